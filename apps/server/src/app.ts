@@ -1,0 +1,90 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import pino from 'pino';
+import { createCallerResolver, type TokenVerifier } from './platform/auth.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Ctx } from './platform/context.ts';
+import type { DbHandle } from './platform/db/connect.ts';
+import { deliverEventJob, type Subscriber } from './platform/events.ts';
+import { installErrorHandling } from './platform/http/error-handler.ts';
+import { decodeQuery } from './platform/http/querystring.ts';
+import { createRouter, type Router } from './platform/http/route.ts';
+import { newId } from './platform/ids.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
+import { createMailer, sendMailJob } from './platform/mail.ts';
+import type { Services } from './platform/services.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+export const VERSION = '0.1.0';
+
+export interface AppOptions {
+  config: Config;
+  database: DbHandle;
+  clock?: Clock;
+  logger?: Logger;
+  verifyToken?: TokenVerifier;
+  /** Extra in-process event subscribers (webhooks and e-mails register theirs here). */
+  subscribers?: Subscriber[];
+  jobHandlers?: JobHandler<never>[];
+}
+
+export interface App {
+  http: FastifyInstance;
+  services: Services;
+  jobs: JobRunner;
+  router: Router;
+  /** A context for work outside a request (jobs, start-up, demo data). */
+  systemCtx(): Ctx;
+}
+
+/** Builds the whole server: the one place that lists the modules. */
+export function buildApp(o: AppOptions): App {
+  const { config, database } = o;
+  const clock = o.clock ?? systemClock;
+  const logger = o.logger ?? pino({ level: config.LOG_LEVEL });
+  const http = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    bodyLimit: config.BODY_LIMIT,
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    routerOptions: { querystringParser: decodeQuery, ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  });
+
+  http.addHook('onRequest', async (req, reply) => { reply.header('x-wix-request-id', req.id); });
+  http.removeAllContentTypeParsers();
+  http.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+    }
+  });
+  installErrorHandling(http);
+
+  let jobs!: JobRunner;
+  const services: Services = {
+    resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken }),
+    subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
+    jobHandlers: new Map([deliverEventJob, sendMailJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
+    mailer: createMailer(config.SMTP_URL),
+    kickJobs: () => jobs.kick(),
+  };
+  const base = { db: database.db, clock, config, services };
+  const systemCtx = (): Ctx => ({ ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId: newId(), log: logger as FastifyBaseLogger });
+  jobs = createJobRunner({ db: database.db, clock, pollMs: config.JOB_POLL_MS, ctx: systemCtx });
+
+  const router = createRouter(http, async (req) => ({
+    ...base, caller: await services.resolveCaller(req.headers.authorization), requestId: String(req.id), log: req.log,
+  }));
+
+  systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
+  settingsRoutes(router);
+
+  return { http, services, jobs, router, systemCtx };
+}

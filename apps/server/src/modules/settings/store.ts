@@ -1,0 +1,31 @@
+import type { StoreSettings } from '@vitrine/contract';
+import type { Executor } from '../../platform/db/tx.ts';
+
+export interface SettingsTables {
+  store_settings: {
+    id: number; store_name: string; currency: string; locale: string; contact_email: string | null;
+    member_approval_required: boolean; weight_unit: 'KG' | 'LB'; revision: number; updated_at: Date;
+  };
+}
+type Row = SettingsTables['store_settings'];
+
+const toSettings = (r: Row): StoreSettings => ({
+  storeName: r.store_name, currency: r.currency, locale: r.locale, contactEmail: r.contact_email,
+  memberApprovalRequired: r.member_approval_required, weightUnit: r.weight_unit,
+  updatedDate: r.updated_at.toISOString(), revision: String(r.revision),
+});
+
+export async function readSettings(db: Executor, forUpdate = false): Promise<StoreSettings> {
+  let q = db.selectFrom('store_settings').selectAll().where('id', '=', 1);
+  if (forUpdate) q = q.forUpdate();
+  return toSettings(await q.executeTakeFirstOrThrow());
+}
+
+export async function writeSettings(db: Executor, s: Omit<StoreSettings, 'updatedDate' | 'revision'>, now: Date): Promise<StoreSettings> {
+  const row = await db.updateTable('store_settings').set((eb) => ({
+    store_name: s.storeName, currency: s.currency, locale: s.locale, contact_email: s.contactEmail,
+    member_approval_required: s.memberApprovalRequired, weight_unit: s.weightUnit,
+    revision: eb('revision', '+', 1), updated_at: now,
+  })).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+  return toSettings(row);
+}

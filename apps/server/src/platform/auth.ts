@@ -1,0 +1,69 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Caller } from './context.ts';
+import type { Db } from './db/connect.ts';
+import type { Executor } from './db/tx.ts';
+import { unauthenticated } from './errors.ts';
+import { newId } from './ids.ts';
+
+/** Verifies a bearer-less access token (the identity module supplies the JWT verifier). */
+export type TokenVerifier = (token: string) => Promise<Caller | null>;
+
+export const API_KEY_PREFIX = 'vk_';
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Stores a new API key (only its hash) and returns its id. */
+export async function createApiKey(db: Executor, name: string, key: string, now: Date): Promise<string> {
+  const id = newId();
+  await db.insertInto('api_key').values({ id, name, key_hash: sha256(key), created_at: now, last_used_at: null, revoked_at: null }).execute();
+  return id;
+}
+
+export async function countApiKeys(db: Executor): Promise<number> {
+  const row = await db.selectFrom('api_key').select(sql<number>`count(*)`.as('n')).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export interface AuthOptions {
+  db: Db;
+  /** `ADMIN_API_KEY` from the configuration, accepted without a database row. */
+  configuredAdminKey?: string;
+  verifyToken?: TokenVerifier;
+}
+
+/**
+ * Resolves the raw `Authorization` header (no `Bearer`; conventions §3) to a caller.
+ * No header → anonymous. A header that is not a valid key or token → 401.
+ */
+export function createCallerResolver(o: AuthOptions) {
+  const configured = o.configuredAdminKey ? Buffer.from(sha256(o.configuredAdminKey)) : undefined;
+  // Verified keys are remembered briefly so a hot path costs no query; revocation takes effect within KEY_CACHE_MS.
+  const KEY_CACHE_MS = 10_000;
+  const cache = new Map<string, { caller: Caller; until: number }>();
+
+  async function fromApiKey(key: string): Promise<Caller> {
+    const hash = sha256(key);
+    if (configured && timingSafeEqual(Buffer.from(hash), configured)) return { role: 'admin', appId: 'admin-api-key' };
+    const hit = cache.get(hash);
+    if (hit && hit.until > Date.now()) return hit.caller;
+    const row = await o.db.selectFrom('api_key').select(['id']).where('key_hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
+    if (!row) throw unauthenticated('Unknown or revoked API key');
+    const caller: Caller = { role: 'admin', appId: row.id };
+    if (cache.size > 1000) cache.clear();
+    cache.set(hash, { caller, until: Date.now() + KEY_CACHE_MS });
+    return caller;
+  }
+
+  return async function resolveCaller(header: string | undefined): Promise<Caller> {
+    const value = header?.trim();
+    if (!value) return { role: 'anonymous' };
+    if (value.startsWith(API_KEY_PREFIX)) return fromApiKey(value);
+    const caller = o.verifyToken ? await o.verifyToken(value) : null;
+    if (!caller) throw unauthenticated('Invalid or expired access token');
+    return caller;
+  };
+}

@@ -1,0 +1,41 @@
+import type { EventIdentity } from '@vitrine/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Executor } from './db/tx.ts';
+import type { Services } from './services.ts';
+
+/** Who is calling. Site owners' users and API-key apps share the `admin` role. */
+export type Caller =
+  | { role: 'anonymous' }
+  | { role: 'visitor'; visitorId: string }
+  | { role: 'member'; memberId: string; visitorId?: string }
+  | { role: 'admin'; appId?: string; userId?: string };
+
+export type Role = Exclude<Caller['role'], 'anonymous'>;
+
+/** What every service function takes first. `db` is the current transaction when there is one. */
+export interface Ctx {
+  db: Executor;
+  clock: Clock;
+  config: Config;
+  caller: Caller;
+  requestId: string;
+  log: FastifyBaseLogger;
+  services: Services;
+}
+
+/** The caller as event envelopes and webhooks name it (conventions §10). */
+export function callerIdentity(caller: Caller): EventIdentity {
+  switch (caller.role) {
+    case 'visitor': return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId };
+    case 'member': return { identityType: 'MEMBER', memberId: caller.memberId };
+    case 'admin': return caller.userId ? { identityType: 'WIX_USER', wixUserId: caller.userId } : { identityType: 'APP', appId: caller.appId ?? 'unknown' };
+    default: return { identityType: 'UNKNOWN' };
+  }
+}
+
+/** A context for work no HTTP request started (jobs, start-up). */
+export function systemCtx(base: Omit<Ctx, 'caller' | 'requestId'>, requestId = 'system'): Ctx {
+  return { ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId };
+}

@@ -1,0 +1,82 @@
+import type { DomainEvent, EventIdentity } from '@vitrine/contract';
+import { sql } from 'kysely';
+import { callerIdentity, type Ctx } from './context.ts';
+import { newId } from './ids.ts';
+import { enqueueJob, type JobHandler } from './jobs.ts';
+
+export type EventBody =
+  | { createdEvent: { entity: unknown } }
+  | { updatedEvent: { currentEntity: unknown; modifiedFields: Record<string, unknown> } }
+  | { deletedEvent: { deletedEntity?: unknown } }
+  | { actionEvent: { body: unknown } };
+
+export type EventInput = { entityFqdn: string; slug: string; entityId: string; originatedFrom?: string } & EventBody;
+
+/** An in-process consumer of events, delivered at least once through the job runner. */
+export interface Subscriber {
+  name: string;
+  /** Full event types (`wix.ecom.v1.cart_created`) or '*' for all. */
+  eventTypes: readonly string[] | '*';
+  handle(ctx: Ctx, event: DomainEvent): Promise<void>;
+}
+
+export const eventTypeOf = (entityFqdn: string, slug: string) => `${entityFqdn}_${slug}`;
+export const DELIVER_JOB = 'events.deliver';
+
+/**
+ * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
+ * interested subscriber in the same transaction: if the change rolls back, so does the event.
+ */
+export async function emitEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
+  const { entityFqdn, slug, entityId, originatedFrom, ...body } = input;
+  const eventType = eventTypeOf(entityFqdn, slug);
+  const identity = callerIdentity(ctx.caller);
+  const now = ctx.clock.now();
+  const id = newId();
+  const row = await ctx.db
+    .insertInto('event')
+    .values({
+      id, event_type: eventType, entity_fqdn: entityFqdn, slug, entity_id: entityId,
+      entity_event_sequence: sql<number>`(select coalesce(max(entity_event_sequence), 0) + 1 from event
+        where entity_fqdn = ${entityFqdn} and entity_id = ${entityId})`,
+      body: JSON.stringify(body), identity: JSON.stringify(identity), originated_from: originatedFrom ?? null, created_at: now,
+    })
+    .returning(['entity_event_sequence'])
+    .executeTakeFirstOrThrow();
+  for (const s of ctx.services.subscribers.values()) {
+    if (s.eventTypes === '*' || s.eventTypes.includes(eventType)) {
+      await enqueueJob(ctx, DELIVER_JOB, { eventId: id, subscriber: s.name });
+    }
+  }
+  return toDomainEvent({
+    id, event_type: eventType, entity_fqdn: entityFqdn, slug, entity_id: entityId,
+    entity_event_sequence: row.entity_event_sequence, body, identity, originated_from: originatedFrom ?? null, created_at: now,
+  });
+}
+
+type EventRow = {
+  id: string; event_type: string; entity_fqdn: string; slug: string; entity_id: string; entity_event_sequence: number;
+  body: unknown; identity: unknown; originated_from: string | null; created_at: Date;
+};
+
+export function toDomainEvent(r: EventRow): DomainEvent {
+  return {
+    id: r.id, eventType: r.event_type, entityFqdn: r.entity_fqdn, slug: r.slug, entityId: r.entity_id,
+    eventTime: r.created_at.toISOString(), entityEventSequence: String(r.entity_event_sequence),
+    triggeredByAnonymizeRequest: false, originatedFrom: r.originated_from,
+    identity: r.identity as EventIdentity, ...(r.body as EventBody),
+  };
+}
+
+/** The job that hands one event to one subscriber; a throwing subscriber is retried with backoff. */
+export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }> = {
+  name: DELIVER_JOB,
+  maxAttempts: 10,
+  async run(ctx, { eventId, subscriber }) {
+    const s = ctx.services.subscribers.get(subscriber);
+    if (!s) throw new Error(`no subscriber named ${subscriber} in this process`);
+    const row = await ctx.db.selectFrom('event').selectAll().where('id', '=', eventId).executeTakeFirst();
+    if (!row) return; // the event is gone (purged); nothing to deliver
+    await s.handle(ctx, toDomainEvent(row));
+  },
+};

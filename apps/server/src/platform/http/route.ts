@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Caller, Ctx, Role } from '../context.ts';
+import { forbidden, unauthenticated, violation, zodToValidationError } from '../errors.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  method: Method;
+  /** The path (Fastify syntax, `:id`), or several: the captured prefix first, then aliases. */
+  url: string | readonly string[];
+  /** Who may call: roles, or 'any' (anonymous callers too). */
+  roles: readonly Role[] | 'any';
+  summary: string;
+  tags?: readonly string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: Schema;
+  handler(ctx: Ctx, input: { params: Out<P>; query: Out<Q>; body: Out<B> }, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+export interface RegisteredRoute { method: Method; url: string; summary: string; tags: readonly string[]; roles: readonly Role[] | 'any'; params?: Schema; query?: Schema; body?: Schema; response?: Schema }
+
+export interface Router {
+  route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(spec: RouteSpec<P, Q, B>): void;
+  readonly routes: readonly RegisteredRoute[];
+}
+
+function authorize(caller: Caller, roles: readonly Role[] | 'any') {
+  if (roles === 'any') return;
+  if (caller.role === 'anonymous') throw unauthenticated();
+  if (!roles.includes(caller.role)) throw forbidden();
+}
+
+function parse<S extends Schema>(schema: S, input: unknown, where: string[]): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw zodToValidationError(r.error, where);
+  return r.data;
+}
+
+/**
+ * Path parameters may be repeated in the query string (conventions §5: `GET /orders/<id>?id=<id>`):
+ * drop such repeats when they agree with the path, report them when they do not.
+ */
+function stripRepeatedParams(query: Record<string, unknown>, params: Record<string, string>) {
+  const q = { ...query };
+  for (const [k, v] of Object.entries(params)) {
+    if (!(k in q)) continue;
+    if (q[k] !== v) throw violation(k, 'must match the path', 'VALIDATION');
+    delete q[k];
+  }
+  return q;
+}
+
+export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest) => Promise<Ctx>): Router {
+  const routes: RegisteredRoute[] = [];
+  return {
+    routes,
+    route(spec) {
+      const urls = typeof spec.url === 'string' ? [spec.url] : spec.url;
+      for (const url of urls) {
+        routes.push({ method: spec.method, url, summary: spec.summary, tags: spec.tags ?? [], roles: spec.roles, params: spec.params, query: spec.query, body: spec.body, response: spec.response });
+        app.route({
+          method: spec.method,
+          url,
+          handler: async (req, reply) => {
+            const ctx = await makeCtx(req);
+            authorize(ctx.caller, spec.roles);
+            const rawParams = (req.params ?? {}) as Record<string, string>;
+            let rawQuery = (req.query ?? {}) as Record<string, unknown>;
+            if ('.r' in rawQuery) throw violation('.r', 'must be base64url-encoded JSON of an object', 'FORMAT');
+            rawQuery = stripRepeatedParams(rawQuery, rawParams);
+            const input = {
+              params: (spec.params ? parse(spec.params, rawParams, []) : undefined) as never,
+              query: (spec.query ? parse(spec.query, rawQuery, []) : undefined) as never,
+              body: (spec.body ? parse(spec.body, req.body ?? {}, []) : undefined) as never,
+            };
+            if (!spec.query && Object.keys(rawQuery).length) {
+              throw violation(Object.keys(rawQuery)[0]!, 'is not a known parameter', 'FIELD_NOT_ALLOWED');
+            }
+            const body = req.body as Record<string, unknown> | undefined;
+            if (!spec.body && body && typeof body === 'object' && Object.keys(body).length) {
+              throw violation(Object.keys(body)[0]!, 'is not a known field', 'FIELD_NOT_ALLOWED');
+            }
+            const result = await spec.handler(ctx, input, req, reply);
+            if (reply.sent) return reply;
+            if (spec.method !== 'GET') ctx.services.kickJobs();
+            return result ?? {};
+          },
+        });
+      }
+    },
+  };
+}

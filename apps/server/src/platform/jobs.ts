@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Ctx } from './context.ts';
+import type { Db } from './db/connect.ts';
+import { newId } from './ids.ts';
+
+export interface JobRunInfo { attempt: number; maxAttempts: number; isLastAttempt: boolean }
+
+export interface JobHandler<P = never> {
+  name: string;
+  /** Attempts before the job is FAILED for good (default 5). */
+  maxAttempts?: number;
+  run(ctx: Ctx, payload: P, info: JobRunInfo): Promise<void>;
+}
+
+/** Backoff before attempt n+1: min(1000·2^(n-1), 1 h) ms. */
+export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+/** A RUNNING job whose lease ran out (its process died) is taken again. */
+export const LEASE_MS = 5 * 60_000;
+
+/** Queues a job in the caller's transaction; it runs only if that transaction commits. */
+export async function enqueueJob(ctx: Ctx, name: string, payload: unknown, o: { runAt?: Date; maxAttempts?: number } = {}): Promise<string> {
+  const now = ctx.clock.now();
+  const id = newId();
+  const maxAttempts = o.maxAttempts ?? ctx.services.jobHandlers.get(name)?.maxAttempts ?? 5;
+  await ctx.db.insertInto('job').values({
+    id, name, payload: JSON.stringify(payload ?? null), status: 'PENDING', max_attempts: maxAttempts,
+    run_at: o.runAt ?? now, locked_until: null, last_error: null, created_at: now, updated_at: now, finished_at: null,
+  }).execute();
+  return id;
+}
+
+type JobRow = { id: string; name: string; payload: unknown; attempts: number; max_attempts: number };
+
+/**
+ * Claims due jobs with FOR UPDATE SKIP LOCKED (several processes never take the same job) and runs
+ * them outside any transaction. Failures are retried with exponential backoff.
+ */
+export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch?: number; ctx: () => Ctx }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let kicked = false;
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const now = o.clock.now();
+    const until = new Date(now.getTime() + LEASE_MS);
+    const { rows } = await sql<JobRow>`
+      update job set status = 'RUNNING', attempts = attempts + 1, locked_until = ${until}, updated_at = ${now}
+      where id in (
+        select id from job
+        where (status = 'PENDING' and run_at <= ${now}) or (status = 'RUNNING' and locked_until < ${now})
+        order by run_at limit ${limit}
+        for update skip locked)
+      returning id, name, payload, attempts, max_attempts`.execute(o.db);
+    return rows;
+  }
+
+  async function finish(job: JobRow, error: unknown) {
+    const now = o.clock.now();
+    if (error === undefined) {
+      await o.db.updateTable('job').set({ status: 'SUCCEEDED', finished_at: now, updated_at: now, locked_until: null, last_error: null })
+        .where('id', '=', job.id).execute();
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const last = job.attempts >= job.max_attempts;
+    await o.db.updateTable('job').set({
+      status: last ? 'FAILED' : 'PENDING', last_error: message.slice(0, 2000), updated_at: now, locked_until: null,
+      run_at: last ? now : new Date(now.getTime() + backoffMs(job.attempts)), finished_at: last ? now : null,
+    }).where('id', '=', job.id).execute();
+  }
+
+  async function runOne(job: JobRow) {
+    const ctx = o.ctx();
+    const handler = ctx.services.jobHandlers.get(job.name);
+    let error: unknown;
+    try {
+      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      await handler.run(ctx, job.payload as never, { attempt: job.attempts, maxAttempts: job.max_attempts, isLastAttempt: job.attempts >= job.max_attempts });
+    } catch (e) {
+      error = e ?? new Error('job failed');
+      ctx.log.warn({ job: job.id, name: job.name, attempt: job.attempts, err: e }, 'job failed');
+    }
+    await finish(job, error);
+  }
+
+  /** Runs every job due now (in batches); returns how many ran. */
+  async function runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await claim(o.batch ?? 10);
+      await Promise.all(jobs.map(runOne));
+      total += jobs.length;
+      if (jobs.length < (o.batch ?? 10)) return total;
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref?.();
+  }
+
+  async function tick() {
+    if (running) { kicked = true; return; }
+    kicked = false;
+    running = runDue().catch((e) => { o.ctx().log.error({ err: e }, 'job runner poll failed'); return 0; });
+    await running;
+    running = undefined;
+    schedule(kicked ? 0 : o.pollMs);
+  }
+
+  return {
+    runDue,
+    start() { stopped = false; schedule(0); },
+    kick() { if (!stopped) { if (running) kicked = true; else schedule(0); } },
+    async stop() { stopped = true; clearTimeout(timer); await running; },
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { Ctx } from './context.ts';
+import { newId } from './ids.ts';
+import { enqueueJob, type JobHandler } from './jobs.ts';
+
+export interface MailInput { to: string; subject: string; text: string; html?: string }
+
+export const SEND_MAIL_JOB = 'mail.send';
+
+export function createMailer(smtpUrl: string | undefined) {
+  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+}
+
+/**
+ * Queues a message in the caller's transaction. A job sends it over SMTP when `SMTP_URL` is set;
+ * otherwise it stays in the stored outbox (status STORED) where the dashboard shows it.
+ */
+export async function queueMail(ctx: Ctx, m: MailInput): Promise<string> {
+  const id = newId();
+  await ctx.db.insertInto('mail_message').values({
+    id, to_address: m.to, from_address: ctx.config.MAIL_FROM, subject: m.subject, text_body: m.text,
+    html_body: m.html ?? null, status: 'QUEUED', last_error: null, created_at: ctx.clock.now(), sent_at: null,
+  }).execute();
+  await enqueueJob(ctx, SEND_MAIL_JOB, { id });
+  return id;
+}
+
+export const sendMailJob: JobHandler<{ id: string }> = {
+  name: SEND_MAIL_JOB,
+  maxAttempts: 8,
+  async run(ctx, { id }, info) {
+    const m = await ctx.db.selectFrom('mail_message').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!m || m.status === 'SENT' || m.status === 'STORED') return;
+    const mailer = ctx.services.mailer;
+    if (!mailer) {
+      await ctx.db.updateTable('mail_message').set({ status: 'STORED' }).where('id', '=', id).execute();
+      return;
+    }
+    try {
+      await mailer.sendMail({ from: m.from_address, to: m.to_address, subject: m.subject, text: m.text_body, ...(m.html_body ? { html: m.html_body } : {}) });
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      await ctx.db.updateTable('mail_message').set({ last_error: error.slice(0, 2000), ...(info.isLastAttempt ? { status: 'FAILED' as const } : {}) })
+        .where('id', '=', id).execute();
+      throw e;
+    }
+    await ctx.db.updateTable('mail_message').set({ status: 'SENT', sent_at: ctx.clock.now(), last_error: null }).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * Money is held as integer minor units (bigint-safe numbers up to 2^53) and written on the wire
+ * as decimal strings. One currency per store; the currency's exponent comes from Intl.
+ */
+const exponents = new Map<string, number>();
+
+export function currencyExponent(currency: string): number {
+  let e = exponents.get(currency);
+  if (e === undefined) {
+    e = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(currency, e);
+  }
+  return e;
+}
+
+/** "25.5" → 2550 (USD). Throws on more decimals than the currency has. */
+export function toMinor(amount: string, currency: string): number {
+  const e = currencyExponent(currency);
+  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) throw new RangeError(`not a decimal amount: ${amount}`);
+  const frac = m[3] ?? '';
+  if (frac.length > e) throw new RangeError(`${amount} has more than ${e} decimals for ${currency}`);
+  const minor = Number(m[2]) * 10 ** e + Number(frac.padEnd(e, '0') || '0');
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of range: ${amount}`);
+  return m[1] ? -minor : minor;
+}
+
+/** 2550 → "25.50" (USD). */
+export function fromMinor(minor: number, currency: string): string {
+  const e = currencyExponent(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (e === 0) return `${sign}${abs}`;
+  const s = String(abs).padStart(e + 1, '0');
+  return `${sign}${s.slice(0, -e)}.${s.slice(-e)}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** 2550 → "$25.50" in the store's locale. */
+export function formatMinor(minor: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f.format(minor / 10 ** currencyExponent(currency));
+}
+
+/** The wire's `Price` ({amount, formattedAmount}). */
+export function price(minor: number, currency: string, locale?: string) {
+  return { amount: fromMinor(minor, currency), formattedAmount: formatMinor(minor, currency, locale) };
+}
+
+/** The wire's `MultiCurrencyPrice`; converted = amount while the store has one currency. */
+export function multiCurrencyPrice(minor: number, currency: string, locale?: string) {
+  const p = price(minor, currency, locale);
+  return { ...p, convertedAmount: p.amount, formattedConvertedAmount: p.formattedAmount };
+}

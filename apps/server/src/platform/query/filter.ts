@@ -1,0 +1,128 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { violation } from '../errors.ts';
+import type { FieldSpec, QuerySpec } from './spec.ts';
+
+const MAX_CONDITIONS = 100;
+const MAX_DEPTH = 8;
+const MAX_IN = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Sql = RawBuilder<SqlBool>;
+const TRUE = sql<SqlBool>`true`;
+const FALSE = sql<SqlBool>`false`;
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` and `)})`);
+const or = (parts: Sql[]): Sql => (parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface State { count: number; where: string }
+
+function bad(st: State, description: string, data: Record<string, unknown> = {}, rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'INVALID_ENUM_VALUE' | 'MAX_SIZE' = 'VALIDATION'): never {
+  throw violation(st.where, description, rule, data);
+}
+
+/** Validates and converts one comparison value for a field's type. */
+function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
+  if (isObj(v) && '$date' in v) v = v.$date;
+  switch (f.type) {
+    case 'string':
+    case 'stringArray':
+      if (typeof v !== 'string') bad(st, `${name}: expected a string`, { field: name });
+      if (f.values && !f.values.includes(v)) bad(st, `${name}: must be one of ${f.values.join(', ')}`, { field: name, allowedValues: f.values }, 'INVALID_ENUM_VALUE');
+      return v;
+    case 'uuid':
+      if (typeof v !== 'string' || !UUID.test(v)) bad(st, `${name}: expected a GUID`, { field: name });
+      return v;
+    case 'number': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isFinite(n)) bad(st, `${name}: expected a number`, { field: name });
+      return n;
+    }
+    case 'boolean':
+      if (typeof v !== 'boolean') bad(st, `${name}: expected a boolean`, { field: name });
+      return v;
+    case 'date': {
+      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) bad(st, `${name}: expected an ISO date`, { field: name });
+      return new Date(v);
+    }
+  }
+}
+
+function list(st: State, name: string, f: FieldSpec, op: string, v: unknown): unknown[] {
+  if (!Array.isArray(v)) bad(st, `${name}: ${op} takes an array`, { field: name, operator: op });
+  if (v.length > MAX_IN) bad(st, `${name}: ${op} takes at most ${MAX_IN} values`, { field: name, operator: op }, 'MAX_SIZE');
+  return v.map((x) => value(st, name, f, x));
+}
+
+function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql {
+  const col = sql.raw(f.sql);
+  const isArray = f.type === 'stringArray';
+  const text = (pattern: string): Sql => {
+    if (typeof v !== 'string') bad(st, `${name}: ${op} takes a string`, { field: name, operator: op });
+    if (f.type !== 'string') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
+    return sql<SqlBool>`${col} ilike ${pattern.replace('$', () => likeEscape(v))}`;
+  };
+  switch (op) {
+    case '$eq':
+      if (v === null) return sql<SqlBool>`${col} is null`;
+      return isArray ? sql<SqlBool>`${value(st, name, f, v)} = any(${col})` : sql<SqlBool>`${col} = ${value(st, name, f, v)}`;
+    case '$ne':
+      if (v === null) return sql<SqlBool>`${col} is not null`;
+      return isArray ? sql<SqlBool>`not (${value(st, name, f, v)} = any(coalesce(${col}, '{}')))` : sql<SqlBool>`${col} is distinct from ${value(st, name, f, v)}`;
+    case '$gt': case '$gte': case '$lt': case '$lte': {
+      if (f.type === 'boolean' || isArray) bad(st, `${name}: ${op} does not apply to this field`, { field: name, operator: op });
+      const cmp = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
+      return sql<SqlBool>`${col} ${sql.raw(cmp)} ${value(st, name, f, v)}`;
+    }
+    case '$in': case '$hasSome': {
+      const vals = list(st, name, f, op, v);
+      if (vals.length === 0) return FALSE;
+      return isArray ? sql<SqlBool>`${col} && array[${sql.join(vals)}]::text[]` : sql<SqlBool>`${col} in (${sql.join(vals)})`;
+    }
+    case '$hasAll': {
+      const vals = list(st, name, f, op, v);
+      if (!isArray) return vals.length <= 1 ? (vals.length ? sql<SqlBool>`${col} = ${vals[0]}` : TRUE) : FALSE;
+      return vals.length === 0 ? TRUE : sql<SqlBool>`${col} @> array[${sql.join(vals)}]::text[]`;
+    }
+    case '$startsWith': return text('$%');
+    case '$endsWith': return text('%$');
+    case '$contains': return text('%$%');
+    case '$exists':
+      if (typeof v !== 'boolean') bad(st, `${name}: $exists takes true or false`, { field: name, operator: op });
+      return v ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} is null`;
+    default:
+      return bad(st, `${name}: unknown operator ${op}`, { field: name, operator: op });
+  }
+}
+
+function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
+  if (depth > MAX_DEPTH) bad(st, `filter nested deeper than ${MAX_DEPTH}`);
+  if (!isObj(filter)) bad(st, 'a filter must be an object');
+  const parts: Sql[] = [];
+  for (const [key, v] of Object.entries(filter)) {
+    if (++st.count > MAX_CONDITIONS) bad(st, `a filter may hold at most ${MAX_CONDITIONS} conditions`, {}, 'MAX_SIZE');
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(v)) bad(st, `${key} takes an array`);
+      const subs = v.map((x) => node(st, spec, x, depth + 1));
+      parts.push(key === '$and' ? and(subs) : or(subs));
+    } else if (key === '$not') {
+      parts.push(sql<SqlBool>`not ${node(st, spec, v, depth + 1)}`);
+    } else {
+      const f = spec.fields[key];
+      if (!f) bad(st, `${key} is not a field that can be filtered on`, { field: key, allowedFields: Object.keys(spec.fields) }, 'FIELD_NOT_ALLOWED');
+      if (isObj(v) && Object.keys(v).some((k) => k.startsWith('$')) && !('$date' in v)) {
+        parts.push(and(Object.entries(v).map(([op, ov]) => operator(st, key, f, op, ov))));
+      } else {
+        parts.push(operator(st, key, f, '$eq', v));
+      }
+    }
+  }
+  return and(parts);
+}
+
+/** Compiles the platform's filter object to a parameterised SQL condition against `spec`'s fields. */
+export function compileFilter(spec: QuerySpec, filter: unknown, where = 'query.filter'): Sql {
+  if (filter === undefined || filter === null) return TRUE;
+  return node({ count: 0, where }, spec, filter, 0);
+}

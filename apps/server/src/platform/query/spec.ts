@@ -1,0 +1,21 @@
+/** What a queryable entity exposes: wire field path → trusted SQL expression and type. */
+export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'uuid' | 'stringArray';
+
+export interface FieldSpec {
+  /** A trusted SQL expression (from code, never from input), e.g. `created_at` or `data->>'name'`. */
+  sql: string;
+  type: FieldType;
+  /** Sortable fields must be non-null expressions (keyset paging compares them). */
+  sortable?: boolean;
+  /** Allowed values for enum-like string fields. */
+  values?: readonly string[];
+}
+
+export interface QuerySpec {
+  /** Names the entity in cursors, so a cursor from one query cannot be replayed on another. */
+  entity: string;
+  fields: Record<string, FieldSpec>;
+  /** The unique, non-null tie-breaker appended to every sort (an id column). */
+  idSql: string;
+  defaultSort: readonly { fieldName: string; order: 'ASC' | 'DESC' }[];
+}

@@ -1,0 +1,15 @@
+import type { Transporter } from 'nodemailer';
+import type { Caller } from './context.ts';
+import type { Subscriber } from './events.ts';
+import type { JobHandler } from './jobs.ts';
+
+/** Process-wide collaborators that service functions reach through `ctx.services`. */
+export interface Services {
+  resolveCaller(authorization: string | undefined): Promise<Caller>;
+  subscribers: Map<string, Subscriber>;
+  jobHandlers: Map<string, JobHandler>;
+  /** SMTP transport when `SMTP_URL` is set; otherwise mail is kept in the stored outbox. */
+  mailer: Transporter | null;
+  /** Asks the job runner to look for due jobs now rather than at its next poll. */
+  kickJobs(): void;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { cursorPagingMetadata, cursorQuery } from './query.ts';
+import { id, isoDate } from './scalars.ts';
+
+/** `GET /health` */
+export const healthResponse = z.object({
+  status: z.enum(['OK', 'DEGRADED']),
+  database: z.object({ status: z.enum(['OK', 'DOWN']), dialect: z.enum(['pglite', 'postgres']) }),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+
+export const jobStatus = z.enum(['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED']);
+export const job = z.object({
+  id,
+  name: z.string(),
+  payload: z.unknown(),
+  status: jobStatus,
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  runAt: isoDate,
+  lastError: z.string().nullable(),
+  createdDate: isoDate,
+  updatedDate: isoDate,
+  finishedDate: isoDate.nullable(),
+});
+export type Job = z.infer<typeof job>;
+
+export const identityType = z.enum(['UNKNOWN', 'ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP']);
+export const eventIdentity = z.object({
+  identityType,
+  anonymousVisitorId: z.string().optional(),
+  memberId: z.string().optional(),
+  wixUserId: z.string().optional(),
+  appId: z.string().optional(),
+});
+export type EventIdentity = z.infer<typeof eventIdentity>;
+
+/** A domain event as stored in the outbox and delivered to subscribers and webhooks (conventions §10). */
+export const domainEvent = z.object({
+  id,
+  eventType: z.string(),
+  entityFqdn: z.string(),
+  slug: z.string(),
+  entityId: z.string(),
+  eventTime: isoDate,
+  entityEventSequence: z.string(),
+  triggeredByAnonymizeRequest: z.boolean(),
+  originatedFrom: z.string().nullable(),
+  identity: eventIdentity,
+  createdEvent: z.object({ entity: z.unknown() }).optional(),
+  updatedEvent: z.object({ currentEntity: z.unknown(), modifiedFields: z.record(z.string(), z.unknown()) }).optional(),
+  deletedEvent: z.object({ deletedEntity: z.unknown().optional() }).optional(),
+  actionEvent: z.object({ body: z.unknown() }).optional(),
+});
+export type DomainEvent = z.infer<typeof domainEvent>;
+
+export const mailStatus = z.enum(['QUEUED', 'SENT', 'STORED', 'FAILED']);
+export const mailMessage = z.object({
+  id,
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: mailStatus,
+  lastError: z.string().nullable(),
+  createdDate: isoDate,
+  sentDate: isoDate.nullable(),
+});
+export type MailMessage = z.infer<typeof mailMessage>;
+
+export const queryRequest = z.strictObject({ query: cursorQuery.optional() });
+export const jobsQueryResponse = z.object({ jobs: z.array(job), metadata: cursorPagingMetadata });
+export const eventsQueryResponse = z.object({ events: z.array(domainEvent), metadata: cursorPagingMetadata });
+export const mailQueryResponse = z.object({ messages: z.array(mailMessage), metadata: cursorPagingMetadata });

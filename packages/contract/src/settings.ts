@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { isoDate } from './scalars.ts';
+
+/** Store-wide settings the merchant edits (`/platform/v1/store-settings`). */
+export const storeSettings = z.object({
+  storeName: z.string().min(1).max(120),
+  /** ISO 4217; one currency per store. */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+  locale: z.string().min(2).max(35),
+  contactEmail: z.email().nullable(),
+  /** New members start PENDING and need the owner's approval. */
+  memberApprovalRequired: z.boolean(),
+  weightUnit: z.enum(['KG', 'LB']),
+  updatedDate: isoDate,
+  revision: z.string(),
+});
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+const editable = storeSettings.omit({ updatedDate: true, revision: true });
+export const updateStoreSettingsRequest = z.strictObject({
+  settings: z.strictObject({ ...editable.partial().shape }),
+  /** Comma-joined field paths; when absent, every field given in `settings` is written. */
+  fieldMask: z.string().max(2000).optional(),
+  /** Optimistic concurrency: when given, the update fails if the stored revision differs. */
+  revision: z.string().regex(/^\d+$/).optional(),
+});
+export const storeSettingsResponse = z.object({ settings: storeSettings });

@@ -1,0 +1,126 @@
+/**
+ * The transport every SDK call goes through: wire shapes exactly as contract/conventions.md
+ * §3–§5 and §8 describe them (no key renaming, no response transforms).
+ */
+import { buildQueryString, fillPath, MAX_GET_QUERY_LENGTH, toWireJson } from './encode.ts';
+import { errorFromAnswer, isVitrineError, systemError } from './errors.ts';
+import type { VitrineError } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpClientOptions {
+  /** Origin (optionally with a path prefix) the wire paths are appended to. */
+  baseUrl: string;
+  /** Replaces the global `fetch` (looked up at call time when omitted). */
+  fetch?: typeof fetch;
+  /** Called before every request; e.g. `{ Authorization: <raw token> }` (no `Bearer `). */
+  getAuthHeaders?: () => Promise<Record<string, string>> | Record<string, string>;
+  /** Runs (and is awaited) before a failed call's error is rethrown; its own failure is ignored. */
+  onError?: (err: VitrineError) => void | Promise<void>;
+  /** Static headers sent on every request. */
+  headers?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Wire path with placeholders, e.g. `/ecom/v1/checkouts/{checkout.id}/remove-coupon`. */
+  path: string;
+  /** Placeholder values not present in the payload (the payload is searched otherwise). */
+  pathParams?: Record<string, string | number>;
+  /** GET/DELETE: the payload, sent as the query string. POST/PUT/PATCH: extra plain query. */
+  query?: object;
+  /** POST/PUT/PATCH: the payload, sent as JSON (`{}` when omitted). Ignored for GET/DELETE. */
+  body?: object;
+  /** GET/DELETE: send a payload with nested keys or arrays of objects as one `.r` param. */
+  rComplex?: boolean;
+  /** GET only: sent instead, with the payload as JSON body, when the query exceeds 4000 chars. */
+  fallback?: { method: 'POST'; path: string };
+}
+
+export interface HttpClient {
+  /** Resolves with the parsed 200 answer; rejects only with a VitrineError. */
+  request<T>(options: RequestOptions): Promise<T>;
+}
+
+interface Prepared {
+  method: HttpMethod;
+  url: string;
+  body: string | undefined;
+}
+
+const hasBody = (method: HttpMethod): boolean => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
+function prepare(baseUrl: string, o: RequestOptions): Prepared {
+  const base = baseUrl.replace(/\/+$/, '');
+  const withQuery = (path: string, qs: string): string => `${base}${path}${qs ? `?${qs}` : ''}`;
+  if (hasBody(o.method)) {
+    const payload = o.body ?? {};
+    const qs = o.query ? buildQueryString(o.query) : '';
+    return { method: o.method, url: withQuery(fillPath(o.path, payload, o.pathParams), qs), body: toWireJson(payload) };
+  }
+  const payload = o.query ?? {};
+  const qs = buildQueryString(payload, o.rComplex ?? false);
+  if (o.method === 'GET' && o.fallback && qs.length > MAX_GET_QUERY_LENGTH) {
+    const url = withQuery(fillPath(o.fallback.path, payload, o.pathParams), '');
+    return { method: o.fallback.method, url, body: toWireJson(payload) };
+  }
+  return { method: o.method, url: withQuery(fillPath(o.path, payload, o.pathParams), qs), body: undefined };
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { baseUrl, getAuthHeaders, onError } = options;
+  const custom = options.fetch;
+  // Called detached (never as a method), so a browser's window.fetch keeps a valid `this`.
+  const doFetch: typeof fetch = custom ?? ((input, init) => globalThis.fetch(input, init));
+  /** Last `X-Wix-Consistent` value seen on any answer of this client. */
+  let consistent: string | undefined;
+
+  async function send<T>(o: RequestOptions): Promise<T> {
+    const prepared = prepare(baseUrl, o);
+    const headers = new Headers(options.headers);
+    const auth = getAuthHeaders ? await getAuthHeaders() : { Authorization: '' };
+    for (const [name, value] of Object.entries(auth)) headers.set(name, value);
+    if (consistent !== undefined) headers.set('X-Wix-Consistent', consistent);
+    if (prepared.body !== undefined) headers.set('Content-Type', 'application/json');
+
+    const res = await doFetch(prepared.url, { method: prepared.method, headers, body: prepared.body });
+    const requestId = res.headers.get('x-wix-request-id') ?? undefined;
+    const nextConsistent = res.headers.get('x-wix-consistent');
+    if (nextConsistent !== null) consistent = nextConsistent;
+    const text = await res.text();
+
+    if (res.status !== 200) {
+      let body: unknown = null;
+      try {
+        body = text.trim() === '' ? null : JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      throw errorFromAnswer({ status: res.status, statusText: res.statusText, requestId, body });
+    }
+    if (text.trim() === '') throw systemError(new SyntaxError('Empty body in a 200 answer'), requestId);
+    try {
+      return JSON.parse(text) as T;
+    } catch (e) {
+      throw systemError(e, requestId);
+    }
+  }
+
+  async function request<T>(o: RequestOptions): Promise<T> {
+    try {
+      return await send<T>(o);
+    } catch (e) {
+      const err = isVitrineError(e) ? e : systemError(e);
+      if (onError) {
+        try {
+          await onError(err);
+        } catch {
+          // The call's own error is what the caller gets, whatever the hook does.
+        }
+      }
+      throw err;
+    }
+  }
+
+  return { request };
+}
