@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { createCallerResolver, type TokenVerifier } from './platform/auth.ts';
@@ -46,7 +46,7 @@ export function buildApp(o: AppOptions): App {
   const logger = o.logger ?? pino({ level: config.LOG_LEVEL });
   const http = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     bodyLimit: config.BODY_LIMIT,
     genReqId: () => newId(),
     requestIdHeader: false,

@@ -67,6 +67,14 @@ function prepare(baseUrl: string, o: RequestOptions): Prepared {
   return { method: o.method, url: withQuery(fillPath(o.path, payload, o.pathParams), qs), body: undefined };
 }
 
+function jsonOrNull(text: string): unknown {
+  try {
+    return text.trim() === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { baseUrl, getAuthHeaders, onError } = options;
   const custom = options.fetch;
@@ -90,13 +98,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const text = await res.text();
 
     if (res.status !== 200) {
-      let body: unknown = null;
-      try {
-        body = text.trim() === '' ? null : JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      throw errorFromAnswer({ status: res.status, statusText: res.statusText, requestId, body });
+      throw errorFromAnswer({ status: res.status, statusText: res.statusText, requestId, body: jsonOrNull(text) });
     }
     if (text.trim() === '') throw systemError(new SyntaxError('Empty body in a 200 answer'), requestId);
     try {

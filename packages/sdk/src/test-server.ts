@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, expect } from 'vitest';
 
 export interface Received {
   method: string;
@@ -63,4 +64,23 @@ export async function startServer(
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+/** Registers an afterEach that closes every server started through the returned function. */
+export function serverPerTest(): (answer?: (req: Received, index: number) => Answer) => Promise<TestServer> {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  return async (answer) => {
+    const s = await startServer(answer);
+    open.push(s);
+    return s;
+  };
+}
+
+/** The single request a test's server received. */
+export function only(s: TestServer): Received {
+  expect(s.received).toHaveLength(1);
+  return s.received[0]!;
 }

@@ -12,6 +12,8 @@ export interface DbHandle {
   db: Db;
   dialect: DbDialect;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?(): Promise<Blob>;
 }
 
 // int8 (counts, sums, bigserial) as JS numbers on both engines: every value we keep in int8 is < 2^53.
@@ -37,5 +39,5 @@ export function openPglite(dataDir?: string, loadDataDir?: Blob): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite({ dataDir, parsers: pgliteParsers, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, dialect: 'pglite', close: () => db.destroy() };
+  return { db, dialect: 'pglite', close: () => db.destroy(), dump: async () => (await pglite.dumpDataDir('gzip')) as Blob };
 }

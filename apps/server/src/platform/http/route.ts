@@ -36,7 +36,7 @@ function authorize(caller: Caller, roles: readonly Role[] | 'any') {
 }
 
 function parse<S extends Schema>(schema: S, input: unknown, where: string[]): z.output<S> {
-  const r = schema.safeParse(input);
+  const r = schema.safeParse(input, { reportInput: true });
   if (!r.success) throw zodToValidationError(r.error, where);
   return r.data;
 }

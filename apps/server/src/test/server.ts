@@ -1,0 +1,85 @@
+import pino from 'pino';
+import type { AppOptions } from '../app.ts';
+import { testClock, type TestClock } from '../platform/clock.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { DbHandle } from '../platform/db/connect.ts';
+import { startServer, type Started } from '../start.ts';
+import { freshDatabase, type TestDatabase } from './database.ts';
+
+export const ADMIN_KEY = 'vk_test_admin_key_0123456789abcdef';
+
+export interface Answer<T = unknown> { status: number; headers: Headers; body: T }
+
+export interface TestServer {
+  url: string;
+  clock: TestClock;
+  app: Started['app'];
+  db: TestDatabase;
+  /** A real HTTP request to the server. `body` objects are sent as JSON; strings as they are. */
+  request<T = Record<string, unknown>>(method: string, path: string, o?: { body?: unknown; headers?: Record<string, string>; auth?: string | null }): Promise<Answer<T>>;
+  /** The same, as the admin API key. */
+  admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  /** Waits until `check` returns a truthy value (polls; for background jobs). */
+  until<T>(check: () => Promise<T | undefined | false | null>, ms?: number): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions extends Partial<Pick<AppOptions, 'subscribers' | 'jobHandlers' | 'verifyToken'>> {
+  env?: Record<string, string>;
+  /** Reuse a database (another "process" on the same data); a fresh one otherwise. */
+  database?: DbHandle;
+  clock?: TestClock;
+}
+
+/** Boots the real server on 127.0.0.1 and a random port, on a fresh database. */
+export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
+  const db = o.database ? { handle: o.database, another: () => { throw new Error('shared'); }, drop: async () => {} } : await freshDatabase();
+  const clock = o.clock ?? testClock();
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', DEMO_DATA: 'false', ...o.env });
+  const started = await startServer({
+    config, database: db.handle, clock, logger: pino({ level: 'silent' }),
+    ...(o.subscribers ? { subscribers: o.subscribers } : {}),
+    ...(o.jobHandlers ? { jobHandlers: o.jobHandlers } : {}),
+    ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),
+  });
+  const url = started.url;
+
+  const request: TestServer['request'] = async (method, path, r = {}) => {
+    const headers: Record<string, string> = { ...r.headers };
+    if (r.auth) headers.authorization = r.auth;
+    let body: string | undefined;
+    if (r.body !== undefined) {
+      body = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* left as text */ }
+    return { status: res.status, headers: res.headers, body: parsed as never };
+  };
+
+  return {
+    url, clock, app: started.app, db,
+    request,
+    admin: (method, path, body) => request(method, path, { body, auth: ADMIN_KEY }),
+    async until(check, ms = 10_000) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const v = await check();
+        if (v) return v;
+        if (Date.now() > end) throw new Error('condition not met in time');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async stop() {
+      if (o.database) {
+        await started.app.jobs.stop();
+        await started.app.http.close();
+      } else {
+        await started.stop();
+        await db.drop();
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+const pg = process.env.TEST_DATABASE_URL;
+const shared = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+/**
+ * Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the server's
+ * suite runs a second time on PostgreSQL, one fresh schema per test file.
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      { test: { ...shared, name: 'pglite', include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'], env: { VITRINE_TEST_DB: 'pglite' } } },
+      ...(pg ? [{ test: { ...shared, name: 'postgres', include: ['apps/server/src/**/*.test.ts'], env: { VITRINE_TEST_DB: 'postgres' } } }] : []),
+    ],
+  },
+});
