@@ -67,7 +67,6 @@ export function buildApp(o: AppOptions): App {
   });
   installErrorHandling(http);
 
-  let jobs!: JobRunner;
   const services: Services = {
     resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken }),
     subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
@@ -77,7 +76,7 @@ export function buildApp(o: AppOptions): App {
   };
   const base = { db: database.db, clock, config, services };
   const systemCtx = (): Ctx => ({ ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId: newId(), log: logger as FastifyBaseLogger });
-  jobs = createJobRunner({ db: database.db, clock, pollMs: config.JOB_POLL_MS, ctx: systemCtx });
+  const jobs: JobRunner = createJobRunner({ db: database.db, clock, pollMs: config.JOB_POLL_MS, ctx: systemCtx });
 
   const router = createRouter(http, async (req) => ({
     ...base, caller: await services.resolveCaller(req.headers.authorization), requestId: String(req.id), log: req.log,

@@ -81,7 +81,7 @@ export function errorFromAnswer(answer: FailedAnswer): VitrineError {
     const raw = Array.isArray(validation.fieldViolations) ? validation.fieldViolations : [];
     const fieldViolations = (raw as VitrineFieldViolation[])
       .slice()
-      .filter((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+      .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const details: VitrineErrorDetails = { validationError: { fieldViolations }, requestId };
     const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
     return new VitrineError(jsonMessage(`INVALID_ARGUMENT: ${summary}`, details), { status, requestId, details });

@@ -19,12 +19,15 @@ describe('JSON bodies and headers', () => {
     expect(r.body).toBe('{"checkout":{"id":"c 1","buyerNote":"hi"},"n":"NaN","big":"12345"}');
   });
 
-  it('POST without a body sends {}; pathParams fill what the payload lacks', async () => {
+  it('POST without a body sends {}; pathParams fill what the payload lacks; extra query is plain', async () => {
     const s = await serve();
     const client = createHttpClient({ baseUrl: s.baseUrl });
-    await client.request({ method: 'POST', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/x', pathParams: { ecomOrderId: 'e1' } });
+    const path = '/ecom/v1/payments-collector/orders/{ecomOrderId}/x';
+    await client.request({ method: 'POST', path, pathParams: { ecomOrderId: 'e1' }, query: { a: { b: 1 } } });
     const r = only(s);
-    expect([r.path, r.body, r.headers['content-type']]).toEqual(['/ecom/v1/payments-collector/orders/e1/x', '{}', 'application/json']);
+    expect([r.path, r.search, r.body, r.headers['content-type']]).toEqual([
+      '/ecom/v1/payments-collector/orders/e1/x', 'a.b=1', '{}', 'application/json',
+    ]);
   });
 
   it('no auth configured sends an empty Authorization header; getAuthHeaders runs per call', async () => {

@@ -115,6 +115,14 @@ describe('long GET fallback', () => {
     expect(JSON.parse(s.received[1]!.body)).toEqual({ q: 'x'.repeat(3999) });
   });
 
+  it('only a GET falls back: a long DELETE with a fallback is sent as is', async () => {
+    const s = await serve();
+    const client = createHttpClient({ baseUrl: s.baseUrl });
+    await client.request({ method: 'DELETE', path, query: { q: 'x'.repeat(5000) }, fallback });
+    const r = only(s);
+    expect([r.method, r.path, r.search.length, r.body]).toEqual(['DELETE', path, 5002, '']);
+  });
+
   it('without a fallback the long GET is sent as is', async () => {
     const s = await serve();
     const client = createHttpClient({ baseUrl: s.baseUrl });

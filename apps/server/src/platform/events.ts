@@ -1,6 +1,7 @@
 import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
+import { inTransaction } from './db/tx.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
@@ -27,12 +28,19 @@ export const DELIVER_JOB = 'events.deliver';
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
  * interested subscriber in the same transaction: if the change rolls back, so does the event.
  */
-export async function emitEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
+export function emitEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
+  // A caller outside a transaction still gets the event and its delivery jobs atomically.
+  return inTransaction(ctx, (tx) => writeEvent(tx, input));
+}
+
+async function writeEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
   const { entityFqdn, slug, entityId, originatedFrom, ...body } = input;
   const eventType = eventTypeOf(entityFqdn, slug);
   const identity = callerIdentity(ctx.caller);
   const now = ctx.clock.now();
   const id = newId();
+  // Serialises writers of one entity until commit, so max(sequence) + 1 never hands out a number twice.
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(ctx.db);
   const row = await ctx.db
     .insertInto('event')
     .values({

@@ -45,30 +45,36 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
   async function claim(limit: number): Promise<JobRow[]> {
     const now = o.clock.now();
     const until = new Date(now.getTime() + LEASE_MS);
+    // The CTE is evaluated once (materialized): the rows it locked are exactly the rows updated.
     const { rows } = await sql<JobRow>`
-      update job set status = 'RUNNING', attempts = attempts + 1, locked_until = ${until}, updated_at = ${now}
-      where id in (
+      with due as materialized (
         select id from job
         where (status = 'PENDING' and run_at <= ${now}) or (status = 'RUNNING' and locked_until < ${now})
         order by run_at limit ${limit}
         for update skip locked)
-      returning id, name, payload, attempts, max_attempts`.execute(o.db);
+      update job set status = 'RUNNING', attempts = job.attempts + 1, locked_until = ${until}, updated_at = ${now}
+      from due where job.id = due.id
+      returning job.id, job.name, job.payload, job.attempts, job.max_attempts`.execute(o.db);
     return rows;
   }
 
+  /**
+   * Records the outcome, unless the job is no longer this run's: when its lease ran out and another
+   * runner took it (attempts moved on), or it was retried meanwhile, the late result is dropped.
+   */
   async function finish(job: JobRow, error: unknown) {
     const now = o.clock.now();
+    const mine = o.db.updateTable('job').where('id', '=', job.id).where('status', '=', 'RUNNING').where('attempts', '=', job.attempts);
     if (error === undefined) {
-      await o.db.updateTable('job').set({ status: 'SUCCEEDED', finished_at: now, updated_at: now, locked_until: null, last_error: null })
-        .where('id', '=', job.id).execute();
+      await mine.set({ status: 'SUCCEEDED', finished_at: now, updated_at: now, locked_until: null, last_error: null }).execute();
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
     const last = job.attempts >= job.max_attempts;
-    await o.db.updateTable('job').set({
+    await mine.set({
       status: last ? 'FAILED' : 'PENDING', last_error: message.slice(0, 2000), updated_at: now, locked_until: null,
       run_at: last ? now : new Date(now.getTime() + backoffMs(job.attempts)), finished_at: last ? now : null,
-    }).where('id', '=', job.id).execute();
+    }).execute();
   }
 
   async function runOne(job: JobRow) {
@@ -76,7 +82,7 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     const handler = ctx.services.jobHandlers.get(job.name);
     let error: unknown;
     try {
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      if (!handler) throw new Error(`no handler for job "${job.name}" in this process`);
       await handler.run(ctx, job.payload as never, { attempt: job.attempts, maxAttempts: job.max_attempts, isLastAttempt: job.attempts >= job.max_attempts });
     } catch (e) {
       error = e ?? new Error('job failed');

@@ -7,8 +7,13 @@ export interface MailInput { to: string; subject: string; text: string; html?: s
 
 export const SEND_MAIL_JOB = 'mail.send';
 
+/**
+ * Timeouts well inside the job lease (nodemailer's socket default is 10 min, the lease 5): a hung
+ * server fails the attempt, which is retried, instead of outliving the lease and being sent twice.
+ * A `?socketTimeout=…` in SMTP_URL still wins.
+ */
 export function createMailer(smtpUrl: string | undefined) {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import { conflict } from '../../platform/errors.ts';
+import { conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
 import { readSettings, writeSettings } from './store.ts';
@@ -9,18 +9,38 @@ import { readSettings, writeSettings } from './store.ts';
 export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
 const EDITABLE = ['storeName', 'currency', 'locale', 'contactEmail', 'memberApprovalRequired', 'weightUnit'] as const;
 
+const NULLABLE: ReadonlySet<string> = new Set(['contactEmail']);
+type Editable = SettingsPatch['settings'];
+
+/**
+ * The settings every path of the mask names. Each setting is a single value, so a path must be one
+ * of them exactly; a masked setting left out of `settings` is cleared, which only a nullable one can be.
+ */
+function maskedSettings(patch: SettingsPatch): Editable {
+  if (patch.fieldMask === undefined || patch.fieldMask.trim() === '') return patch.settings;
+  const out: Record<string, unknown> = { ...patch.settings };
+  for (const path of patch.fieldMask.split(',').map((p) => p.trim()).filter(Boolean)) {
+    if (!(EDITABLE as readonly string[]).includes(path)) throw violation('fieldMask', `${path} cannot be updated`, 'FIELD_NOT_ALLOWED', { path });
+    if (out[path] !== undefined) continue;
+    if (!NULLABLE.has(path)) throw violation(`settings.${path}`, 'is required: the field mask names it and it cannot be cleared', 'REQUIRED_FIELD');
+    out[path] = null;
+  }
+  return out as Editable;
+}
+
 export const getSettings = (ctx: Ctx) => readSettings(ctx.db);
 
 export interface SettingsPatch { settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>; fieldMask?: string; revision?: string }
 
 /** Updates the settings the mask names (or the patch sets), under a row lock; emits `store_settings_updated`. */
-export function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<StoreSettings> {
+export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<StoreSettings> {
+  const settings = maskedSettings(patch);
   return inTransaction(ctx, async (tx) => {
     const current = await readSettings(tx.db, true);
-    if (patch.revision !== undefined && patch.revision !== current.revision) {
+    if (patch.revision !== undefined && BigInt(patch.revision) !== BigInt(current.revision)) {
       throw conflict('REVISION_MISMATCH', 'The settings were changed by someone else; reload and try again', { expected: patch.revision, actual: current.revision });
     }
-    const { next, modifiedFields } = applyFieldMask(current, patch.settings, patch.fieldMask, EDITABLE);
+    const { next, modifiedFields } = applyFieldMask(current, settings, patch.fieldMask, EDITABLE);
     if (Object.keys(modifiedFields).length === 0) return current;
     const saved = await writeSettings(tx.db, next, tx.clock.now());
     await emitEvent(tx, { entityFqdn: SETTINGS_FQDN, slug: 'updated', entityId: 'store', updatedEvent: { currentEntity: saved, modifiedFields } });

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', BODY_LIMIT: 1048576, PUBLIC_URL: 'http://localhost:3000', JOBS: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset and derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '8080', DATABASE_URL: '' })).toMatchObject({ PORT: 8080, PUBLIC_URL: 'http://localhost:8080' });
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.test/' }).PUBLIC_URL).toBe('https://shop.example.test');
+  });
+
+  it('reports every bad key with its reason', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_API_KEY: 'short', SMTP_URL: 'nope', JOBS: 'maybe' });
+    } catch (e) { error = e; }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.split('\n')[0]).toBe('Invalid environment variables');
+    for (const key of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'SMTP_URL', 'JOBS']) expect(message).toMatch(new RegExp(`^  ${key}: `, 'm'));
+  });
+
+  it('makes the server exit non-zero printing the problems, without asking for input', async () => {
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: '99999', OAUTH_CLIENT_ID: 'bad id!' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid environment variables');
+    expect(stderr).toMatch(/PORT: /);
+    expect(stderr).toMatch(/OAUTH_CLIENT_ID: /);
+  });
+});

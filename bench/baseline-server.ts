@@ -1,0 +1,25 @@
+/**
+ * The baselines Vitrine is measured against, in the same run: a bare Node `http` JSON server and,
+ * when BASELINE_DATABASE_URL is set, Node `http` + one `pg` SELECT per request.
+ */
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const pool = process.env.BASELINE_DATABASE_URL ? new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 10 }) : undefined;
+const body = JSON.stringify({ status: 'OK', database: { status: 'OK' } });
+
+const server = createServer((req, res) => {
+  if (req.url === '/pg' && pool) {
+    pool.query('select 1 as ok').then(
+      (r) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(r.rows[0])); },
+      () => { res.writeHead(500); res.end('{}'); },
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(body);
+});
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const a = server.address();
+  console.log(`listening ${typeof a === 'object' && a ? a.port : ''}`);
+});

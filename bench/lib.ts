@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface Proc { child: ChildProcess; port: number; peakRssMiB(): number; stop(): Promise<void> }
+
+/** Starts a server process and waits until it prints the port it listens on. */
+export function startProcess(args: string[], env: Record<string, string>, portPattern: RegExp): Promise<Proc> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = portPattern.exec(out);
+      if (m) {
+        child.stdout?.off('data', onData);
+        resolve({
+          child, port: Number(m[1]),
+          peakRssMiB: () => {
+            const s = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+            return Math.round(Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024);
+          },
+          stop: () => new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }),
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+    child.once('exit', (code) => reject(new Error(`process exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+export interface Result { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
+
+export async function load(name: string, url: string, o: { duration: number; connections: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<Result> {
+  const r = await autocannon({ url, duration: o.duration, connections: o.connections, method: (o.method ?? 'GET') as 'GET', headers: o.headers, body: o.body });
+  return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: Vitrine's endpoints against bare-Node baselines measured in the same run.
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 20), BENCH_DATABASE_URL (run Vitrine
+ * on that PostgreSQL and add the `http + pg SELECT` baseline; default: embedded PGlite).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load, startProcess, type Result } from './lib.ts';
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const adminKey = 'vk_bench_admin_key_0123456789abcdef';
+const root = new URL('..', import.meta.url).pathname;
+
+interface Target { name: string; path: string; method?: string; auth?: boolean; body?: unknown; baseline: 'bare' | 'pg' }
+
+/** What is measured. Each issue adds its endpoints here. */
+const targets: Target[] = [
+  { name: 'GET /health (one SELECT 1)', path: '/health', baseline: 'pg' },
+  { name: 'GET /platform/v1/store-settings (one SELECT)', path: '/platform/v1/store-settings', baseline: 'pg' },
+  { name: 'POST /platform/v1/jobs/query (admin key, keyset page)', path: '/platform/v1/jobs/query', method: 'POST', auth: true, body: { query: { cursorPaging: { limit: 10 } } }, baseline: 'pg' },
+];
+
+const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+}, /listening on http:\/\/[^:]+:(\d+)/);
+const port = vitrine.port;
+
+const results: (Result & { baseline: number; ratio: number })[] = [];
+const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration, connections });
+const pgBase = pgUrl ? await load('Node http + one pg SELECT', `http://127.0.0.1:${baseline.port}/pg`, { duration, connections }) : undefined;
+for (const t of targets) {
+  const r = await load(t.name, `http://127.0.0.1:${port}${t.path}`, {
+    duration, connections, method: t.method,
+    headers: { ...(t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
+    ...(t.body ? { body: JSON.stringify(t.body) } : {}),
+  });
+  const base = t.baseline === 'pg' && pgBase ? pgBase : bare;
+  results.push({ ...r, baseline: base.reqPerSec, ratio: Math.round((r.reqPerSec / base.reqPerSec) * 1000) / 1000 });
+}
+const rss = vitrine.peakRssMiB();
+await vitrine.stop();
+await baseline.stop();
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+console.log(`\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each\n`);
+console.log(`${pad('endpoint', 56)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}ratio`);
+for (const b of [bare, ...(pgBase ? [pgBase] : [])]) console.log(`${pad(b.name + ' (baseline)', 56)}${pad(b.reqPerSec, 9)}${pad(b.p50, 8)}${pad(b.p99, 8)}${pad(b.errors + b.non2xx, 8)}1`);
+for (const r of results) console.log(`${pad(r.name, 56)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors + r.non2xx, 8)}${r.ratio} of ${r.baseline === bare.reqPerSec ? 'bare' : 'http+pg'}`);
+console.log(`\nVitrine peak RSS: ${rss} MiB`);
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), engine: pgUrl ? 'postgres' : 'pglite', duration, connections, baselines: { bare, pg: pgBase }, results, peakRssMiB: rss }, null, 2));
