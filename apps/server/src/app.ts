@@ -14,7 +14,9 @@ import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
 import type { Services } from './platform/services.ts';
+import { seedSettingsDemo } from './modules/settings/demo.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import type { DemoSeeder } from './platform/demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
 export const VERSION = '0.1.0';
@@ -37,6 +39,8 @@ export interface App {
   router: Router;
   /** A context for work outside a request (jobs, start-up, demo data). */
   systemCtx(): Ctx;
+  /** Each module's demo data, in dependency order. */
+  demoSeeders: readonly DemoSeeder[];
 }
 
 /** Builds the whole server: the one place that lists the modules. */
@@ -85,5 +89,5 @@ export function buildApp(o: AppOptions): App {
   systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
   settingsRoutes(router);
 
-  return { http, services, jobs, router, systemCtx };
+  return { http, services, jobs, router, systemCtx, demoSeeders: [seedSettingsDemo] };
 }

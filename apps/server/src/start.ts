@@ -4,6 +4,7 @@ import { bootstrapInstance, type Instance } from './platform/bootstrap.ts';
 import type { Config } from './platform/config.ts';
 import { openPglite, openPostgres, type DbHandle } from './platform/db/connect.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { seedDemoOnce } from './platform/demo.ts';
 
 export function openDatabase(config: Config): DbHandle {
   return config.DATABASE_URL
@@ -19,6 +20,7 @@ export async function startServer(o: Omit<AppOptions, 'database'> & { database?:
   await migrate(database.db);
   const app = buildApp({ ...o, database });
   const instance = await bootstrapInstance(database.db, o.config, app.systemCtx().clock.now());
+  if (o.config.DEMO_DATA) await seedDemoOnce(app.systemCtx(), app.demoSeeders);
   let url = '';
   if (o.listen !== false) {
     url = await app.http.listen({ port: o.config.PORT, host: o.config.HOST });

@@ -108,6 +108,21 @@ describe('wire conventions', () => {
   });
 });
 
+describe('roles', () => {
+  it('answers 403 to a signed-in caller whose role the route does not allow, and lets it call open routes', async () => {
+    // Token issuance is the identity module's; here a verifier maps one token to a member, as it will.
+    const t = await startTestServer({ verifyToken: async (token) => (token === 'member-token' ? { role: 'member', memberId: '01a1ff10-0000-7000-8000-000000000001' } : null) });
+    const denied = await t.request('POST', '/platform/v1/jobs/query', { body: {}, auth: 'member-token' });
+    expect(denied.status).toBe(403);
+    expect(appError(denied.body).code).toBe('PERMISSION_DENIED');
+    const open = await t.request('GET', '/platform/v1/store-settings', { auth: 'member-token' });
+    expect(open.status).toBe(200);
+    const unknown = await t.request('GET', '/platform/v1/store-settings', { auth: 'another-token' });
+    expect(unknown.status).toBe(401);
+    await t.stop();
+  });
+});
+
 describe('failures the caller did not cause', () => {
   it('answers 500 in the envelope with the request id and nothing internal when the database fails, and 503 from /health', async () => {
     const t = await startTestServer();

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testEngine } from './test/database.ts';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs the real start command on the embedded database until it listens; returns its output and URL. */
+async function boot(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_API_KEY: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m && out.includes('API docs')) setTimeout(() => resolve(m[1]!), 50);
+    });
+    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+  const stop = () => new Promise<number | null>((r) => { child.removeAllListeners('exit'); child.on('exit', r); child.kill('SIGTERM'); });
+  return { url, out: () => out, stop };
+}
+
+// The start command uses the embedded database whatever the test engine: run it once, in the PGlite project.
+describe.skipIf(testEngine() === 'postgres')('the start command (embedded database)', () => {
+  it('starts with demo data, prints the URLs and a one-time admin key, and keeps its data across restarts', async () => {
+    const first = await boot();
+    expect(first.out()).toMatch(/Health\s+http/);
+    const key = /Admin API key[^\n]*\n\s+(vk_\S+)/.exec(first.out())?.[1];
+    expect(key).toBeDefined();
+    const health = await fetch(`${first.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'OK', database: { dialect: 'pglite' } });
+    const settings = await (await fetch(`${first.url}/platform/v1/store-settings`)).json() as { settings: { storeName: string; revision: string } };
+    expect(settings.settings.storeName).toBe('Vitrine Demo Store');
+    // The printed key works as the admin credential.
+    const patch = await fetch(`${first.url}/platform/v1/store-settings`, {
+      method: 'PATCH', headers: { authorization: key!, 'content-type': 'application/json' }, body: JSON.stringify({ settings: { storeName: 'Kept' } }),
+    });
+    expect(patch.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const second = await boot();
+    expect(second.out()).not.toContain('Admin API key');
+    const kept = await (await fetch(`${second.url}/platform/v1/store-settings`)).json() as { settings: { storeName: string } };
+    expect(kept.settings.storeName).toBe('Kept');
+    const stillValid = await fetch(`${second.url}/platform/v1/jobs/query`, { method: 'POST', headers: { authorization: key!, 'content-type': 'application/json' }, body: '{}' });
+    expect(stillValid.status).toBe(200);
+    expect(await second.stop()).toBe(0);
+  });
+});
