@@ -1,0 +1,216 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DomainEvent, Job, StoreSettings } from '@vitrine/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_FQDN } from '../modules/settings/service.ts';
+import { freshDatabase, testEngine } from '../test/database.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { openPglite } from './db/connect.ts';
+import { emitEvent, type Subscriber } from './events.ts';
+import { backoffMs } from './jobs.ts';
+
+const UPDATED = `${SETTINGS_FQDN}_updated`;
+const SETTINGS = '/platform/v1/store-settings';
+type Settings = { settings: StoreSettings };
+type Envelope = { details: { applicationError?: { code: string }; validationError?: { fieldViolations: { field: string; violatedRule: string }[] } } };
+
+/** A subscriber that records what it receives, and throws while `failing` is set. */
+function recorder(name: string, eventTypes: Subscriber['eventTypes'] = [UPDATED]) {
+  const received: DomainEvent[] = [];
+  const sub = {
+    name, eventTypes, failing: false, calls: 0, received,
+    async handle(_ctx: unknown, event: DomainEvent) {
+      sub.calls++;
+      if (sub.failing) throw new Error(`${name} is down`);
+      received.push(event);
+    },
+  };
+  return sub;
+}
+
+/** The settings events, oldest first, through the admin API. */
+async function settingsEvents(s: TestServer): Promise<DomainEvent[]> {
+  const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+    query: { filter: { entityFqdn: SETTINGS_FQDN }, cursorPaging: { limit: 100 } },
+  });
+  expect(r.status).toBe(200);
+  return r.body.events.sort((a, b) => Number(a.entityEventSequence) - Number(b.entityEventSequence));
+}
+
+async function deliveryJobs(s: TestServer): Promise<Job[]> {
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter: { name: 'events.deliver' }, cursorPaging: { limit: 100 } } });
+  expect(r.status).toBe(200);
+  return r.body.jobs;
+}
+
+const getJob = async (s: TestServer, id: string) => (await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${id}`)).body.job;
+
+describe('events of a settings change', () => {
+  const sub = recorder('recorder');
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ subscribers: [sub] }); });
+  afterAll(async () => { await s?.stop(); });
+
+  it('writes exactly one event per PATCH, in the §10 envelope, with a per-entity sequence', async () => {
+    const before = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
+    const first = await s.admin<Settings>('PATCH', SETTINGS, { settings: { storeName: 'Corner Shop' } });
+    expect(first.status).toBe(200);
+    const events = await settingsEvents(s);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      eventType: UPDATED,
+      entityFqdn: SETTINGS_FQDN,
+      slug: 'updated',
+      entityId: 'store',
+      eventTime: s.clock.now().toISOString(),
+      entityEventSequence: '1',
+      triggeredByAnonymizeRequest: false,
+      originatedFrom: null,
+      identity: { identityType: 'APP', appId: 'admin-api-key' },
+      updatedEvent: { currentEntity: first.body.settings, modifiedFields: { storeName: before.storeName } },
+    });
+
+    s.clock.advance(1000);
+    const second = await s.admin<Settings>('PATCH', SETTINGS, { settings: { currency: 'EUR', weightUnit: 'LB', storeName: 'Corner Shop' } });
+    expect(second.status).toBe(200);
+    const after = await settingsEvents(s);
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({
+      entityEventSequence: '2',
+      eventTime: s.clock.now().toISOString(),
+      updatedEvent: { currentEntity: second.body.settings, modifiedFields: { currency: before.currency, weightUnit: before.weightUnit } },
+    });
+    expect(Object.keys(after[1]!.updatedEvent!.modifiedFields).sort()).toEqual(['currency', 'weightUnit']);
+  });
+
+  it('hands the event to an in-process subscriber, as the outbox holds it', async () => {
+    const [, latest] = await settingsEvents(s);
+    const delivered = await s.until(async () => sub.received.find((e) => e.id === latest!.id));
+    expect(delivered).toEqual(latest);
+    const jobs = await s.until(async () => {
+      const all = await deliveryJobs(s);
+      return all.length === 2 && all.every((j) => j.status === 'SUCCEEDED') && all;
+    });
+    expect(jobs.map((j) => j.payload)).toEqual(expect.arrayContaining([{ eventId: latest!.id, subscriber: 'recorder' }]));
+  });
+
+  it.skipIf(testEngine() !== 'postgres')('numbers concurrent events of one entity 1..n, none twice (needs parallel connections; PGlite is one session)', async () => {
+    const entity = { entityFqdn: 'vitrine.test.v1.thing', slug: 'pinged', entityId: 'thing-1' };
+    await Promise.all(Array.from({ length: 30 }, (_, i) => emitEvent(s.app.systemCtx(), { ...entity, actionEvent: { body: { i } } })));
+    const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', { query: { filter: { entityId: 'thing-1' }, cursorPaging: { limit: 100 } } });
+    expect(r.body.events.map((e) => Number(e.entityEventSequence)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('writes no event for a PATCH that changes nothing', async () => {
+    const current = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
+    const same = await s.admin<Settings>('PATCH', SETTINGS, { settings: { storeName: current.storeName, currency: current.currency } });
+    expect(same.status).toBe(200);
+    expect(same.body.settings).toEqual(current);
+    const empty = await s.admin<Settings>('PATCH', SETTINGS, { settings: {} });
+    expect(empty.body.settings.revision).toBe(current.revision);
+    expect(await settingsEvents(s)).toHaveLength(2);
+  });
+
+  it('writes no event for a PATCH that fails', async () => {
+    const current = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
+    const stale = await s.admin<Envelope>('PATCH', SETTINGS, { settings: { storeName: 'Stale' }, revision: String(Number(current.revision) - 1) });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details.applicationError?.code).toBe('REVISION_MISMATCH');
+    const invalid = await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Invalid', currency: 'euro' } });
+    expect(invalid.status).toBe(400);
+    // Rejected inside the service, after the row lock: the transaction must roll back.
+    const badMask = await s.admin<Envelope>('PATCH', SETTINGS, { settings: { storeName: 'Masked' }, fieldMask: 'storeName,revision' });
+    expect(badMask.status).toBe(400);
+    expect(badMask.body.details.validationError?.fieldViolations).toEqual([expect.objectContaining({ field: 'fieldMask', violatedRule: 'FIELD_NOT_ALLOWED' })]);
+    expect((await s.admin<Settings>('GET', SETTINGS)).body.settings).toEqual(current);
+    expect(await settingsEvents(s)).toHaveLength(2);
+    expect(await deliveryJobs(s)).toHaveLength(2);
+  });
+});
+
+describe('delivery to a subscriber that throws', () => {
+  const flaky = recorder('flaky');
+  const healthy = recorder('healthy', '*');
+  const other = recorder('other', ['vitrine.platform.v1.something_else_created']);
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ subscribers: [flaky, healthy, other], env: { JOBS: 'false' } }); });
+  afterAll(async () => { await s?.stop(); });
+
+  it('retries with backoff on the clock, fails after maxAttempts, and runs again on retry', async () => {
+    flaky.failing = true;
+    expect((await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Flaky' } })).status).toBe(200);
+    const [event] = await settingsEvents(s);
+    const jobs = await deliveryJobs(s);
+    expect(jobs.map((j) => (j.payload as { subscriber: string }).subscriber).sort()).toEqual(['flaky', 'healthy']);
+    const job = jobs.find((j) => (j.payload as { subscriber: string }).subscriber === 'flaky')!;
+    expect(job).toMatchObject({ status: 'PENDING', attempts: 0, maxAttempts: 10, payload: { eventId: event!.id, subscriber: 'flaky' } });
+
+    expect(await s.app.jobs.runDue()).toBe(2);
+    expect(healthy.received.map((e) => e.id)).toEqual([event!.id]);
+    expect(other.calls).toBe(0);
+
+    for (let attempt = 1; attempt < 10; attempt++) {
+      const j = await getJob(s, job.id);
+      expect(j).toMatchObject({ status: 'PENDING', attempts: attempt, lastError: 'flaky is down', finishedDate: null });
+      const wait = backoffMs(attempt);
+      expect(j.runAt).toBe(new Date(s.clock.now().getTime() + wait).toISOString());
+      s.clock.advance(wait - 1);
+      expect(await s.app.jobs.runDue(), `attempt ${attempt + 1} ran before its backoff`).toBe(0);
+      s.clock.advance(1);
+      expect(await s.app.jobs.runDue()).toBe(1);
+    }
+    expect(flaky.calls).toBe(10);
+    const failed = await getJob(s, job.id);
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 10, lastError: 'flaky is down', finishedDate: s.clock.now().toISOString() });
+    s.clock.advance(24 * 3_600_000);
+    expect(await s.app.jobs.runDue()).toBe(0);
+    expect(flaky.calls).toBe(10);
+
+    flaky.failing = false;
+    const retried = await s.admin<{ job: Job }>('POST', `/platform/v1/jobs/${job.id}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.body.job).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(await s.app.jobs.runDue()).toBe(1);
+    expect(await getJob(s, job.id)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastError: null });
+    expect(flaky.received).toEqual([event]);
+
+    const again = await s.admin<Envelope>('POST', `/platform/v1/jobs/${job.id}/retry`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.details.applicationError?.code).toBe('JOB_NOT_FAILED');
+  });
+});
+
+describe('delivery after a restart', () => {
+  it('delivers an event committed by a process that stopped before delivering it', async () => {
+    const sub = recorder('after-restart');
+    const dir = testEngine() === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrine-events-')) : undefined;
+    const pg = dir ? undefined : await freshDatabase();
+    const open = () => (dir ? openPglite(dir) : pg!.another());
+    try {
+      const firstDb = open();
+      const first = await startTestServer({ database: firstDb, subscribers: [sub], env: { JOBS: 'false' } });
+      expect((await first.admin('PATCH', SETTINGS, { settings: { storeName: 'Before restart' } })).status).toBe(200);
+      const [event] = await settingsEvents(first);
+      expect((await deliveryJobs(first)).map((j) => j.status)).toEqual(['PENDING']);
+      await first.stop();
+      await firstDb.close();
+      expect(sub.calls).toBe(0);
+
+      const secondDb = open();
+      const second = await startTestServer({ database: secondDb, subscribers: [sub] });
+      try {
+        const delivered = await second.until(async () => sub.received.find((e) => e.id === event!.id));
+        expect(delivered).toEqual(event);
+        await second.until(async () => (await deliveryJobs(second))[0]?.status === 'SUCCEEDED');
+      } finally {
+        await second.stop();
+        await secondDb.close();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      if (pg) { await pg.handle.close(); await pg.drop(); }
+    }
+  });
+});

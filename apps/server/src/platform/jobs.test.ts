@@ -1,0 +1,97 @@
+import type { Job } from '@vitrine/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../test/database.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { backoffMs, enqueueJob, LEASE_MS, type JobHandler } from './jobs.ts';
+
+const getJob = async (s: TestServer, id: string) => {
+  const r = await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${id}`);
+  expect(r.status).toBe(200);
+  return r.body.job;
+};
+const queryJobs = async (s: TestServer, filter: Record<string, unknown>) => {
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter, cursorPaging: { limit: 100 } } });
+  expect(r.status).toBe(200);
+  return r.body.jobs;
+};
+
+/** Counts each run of `test.record` by the job's payload number. */
+const runs = new Map<number, number>();
+const record: JobHandler<{ n: number }> = {
+  name: 'test.record',
+  async run(_ctx, { n }) {
+    await new Promise((r) => setTimeout(r, Math.random() * 3));
+    runs.set(n, (runs.get(n) ?? 0) + 1);
+  },
+};
+
+/** `test.stuck`: the first run waits until the test lets it go (a process that hangs, then wakes up). */
+let releaseStuck: (e?: Error) => void = () => {};
+let stuckRuns = 0;
+const stuck: JobHandler<Record<string, never>> = {
+  name: 'test.stuck',
+  async run() {
+    stuckRuns++;
+    if (stuckRuns === 1) await new Promise<void>((resolve, reject) => { releaseStuck = (e) => (e ? reject(e) : resolve()); });
+  },
+};
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer({ env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>, stuck as JobHandler<never>] }); });
+afterAll(async () => { await s?.stop(); });
+
+describe('job runner', () => {
+  it.skipIf(testEngine() !== 'postgres')('runs each of 200 jobs exactly once with two runners on two pools (needs parallel connections; PGlite is one session)', async () => {
+    const otherPool = s.db.another();
+    const other = await startTestServer({ database: otherPool, clock: s.clock, env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>] });
+    try {
+      const ctx = s.app.systemCtx();
+      for (let n = 0; n < 200; n++) await enqueueJob(ctx, 'test.record', { n });
+      // Several claim loops per process, as overlapping polls would.
+      const [a, b] = await Promise.all([s.app, other.app].map(async (app) => {
+        const totals = await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
+        return totals.reduce((x, y) => x + y, 0);
+      }));
+      expect(a! + b!).toBe(200);
+      expect(a).toBeGreaterThan(0);
+      expect(b).toBeGreaterThan(0);
+      expect(runs.size).toBe(200);
+      expect([...runs.values()].filter((c) => c !== 1)).toEqual([]);
+      expect(await queryJobs(s, { name: 'test.record', status: { $ne: 'SUCCEEDED' } })).toEqual([]);
+      expect(await queryJobs(s, { name: 'test.record', attempts: { $ne: 1 } })).toEqual([]);
+    } finally {
+      await other.stop();
+      await otherPool.close();
+    }
+  });
+
+  it('takes back a RUNNING job whose lease ran out, and ignores the late result of the first run', async () => {
+    const id = await enqueueJob(s.app.systemCtx(), 'test.stuck', {});
+    const firstRun = s.app.jobs.runDue();
+    await s.until(async () => stuckRuns === 1);
+    expect(await getJob(s, id)).toMatchObject({ status: 'RUNNING', attempts: 1 });
+
+    s.clock.advance(LEASE_MS);
+    expect(await s.app.jobs.runDue(), 'claimed while the lease still held').toBe(0);
+    s.clock.advance(1);
+    expect(await s.app.jobs.runDue()).toBe(1);
+    expect(stuckRuns).toBe(2);
+    expect(await getJob(s, id)).toMatchObject({ status: 'SUCCEEDED', attempts: 2, lastError: null });
+
+    releaseStuck(new Error('woke up too late'));
+    await firstRun;
+    expect(await getJob(s, id)).toMatchObject({ status: 'SUCCEEDED', attempts: 2, lastError: null });
+  });
+
+  it('fails a job that has no handler with a clear lastError, retrying until maxAttempts', async () => {
+    const id = await enqueueJob(s.app.systemCtx(), 'test.nobody-handles-this', { x: 1 });
+    expect(await s.app.jobs.runDue()).toBe(1);
+    const error = 'no handler for job "test.nobody-handles-this" in this process';
+    expect(await getJob(s, id)).toMatchObject({ status: 'PENDING', attempts: 1, maxAttempts: 5, lastError: error });
+    for (let attempt = 1; attempt < 5; attempt++) {
+      s.clock.advance(backoffMs(attempt));
+      expect(await s.app.jobs.runDue()).toBe(1);
+    }
+    expect(await getJob(s, id)).toMatchObject({ status: 'FAILED', attempts: 5, lastError: error, finishedDate: s.clock.now().toISOString() });
+  });
+});

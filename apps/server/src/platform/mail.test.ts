@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net';
+import type { Job, MailMessage } from '@vitrine/contract';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { backoffMs } from './jobs.ts';
+
+interface Received { from: string; to: string[]; raw: string }
+
+/** A real SMTP server on 127.0.0.1: collects what it accepts, refuses recipients while `rejecting`. */
+async function smtpSink() {
+  const received: Received[] = [];
+  const state = { rejecting: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!state.rejecting) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const envelope = session.envelope;
+        received.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`, received, state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Headers and decoded body of a raw message (enough MIME for nodemailer's single text part). */
+function parse(raw: string) {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const headers = Object.fromEntries(head.replace(/\r\n[ \t]+/g, ' ').split('\r\n').map((l) => {
+    const i = l.indexOf(':');
+    return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
+  }));
+  let body = rest.join('\r\n\r\n');
+  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
+    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
+  return { headers, body: body.trim() };
+}
+
+const getMessage = async (s: TestServer, id: string) => {
+  const r = await s.admin<{ message: MailMessage }>('GET', `/platform/v1/mail/messages/${id}`);
+  expect(r.status).toBe(200);
+  return r.body.message;
+};
+const sendJob = async (s: TestServer) => {
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter: { name: 'mail.send' } } });
+  expect(r.body.jobs).toHaveLength(1);
+  return r.body.jobs[0]!;
+};
+const sendTest = async (s: TestServer, to: string) => {
+  const r = await s.admin<{ messageId: string }>('POST', '/platform/v1/mail/test', { to });
+  expect(r.status).toBe(200);
+  return r.body.messageId;
+};
+
+let smtp: Awaited<ReturnType<typeof smtpSink>>;
+beforeAll(async () => { smtp = await smtpSink(); });
+afterAll(async () => { await smtp?.close(); });
+
+describe('mail over SMTP', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paper Shop <shop@example.com>' } }); });
+  afterAll(async () => { await s?.stop(); });
+
+  it('delivers the test message to a real SMTP server and marks it SENT', async () => {
+    const id = await sendTest(s, 'owner@example.com');
+    const mail = await s.until(async () => smtp.received.find((m) => m.to.includes('owner@example.com')));
+    expect(mail.from).toBe('shop@example.com');
+    const { headers, body } = parse(mail.raw);
+    expect(headers.to).toBe('owner@example.com');
+    expect(headers.from).toBe('Paper Shop <shop@example.com>');
+    expect(headers.subject).toBe('Test message from My Vitrine store');
+    expect(body).toBe(`This is a test message from My Vitrine store (${s.app.systemCtx().config.PUBLIC_URL}). If you can read it, outgoing mail works.`);
+
+    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status === 'SENT' && m; });
+    expect(message).toMatchObject({
+      id, to: 'owner@example.com', from: 'Paper Shop <shop@example.com>', subject: 'Test message from My Vitrine store',
+      status: 'SENT', lastError: null, sentDate: s.clock.now().toISOString(),
+    });
+    expect(smtp.received.filter((m) => m.to.includes('owner@example.com'))).toHaveLength(1);
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer(); });
+  afterAll(async () => { await s?.stop(); });
+
+  it('keeps the message in the stored outbox as STORED', async () => {
+    const before = smtp.received.length;
+    const id = await sendTest(s, 'stored@example.com');
+    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status !== 'QUEUED' && m; });
+    expect(message).toMatchObject({ status: 'STORED', sentDate: null, lastError: null, to: 'stored@example.com' });
+    expect((await sendJob(s)).status).toBe('SUCCEEDED');
+    const listed = await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', { query: { filter: { status: 'STORED' } } });
+    expect(listed.body.messages.map((m) => m.id)).toEqual([id]);
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('mail the SMTP server refuses', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ env: { SMTP_URL: smtp.url, JOBS: 'false' } }); });
+  afterAll(async () => { smtp.state.rejecting = false; await s?.stop(); });
+
+  it('retries with backoff, records the error on the message, FAILs after the last attempt, and sends on retry', async () => {
+    smtp.state.rejecting = true;
+    const id = await sendTest(s, 'bounce@example.com');
+    const { id: jobId, maxAttempts } = await sendJob(s);
+    expect(maxAttempts).toBe(8);
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      expect(await s.app.jobs.runDue(), `attempt ${attempt}`).toBe(1);
+      const job = (await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${jobId}`)).body.job;
+      const message = await getMessage(s, id);
+      expect(message.lastError).toMatch(/550 Mailbox unavailable/);
+      expect(job.lastError).toMatch(/550 Mailbox unavailable/);
+      if (attempt < maxAttempts) {
+        expect(job).toMatchObject({ status: 'PENDING', attempts: attempt });
+        expect(message).toMatchObject({ status: 'QUEUED', sentDate: null });
+        s.clock.advance(backoffMs(attempt) - 1);
+        expect(await s.app.jobs.runDue()).toBe(0);
+        s.clock.advance(1);
+      } else {
+        expect(job).toMatchObject({ status: 'FAILED', attempts: maxAttempts });
+        expect(message).toMatchObject({ status: 'FAILED', sentDate: null });
+      }
+    }
+    expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toEqual([]);
+
+    smtp.state.rejecting = false;
+    expect((await s.admin('POST', `/platform/v1/jobs/${jobId}/retry`, {})).status).toBe(200);
+    expect(await s.app.jobs.runDue()).toBe(1);
+    expect(await getMessage(s, id)).toMatchObject({ status: 'SENT', lastError: null, sentDate: s.clock.now().toISOString() });
+    expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toHaveLength(1);
+  });
+});
