@@ -36,8 +36,11 @@ const stuck: JobHandler<Record<string, never>> = {
   },
 };
 
+/** `test.hang` never finishes: its run must time out instead of stalling the runner. */
+const hang: JobHandler<Record<string, never>> = { name: 'test.hang', timeoutMs: 50, run: () => new Promise(() => {}) };
+
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>, stuck as JobHandler<never>] }); });
+beforeAll(async () => { s = await startTestServer({ env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>, stuck as JobHandler<never>, hang as JobHandler<never>] }); });
 afterAll(async () => { await s?.stop(); });
 
 describe('job runner', () => {
@@ -93,5 +96,13 @@ describe('job runner', () => {
       expect(await s.app.jobs.runDue()).toBe(1);
     }
     expect(await getJob(s, id)).toMatchObject({ status: 'FAILED', attempts: 5, lastError: error, finishedDate: s.clock.now().toISOString() });
+  });
+
+  it('times out a run that never finishes, so the runner goes on and the job is retried', async () => {
+    const id = await enqueueJob(s.app.systemCtx(), 'test.hang', {});
+    const next = await enqueueJob(s.app.systemCtx(), 'test.record', { n: 9999 });
+    expect(await s.app.jobs.runDue()).toBe(2);
+    expect(await getJob(s, id)).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'job test.hang timed out after 50 ms' });
+    expect(await getJob(s, next)).toMatchObject({ status: 'SUCCEEDED' });
   });
 });

@@ -10,6 +10,8 @@ export interface JobHandler<P = never> {
   name: string;
   /** Attempts before the job is FAILED for good (default 5). */
   maxAttempts?: number;
+  /** A run taking longer counts as failed (default 60 s; must stay below LEASE_MS). */
+  timeoutMs?: number;
   run(ctx: Ctx, payload: P, info: JobRunInfo): Promise<void>;
 }
 
@@ -17,6 +19,15 @@ export interface JobHandler<P = never> {
 export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 /** A RUNNING job whose lease ran out (its process died) is taken again. */
 export const LEASE_MS = 5 * 60_000;
+
+/** Rejects when `p` takes longer than `ms`, so a hung handler cannot stall its runner. */
+function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`job ${name} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Queues a job in the caller's transaction; it runs only if that transaction commits. */
 export async function enqueueJob(ctx: Ctx, name: string, payload: unknown, o: { runAt?: Date; maxAttempts?: number } = {}): Promise<string> {
@@ -83,7 +94,10 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     let error: unknown;
     try {
       if (!handler) throw new Error(`no handler for job "${job.name}" in this process`);
-      await handler.run(ctx, job.payload as never, { attempt: job.attempts, maxAttempts: job.max_attempts, isLastAttempt: job.attempts >= job.max_attempts });
+      await withTimeout(
+        handler.run(ctx, job.payload as never, { attempt: job.attempts, maxAttempts: job.max_attempts, isLastAttempt: job.attempts >= job.max_attempts }),
+        Math.min(handler.timeoutMs ?? 60_000, LEASE_MS - 1000), job.name,
+      );
     } catch (e) {
       error = e ?? new Error('job failed');
       ctx.log.warn({ job: job.id, name: job.name, attempt: job.attempts, err: e }, 'job failed');
