@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursorPagingMetadata, cursorQuery } from './query.ts';
-import { id, isoDate } from './scalars.ts';
+import { cursorPaging, cursorPagingMetadata, cursorQuery, sorting } from './query.ts';
+import { id, isoDate, qs } from './scalars.ts';
 
 /** `GET /health` */
 export const healthResponse = z.object({
@@ -71,6 +71,17 @@ export const mailMessage = z.object({
 export type MailMessage = z.infer<typeof mailMessage>;
 
 export const queryRequest = z.strictObject({ query: cursorQuery.optional() });
+/**
+ * `GET /platform/v1/jobs`: query-string parameters, plain or `.r` (conventions §5), paged like media
+ * lists (one `sort` object, cursor paging under the name `paging`). Answers `jobsQueryResponse`.
+ */
+export const listJobsRequest = z.strictObject({
+  status: qs.array(jobStatus).optional(),
+  name: z.string().min(1).max(200).optional(),
+  sort: sorting.optional(),
+  paging: cursorPaging.optional(),
+});
+export type ListJobsRequest = z.infer<typeof listJobsRequest>;
 export const jobsQueryResponse = z.object({ jobs: z.array(job), metadata: cursorPagingMetadata });
 export const eventsQueryResponse = z.object({ events: z.array(domainEvent), metadata: cursorPagingMetadata });
 export const mailQueryResponse = z.object({ messages: z.array(mailMessage), metadata: cursorPagingMetadata });

@@ -1,4 +1,4 @@
-import { eventsQueryResponse, healthResponse, id, job, jobsQueryResponse, mailMessage, mailQueryResponse, queryRequest } from '@vitrine/contract';
+import { eventsQueryResponse, healthResponse, id, job, jobsQueryResponse, listJobsRequest, mailMessage, mailQueryResponse, queryRequest } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DbHandle } from '../../platform/db/connect.ts';
@@ -39,6 +39,15 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
     body: queryRequest, response: jobsQueryResponse,
     async handler(ctx, { body }) {
       const page = await store.queryJobs(ctx.db, body.query);
+      return { jobs: page.items.map(store.toJob), metadata: metadata.cursor(page) };
+    },
+  });
+
+  r.route({
+    method: 'GET', url: '/platform/v1/jobs', roles: ['admin'], summary: 'List background jobs (by status and name)', tags: ['system'],
+    query: listJobsRequest, response: jobsQueryResponse,
+    async handler(ctx, { query }) {
+      const page = await store.listJobs(ctx.db, query);
       return { jobs: page.items.map(store.toJob), metadata: metadata.cursor(page) };
     },
   });

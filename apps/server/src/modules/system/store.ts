@@ -1,4 +1,4 @@
-import type { CursorQuery } from '@vitrine/contract';
+import type { CursorQuery, ListJobsRequest } from '@vitrine/contract';
 import type { Executor } from '../../platform/db/tx.ts';
 import { toDomainEvent } from '../../platform/events.ts';
 import { cursorPage } from '../../platform/query/page.ts';
@@ -18,6 +18,8 @@ export const jobSpec: QuerySpec = {
     attempts: { sql: 'attempts', type: 'number', sortable: true },
     runAt: { sql: 'run_at', type: 'date', sortable: true },
     updatedDate: { sql: 'updated_at', type: 'date', sortable: true },
+    finishedDate: { sql: 'finished_at', type: 'date' },
+    lastError: { sql: 'last_error', type: 'string' },
   },
 };
 
@@ -64,6 +66,12 @@ export const toMail = (r: MailRow) => ({
 });
 
 export const queryJobs = (db: Executor, q: CursorQuery | undefined) => cursorPage(db.selectFrom('job').selectAll(), jobSpec, q);
+/** The GET list: its parameters become a query; a cursor, when given, carries the rest (as in a query). */
+export function listJobs(db: Executor, p: ListJobsRequest) {
+  const filter = { ...(p.status ? { status: { $in: p.status } } : {}), ...(p.name !== undefined ? { name: p.name } : {}) };
+  const query: CursorQuery = { filter, sort: p.sort ? [p.sort] : null, cursorPaging: p.paging ?? null };
+  return cursorPage(db.selectFrom('job').selectAll(), jobSpec, query, '', 'paging');
+}
 export const queryEvents = (db: Executor, q: CursorQuery | undefined) => cursorPage(db.selectFrom('event').selectAll(), eventSpec, q);
 export const queryMail = (db: Executor, q: CursorQuery | undefined) => cursorPage(db.selectFrom('mail_message').selectAll(), mailSpec, q);
 

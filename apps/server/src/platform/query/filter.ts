@@ -6,6 +6,8 @@ const MAX_CONDITIONS = 100;
 const MAX_DEPTH = 8;
 const MAX_IN = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** ISO-8601 as `toISOString()` writes it (an offset instead of `Z`, or a bare date, also accepted); years 0001–9999. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 type Sql = RawBuilder<SqlBool>;
 const TRUE = sql<SqlBool>`true`;
@@ -18,17 +20,32 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface State { count: number; where: string }
 
+/** The field `name` of `spec`, if it is one: own properties only (never `constructor`, `__proto__`…). */
+export const fieldOf = (spec: QuerySpec, name: string): FieldSpec | undefined =>
+  Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
+
+function isoDate(v: unknown): Date | undefined {
+  const m = typeof v === 'string' ? ISO_DATE.exec(v) : null;
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(v as string);
+  // Date.parse rolls 2030-02-30 over to March: reject days the month does not have.
+  if (y < 1 || Number.isNaN(date.getTime()) || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return undefined;
+  return date;
+}
+
 function bad(st: State, description: string, data: Record<string, unknown> = {}, rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'INVALID_ENUM_VALUE' | 'MAX_SIZE' = 'VALIDATION'): never {
   throw violation(st.where, description, rule, data);
 }
 
-/** Validates and converts one comparison value for a field's type. */
+/** Validates and converts one comparison value for a field's type, to a bound SQL parameter. */
 function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
-  if (isObj(v) && '$date' in v) v = v.$date;
+  if (f.type === 'date' && isObj(v) && '$date' in v) v = v.$date;
   switch (f.type) {
     case 'string':
     case 'stringArray':
       if (typeof v !== 'string') bad(st, `${name}: expected a string`, { field: name });
+      if (v.includes('\u0000')) bad(st, `${name}: must not contain NUL characters`, { field: name });
       if (f.values && !f.values.includes(v)) bad(st, `${name}: must be one of ${f.values.join(', ')}`, { field: name, allowedValues: f.values }, 'INVALID_ENUM_VALUE');
       return v;
     case 'uuid':
@@ -37,15 +54,26 @@ function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
     case 'number': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isFinite(n)) bad(st, `${name}: expected a number`, { field: name });
-      return n;
+      // As numeric: 1.5 or 1e20 compared with an int column is a comparison, not a cast error.
+      return sql`cast(${String(n)} as numeric)`;
     }
     case 'boolean':
       if (typeof v !== 'boolean') bad(st, `${name}: expected a boolean`, { field: name });
       return v;
     case 'date': {
-      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) bad(st, `${name}: expected an ISO date`, { field: name });
-      return new Date(v);
+      const d = isoDate(v);
+      if (!d) bad(st, `${name}: expected an ISO-8601 date`, { field: name });
+      return d;
     }
+  }
+}
+
+/** One value checked and converted for `f` (cursor keys), or undefined when it does not fit. */
+export function bindValue(f: FieldSpec, v: unknown): unknown {
+  try {
+    return value({ count: 0, where: '' }, '', { ...f, values: undefined }, v);
+  } catch {
+    return undefined;
   }
 }
 
@@ -61,7 +89,8 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
   const text = (pattern: string): Sql => {
     if (typeof v !== 'string') bad(st, `${name}: ${op} takes a string`, { field: name, operator: op });
     if (f.type !== 'string') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
-    return sql<SqlBool>`${col} ilike ${pattern.replace('$', () => likeEscape(v))}`;
+    const part = value(st, name, { ...f, values: undefined }, v) as string;
+    return sql<SqlBool>`${col} ilike ${pattern.replace('$', () => likeEscape(part))}`;
   };
   switch (op) {
     case '$eq':
@@ -82,7 +111,8 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
     }
     case '$hasAll': {
       const vals = list(st, name, f, op, v);
-      if (!isArray) return vals.length <= 1 ? (vals.length ? sql<SqlBool>`${col} = ${vals[0]}` : TRUE) : FALSE;
+      // A single value has all of the values when it equals each of them.
+      if (!isArray) return and(vals.map((x) => sql<SqlBool>`${col} = ${x}`));
       return vals.length === 0 ? TRUE : sql<SqlBool>`${col} @> array[${sql.join(vals)}]::text[]`;
     }
     case '$startsWith': return text('$%');
@@ -107,9 +137,10 @@ function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
       const subs = v.map((x) => node(st, spec, x, depth + 1));
       parts.push(key === '$and' ? and(subs) : or(subs));
     } else if (key === '$not') {
-      parts.push(sql<SqlBool>`not ${node(st, spec, v, depth + 1)}`);
+      // `is not true`: like $ne, $not keeps the rows where the condition is unknown (an empty field).
+      parts.push(sql<SqlBool>`(${node(st, spec, v, depth + 1)}) is not true`);
     } else {
-      const f = spec.fields[key];
+      const f = fieldOf(spec, key);
       if (!f) bad(st, `${key} is not a field that can be filtered on`, { field: key, allowedFields: Object.keys(spec.fields) }, 'FIELD_NOT_ALLOWED');
       if (isObj(v) && Object.keys(v).some((k) => k.startsWith('$')) && !('$date' in v)) {
         parts.push(and(Object.entries(v).map(([op, ov]) => operator(st, key, f, op, ov))));

@@ -1,24 +1,28 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CursorQuery, type OffsetQuery, type Sorting } from '@vitrine/contract';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { violation } from '../errors.ts';
-import { compileFilter } from './filter.ts';
-import type { QuerySpec } from './spec.ts';
+import { bindValue, compileFilter, fieldOf } from './filter.ts';
+import type { FieldSpec, QuerySpec } from './spec.ts';
 
 type Sql = RawBuilder<SqlBool>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Select<O> = SelectQueryBuilder<any, any, O>;
 
-interface SortKey { fieldName: string; sql: string; desc: boolean; type: string }
+interface SortKey { fieldName: string; field: FieldSpec; desc: boolean }
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `field` under `where` (`query.sort`), or `field` alone when the parameters are top-level (GET lists). */
+const at = (where: string, field: string) => (where ? `${where}.${field}` : field);
 
 function sortKeys(spec: QuerySpec, sort: readonly Sorting[] | null | undefined, where: string): SortKey[] {
   const given = sort && sort.length ? sort : spec.defaultSort;
   const keys = given.map((s) => {
-    const f = spec.fields[s.fieldName];
+    const f = fieldOf(spec, s.fieldName);
     if (!f?.sortable) throw violation(where, `${s.fieldName} is not a field that can be sorted on`, 'FIELD_NOT_ALLOWED', { field: s.fieldName });
-    return { fieldName: s.fieldName, sql: f.sql, desc: s.order === 'DESC', type: f.type };
+    return { fieldName: s.fieldName, field: f, desc: s.order === 'DESC' };
   });
   const last = keys[keys.length - 1];
-  if (!keys.some((k) => k.sql === spec.idSql)) keys.push({ fieldName: '$id', sql: spec.idSql, desc: last?.desc ?? false, type: 'uuid' });
+  if (!keys.some((k) => k.field.sql === spec.idSql)) keys.push({ fieldName: '$id', field: { sql: spec.idSql, type: spec.idType ?? 'uuid' }, desc: last?.desc ?? false });
   return keys;
 }
 
@@ -26,27 +30,36 @@ function sortKeys(spec: QuerySpec, sort: readonly Sorting[] | null | undefined, 
 interface Cursor { e: string; f: unknown; s: Sorting[] | null; l: number; d: 'n' | 'p'; k: unknown[] }
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+const badCursor = (field: string) => violation(field, 'is not a cursor this query issued', 'FORMAT');
+const isSorting = (x: unknown): x is Sorting =>
+  isObj(x) && typeof x.fieldName === 'string' && (x.order === 'ASC' || x.order === 'DESC') && Object.keys(x).length === 2;
 
-function decodeCursor(spec: QuerySpec, raw: string): Cursor {
+/**
+ * Cursors are not signed: they are checked like input. Their filter and sort are compiled against the
+ * allowlist like a caller's, and their key values are checked against the sort keys' types before use.
+ */
+function decodeCursor(spec: QuerySpec, raw: string, field: string): Cursor {
+  let c: unknown;
   try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (c && c.e === spec.entity && Array.isArray(c.k) && (c.d === 'n' || c.d === 'p') && typeof c.l === 'number') return c;
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch { /* reported below */ }
-  throw violation('query.cursorPaging.cursor', 'is not a cursor this query issued', 'FORMAT');
+  if (isObj(c) && c.e === spec.entity && (c.d === 'n' || c.d === 'p') && Array.isArray(c.k)
+    && typeof c.l === 'number' && Number.isInteger(c.l) && c.l >= 0 && c.l <= MAX_PAGE_SIZE
+    && (c.s === null || (Array.isArray(c.s) && c.s.length <= 5 && c.s.every(isSorting)))) return c as unknown as Cursor;
+  throw badCursor(field);
 }
 
-/** Rows strictly after (or before) `values` in the order of `keys`. */
+/** Rows strictly after (or before) `values` (bound parameters) in the order of `keys`. */
 function keysetCondition(keys: SortKey[], values: unknown[], forward: boolean): Sql {
   const ors: Sql[] = keys.map((k, i) => {
-    const eqs = keys.slice(0, i).map((p, j) => sql<SqlBool>`${sql.raw(p.sql)} = ${bind(p, values[j])}`);
+    const eqs = keys.slice(0, i).map((p, j) => sql<SqlBool>`${sql.raw(p.field.sql)} = ${values[j]}`);
     const greater = forward !== k.desc;
-    const cmp = sql<SqlBool>`${sql.raw(k.sql)} ${sql.raw(greater ? '>' : '<')} ${bind(k, values[i])}`;
+    const cmp = sql<SqlBool>`${sql.raw(k.field.sql)} ${sql.raw(greater ? '>' : '<')} ${values[i]}`;
     return eqs.length ? sql<SqlBool>`(${sql.join([...eqs, cmp], sql` and `)})` : cmp;
   });
   return sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
 }
 
-const bind = (k: SortKey, v: unknown) => (k.type === 'date' && typeof v === 'string' ? new Date(v) : v);
 const keyValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 export interface CursorPage<O> {
@@ -59,21 +72,35 @@ export interface CursorPage<O> {
  * Runs a cursor-paged query: `base` selects the entity's rows (with any scoping the caller must
  * not escape, e.g. "this member's orders"); the query's filter and sort are compiled against `spec`.
  * Rows must expose every sort key under `__k0…__kN` — added here — so cursors can be built.
+ * `where` prefixes the names violations report ('' for a GET list's top-level parameters);
+ * `paging` names the paging object (`cursorPaging`, or `paging` for media-style lists).
  */
-export async function cursorPage<O>(base: Select<O>, spec: QuerySpec, query: CursorQuery | undefined, where = 'query'): Promise<CursorPage<O>> {
+export async function cursorPage<O>(base: Select<O>, spec: QuerySpec, query: CursorQuery | undefined, where = 'query', paging = 'cursorPaging'): Promise<CursorPage<O>> {
   const q = query ?? {};
   const rawCursor = q.cursorPaging?.cursor;
-  const c = rawCursor ? decodeCursor(spec, rawCursor) : undefined;
+  const cursorField = at(where, `${paging}.cursor`);
+  const c = rawCursor ? decodeCursor(spec, rawCursor, cursorField) : undefined;
   const filter = c ? c.f : q.filter;
   const sort = c ? c.s : (q.sort ?? null);
   const limit = Math.min(q.cursorPaging?.limit ?? c?.l ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const keys = sortKeys(spec, sort, `${where}.sort`);
   const forward = !c || c.d === 'n';
+  // What a cursor carries is checked like input, but reported as a bad cursor.
+  const checked = <T>(fn: () => T): T => {
+    if (!c) return fn();
+    try { return fn(); } catch { throw badCursor(cursorField); }
+  };
+  const keys = checked(() => sortKeys(spec, sort, at(where, 'sort')));
+  const condition = checked(() => compileFilter(spec, filter, at(where, 'filter')));
+  const after = c && checked(() => {
+    const values = keys.map((k, i) => (i < c.k.length ? bindValue(k.field, c.k[i]) : undefined));
+    if (c.k.length !== keys.length || values.some((v) => v === undefined)) throw badCursor(cursorField);
+    return keysetCondition(keys, values, forward);
+  });
 
-  let qb = base.where(compileFilter(spec, filter, `${where}.filter`));
-  if (c) qb = qb.where(keysetCondition(keys, c.k, forward));
-  for (const [i, k] of keys.entries()) qb = qb.select(sql.raw(k.sql).as(`__k${i}`)) as Select<O>;
-  for (const k of keys) qb = qb.orderBy(sql.raw(k.sql), (k.desc === forward ? 'desc' : 'asc'));
+  let qb = base.where(condition);
+  if (after) qb = qb.where(after);
+  for (const [i, k] of keys.entries()) qb = qb.select(sql.raw(k.field.sql).as(`__k${i}`)) as Select<O>;
+  for (const k of keys) qb = qb.orderBy(sql.raw(k.field.sql), (k.desc === forward ? 'desc' : 'asc'));
   const rows = (await qb.limit(limit + 1).execute()) as (O & Record<string, unknown>)[];
 
   const more = rows.length > limit;
@@ -102,14 +129,16 @@ export async function offsetPage<O>(base: Select<O>, spec: QuerySpec, query: Off
   const q = query ?? {};
   const limit = Math.min(q.paging?.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const offset = q.paging?.offset ?? 0;
-  const keys = sortKeys(spec, q.sort, `${where}.sort`);
-  let qb = base.where(compileFilter(spec, q.filter, `${where}.filter`)).select(sql<number>`count(*) over ()`.as('__total')) as Select<O>;
-  for (const k of keys) qb = qb.orderBy(sql.raw(k.sql), k.desc ? 'desc' : 'asc');
+  const keys = sortKeys(spec, q.sort, at(where, 'sort'));
+  const filter = compileFilter(spec, q.filter, at(where, 'filter'));
+  let qb = base.where(filter).select(sql<number>`count(*) over ()`.as('__total')) as Select<O>;
+  for (const k of keys) qb = qb.orderBy(sql.raw(k.field.sql), k.desc ? 'desc' : 'asc');
   const rows = (await qb.limit(limit).offset(offset).execute()) as (O & { __total: number })[];
-  let total = rows[0]?.__total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const counted = await base.clearSelect().select(sql<number>`count(*)`.as('n')).where(compileFilter(spec, q.filter, `${where}.filter`)).executeTakeFirst() as { n: number } | undefined;
-    total = counted?.n ?? 0;
+  let total = Number(rows[0]?.__total ?? 0);
+  // No row to carry the window count (past the end, or a zero limit): count separately.
+  if (rows.length === 0 && (offset > 0 || limit === 0)) {
+    const counted = await base.clearSelect().select(sql<number>`count(*)`.as('n')).where(filter).executeTakeFirst() as { n: number } | undefined;
+    total = Number(counted?.n ?? 0);
   }
   const items = rows.map(({ __total: _t, ...r }) => r as unknown as O);
   return { items, offset, total };

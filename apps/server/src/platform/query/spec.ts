@@ -17,5 +17,7 @@ export interface QuerySpec {
   fields: Record<string, FieldSpec>;
   /** The unique, non-null tie-breaker appended to every sort (an id column). */
   idSql: string;
+  /** The id column's type, to check cursor values against (uuid unless said otherwise). */
+  idType?: FieldType;
   defaultSort: readonly { fieldName: string; order: 'ASC' | 'DESC' }[];
 }
