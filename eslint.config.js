@@ -1,6 +1,8 @@
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -15,4 +17,11 @@ export default tseslint.config(
     },
   },
   { files: ['bench/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'], rules: { 'no-console': 'off' } },
+  // The React apps: browser globals, the rules of hooks, TanStack Query's rules.
+  {
+    files: ['apps/{hosted,storefront,dashboard}/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: { ...reactHooks.configs.recommended.rules, ...pluginQuery.configs.recommended.rules },
+  },
 );

@@ -10,6 +10,7 @@ import { deliverEventJob, type Subscriber } from './platform/events.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
+import { appDist, serveApp } from './platform/http/static.ts';
 import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
@@ -88,6 +89,7 @@ export function buildApp(o: AppOptions): App {
 
   systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
   settingsRoutes(router);
+  serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages' });
 
   return { http, services, jobs, router, systemCtx, demoSeeders: [seedSettingsDemo] };
 }

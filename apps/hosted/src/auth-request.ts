@@ -1,0 +1,35 @@
+/**
+ * The authorize request the sign-in pages are finishing, carried in the URL from page to page
+ * (`/auth/login?clientId=…&redirectUri=…&state=…`) so a reload or a back button keeps it.
+ */
+const KEYS = ['clientId', 'redirectUri', 'responseType', 'responseMode', 'codeChallenge', 'codeChallengeMethod', 'state', 'scope', 'prompt', 'nonce'] as const;
+
+export function authRequestFrom(search: URLSearchParams): Record<string, string> | null {
+  const r: Record<string, string> = {};
+  for (const k of KEYS) {
+    const v = search.get(k) ?? search.get(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    if (v) r[k] = v;
+  }
+  return r.clientId ? r : null;
+}
+
+/** The query string to pass on to the next page: the authorize request plus where to go after. */
+export function carry(search: URLSearchParams, extra: Record<string, string> = {}): string {
+  const next = new URLSearchParams();
+  for (const [k, v] of search) if (k !== 'recoveryToken' && k !== 'stateToken') next.set(k, v);
+  for (const [k, v] of Object.entries(extra)) next.set(k, v);
+  const s = next.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Only same-origin destinations: a page must never become an open redirect. */
+export function safeReturnUrl(search: URLSearchParams): string {
+  const raw = search.get('postFlowUrl');
+  if (raw) {
+    try {
+      const u = new URL(raw, window.location.origin);
+      if (u.origin === window.location.origin) return u.toString();
+    } catch { /* ignored */ }
+  }
+  return '/';
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, describeError } from '../api.ts';
+import { authRequestFrom, carry } from '../auth-request.ts';
+import { Alert, Button, Field, Page } from '../components/ui.tsx';
+import { useAuthFlow } from '../flow.ts';
+
+/** Asks for a reset link. The answer is the same whether or not the account exists. */
+export function ForgotPassword() {
+  const [search] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const email = String(new FormData(e.currentTarget).get('email'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      const clientId = authRequestFrom(search)?.clientId;
+      await api.sendRecoveryEmail(email, { url: `${window.location.origin}/auth/reset${carry(search)}`, ...(clientId ? { clientId } : {}) });
+      setSent(true);
+    } catch (err) {
+      setError(describeError(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Reset your password" footer={<Link className="text-indigo-700 underline dark:text-indigo-300" to={`/login${carry(search)}`}>Back to sign in</Link>}>
+      <Alert>{error}</Alert>
+      {sent ? (
+        <Alert kind="info">If an account uses that e-mail, a link to set a new password is on its way. It works for one hour.</Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Field label="E-mail" name="email" type="email" autoComplete="email" required autoFocus />
+          <Button type="submit" busy={busy}>Send reset link</Button>
+        </form>
+      )}
+    </Page>
+  );
+}
+
+/** Opened from the e-mailed link: `/auth/reset?recoveryToken=…`. */
+export function ResetPassword() {
+  const [search] = useSearchParams();
+  const flow = useAuthFlow();
+  const token = search.get('recoveryToken') ?? search.get('token') ?? '';
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const password = String(form.get('password'));
+    if (password !== String(form.get('confirm'))) {
+      setFields({ confirm: 'The two passwords differ.' });
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setFields({});
+    try {
+      setError(await flow(await api.recover(token, password)));
+    } catch (err) {
+      const d = describeError(err);
+      setError(d.message);
+      setFields(d.fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Choose a new password">
+      <Alert>{!token ? 'This link is incomplete. Ask for a new one from “Forgot password”.' : error}</Alert>
+      <form onSubmit={submit} noValidate>
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fields.password} autoFocus />
+        <Field label="Repeat it" name="confirm" type="password" autoComplete="new-password" required error={fields.confirm} />
+        <Button type="submit" busy={busy} disabled={!token}>Set password</Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, describeError, type StateMachineResponse } from '../api.ts';
+import { carry } from '../auth-request.ts';
+import { Alert, Button, Field, Page } from '../components/ui.tsx';
+import { stateToken, useAuthFlow } from '../flow.ts';
+
+function CodeStep({ title, intro, label, send, resend }: {
+  title: string; intro: string; label: string;
+  send: (code: string, token: string) => Promise<StateMachineResponse>;
+  resend?: (token: string) => Promise<StateMachineResponse>;
+}) {
+  const [search] = useSearchParams();
+  const flow = useAuthFlow();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const token = stateToken.get();
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!token) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      setError(await flow(await send(String(new FormData(e.currentTarget).get('code')).trim(), token)));
+    } catch (err) {
+      setError(describeError(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function again() {
+    if (!token || !resend) return;
+    try {
+      const r = await resend(token);
+      if (r.stateToken) stateToken.set(r.stateToken);
+      setNotice('A new code is on its way.');
+    } catch (err) {
+      setError(describeError(err).message);
+    }
+  }
+
+  if (!token) {
+    return (
+      <Page title={title}>
+        <Alert>This step has expired. <Link className="underline" to={`/login${carry(search)}`}>Sign in again</Link>.</Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page title={title}>
+      <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">{intro}</p>
+      <Alert>{error}</Alert>
+      <Alert kind="info">{notice}</Alert>
+      <form onSubmit={submit} noValidate>
+        <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9A-Za-z-]*" maxLength={20} required autoFocus />
+        <Button type="submit" busy={busy}>Continue</Button>
+      </form>
+      {resend && <button type="button" onClick={again} className="mt-4 text-sm text-indigo-700 underline dark:text-indigo-300">Send a new code</button>}
+    </Page>
+  );
+}
+
+export const VerifyEmail = () => (
+  <CodeStep title="Check your e-mail" intro="We sent a 6-digit code to your e-mail address. It works for 10 minutes." label="Code from the e-mail"
+    send={(code, token) => api.verifyEmailCode(code, token)} resend={(token) => api.resendEmailCode(token)} />
+);
+
+export const TotpStep = () => (
+  <CodeStep title="Two-step sign-in" intro="Enter the 6-digit code from your authenticator app, or one of your recovery codes." label="Authentication code"
+    send={(code, token) => api.verifyTotp(code, token)} />
+);
+
+export function AwaitingApproval() {
+  return (
+    <Page title="Almost there">
+      <Alert kind="info">Your account was created. The store owner approves new members; you can sign in once they have.</Alert>
+    </Page>
+  );
+}
+
+export function NotFound() {
+  return <Page title="Page not found"><p>This page does not exist. <Link className="underline" to="/login">Go to sign in</Link>.</p></Page>;
+}

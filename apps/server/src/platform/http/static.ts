@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applicationEnvelope } from '../errors.ts';
+
+/**
+ * Serves a built React app (Vite `dist/`) under `prefix`: its files with long-lived caching for
+ * hashed assets, and `index.html` for every other GET below the prefix (client-side routes).
+ * When the app is not built, its URLs answer 503 in the envelope saying how to build it.
+ */
+export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string; name: string }) {
+  const index = join(o.dir, 'index.html');
+  const built = existsSync(index);
+  void app.register(async (scope) => {
+    if (built) {
+      await scope.register(fastifyStatic, {
+        root: o.dir, prefix: o.prefix, wildcard: false, index: false, decorateReply: true, cacheControl: false,
+        setHeaders: (res, path) => {
+          res.setHeader('cache-control', path.includes(`${join(o.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    const page = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.url.startsWith(`${o.prefix}assets/`)) {
+        return reply.status(404).send(applicationEnvelope('ROUTE_NOT_FOUND', `No file ${req.url.split('?')[0]}`, { requestId: String(req.id) }));
+      }
+      if (!built) {
+        return reply.status(503).send(applicationEnvelope('APP_NOT_BUILT', `The ${o.name} are not built: run "npm run build"`, { requestId: String(reply.request.id) }));
+      }
+      return reply.header('cache-control', 'no-cache').header('x-frame-options', 'DENY')
+        .header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'")
+        .sendFile('index.html', o.dir);
+    };
+    scope.get(o.prefix.replace(/\/$/, ''), page);
+    // Files were registered one by one above (wildcard: false); everything else is a client route.
+    scope.get(`${o.prefix}*`, page);
+  });
+}
+
+/** Where a workspace app's build output lives, from apps/server/src/platform/http. */
+export const appDist = (app: string) => join(import.meta.dirname, '..', '..', '..', '..', app, 'dist');
