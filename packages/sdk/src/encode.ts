@@ -64,7 +64,11 @@ export function flattenQuery(payload: object): FlatQuery {
 
 /** base64url (alphabet `-` `_`, no `=` padding) of the UTF-8 bytes of `text`. */
 export function base64UrlEncode(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return base64UrlFromBytes(new TextEncoder().encode(text));
+}
+
+/** base64url (alphabet `-` `_`, no `=` padding) of raw bytes. */
+export function base64UrlFromBytes(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
   for (let i = 0; i < bytes.length; i += chunk) {
