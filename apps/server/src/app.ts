@@ -19,6 +19,11 @@ import { seedSettingsDemo } from './modules/settings/demo.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import type { DemoSeeder } from './platform/demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { installCors } from './modules/oauth/cors.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
+import { createOAuth, type OAuthRuntime } from './modules/oauth/service.ts';
+import { redirectsRoutes } from './modules/redirects/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 
 export const VERSION = '0.1.0';
 
@@ -38,6 +43,8 @@ export interface App {
   services: Services;
   jobs: JobRunner;
   router: Router;
+  /** The OAuth server's keys and caches; `start.ts` sets it up after the instance is bootstrapped. */
+  oauth: OAuthRuntime;
   /** A context for work outside a request (jobs, start-up, demo data). */
   systemCtx(): Ctx;
   /** Each module's demo data, in dependency order. */
@@ -71,9 +78,11 @@ export function buildApp(o: AppOptions): App {
     }
   });
   installErrorHandling(http);
+  const oauth = createOAuth({ db: database.db, clock, config });
+  installCors(http, oauth.origins);
 
   const services: Services = {
-    resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken }),
+    resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken ?? oauth.verifyAccessToken }),
     subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
     jobHandlers: new Map([deliverEventJob, sendMailJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
     mailer: createMailer(config.SMTP_URL),
@@ -89,7 +98,10 @@ export function buildApp(o: AppOptions): App {
 
   systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
   settingsRoutes(router);
+  oauthRoutes(router, oauth);
+  redirectsRoutes(router);
+  identityRoutes(router);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages' });
 
-  return { http, services, jobs, router, systemCtx, demoSeeders: [seedSettingsDemo] };
+  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo] };
 }

@@ -20,6 +20,7 @@ export async function startServer(o: Omit<AppOptions, 'database'> & { database?:
   await migrate(database.db);
   const app = buildApp({ ...o, database });
   const instance = await bootstrapInstance(database.db, o.config, app.systemCtx().clock.now());
+  await app.oauth.start(app.systemCtx(), instance);
   if (o.config.DEMO_DATA) await seedDemoOnce(app.systemCtx(), app.demoSeeders);
   let url = '';
   if (o.listen !== false) {

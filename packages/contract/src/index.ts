@@ -3,3 +3,7 @@ export * from './scalars.ts';
 export * from './query.ts';
 export * from './platform.ts';
 export * from './settings.ts';
+export * from './oauth.ts';
+export * from './redirects.ts';
+export * from './identity.ts';
+export * from './members.ts';

@@ -62,6 +62,12 @@ export function createCallerResolver(o: AuthOptions) {
     const value = header?.trim();
     if (!value) return { role: 'anonymous' };
     if (value.startsWith(API_KEY_PREFIX)) return fromApiKey(value);
+    // Elevated calls send `<visitor or member token>,<API key>` (oauth-identity §1, §3): the key decides.
+    if (value.includes(',')) {
+      const key = value.split(',').map((p) => p.trim()).find((p) => p.startsWith(API_KEY_PREFIX));
+      if (!key) throw unauthenticated('Invalid credentials: a comma-joined header must carry an API key');
+      return fromApiKey(key);
+    }
     const caller = o.verifyToken ? await o.verifyToken(value) : null;
     if (!caller) throw unauthenticated('Invalid or expired access token');
     return caller;

@@ -11,6 +11,8 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
+    /** Lifetime of OAuth access tokens, in seconds. */
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(14400),
     OAUTH_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._-]{8,64}$/, 'must be 8-64 characters of A-Z a-z 0-9 . _ -').optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@localhost>'),
@@ -20,6 +22,17 @@ export const configSchema = z
     JOBS: bool.default(true),
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     DEMO_DATA: bool.default(true),
+    /** Shortest password accepted at sign-up, password change and reset (the longest is 256). */
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(8),
+    /** argon2id memory cost in KiB (t=2, p=1). The default is OWASP's minimum; tests lower it. */
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1024 * 1024).default(19456),
+    /** New members prove their e-mail address with a 6-digit code before their first sign-in. */
+    EMAIL_VERIFICATION_REQUIRED: bool.default(false),
+    /** Site keys the storefront shows its captcha widget with (public values; ALTCHA needs no vendor key). */
+    CAPTCHA_SITE_KEY: z.string().min(1).max(200).default('vitrine-altcha'),
+    CAPTCHA_INVISIBLE_SITE_KEY: z.string().min(1).max(200).default('vitrine-altcha-invisible'),
+    /** PBKDF2 iterations per ALTCHA attempt: the proof-of-work cost a browser pays per solve. */
+    CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   })
   .transform((c) => ({ ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') }));
 

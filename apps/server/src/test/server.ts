@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { AppOptions } from '../app.ts';
 import { testClock, type TestClock } from '../platform/clock.ts';
@@ -31,11 +32,24 @@ export interface TestServerOptions extends Partial<Pick<AppOptions, 'subscribers
   clock?: TestClock;
 }
 
+/** A port nothing listens on now (so PUBLIC_URL, and every link the server builds, is right). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 /** Boots the real server on 127.0.0.1 and a random port, on a fresh database. */
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const db = o.database ? { handle: o.database, another: () => { throw new Error('shared'); }, drop: async () => {} } : await freshDatabase();
   const clock = o.clock ?? testClock();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', DEMO_DATA: 'false', ...o.env });
+  const port = await freePort();
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', DEMO_DATA: 'false', ...o.env });
   const started = await startServer({
     config, database: db.handle, clock, logger: pino({ level: 'silent' }),
     ...(o.subscribers ? { subscribers: o.subscribers } : {}),

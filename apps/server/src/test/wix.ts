@@ -9,7 +9,7 @@ export interface Recorded { method: string; url: string; body?: string }
 
 export function redirectWixFetch(url: string, log?: Recorded[]): () => void {
   const original = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const host = HOSTS.find((h) => raw.startsWith(h));
     if (!host) return original(input, init);

@@ -1,0 +1,96 @@
+/**
+ * Real Chromium against a real server: the hosted-login redirect flow, and direct login through the
+ * hidden iframe (our SDK, bundled for the browser, on a shop page of another origin).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAuthStrategy } from '@vitrine/sdk';
+import type * as Sdk from '@vitrine/sdk';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+
+const PASSWORD = 'Correct-Horse-42';
+let s: TestServer;
+let browser: Browser;
+let shop: Server;
+let shopOrigin: string;
+let clientId: string;
+
+/** The "shop": another origin serving a page that loads our SDK. */
+async function startShop(): Promise<void> {
+  const entry = fileURLToPath(new URL('../../../../packages/sdk/src/index.ts', import.meta.url));
+  const bundle = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'VitrineSdk', write: false, platform: 'browser', target: 'es2022' });
+  const js = bundle.outputFiles[0]!.text;
+  shop = createServer((req, res) => {
+    if (req.url === '/sdk.js') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(js); return; }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Shop</title><script src="/sdk.js"></script><h1>Shop</h1>');
+  });
+  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
+  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024' } });
+  await startShop();
+  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Shop', redirectUris: [`${shopOrigin}/callback`], allowedOrigins: [shopOrigin] },
+  });
+  expect(c.status, JSON.stringify(c.body)).toBe(200);
+  clientId = c.body.client.id;
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  shop?.close();
+  await s?.stop();
+});
+
+describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
+  it('hosted login: authorize → sign-in page → back to the shop with a code that becomes member tokens', async () => {
+    const address = `grace-${Date.now()}@example.test`;
+    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: address }, password: PASSWORD } });
+    expect(reg.body.state).toBe('SUCCESS');
+
+    const auth = OAuthStrategy({ clientId, host: s.url });
+    const oauthData = await auth.generateOAuthData(`${shopOrigin}/callback`);
+    const { authUrl } = await auth.getAuthUrl(oauthData, { responseMode: 'query' });
+
+    const page = await browser.newPage();
+    await page.goto(authUrl);
+    await page.waitForURL(/\/auth\/login\?/);
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('do not match');
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((u) => u.toString().startsWith(`${shopOrigin}/callback?`));
+    const { code, state } = auth.parseFromUrl(page.url(), 'query');
+    expect(state).toBe(oauthData.state);
+    const tokens = await auth.getMemberTokens(code, state, oauthData);
+    expect(tokens.refreshToken.role).toBe('member');
+    await page.close();
+  });
+
+  it('direct login: register in the page, then the hidden iframe returns member tokens to the shop origin', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shopOrigin}/`);
+    const result = await page.evaluate(async ({ host, clientId, email, password }) => {
+      const sdk = (globalThis as unknown as { VitrineSdk: typeof Sdk }).VitrineSdk;
+      const auth = sdk.OAuthStrategy({ clientId, host });
+      const reg = await auth.register({ email, password });
+      if (reg.loginState !== 'SUCCESS') return { error: JSON.stringify(reg) };
+      const tokens = await auth.getMemberTokensForDirectLogin((reg.data as { sessionToken: string }).sessionToken);
+      return { role: tokens.refreshToken.role, access: tokens.accessToken.value.length > 20 };
+    }, { host: s.url, clientId, email: `iframe-${Date.now()}@example.test`, password: PASSWORD });
+    expect(result).toEqual({ role: 'member', access: true });
+    await page.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Clock } from '../../platform/clock.ts';
+import type { Caller } from '../../platform/context.ts';
+import { ALG, type Keyring } from './keys.ts';
+
+/** RFC 9068's media type for JWT access tokens: a token of another kind never passes as one. */
+const TYP = 'at+jwt';
+
+/** Who a token stands for. `visitorId` is the visitor the session started as (members: when known). */
+export interface Subject {
+  role: 'visitor' | 'member';
+  subjectId: string;
+  visitorId: string | null;
+  clientId: string;
+}
+
+export interface AccessClaims extends Subject { iat: number; exp: number }
+
+export async function signAccessToken(keys: Keyring, s: Subject, o: { now: Date; ttl: number; issuer: string }): Promise<{ token: string; exp: number }> {
+  const { kid, key } = await keys.signingKey();
+  const iat = Math.floor(o.now.getTime() / 1000);
+  const exp = iat + o.ttl;
+  const token = await new SignJWT({ role: s.role, ...(s.visitorId ? { vid: s.visitorId } : {}), cid: s.clientId })
+    .setProtectedHeader({ alg: ALG, kid, typ: TYP })
+    .setIssuer(o.issuer)
+    .setSubject(s.subjectId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key);
+  return { token, exp };
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+function claimsOf(p: JWTPayload): AccessClaims | null {
+  const { sub, role, vid, cid, iat, exp } = p as JWTPayload & { role?: unknown; vid?: unknown; cid?: unknown };
+  if (typeof sub !== 'string' || (role !== 'visitor' && role !== 'member') || typeof cid !== 'string') return null;
+  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+  if (vid !== undefined && typeof vid !== 'string') return null;
+  return { role, subjectId: sub, visitorId: vid ?? null, clientId: cid, iat, exp };
+}
+
+/** Checks signature, type, issuer and expiry (against `now`); null for anything that is not a live access token. */
+export async function verifyAccessJwt(keys: Keyring, token: string, o: { now: Date; issuer: string }): Promise<AccessClaims | null> {
+  if (token.length > 4096 || !JWT_SHAPE.test(token)) return null;
+  try {
+    const { payload } = await jwtVerify(token, async (header) => {
+      const key = header.alg === ALG && typeof header.kid === 'string' ? await keys.verifyingKey(header.kid) : undefined;
+      if (!key) throw new Error('unknown key');
+      return key;
+    }, { algorithms: [ALG], typ: TYP, issuer: o.issuer, currentDate: o.now, requiredClaims: ['sub', 'iat', 'exp'] });
+    return claimsOf(payload);
+  } catch {
+    return null;
+  }
+}
+
+export function callerOf(c: Subject): Caller {
+  return c.role === 'member'
+    ? { role: 'member', memberId: c.subjectId, ...(c.visitorId ? { visitorId: c.visitorId } : {}) }
+    : { role: 'visitor', visitorId: c.subjectId };
+}
+
+/**
+ * The caller resolver's token verifier: pure in-memory (the keys are cached), with verified tokens
+ * remembered until they expire so a hot token costs one map lookup. Expiry follows the injected clock.
+ */
+export function createAccessTokenVerifier(keys: Keyring, clock: Clock, issuer: string) {
+  const MAX_CACHED = 10_000;
+  const verified = new Map<string, { caller: Caller; exp: number }>();
+  return async function verifyAccessToken(token: string): Promise<Caller | null> {
+    const now = clock.now();
+    const hit = verified.get(token);
+    if (hit) return hit.exp > now.getTime() / 1000 ? hit.caller : null;
+    const claims = await verifyAccessJwt(keys, token, { now, issuer });
+    if (!claims) return null;
+    if (verified.size >= MAX_CACHED) verified.clear();
+    const caller = callerOf(claims);
+    verified.set(token, { caller, exp: claims.exp });
+    return caller;
+  };
+}

@@ -1,0 +1,35 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import { createAccessTokenVerifier } from './access-token.ts';
+import { ensureBundledClient } from './clients.ts';
+import { createOriginCache } from './cors.ts';
+import { createKeyring } from './keys.ts';
+
+export interface OAuthInstance { instanceId: string; oauthClientId: string }
+
+/**
+ * The OAuth server's per-process state: the cached signing keys, the token verifier the caller
+ * resolver uses, and the cache of allowed CORS origins. Everything else lives in the database.
+ */
+export function createOAuth(o: { db: Db; clock: Clock; config: Config }) {
+  const keys = createKeyring(o.db);
+  const origins = createOriginCache(o.db, o.config.PUBLIC_URL);
+  const rt = {
+    keys,
+    origins,
+    issuer: o.config.PUBLIC_URL,
+    verifyAccessToken: createAccessTokenVerifier(keys, o.clock, o.config.PUBLIC_URL),
+    instance: undefined as OAuthInstance | undefined,
+    /** First-start set-up, after the instance is bootstrapped: signing key and the bundled storefront's client. */
+    async start(ctx: Ctx, instance: OAuthInstance): Promise<void> {
+      await keys.setUp(ctx.clock.now());
+      await ensureBundledClient(ctx, instance.oauthClientId);
+      origins.invalidate();
+      rt.instance = instance;
+    },
+  };
+  return rt;
+}
+export type OAuthRuntime = ReturnType<typeof createOAuth>;

@@ -1,0 +1,136 @@
+import type { CursorQuery } from '@vitrine/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/tx.ts';
+import { cursorPage } from '../../platform/query/page.ts';
+import type { QuerySpec } from '../../platform/query/spec.ts';
+
+/** The OAuth module's tables; only this file touches them. Tokens, codes and cookies are kept as SHA-256 hashes. */
+export interface OAuthTables {
+  oauth_signing_key: { kid: string; alg: string; public_jwk: unknown; private_jwk: unknown; active: boolean; created_at: Date };
+  oauth_client: { id: string; name: string; redirect_uris: string[]; allowed_origins: string[]; created_at: Date; updated_at: Date };
+  oauth_browser_session: {
+    id: string; token_hash: string; member_id: string; visitor_id: string | null;
+    created_at: Date; expires_at: Date; revoked_at: Date | null;
+  };
+  oauth_code: {
+    id: string; code_hash: string; client_id: string; redirect_uri: string | null; code_challenge: string;
+    member_id: string; visitor_id: string | null; browser_session_id: string | null;
+    created_at: Date; expires_at: Date; used_at: Date | null;
+  };
+  oauth_refresh_token: {
+    id: string; token_hash: string; client_id: string; role: 'visitor' | 'member'; subject_id: string;
+    visitor_id: string | null; code_id: string | null; browser_session_id: string | null;
+    created_at: Date; expires_at: Date; revoked_at: Date | null;
+  };
+}
+export type SigningKeyRow = OAuthTables['oauth_signing_key'];
+export type ClientRow = OAuthTables['oauth_client'];
+export type BrowserSessionRow = OAuthTables['oauth_browser_session'];
+export type CodeRow = OAuthTables['oauth_code'];
+export type RefreshTokenRow = OAuthTables['oauth_refresh_token'];
+
+// Signing keys
+
+export const signingKeys = (db: Executor) => db.selectFrom('oauth_signing_key').selectAll().orderBy('created_at').execute();
+
+/** Inserts `row` as the active key unless one exists (a concurrent start may have won); returns the active key. */
+export async function insertActiveKeyOnce(db: Executor, row: SigningKeyRow): Promise<SigningKeyRow> {
+  await db.insertInto('oauth_signing_key').values({ ...row, public_jwk: JSON.stringify(row.public_jwk), private_jwk: JSON.stringify(row.private_jwk) })
+    .onConflict((c) => c.doNothing()).execute();
+  return db.selectFrom('oauth_signing_key').selectAll().where('active', '=', true).executeTakeFirstOrThrow();
+}
+
+// Clients
+
+export const clientSpec: QuerySpec = {
+  entity: 'oauth_client',
+  idSql: 'id',
+  idType: 'string',
+  defaultSort: [{ fieldName: 'createdDate', order: 'DESC' }],
+  fields: {
+    id: { sql: 'id', type: 'string', sortable: true },
+    name: { sql: 'name', type: 'string', sortable: true },
+    redirectUris: { sql: 'redirect_uris', type: 'stringArray' },
+    allowedOrigins: { sql: 'allowed_origins', type: 'stringArray' },
+    createdDate: { sql: 'created_at', type: 'date', sortable: true },
+    updatedDate: { sql: 'updated_at', type: 'date', sortable: true },
+  },
+};
+
+export const getClient = (db: Executor, id: string, forUpdate = false) => {
+  const q = db.selectFrom('oauth_client').selectAll().where('id', '=', id);
+  return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+};
+
+export const insertClient = (db: Executor, row: ClientRow) =>
+  db.insertInto('oauth_client').values(row).returningAll().executeTakeFirstOrThrow();
+
+/** Creates the client unless it exists; returns whether it was created. */
+export async function insertClientOnce(db: Executor, row: ClientRow): Promise<boolean> {
+  const r = await db.insertInto('oauth_client').values(row).onConflict((c) => c.column('id').doNothing()).executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export const updateClient = (db: Executor, id: string, set: Partial<Omit<ClientRow, 'id' | 'created_at'>>) =>
+  db.updateTable('oauth_client').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+
+export async function deleteClient(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('oauth_client').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export const queryClients = (db: Executor, q: CursorQuery | undefined) => cursorPage(db.selectFrom('oauth_client').selectAll(), clientSpec, q);
+
+/** Every origin any client allows (for CORS). */
+export async function allAllowedOrigins(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ origin: string }>`select distinct unnest(allowed_origins) as origin from oauth_client`.execute(db);
+  return rows.map((r) => r.origin);
+}
+
+// Browser sessions
+
+export const insertBrowserSession = (db: Executor, row: BrowserSessionRow) => db.insertInto('oauth_browser_session').values(row).execute();
+
+export const liveBrowserSession = (db: Executor, tokenHash: string, now: Date) =>
+  db.selectFrom('oauth_browser_session').selectAll().where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+
+export const revokeBrowserSession = (db: Executor, tokenHash: string, now: Date) =>
+  db.updateTable('oauth_browser_session').set({ revoked_at: now }).where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null).returning(['id']).executeTakeFirst();
+
+export const revokeBrowserSessionsOf = (db: Executor, memberId: string, now: Date) =>
+  db.updateTable('oauth_browser_session').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+
+// Authorization codes
+
+export const insertCode = (db: Executor, row: CodeRow) => db.insertInto('oauth_code').values(row).execute();
+
+export const codeByHash = (db: Executor, codeHash: string) =>
+  db.selectFrom('oauth_code').selectAll().where('code_hash', '=', codeHash).forUpdate().executeTakeFirst();
+
+/** Marks the code used; false when it already was (a concurrent redemption won). */
+export async function markCodeUsed(db: Executor, id: string, now: Date): Promise<boolean> {
+  const r = await db.updateTable('oauth_code').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// Refresh tokens
+
+export const insertRefreshToken = (db: Executor, row: RefreshTokenRow) => db.insertInto('oauth_refresh_token').values(row).execute();
+
+export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
+  db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+type RevokeBy = { tokenHash: string } | { subjectId: string } | { codeId: string } | { browserSessionId: string };
+
+/** Revokes the live refresh tokens matching one criterion; returns how many. */
+export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date): Promise<number> {
+  let q = db.updateTable('oauth_refresh_token').set({ revoked_at: now }).where('revoked_at', 'is', null);
+  if ('tokenHash' in by) q = q.where('token_hash', '=', by.tokenHash);
+  else if ('subjectId' in by) q = q.where('subject_id', '=', by.subjectId);
+  else if ('codeId' in by) q = q.where('code_id', '=', by.codeId);
+  else q = q.where('browser_session_id', '=', by.browserSessionId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

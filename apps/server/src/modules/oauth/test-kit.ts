@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TokenResponse } from '@vitrine/contract';
+import type { TestServer } from '../../test/server.ts';
+import { signOn } from '../identity/service.ts';
+
+/** Helpers shared by the OAuth and redirect tests (not used by the server). */
+
+export const SHOP = 'https://shop.example.test';
+export const CALLBACK = `${SHOP}/callback`;
+
+export const appError = (b: unknown) => (b as { details: { applicationError: { code: string; description: string; data: Record<string, unknown> } } }).details.applicationError;
+
+export function pkce(length = 43) {
+  const verifier = randomBytes(96).toString('base64url').slice(0, length);
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export const bundledClientId = (s: TestServer) => s.app.oauth.instance!.oauthClientId;
+
+/** Registers a client for https://shop.example.test (redirect URI /callback). */
+export async function shopClient(s: TestServer, o: { redirectUris?: string[]; allowedOrigins?: string[] } = {}): Promise<string> {
+  const r = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Shop', redirectUris: o.redirectUris ?? [CALLBACK], allowedOrigins: o.allowedOrigins ?? [SHOP] },
+  });
+  if (r.status !== 200) throw new Error(`client not created: ${JSON.stringify(r.body)}`);
+  return r.body.client.id;
+}
+
+export async function token(s: TestServer, body: Record<string, unknown>, auth?: string) {
+  return s.request<TokenResponse>('POST', '/oauth2/token', { body, ...(auth ? { auth } : {}) });
+}
+
+export async function anonymousTokens(s: TestServer, clientId: string): Promise<TokenResponse> {
+  const r = await token(s, { clientId, grantType: 'anonymous' });
+  if (r.status !== 200) throw new Error(`anonymous grant failed: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+let n = 0;
+/** A member signed on through the identity module: its id and a fresh session token. */
+export async function member(s: TestServer, email = `m${++n}-${randomBytes(3).toString('hex')}@example.test`) {
+  const r = await signOn(s.app.systemCtx(), { loginId: { email }, profile: { firstName: 'Ada', lastName: 'Lovelace', language: 'en' }, verifyEmail: true });
+  return { memberId: r.identity.id, sessionToken: r.sessionToken, email };
+}
+
+/** A fresh session token for an existing member (signing on again). */
+export async function sessionTokenFor(s: TestServer, email: string) {
+  return (await signOn(s.app.systemCtx(), { loginId: { email } })).sessionToken;
+}
+
+/** A GET that does not follow redirects. */
+export async function browse(s: TestServer, path: string, o: { cookie?: string } = {}) {
+  const res = await fetch(s.url + path, { redirect: 'manual', headers: o.cookie ? { cookie: o.cookie } : {} });
+  return { status: res.status, location: res.headers.get('location'), setCookie: res.headers.get('set-cookie'), headers: res.headers, text: await res.text() };
+}
+
+export function authorizePath(p: Record<string, string | undefined>): string {
+  const q = new URLSearchParams(Object.entries(p).filter(([, v]) => v !== undefined) as [string, string][]);
+  return `/oauth2/authorize?${q}`;
+}
+
+/** Runs the authorize step with a session token (query mode) and returns the code and state. */
+export async function authorizeCode(s: TestServer, o: { clientId: string; sessionToken: string; challenge: string; redirectUri?: string; state?: string }) {
+  const r = await browse(s, authorizePath({
+    clientId: o.clientId, redirectUri: o.redirectUri ?? CALLBACK, responseType: 'code', responseMode: 'query',
+    codeChallenge: o.challenge, codeChallengeMethod: 'S256', state: o.state ?? 'st-1', scope: 'offline_access', sessionToken: o.sessionToken,
+  }));
+  if (r.status !== 302 || !r.location) throw new Error(`authorize did not redirect: ${r.status} ${r.text}`);
+  const u = new URL(r.location);
+  const code = u.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${r.location}`);
+  return { code, state: u.searchParams.get('state'), location: u, cookie: r.setCookie?.split(';')[0] };
+}
+
+/** A member's tokens through the full authorize + authorization_code flow. */
+export async function memberTokens(s: TestServer, clientId: string) {
+  const m = await member(s);
+  const { verifier, challenge } = pkce();
+  const { code } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
+  const r = await token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, code, codeVerifier: verifier });
+  if (r.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(r.body)}`);
+  return { ...m, tokens: r.body };
+}

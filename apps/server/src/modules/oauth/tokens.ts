@@ -1,0 +1,86 @@
+import type { TokenInfo, TokenResponse } from '@vitrine/contract';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { signAccessToken, verifyAccessJwt, type Subject } from './access-token.ts';
+import { memberMayHaveTokens } from './identity.ts';
+import type { OAuthRuntime } from './runtime.ts';
+import { hashSecret, randomSecret } from './secrets.ts';
+import * as store from './store.ts';
+
+const DAY = 86_400_000;
+/** Refresh-token lifetimes; a refresh token stays valid until it expires or is revoked (the SDK keeps its first one). */
+export const REFRESH_TTL_MS = { visitor: 30 * DAY, member: 90 * DAY } as const;
+export const SCOPE = 'offline_access';
+
+/** OAuth errors leave in the platform envelope, the RFC 6749 §5.2 code as the application error code. */
+export const oauthError = (code: string, description: string, data: Record<string, unknown> = {}, status = 400) =>
+  new AppError(status, code, description, data);
+
+/** Where a refresh token came from, so it can be revoked with its origin (a replayed code, a logout). */
+export interface Provenance { codeId?: string; browserSessionId?: string }
+
+/** Signs an access token for the subject and stores a new refresh token (in `ctx`'s transaction, if any). */
+export async function issueTokens(ctx: Ctx, rt: OAuthRuntime, s: Subject, from: Provenance = {}): Promise<TokenResponse> {
+  const refreshToken = randomSecret();
+  const now = ctx.clock.now();
+  await store.insertRefreshToken(ctx.db, {
+    id: newId(), token_hash: hashSecret(refreshToken), client_id: s.clientId, role: s.role, subject_id: s.subjectId,
+    visitor_id: s.visitorId, code_id: from.codeId ?? null, browser_session_id: from.browserSessionId ?? null,
+    created_at: now, expires_at: new Date(now.getTime() + REFRESH_TTL_MS[s.role]), revoked_at: null,
+  });
+  return accessAnswer(ctx, rt, s, refreshToken);
+}
+
+async function accessAnswer(ctx: Ctx, rt: OAuthRuntime, s: Subject, refreshToken: string): Promise<TokenResponse> {
+  const ttl = ctx.config.ACCESS_TOKEN_TTL;
+  const { token } = await signAccessToken(rt.keys, s, { now: ctx.clock.now(), ttl, issuer: rt.issuer });
+  return { access_token: token, expires_in: ttl, refresh_token: refreshToken, token_type: 'Bearer', scope: SCOPE };
+}
+
+/** A live refresh token's row, or null (unknown, revoked or expired). */
+async function liveRefreshToken(ctx: Ctx, token: string) {
+  const row = await store.refreshTokenByHash(ctx.db, hashSecret(token));
+  return row && !row.revoked_at && row.expires_at > ctx.clock.now() ? row : null;
+}
+
+/** The `refresh_token` grant: a new access token for the token's subject; the same refresh token is returned. */
+export async function refreshAccess(ctx: Ctx, rt: OAuthRuntime, refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
+  const row = await liveRefreshToken(ctx, refreshToken);
+  if (!row) throw oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
+  if (clientId !== undefined && clientId !== row.client_id) throw oauthError('invalid_grant', 'The refresh token was issued to another client');
+  if (!(await store.getClient(ctx.db, row.client_id))) throw oauthError('invalid_client', 'The client no longer exists', { clientId: row.client_id });
+  if (row.role === 'member' && !(await memberMayHaveTokens(ctx, row.subject_id))) throw oauthError('invalid_grant', 'The member can no longer sign in');
+  return accessAnswer(ctx, rt, { role: row.role, subjectId: row.subject_id, visitorId: row.visitor_id, clientId: row.client_id }, refreshToken);
+}
+
+/** Revokes one refresh token (logout); true when it was live. */
+export async function revokeRefreshToken(ctx: Ctx, token: string): Promise<boolean> {
+  return (await store.revokeRefreshTokens(ctx.db, { tokenHash: hashSecret(token) }, ctx.clock.now())) > 0;
+}
+
+/** Revokes every refresh token and browser session of a member (logout everywhere, password change). */
+export async function revokeTokensOf(ctx: Ctx, memberId: string): Promise<number> {
+  const now = ctx.clock.now();
+  await store.revokeBrowserSessionsOf(ctx.db, memberId, now);
+  return store.revokeRefreshTokens(ctx.db, { subjectId: memberId }, now);
+}
+
+/** `POST /oauth2/token-info`: an access token (JWT) or a refresh token; anything else is inactive. */
+export async function tokenInfo(ctx: Ctx, rt: OAuthRuntime, token: string): Promise<TokenInfo> {
+  const instanceId = rt.instance?.instanceId ?? '';
+  const seconds = (d: Date) => String(Math.floor(d.getTime() / 1000));
+  const claims = token.includes('.') ? await verifyAccessJwt(rt.keys, token, { now: ctx.clock.now(), issuer: rt.issuer }) : null;
+  if (claims) {
+    return {
+      active: true, subjectType: claims.role === 'member' ? 'MEMBER' : 'VISITOR', subjectId: claims.subjectId,
+      exp: String(claims.exp), iat: String(claims.iat), clientId: claims.clientId, instanceId,
+    };
+  }
+  const row = token.includes('.') ? null : await liveRefreshToken(ctx, token);
+  if (!row) return { active: false };
+  return {
+    active: true, subjectType: row.role === 'member' ? 'MEMBER' : 'VISITOR', subjectId: row.subject_id,
+    exp: seconds(row.expires_at), iat: seconds(row.created_at), clientId: row.client_id, instanceId,
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  hostedRedirectKinds, unsupportedRedirectKinds, type CreateRedirectSessionRequest, type RedirectCallbacks, type RedirectSession,
+} from '@vitrine/contract';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { checkAuthRequestTarget, clientExists, urlAllowedForClient } from '../oauth/service.ts';
+
+export const REDIRECT_SESSION_FQDN = 'wix.headless.v1.redirect_session';
+
+/** Callback URLs the hosted pages receive as query parameters. */
+const PASSED_CALLBACKS = ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'] as const;
+
+/** The one intent of a request; none, several, or one Vitrine hosts no page for → 400. */
+function intentOf(req: CreateRedirectSessionRequest) {
+  const unsupported = unsupportedRedirectKinds.find((k) => req[k] !== undefined);
+  if (unsupported) throw new AppError(400, 'UNSUPPORTED_REDIRECT_KIND', `Vitrine has no hosted page for ${unsupported}`, { kind: unsupported });
+  const kinds = hostedRedirectKinds.filter((k) => req[k] !== undefined);
+  if (kinds.length === 0) throw violation('', `one of ${hostedRedirectKinds.join(', ')} is required`, 'REQUIRED_ONE_OF_FIELD', { oneOf: hostedRedirectKinds });
+  if (kinds.length > 1) throw violation(kinds[1]!, `only one intent may be given (also got ${kinds[0]})`, 'ONE_OF_ALIGNMENT', { kinds });
+  return kinds[0]!;
+}
+
+/** Callback URLs must be on an origin the client allows (any client's when none is named), or the store's own. */
+async function checkCallbacks(ctx: Ctx, callbacks: RedirectCallbacks | undefined, clientId: string | undefined) {
+  for (const [k, url] of Object.entries(callbacks ?? {})) {
+    if (url !== undefined && !(await urlAllowedForClient(ctx, url, clientId))) {
+      throw violation(`callbacks.${k}`, 'is not on an origin the OAuth client allows', 'VALIDATION', { url });
+    }
+  }
+}
+
+/** Where the intent leads, with its own query parameters. */
+async function destination(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<{ endpoint: string; params: Record<string, string> }> {
+  const base = ctx.config.PUBLIC_URL;
+  switch (intentOf(req)) {
+    case 'auth': {
+      const { authRequest, prompt } = req.auth!;
+      await checkAuthRequestTarget(ctx, authRequest);
+      const params = Object.fromEntries(Object.entries(authRequest).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const p = prompt ?? authRequest.prompt;
+      return { endpoint: `${base}/oauth2/authorize`, params: { ...params, ...(p !== undefined ? { prompt: p } : {}) } };
+    }
+    case 'logout':
+      if (!(await clientExists(ctx, req.logout!.clientId))) throw new AppError(400, 'invalid_client', 'Unknown client', { clientId: req.logout!.clientId });
+      return { endpoint: `${base}/oauth2/logout`, params: { clientId: req.logout!.clientId } };
+    case 'login':
+      return { endpoint: `${base}/auth/login`, params: {} };
+    case 'ecomCheckout':
+      return { endpoint: `${base}/checkout`, params: { checkoutId: req.ecomCheckout!.checkoutId } };
+    case 'storesProduct':
+      return { endpoint: `${base}/products/${encodeURIComponent(req.storesProduct!.productSlug)}`, params: {} };
+  }
+}
+
+/**
+ * `createRedirectSession`: the URL of the hosted page for one intent, with the callbacks and extra
+ * query parameters; emits `wix.headless.v1.redirect_session_created`.
+ */
+export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
+  const { endpoint, params } = await destination(ctx, req);
+  await checkCallbacks(ctx, req.callbacks, req.auth?.authRequest.clientId ?? req.logout?.clientId);
+  for (const k of PASSED_CALLBACKS) {
+    const url = req.callbacks?.[k];
+    if (url !== undefined) params[k] = url;
+  }
+  // Extra parameters never override the intent's own.
+  for (const [k, v] of Object.entries(req.preferences?.additionalQueryParameters ?? {})) if (!(k in params)) params[k] = v;
+  const query = new URLSearchParams(params).toString();
+  const fullUrl = query ? `${endpoint}?${query}` : endpoint;
+  const session: RedirectSession = { id: newId(), fullUrl, urlDetails: { endpoint, searchParams: params }, sessionToken: null, shortUrl: fullUrl };
+  await emitEvent(ctx, { entityFqdn: REDIRECT_SESSION_FQDN, slug: 'created', entityId: session.id, createdEvent: { entity: session } });
+  return session;
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { id, isoDate } from './scalars.ts';
+
+/**
+ * Identity wire shapes (contract/oauth-identity.md §3). Request objects are tolerant: unknown
+ * fields are dropped rather than refused, because the SDK packages declare more optional request
+ * fields than were captured, and a refused sign-up or login would break a shop's only way in.
+ */
+
+export const identityStatusName = z.enum(['UNKNOWN_STATUS', 'PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE']);
+export const identityStatusReason = z.enum(['UNKNOWN_REASON', 'PENDING_ADMIN_APPROVAL_REQUIRED', 'PENDING_EMAIL_VERIFICATION_REQUIRED', 'PENDING_REQUIRED_FIELDS_MISSING']);
+export const factorType = z.enum(['PASSWORD', 'SMS', 'CALL', 'EMAIL', 'TOTP', 'PUSH', 'WEBAUTHN', 'RECOVERY_CODE']);
+export const factorStatus = z.enum(['INACTIVE', 'ACTIVE', 'REQUIRE_REENROLL']);
+export const loginState = z.enum(['UNKNOWN_STATE', 'SUCCESS', 'REQUIRE_OWNER_APPROVAL', 'REQUIRE_EMAIL_VERIFICATION', 'STATUS_CHECK', 'REQUIRE_MISSING_FIELDS']);
+export type IdentityStatusName = z.infer<typeof identityStatusName>;
+export type IdentityStatusReason = z.infer<typeof identityStatusReason>;
+export type FactorType = z.infer<typeof factorType>;
+export type LoginState = z.infer<typeof loginState>;
+
+const text = (max = 200) => z.string().max(max);
+/** A typed value: `additionalData.*` and custom fields (`strValue|numValue|dateValue|listValue|mapValue`). */
+export const customValue = z.looseObject({ strValue: z.string().optional(), numValue: z.number().optional(), dateValue: z.string().optional() });
+/** Addresses use the ecom conversion on the wire (`addressLine`, `geocode`, `formattedAddress`); kept as given. */
+const identityAddress = z.looseObject({ addressLine: text(500).optional(), city: text().optional(), country: text(100).optional(), postalCode: text(50).optional() });
+
+export const identityProfile = z.object({
+  firstName: text(100).optional(),
+  lastName: text(100).optional(),
+  nickname: text(100).optional(),
+  picture: text(2000).optional(),
+  emails: z.array(text(320)).max(20).optional(),
+  phones: z.array(text(50)).max(20).optional(),
+  labels: z.array(text(100)).max(50).optional(),
+  language: text(35).optional(),
+  privacyStatus: z.enum(['UNDEFINED', 'PUBLIC', 'PRIVATE']).optional(),
+  customFields: z.array(z.object({ name: text(100), value: customValue })).max(50).optional(),
+  secondaryEmails: z.array(z.object({ email: text(320), tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'WORK']).optional() })).max(20).optional(),
+  phonesV2: z.array(z.object({ countryCode: text(10).optional(), phone: text(50), tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'MOBILE', 'WORK', 'FAX']).optional() })).max(20).optional(),
+  addresses: z.array(z.object({ address: identityAddress, tag: z.enum(['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING']).optional() })).max(20).optional(),
+  company: text().optional(),
+  position: text().optional(),
+  birthdate: text(10).optional(),
+  slug: text(100).optional(),
+  subscription: z.boolean().optional(),
+  vatId: z.looseObject({ id: text(50).optional(), type: text(20).optional() }).optional(),
+});
+export type IdentityProfile = z.infer<typeof identityProfile>;
+
+export const identityFactor = z.object({ factorId: z.string(), type: factorType, status: factorStatus });
+export const identity = z.object({
+  id,
+  revision: z.string(),
+  createdDate: isoDate,
+  updatedDate: isoDate,
+  connections: z.array(z.unknown()),
+  identityProfile,
+  email: z.object({ address: z.string(), isVerified: z.boolean() }),
+  status: z.object({ name: identityStatusName, reasons: z.array(identityStatusReason) }),
+  factors: z.array(identityFactor),
+});
+export type Identity = z.infer<typeof identity>;
+
+/** What register, login, recover and the verification calls answer. */
+export const stateMachineResponse = z.object({
+  state: loginState,
+  sessionToken: z.string().nullable(),
+  stateToken: z.string().nullable(),
+  identity: identity.nullable(),
+  /** Extra step data. A second-factor step (STATUS_CHECK) says which factor: `{factorType: "TOTP"}`. */
+  additionalData: z.record(z.string(), z.unknown()),
+});
+export type StateMachineResponse = z.infer<typeof stateMachineResponse>;
+
+/** `captchaTokens` items, with the SDK's own capitalisation. Values are ALTCHA payloads here. */
+export const captchaToken = z.object({
+  Recaptcha: z.string().max(10_000).optional(),
+  InvisibleRecaptcha: z.string().max(10_000).optional(),
+  NoCaptcha: z.string().max(10_000).optional(),
+  recaptchaForClientSiteKey: z.object({ token: z.string().max(10_000), siteKeyId: z.string().max(200).optional() }).optional(),
+});
+const captchaTokens = z.array(captchaToken).max(5).optional();
+const clientMetaData = z.record(z.string(), z.unknown()).optional();
+
+/** Register reports a bad e-mail as a FORMAT violation with `data.type: "EMAIL"` (the SDK's `invalidEmail`). */
+const registerEmail = z.unknown().transform((v, c) => {
+  if (typeof v === 'string' && v.trim().length <= 320 && z.email().safeParse(v.trim()).success) return v.trim();
+  c.addIssue({ code: 'custom', message: 'must be a valid e-mail address', params: { violatedRule: 'FORMAT', data: { type: 'EMAIL' } } });
+  return z.NEVER;
+}).meta({ type: 'string', format: 'email' });
+
+export const registerRequest = z.object({
+  loginId: z.preprocess((v) => v ?? {}, z.object({ email: registerEmail })),
+  password: z.string(),
+  profile: identityProfile.optional(),
+  captchaTokens,
+  clientMetaData,
+});
+
+export const loginRequest = z.object({
+  loginId: z.object({ email: z.string().max(320) }),
+  password: z.string(),
+  captchaTokens,
+  clientMetaData,
+  stateToken: z.string().max(500).optional(),
+});
+
+export const validateEmailRequest = z.object({ email: z.string().max(1000) });
+export const validateEmailResponse = z.object({
+  valid: z.boolean(),
+  formatInvalid: z.boolean(),
+  failure: z.object({ reason: z.enum(['UNKNOWN_REASON', 'EMAIL_ADDRESS_BOUNCED', 'EMAIL_DOMAIN_MISSING_DNS_RECORDS', 'EMAIL_DOMAIN_FORMAT_INVALID', 'EMAIL_DOMAIN_PERMANENTLY_BLACKLISTED']) }).optional(),
+});
+
+export const changePasswordRequest = z.object({ newPassword: z.string() });
+
+export const signOnRequest = z.object({
+  loginId: z.object({ email: z.email().max(320) }),
+  profile: identityProfile.optional(),
+  /** true: the caller vouches that the e-mail address is verified. */
+  verifyEmail: z.boolean().optional(),
+  mergeExistingContact: z.boolean().optional(),
+});
+export const signOnResponse = z.object({ sessionToken: z.string(), identity });
+
+export const logoutQuery = z.object({ postLogoutRedirectUri: z.string().max(2000).optional(), clientId: z.string().max(200).optional() });
+/** The raw HTTP wrapper some identity calls answer with; `body` is standard base64. */
+export const rawHttpResponse = z.object({ body: z.string(), statusCode: z.number().int(), headers: z.array(z.object({ key: z.string(), value: z.string() })) });
+
+const redirect = z.object({ url: z.string().max(2000).optional(), clientId: z.string().max(200).optional() });
+export const sendRecoveryEmailRequest = z.object({ email: z.string().max(1000), language: z.string().max(35).optional(), redirect: redirect.optional() });
+export const sendActivationEmailRequest = z.object({
+  identityId: id,
+  emailOptions: z.object({ language: z.string().max(35).optional(), redirect: redirect.optional() }).optional(),
+});
+export const recoverRequest = z.object({ recoveryToken: z.string().max(500), password: z.string() });
+
+export const verificationStartRequest = z.object({ identityId: id, target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional() });
+export const verificationStartResponse = z.object({ verificationId: z.string() });
+export const verifyDuringAuthenticationRequest = z.object({ code: z.string().max(100), stateToken: z.string().max(500) });
+export const resendDuringAuthenticationRequest = z.object({ stateToken: z.string().max(500) });
+
+const codeData = z.object({ code: z.string().max(100) });
+/** Legacy `POST …/v2/{factorType}/verify`. */
+export const legacyVerifyRequest = z.object({
+  factorType: z.string().max(50).optional(),
+  stateToken: z.string().max(500),
+  rememberThisDevice: z.boolean().optional(),
+  emailData: codeData.optional(),
+  totpData: codeData.optional(),
+  recoveryCodeData: codeData.optional(),
+  smsData: z.looseObject({ code: z.string().max(100).optional() }).optional(),
+  callData: codeData.optional(),
+  pushData: z.looseObject({}).optional(),
+});
+
+export const totpEnrollResponse = z.object({ factor: identityFactor, secret: z.string(), otpauthUri: z.string() });
+export const totpConfirmRequest = z.object({ code: z.string().max(20) });
+export const totpConfirmResponse = z.object({ factor: identityFactor, recoveryCodes: z.array(z.string()) });
+
+export const captchaConfigResponse = z.object({
+  provider: z.literal('ALTCHA'),
+  siteKey: z.string(),
+  invisibleSiteKey: z.string(),
+  challengeUrl: z.string(),
+});

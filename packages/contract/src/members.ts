@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { id, isoDate } from './scalars.ts';
+
+/** Member enums (contract/members.md §3). */
+export const memberStatus = z.enum(['UNKNOWN', 'PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE']);
+export const memberActivityStatus = z.enum(['UNKNOWN', 'ACTIVE', 'MUTED']);
+export const memberPrivacyStatus = z.enum(['UNKNOWN', 'PRIVATE', 'PUBLIC']);
+export const memberFieldset = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
+export type MemberStatus = z.infer<typeof memberStatus>;
+
+/** A member image (photo, cover): kept as an object on the wire, no media conversion (members.md §2). */
+export const memberImage = z.object({
+  id: z.string().max(500).optional(),
+  url: z.string().max(2000).optional(),
+  height: z.number().int().min(0).optional(),
+  width: z.number().int().min(0).optional(),
+  offsetX: z.number().int().optional(),
+  offsetY: z.number().int().optional(),
+});
+
+/** Member contact addresses keep `addressLine` on both sides (no ecom address conversion). */
+export const memberAddress = z.object({
+  id: z.string().max(100).optional(),
+  addressLine: z.string().max(500).optional(),
+  addressLine2: z.string().max(500).optional(),
+  streetAddress: z.object({ number: z.string().max(50).optional(), name: z.string().max(200).optional() }).optional(),
+  city: z.string().max(200).optional(),
+  subdivision: z.string().max(200).optional(),
+  country: z.string().max(100).optional(),
+  postalCode: z.string().max(50).optional(),
+});
+
+export const memberContact = z.object({
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  phones: z.array(z.string().max(50)).max(20).optional(),
+  emails: z.array(z.string().max(320)).max(20).optional(),
+  addresses: z.array(memberAddress).max(20).optional(),
+  birthdate: z.string().max(10).optional(),
+  company: z.string().max(200).optional(),
+  jobTitle: z.string().max(200).optional(),
+  customFields: z.record(z.string(), z.object({ name: z.string().optional(), value: z.unknown() })).optional(),
+});
+
+export const memberProfile = z.object({
+  nickname: z.string().max(100).optional(),
+  slug: z.string().max(100).optional(),
+  photo: memberImage.optional(),
+  cover: memberImage.optional(),
+  title: z.string().max(200).optional(),
+});
+
+/** The member entity in REST form (contract/members.md §2). */
+export const member = z.object({
+  id,
+  loginEmail: z.string(),
+  loginEmailVerified: z.boolean(),
+  status: memberStatus,
+  contactId: z.string(),
+  contact: memberContact,
+  profile: memberProfile,
+  privacyStatus: memberPrivacyStatus,
+  activityStatus: memberActivityStatus,
+  createdDate: isoDate,
+  updatedDate: isoDate,
+  lastLoginDate: isoDate.optional(),
+});
+export type Member = z.infer<typeof member>;
+export type MemberContact = z.infer<typeof memberContact>;
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const memberResponse = z.object({ member });
