@@ -97,3 +97,15 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     },
   };
 }
+
+type Envelope = {
+  message: string;
+  details: {
+    applicationError?: { code: string; description: string; data: Record<string, unknown> };
+    validationError?: { fieldViolations: { field: string; violatedRule: string; description: string; data: Record<string, unknown> }[] };
+  };
+};
+/** The application error of an error envelope (throws in the test if there is none). */
+export const appError = (body: unknown) => (body as Envelope).details.applicationError!;
+/** The field violations of an error envelope ([] when there are none). */
+export const violations = (body: unknown) => (body as Envelope).details.validationError?.fieldViolations ?? [];

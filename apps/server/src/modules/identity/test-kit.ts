@@ -16,9 +16,8 @@ export const RECOVERY = '/_api/iam/recovery';
 export const VERIFICATION = '/_api/iam/verification';
 export const GOOD_PASSWORD = 'Correct-Horse-42';
 
-type Envelope = { message: string; details: { applicationError?: { code: string; description: string; data: Record<string, unknown> }; validationError?: { fieldViolations: { field: string; violatedRule: string; description: string; data: Record<string, unknown> }[] } } };
-export const appError = (b: unknown) => (b as Envelope).details.applicationError!;
-export const violations = (b: unknown) => (b as Envelope).details.validationError?.fieldViolations ?? [];
+export { appError } from '../../test/server.ts';
+export { violations } from '../../test/server.ts';
 
 /**
  * A test server with cheap hashing and captcha, and a token verifier mapping `member:<id>` to that

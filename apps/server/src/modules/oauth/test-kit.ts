@@ -8,7 +8,7 @@ import { signOn } from '../identity/service.ts';
 export const SHOP = 'https://shop.example.test';
 export const CALLBACK = `${SHOP}/callback`;
 
-export const appError = (b: unknown) => (b as { details: { applicationError: { code: string; description: string; data: Record<string, unknown> } } }).details.applicationError;
+export { appError } from '../../test/server.ts';
 
 export function pkce(length = 43) {
   const verifier = randomBytes(96).toString('base64url').slice(0, length);

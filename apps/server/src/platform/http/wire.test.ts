@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/server.ts';
+import { appError, startTestServer, type TestServer } from '../../test/server.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => { await s?.stop(); });
 
-const appError = (b: unknown) => (b as { details: { applicationError: { code: string; data: Record<string, unknown> } } }).details.applicationError;
 
 describe('wire conventions', () => {
   it('answers /health with 200 JSON and a request id header', async () => {
