@@ -14,32 +14,41 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const adminKey = 'vk_bench_admin_key_0123456789abcdef';
 const root = new URL('..', import.meta.url).pathname;
 
-interface Target { name: string; path: string; method?: string; auth?: boolean; body?: unknown; baseline: 'bare' | 'pg' }
+const clientId = 'vitrine-bench-client';
+
+interface Target { name: string; path: string; method?: string; auth?: boolean | 'visitor'; body?: unknown; baseline: 'bare' | 'pg' | 'pg-write' }
 
 /** What is measured. Each issue adds its endpoints here. */
 const targets: Target[] = [
   { name: 'GET /health (one SELECT 1)', path: '/health', baseline: 'pg' },
   { name: 'GET /platform/v1/store-settings (one SELECT)', path: '/platform/v1/store-settings', baseline: 'pg' },
   { name: 'POST /platform/v1/jobs/query (admin key, keyset page)', path: '/platform/v1/jobs/query', method: 'POST', auth: true, body: { query: { cursorPaging: { limit: 10 } } }, baseline: 'pg' },
+  { name: 'POST /oauth2/token anonymous (sign + INSERT)', path: '/oauth2/token', method: 'POST', body: { clientId, grantType: 'anonymous' }, baseline: 'pg-write' },
+  { name: 'GET store-settings with a visitor token (JWT verify)', path: '/platform/v1/store-settings', auth: 'visitor', baseline: 'pg' },
 ];
 
 const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
 const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
 }, /listening on http:\/\/[^:]+:(\d+)/);
 const port = vitrine.port;
+const visitorToken = await (async () => {
+  const r = await fetch(`http://127.0.0.1:${port}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) });
+  return ((await r.json()) as { access_token: string }).access_token;
+})();
 
 const results: (Result & { baseline: number; ratio: number })[] = [];
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration, connections });
 const pgBase = pgUrl ? await load('Node http + one pg SELECT', `http://127.0.0.1:${baseline.port}/pg`, { duration, connections }) : undefined;
+const pgWrite = pgUrl ? await load('Node http + one pg INSERT', `http://127.0.0.1:${baseline.port}/pg-write`, { duration, connections }) : undefined;
 for (const t of targets) {
   const r = await load(t.name, `http://127.0.0.1:${port}${t.path}`, {
     duration, connections, method: t.method,
-    headers: { ...(t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(t.auth === 'visitor' ? { authorization: visitorToken } : t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
     ...(t.body ? { body: JSON.stringify(t.body) } : {}),
   });
-  const base = t.baseline === 'pg' && pgBase ? pgBase : bare;
+  const base = (t.baseline === 'pg' && pgBase) || (t.baseline === 'pg-write' && pgWrite) || bare;
   results.push({ ...r, baseline: base.reqPerSec, ratio: Math.round((r.reqPerSec / base.reqPerSec) * 1000) / 1000 });
 }
 const rss = vitrine.peakRssMiB();
@@ -49,9 +58,9 @@ await baseline.stop();
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(`\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each\n`);
 console.log(`${pad('endpoint', 56)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}ratio`);
-for (const b of [bare, ...(pgBase ? [pgBase] : [])]) console.log(`${pad(b.name + ' (baseline)', 56)}${pad(b.reqPerSec, 9)}${pad(b.p50, 8)}${pad(b.p99, 8)}${pad(b.errors + b.non2xx, 8)}1`);
-for (const r of results) console.log(`${pad(r.name, 56)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors + r.non2xx, 8)}${r.ratio} of ${r.baseline === bare.reqPerSec ? 'bare' : 'http+pg'}`);
+for (const b of [bare, ...(pgBase ? [pgBase] : []), ...(pgWrite ? [pgWrite] : [])]) console.log(`${pad(b.name + ' (baseline)', 56)}${pad(b.reqPerSec, 9)}${pad(b.p50, 8)}${pad(b.p99, 8)}${pad(b.errors + b.non2xx, 8)}1`);
+for (const r of results) console.log(`${pad(r.name, 56)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors + r.non2xx, 8)}${r.ratio} of ${r.baseline === bare.reqPerSec ? 'bare' : r.baseline === pgWrite?.reqPerSec ? 'http+pg INSERT' : 'http+pg SELECT'}`);
 console.log(`\nVitrine peak RSS: ${rss} MiB`);
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), engine: pgUrl ? 'postgres' : 'pglite', duration, connections, baselines: { bare, pg: pgBase }, results, peakRssMiB: rss }, null, 2));
+writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), engine: pgUrl ? 'postgres' : 'pglite', duration, connections, baselines: { bare, pg: pgBase, pgWrite }, results, peakRssMiB: rss }, null, 2));

@@ -19,6 +19,7 @@ export interface JobHandler<P = never> {
 export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 /** A RUNNING job whose lease ran out (its process died) is taken again. */
 export const LEASE_MS = 5 * 60_000;
+const KICK_DELAY_MS = 5;
 
 /** Rejects when `p` takes longer than `ms`, so a hung handler cannot stall its runner. */
 function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
@@ -38,6 +39,7 @@ export async function enqueueJob(ctx: Ctx, name: string, payload: unknown, o: { 
     id, name, payload: JSON.stringify(payload ?? null), status: 'PENDING', max_attempts: maxAttempts,
     run_at: o.runAt ?? now, locked_until: null, last_error: null, created_at: now, updated_at: now, finished_at: null,
   }).execute();
+  if (!o.runAt || o.runAt <= now) ctx.services.kickJobs();
   return id;
 }
 
@@ -116,9 +118,11 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     }
   }
 
+  let due = Infinity;
   function schedule(delay: number) {
     if (stopped) return;
     clearTimeout(timer);
+    due = Date.now() + delay;
     timer = setTimeout(tick, delay);
     timer.unref?.();
   }
@@ -135,7 +139,15 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
   return {
     runDue,
     start() { stopped = false; schedule(0); },
-    kick() { if (!stopped) { if (running) kicked = true; else schedule(0); } },
+    /**
+     * A job was queued: look soon rather than at the next poll. The short delay lets the queuing
+     * transaction commit first, and many kicks in a burst cost one look.
+     */
+    kick() {
+      if (stopped) return;
+      if (running) kicked = true;
+      else if (due > Date.now() + KICK_DELAY_MS) schedule(KICK_DELAY_MS);
+    },
     async stop() { stopped = true; clearTimeout(timer); await running; },
   };
 }

@@ -47,7 +47,11 @@ describe('OAuth clients (admin API)', () => {
     expect(q.body.clients.map((x) => x.id)).toEqual([c.id]);
     expect(q.body.metadata.count).toBe(1);
 
+    const before = await s.request('POST', '/oauth2/token', { body: { clientId: c.id, grantType: 'anonymous' } });
+    expect(before.status).toBe(200);
     expect((await s.admin('DELETE', `/oauth2/v1/clients/${c.id}`)).status).toBe(200);
+    const after = await s.request('POST', '/oauth2/token', { body: { clientId: c.id, grantType: 'anonymous' } });
+    expect(appError(after.body).code).toBe('invalid_client');
     const gone = await s.admin('GET', `/oauth2/v1/clients/${c.id}`);
     expect(gone.status).toBe(404);
     expect(appError(gone.body).code).toBe('OAUTH_CLIENT_NOT_FOUND');

@@ -5,6 +5,7 @@ import { conflict, notFound, ValidationError } from '../../platform/errors.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
 import { newId } from '../../platform/ids.ts';
 import type { FieldViolation } from '@vitrine/contract';
+import { forgetClient } from './grants.ts';
 import * as store from './store.ts';
 import { normaliseOrigin, redirectUriProblem } from './uris.ts';
 
@@ -84,6 +85,7 @@ export async function updateClient(ctx: Ctx, changes: ClientChangeListener, id: 
 export async function deleteClient(ctx: Ctx, changes: ClientChangeListener, id: string, bundledClientId: string | undefined): Promise<void> {
   if (id === bundledClientId) throw conflict('BUNDLED_CLIENT', 'The bundled storefront\'s client cannot be deleted', { id });
   if (!(await store.deleteClient(ctx.db, id))) throw notFound('OAuth client', { id }, 'OAUTH_CLIENT_NOT_FOUND');
+  forgetClient(id);
   changes.invalidate();
 }
 

@@ -22,8 +22,19 @@ function parseGrant<S extends z.ZodType>(schema: S, body: unknown): z.output<S> 
   throw oauthError('invalid_request', first ? `${first.field}: ${first.description}` : 'Malformed token request', { fieldViolations });
 }
 
+/** Clients known to exist, remembered briefly: a deleted client stops working within CLIENT_CACHE_MS. */
+const CLIENT_CACHE_MS = 10_000;
+const knownClients = new Map<string, number>();
+
+/** This process deleted the client: stop accepting it at once. */
+export const forgetClient = (clientId: string) => { knownClients.delete(clientId); };
+
 async function knownClient(ctx: Ctx, clientId: string) {
+  const until = knownClients.get(clientId);
+  if (until !== undefined && until > Date.now()) return;
   if (!(await store.getClient(ctx.db, clientId))) throw oauthError('invalid_client', 'Unknown client', { clientId });
+  if (knownClients.size > 10_000) knownClients.clear();
+  knownClients.set(clientId, Date.now() + CLIENT_CACHE_MS);
 }
 
 /**

@@ -87,7 +87,6 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             }
             const result = await spec.handler(ctx, input, req, reply);
             if (reply.sent) return reply;
-            if (spec.method !== 'GET') ctx.services.kickJobs();
             return result ?? {};
           },
         });
