@@ -36,7 +36,7 @@ async function startShop(): Promise<void> {
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024' } });
+  s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
   await startShop();
   const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
     client: { name: 'Shop', redirectUris: [`${shopOrigin}/callback`], allowedOrigins: [shopOrigin] },
@@ -91,6 +91,32 @@ describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
       return { role: tokens.refreshToken.role, access: tokens.accessToken.value.length > 20 };
     }, { host: s.url, clientId, email: `iframe-${Date.now()}@example.test`, password: PASSWORD });
     expect(result).toEqual({ role: 'member', access: true });
+    await page.close();
+  });
+
+  it('asks for the self-hosted captcha after repeated failures, and signs in once it is solved', async () => {
+    const address = `captcha-${Date.now()}@example.test`;
+    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: address }, password: PASSWORD } });
+    const auth = OAuthStrategy({ clientId, host: s.url });
+    const oauthData = await auth.generateOAuthData(`${shopOrigin}/callback`);
+    const page = await browser.newPage();
+    await page.goto((await auth.getAuthUrl(oauthData, { responseMode: 'query' })).authUrl);
+    await page.getByLabel('E-mail').fill(address);
+    let asked = 0;
+    for (let i = 0; i < 5 && !asked; i++) {
+      await page.getByLabel('Password').fill(`wrong-password-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(i ? /do not match|robot/ : /do not match/);
+      if ((await page.getByRole('alert').textContent())?.includes('robot')) asked = i + 1;
+    }
+    expect(asked).toBeGreaterThanOrEqual(3);
+    const button = page.getByRole('button', { name: 'Sign in' });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByText("I'm not a robot").click();
+    await expect.poll(() => button.isDisabled(), { timeout: 30_000 }).toBe(false);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await button.click();
+    await page.waitForURL((u) => u.toString().startsWith(`${shopOrigin}/callback?`));
     await page.close();
   });
 });
