@@ -60,6 +60,8 @@ export function buildApp(o: AppOptions): App {
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     bodyLimit: config.BODY_LIMIT,
+    // Fastify accepts a hop count at run time; its types omit it.
+    trustProxy: config.TRUST_PROXY as boolean | string[],
     genReqId: () => newId(),
     requestIdHeader: false,
     routerOptions: { querystringParser: decodeQuery, ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -15,6 +15,14 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.test/' }).PUBLIC_URL).toBe('https://shop.example.test');
   });
 
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('reports every bad key with its reason', () => {
     let error: unknown;
     try {
