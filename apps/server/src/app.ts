@@ -24,6 +24,9 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { createOAuth, type OAuthRuntime } from './modules/oauth/service.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { membersRoutes } from './modules/members/routes.ts';
+import { memberActionRoutes } from './modules/members/routes-actions.ts';
+import { memberBulkJob } from './modules/members/bulk.ts';
 
 export const VERSION = '0.1.0';
 
@@ -86,7 +89,7 @@ export function buildApp(o: AppOptions): App {
   const services: Services = {
     resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken ?? oauth.verifyAccessToken }),
     subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
-    jobHandlers: new Map([deliverEventJob, sendMailJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
+    jobHandlers: new Map([deliverEventJob, sendMailJob, memberBulkJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
     mailer: createMailer(config.SMTP_URL),
     kickJobs: () => jobs.kick(),
   };
@@ -103,6 +106,8 @@ export function buildApp(o: AppOptions): App {
   oauthRoutes(router, oauth);
   redirectsRoutes(router);
   identityRoutes(router);
+  membersRoutes(router);
+  memberActionRoutes(router);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages' });
 
   return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo] };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isoDate } from './scalars.ts';
+import { offsetPaging, offsetPagingMetadata, offsetQuery, sorting } from './query.ts';
+import { id, isoDate, qs } from './scalars.ts';
 
 /** Member enums (contract/members.md §3). */
 export const memberStatus = z.enum(['UNKNOWN', 'PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE']);
@@ -70,3 +71,47 @@ export type MemberContact = z.infer<typeof memberContact>;
 export type MemberProfile = z.infer<typeof memberProfile>;
 
 export const memberResponse = z.object({ member });
+
+/** A member as an answer carries it: only the fields of the fieldset the caller may see (members README). */
+export const memberView = member.partial().extend({ id });
+export const memberViewResponse = z.object({ member: memberView });
+export const membersPage = z.object({ members: z.array(memberView), metadata: offsetPagingMetadata });
+
+/** `fieldsets` in a query string: repeated keys, or one. */
+export const memberFieldsets = qs.array(memberFieldset).pipe(z.array(memberFieldset).max(3));
+
+/** A slug: 1-100 lower-case letters, digits and dashes. */
+export const memberSlug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, 'must contain only lower-case letters, digits and dashes');
+
+/** `GET /members/v1/members` (plain or `.r`). */
+export const listMembersQuery = z.strictObject({
+  paging: offsetPaging.optional(),
+  fieldsets: memberFieldsets.optional(),
+  sorting: z.array(sorting).max(5).optional(),
+});
+export const getMemberQuery = z.strictObject({ fieldsets: memberFieldsets.optional() });
+export const getMyMemberQuery = z.strictObject({ fieldsets: memberFieldsets.optional(), fieldSet: memberFieldset.optional() });
+
+export const memberSearch = z.strictObject({
+  expression: z.string().max(200).nullish(),
+  fields: z.array(z.string().max(100)).max(10).nullish(),
+});
+/** `POST /members/v1/members/query`: the builder sends `sort`, the REST type names it `sorting`. */
+export const queryMembersRequest = z.strictObject({
+  query: offsetQuery.extend({ sorting: z.array(sorting).max(5).nullish() }).optional(),
+  fieldsets: z.array(memberFieldset).max(3).optional(),
+  search: memberSearch.nullish(),
+});
+export type QueryMembersRequest = z.infer<typeof queryMembersRequest>;
+
+export const updateSlugRequest = z.strictObject({ id: id.optional(), slug: memberSlug });
+
+/** What create and update accept; read-only fields a client echoes back (status, dates…) are ignored. */
+const writableMember = z.object({
+  contact: memberContact.optional(),
+  profile: memberProfile.extend({ slug: memberSlug.optional() }).optional(),
+  privacyStatus: z.enum(['PUBLIC', 'PRIVATE']).optional(),
+});
+export const createMemberRequest = z.strictObject({ member: writableMember.extend({ loginEmail: z.email().max(320) }) });
+export const updateMemberRequest = z.strictObject({ member: writableMember.extend({ id: id.optional() }) });
+export type MemberPatch = z.infer<typeof writableMember>;

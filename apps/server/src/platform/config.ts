@@ -19,7 +19,7 @@ export const configSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs. */
-    TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F:.\/,\s]+)$/, 'must be true, false, a hop count or proxy addresses').default('false')
+    TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+)$/, 'must be true, false, a hop count or proxy addresses').default('false')
       .transform((v): boolean | number | string[] => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((x) => x.trim()).filter(Boolean))),
     BODY_LIMIT: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
     JOBS: bool.default(true),
