@@ -218,7 +218,7 @@ export async function queryMembers(ctx: Ctx, q: MembersQuery, where = 'query') {
     ...(admin ? {} : { publicOnly: { ...(ctx.caller.role === 'member' ? { self: ctx.caller.memberId } : {}) } }),
     ...(expression ? { search: { expression, fields } } : {}),
   };
-  const page = await offsetPage(membersBase(ctx.db, scope), spec, { filter: q.filter ?? null, sort: q.sort ?? null, paging: q.paging ?? null }, where);
+  const page = await offsetPage(ctx.db, membersBase(ctx.db, scope), spec, { filter: q.filter ?? null, sort: q.sort ?? null, paging: q.paging ?? null }, where);
   return { members: page.items.map((r) => viewFor(ctx.caller, toMemberEntity(r), q.fieldsets)), metadata: metadata.offset(page) };
 }
 

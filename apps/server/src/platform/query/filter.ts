@@ -90,7 +90,10 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
     if (typeof v !== 'string') bad(st, `${name}: ${op} takes a string`, { field: name, operator: op });
     if (f.type !== 'string') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
     const part = value(st, name, { ...f, values: undefined }, v) as string;
-    return sql<SqlBool>`${col} ilike ${pattern.replace('$', () => likeEscape(part))}`;
+    const like = pattern.replace('$', () => likeEscape(part));
+    // A prefix match as lower(col) LIKE lower(prefix): the same case-insensitive result as ILIKE,
+    // and a `lower(col) text_pattern_ops` index can serve it.
+    return pattern === '$%' ? sql<SqlBool>`lower(${col}) like lower(${like})` : sql<SqlBool>`${col} ilike ${like}`;
   };
   switch (op) {
     case '$eq':

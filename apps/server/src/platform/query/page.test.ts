@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const base = () => d.handle.db.selectFrom('mail_message').selectAll();
 type Row = { id: string; to_address: string };
-const offset = (query: Parameters<typeof offsetPage>[2], spec: QuerySpec = mailSpec) => offsetPage<Row>(base(), spec, query);
+const offset = (query: Parameters<typeof offsetPage>[3], spec: QuerySpec = mailSpec) => offsetPage<Row>(d.handle.db, base(), spec, query);
 const ordered = (dir: 'ASC' | 'DESC', rows = ROWS) =>
   [...rows].sort((a, b) => (a.created === b.created ? (a.id < b.id ? -1 : 1) : a.created < b.created ? -1 : 1) * (dir === 'ASC' ? 1 : -1)).map((r) => r.id);
 
@@ -55,14 +55,14 @@ describe('offsetPage', () => {
   });
 
   it('keeps the total right past the end, with a filter, and with a zero limit', async () => {
-    expect(await offset({ paging: { limit: 4, offset: 10 } })).toEqual({ items: [], offset: 10, total: 10 });
-    expect(await offset({ paging: { limit: 4, offset: 25 } })).toEqual({ items: [], offset: 25, total: 10 });
+    expect(await offset({ paging: { limit: 4, offset: 10 } })).toEqual({ items: [], offset: 10, total: 10, tooManyToCount: false });
+    expect(await offset({ paging: { limit: 4, offset: 25 } })).toEqual({ items: [], offset: 25, total: 10, tooManyToCount: false });
     const shop = { to: { $endsWith: '@shop.test' } };
     const p = await offset({ filter: shop, paging: { limit: 4, offset: 4 } });
     expect([p.items.length, p.total]).toEqual([1, 5]);
-    expect(await offset({ filter: shop, paging: { limit: 4, offset: 8 } })).toEqual({ items: [], offset: 8, total: 5 });
-    expect(await offset({ filter: { to: 'nobody@x.test' } })).toEqual({ items: [], offset: 0, total: 0 });
-    expect(await offset({ paging: { limit: 0 } })).toEqual({ items: [], offset: 0, total: 10 });
+    expect(await offset({ filter: shop, paging: { limit: 4, offset: 8 } })).toEqual({ items: [], offset: 8, total: 5, tooManyToCount: false });
+    expect(await offset({ filter: { to: 'nobody@x.test' } })).toEqual({ items: [], offset: 0, total: 0, tooManyToCount: false });
+    expect(await offset({ paging: { limit: 0 } })).toEqual({ items: [], offset: 0, total: 10, tooManyToCount: false });
   });
 
   it('sorts ASC and DESC, by default newest first, with the id breaking ties', async () => {

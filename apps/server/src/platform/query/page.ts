@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CursorQuery, type OffsetQuery, type Sorting } from '@vitrine/contract';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../db/tx.ts';
 import { violation } from '../errors.ts';
 import { bindValue, compileFilter, fieldOf } from './filter.ts';
 import type { FieldSpec, QuerySpec } from './spec.ts';
@@ -122,30 +123,34 @@ export async function cursorPage<O>(base: Select<O>, spec: QuerySpec, query: Cur
   };
 }
 
-export interface OffsetPage<O> { items: O[]; offset: number; total: number }
+export interface OffsetPage<O> { items: O[]; offset: number; total: number; tooManyToCount: boolean }
 
-/** Runs an offset-paged query (members); `total` comes from a window count in the same statement. */
-export async function offsetPage<O>(base: Select<O>, spec: QuerySpec, query: OffsetQuery | undefined, where = 'query'): Promise<OffsetPage<O>> {
+/** Offset-paged totals are counted up to this many rows; beyond it `tooManyToCount` is set. */
+export const MAX_COUNT = 10_000;
+
+/**
+ * Runs an offset-paged query (members). The page and a bounded count run side by side: counting
+ * every match (`count(*) over ()`) would make each page cost as much as the whole result.
+ */
+export async function offsetPage<O>(db: Executor, base: Select<O>, spec: QuerySpec, query: OffsetQuery | undefined, where = 'query'): Promise<OffsetPage<O>> {
   const q = query ?? {};
   const limit = Math.min(q.paging?.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const offset = q.paging?.offset ?? 0;
   const keys = sortKeys(spec, q.sort, at(where, 'sort'));
   const filter = compileFilter(spec, q.filter, at(where, 'filter'));
-  let qb = base.where(filter).select(sql<number>`count(*) over ()`.as('__total')) as Select<O>;
+  let qb = base.where(filter);
   for (const k of keys) qb = qb.orderBy(sql.raw(k.field.sql), k.desc ? 'desc' : 'asc');
-  const rows = (await qb.limit(limit).offset(offset).execute()) as (O & { __total: number })[];
-  let total = Number(rows[0]?.__total ?? 0);
-  // No row to carry the window count (past the end, or a zero limit): count separately.
-  if (rows.length === 0 && (offset > 0 || limit === 0)) {
-    const counted = await base.clearSelect().select(sql<number>`count(*)`.as('n')).where(filter).executeTakeFirst() as { n: number } | undefined;
-    total = Number(counted?.n ?? 0);
-  }
-  const items = rows.map(({ __total: _t, ...r }) => r as unknown as O);
-  return { items, offset, total };
+  const matches = base.clearSelect().select(sql<number>`1`.as('one')).where(filter).limit(MAX_COUNT + 1);
+  const [rows, counted] = await Promise.all([
+    qb.limit(limit).offset(offset).execute() as Promise<O[]>,
+    sql<{ n: number }>`select count(*)::int as n from (${matches}) as matching`.execute(db),
+  ]);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  return { items: rows, offset, total: Math.min(n, MAX_COUNT), tooManyToCount: n > MAX_COUNT };
 }
 
 /** The paging-metadata shapes of conventions §7. */
 export const metadata = {
   cursor: <O>(p: CursorPage<O>) => ({ count: p.items.length, cursors: p.cursors, hasNext: p.hasNext }),
-  offset: <O>(p: OffsetPage<O>) => ({ count: p.items.length, offset: p.offset, total: p.total, tooManyToCount: false }),
+  offset: <O>(p: OffsetPage<O>) => ({ count: p.items.length, offset: p.offset, total: p.total, tooManyToCount: p.tooManyToCount }),
 };

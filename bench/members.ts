@@ -1,0 +1,84 @@
+/**
+ * `npm run bench:members`: 100,000 members on PostgreSQL, then the members query (filter + sort +
+ * offset paging) through HTTP, reporting p50/p95/p99 per query shape. Needs BENCH_DATABASE_URL
+ * (a database it may fill); MEMBERS (default 100000), REQUESTS per shape (default 400), CONCURRENCY (8).
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startProcess } from './lib.ts';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
+const target = Number(process.env.MEMBERS ?? 100_000);
+const requests = Number(process.env.REQUESTS ?? 400);
+const concurrency = Number(process.env.CONCURRENCY ?? 8);
+const adminKey = 'vk_bench_admin_key_0123456789abcdef';
+const root = new URL('..', import.meta.url).pathname;
+
+const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, DATABASE_URL: url, DEMO_DATA: 'false',
+}, /listening on http:\/\/[^:]+:(\d+)/);
+const base = `http://127.0.0.1:${vitrine.port}`;
+
+// Seed with set-based SQL (identities and members share ids), only what is missing.
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+const have = Number((await db.query('select count(*) from member')).rows[0].count);
+if (have < target) {
+  const t = Date.now();
+  await db.query(`
+    with s as (
+      select gen_random_uuid() as id, g as n, now() - (g || ' seconds')::interval as at
+      from generate_series(${have + 1}, ${target}) g),
+    i as (
+      insert into identity (id, email, email_verified, status, revision, created_at, updated_at)
+      select id, 'member' || n || '@bench.example', true, 'ACTIVE', 1, at, at from s returning id)
+    insert into member (id, login_email, login_email_verified, status, activity_status, privacy_status, contact, profile, slug, created_at, updated_at)
+    select s.id, 'member' || n || '@bench.example', true,
+      (array['APPROVED','APPROVED','APPROVED','PENDING','BLOCKED'])[1 + n % 5], 'ACTIVE', case when n % 3 = 0 then 'PRIVATE' else 'PUBLIC' end,
+      jsonb_build_object('firstName', 'First' || n, 'lastName', 'Last' || (n % 997)),
+      jsonb_build_object('nickname', substr(md5(n::text), 1, 8), 'slug', 'member-' || n),
+      'member-' || n, at, at
+    from s join i on i.id = s.id`);
+  await db.query('analyze member');
+  console.log(`seeded ${target - have} members in ${Date.now() - t} ms`);
+}
+await db.end();
+
+const shapes: Record<string, () => unknown> = {
+  'status = APPROVED, newest first, random page': () => ({ query: { filter: { status: 'APPROVED' }, sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 50, offset: 50 * Math.floor(Math.random() * 20) } } }),
+  'nickname starts with, by nickname': () => ({ query: { filter: { 'profile.nickname': { $startsWith: Math.random().toString(16).slice(2, 4) } }, sort: [{ fieldName: 'profile.nickname', order: 'ASC' }], paging: { limit: 20 } } }),
+  'created in a window, PUBLIC, oldest first': () => {
+    const from = new Date(Date.now() - Math.random() * target * 1000);
+    return { query: { filter: { $and: [{ createdDate: { $gte: from.toISOString() } }, { createdDate: { $lt: new Date(from.getTime() + 3_600_000).toISOString() } }, { privacyStatus: 'PUBLIC' }] }, sort: [{ fieldName: 'createdDate', order: 'ASC' }], paging: { limit: 50 } } };
+  },
+  'search "first12", default sort': () => ({ query: { paging: { limit: 20 } }, search: { expression: `first${Math.floor(Math.random() * 900) + 100}`, fields: ['contact.firstName'] } }),
+};
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const results: Record<string, { p50: number; p95: number; p99: number; total: number }> = {};
+for (const [name, body] of Object.entries(shapes)) {
+  const times: number[] = [];
+  let total = 0;
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next++ < requests) {
+      const t = performance.now();
+      const r = await fetch(`${base}/members/v1/members/query`, { method: 'POST', headers: { authorization: adminKey, 'content-type': 'application/json' }, body: JSON.stringify(body()) });
+      const json = await r.json() as { metadata?: { total: number } };
+      if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(json)}`);
+      times.push(performance.now() - t);
+      total = json.metadata?.total ?? total;
+    }
+  }));
+  times.sort((a, b) => a - b);
+  results[name] = { p50: +pct(times, 50).toFixed(1), p95: +pct(times, 95).toFixed(1), p99: +pct(times, 99).toFixed(1), total };
+}
+await vitrine.stop();
+
+console.log(`\nmembers query on PostgreSQL, ${target} members, ${requests} requests per shape, ${concurrency} concurrent\n`);
+for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(48)} p50 ${String(r.p50).padStart(6)} ms  p95 ${String(r.p95).padStart(6)} ms  p99 ${String(r.p99).padStart(6)} ms  (total ${r.total})`);
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/members.json'), JSON.stringify({ date: new Date().toISOString(), members: target, requests, concurrency, results }, null, 2));
