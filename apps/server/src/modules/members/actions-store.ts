@@ -3,7 +3,7 @@ import type { Database } from '../../database.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
-import type { MemberRow, MemberRowStatus } from './store.ts';
+import { MEMBER_QUERY, membersBase, SEARCH_SQL, type MemberRow, type MemberRowStatus } from './store.ts';
 
 /** SQL of the member actions (moderation, deletion, bulk jobs); the member CRUD lives in store.ts. */
 
@@ -19,20 +19,8 @@ type Tables = Database & MemberBulkJobTable;
 /** The executor, with this file's own table in its types (database.ts is shared; kept out of it). */
 const t = (db: Executor) => (db as unknown as Kysely<Database>).withTables<MemberBulkJobTable>() as unknown as Kysely<Tables>;
 
-/** What the bulk *-by-filter endpoints filter on (the member table's columns). */
-export const memberFilterSpec: QuerySpec = {
-  entity: 'member',
-  idSql: 'id',
-  fields: {
-    id: { sql: 'id', type: 'uuid', sortable: true },
-    status: { sql: 'status', type: 'string', values: ['UNKNOWN', 'PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE'] },
-    loginEmail: { sql: 'login_email', type: 'string' },
-    privacyStatus: { sql: 'privacy_status', type: 'string', values: ['UNKNOWN', 'PRIVATE', 'PUBLIC'] },
-    activityStatus: { sql: 'activity_status', type: 'string', values: ['UNKNOWN', 'ACTIVE', 'MUTED'] },
-    createdDate: { sql: 'created_at', type: 'date', sortable: true },
-  },
-  defaultSort: [{ fieldName: 'id', order: 'ASC' }],
-};
+/** The bulk *-by-filter endpoints filter with the admin query's allowlist (one definition for both). */
+export const memberFilterSpec: QuerySpec = MEMBER_QUERY;
 
 /** Throws the filter's field violations (at `field`) without running anything. */
 export const checkMemberFilter = (filter: unknown, field = 'filter') => void compileFilter(memberFilterSpec, filter, field);
@@ -41,17 +29,15 @@ export interface MemberSearch { expression?: string | null; fields?: string[] | 
 
 /**
  * The next `limit` ids (in id order, after `afterId`) of members matching the filter and the
- * search (a case-insensitive substring of the e-mail, nickname, slug or name).
+ * search (each word starting the e-mail, nickname, slug or a name).
  */
 export async function matchingMemberIds(db: Executor, o: { filter: unknown; search?: MemberSearch | null; afterId: string | null; limit: number }): Promise<string[]> {
-  let q = db.selectFrom('member').select('id').where(compileFilter(memberFilterSpec, o.filter, 'filter'));
+  const expression = o.search?.expression?.trim();
+  const fields = (o.search?.fields?.length ? o.search.fields : Object.keys(SEARCH_SQL)).filter((f) => f in SEARCH_SQL);
+  // The same search as the members query (each word starts a searched field).
+  let q = membersBase(db, expression ? { search: { expression, fields } } : {}).clearSelect().select('id')
+    .where(compileFilter(memberFilterSpec, o.filter, 'filter'));
   if (o.afterId) q = q.where('id', '>', o.afterId);
-  const expr = o.search?.expression?.trim();
-  if (expr) {
-    const like = `%${expr.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`(login_email ilike ${like} or slug ilike ${like} or profile->>'nickname' ilike ${like}
-      or concat_ws(' ', contact->>'firstName', contact->>'lastName') ilike ${like})`);
-  }
   const rows = await q.orderBy('id').limit(o.limit).execute();
   return rows.map((r) => r.id);
 }

@@ -107,6 +107,9 @@ describe('listing and querying', () => {
     expect(nicknames(search)).toEqual(['bob']);
     const byEmail = await s.admin<Page>('POST', `${BASE}/query`, { search: { expression: 'CAROL@', fields: ['loginEmail'] } });
     expect(nicknames(byEmail)).toEqual(['carol']);
+    // Every word must start a field; a fragment from the middle of a word finds nothing.
+    expect(nicknames(await s.admin<Page>('POST', `${BASE}/query`, { search: { expression: 'AROL@', fields: ['loginEmail'] } }))).toEqual([]);
+    expect(nicknames(await s.admin<Page>('POST', `${BASE}/query`, { search: { expression: 'carol exam', fields: ['loginEmail'] } }))).toEqual([]);
     const bad = await s.admin('POST', `${BASE}/query`, { query: { filter: { password: 'x' } } });
     expect(bad.status).toBe(400);
   });

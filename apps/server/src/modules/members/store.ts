@@ -73,11 +73,13 @@ export function membersBase(db: Executor, scope: MemberScope) {
       : qb.where('privacy_status', '=', 'PUBLIC');
   }
   if (scope.search) {
-    const pattern = `%${scope.search.expression.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const ors = scope.search.fields.map((f) => sql<SqlBool>`${sql.raw(SEARCH_SQL[f]!)} ilike ${pattern}`);
-    const name = sql<SqlBool>`(coalesce(contact->>'firstName', '') || ' ' || coalesce(contact->>'lastName', '')) ilike ${pattern}`;
-    const all = scope.search.fields.some((f) => f.startsWith('contact.')) ? [...ors, name] : ors;
-    qb = qb.where(sql<SqlBool>`(${sql.join(all, sql` or `)})`);
+    // Each word of the expression must start one of the searched fields (case-insensitive):
+    // "ada love" finds Ada Lovelace. Prefix matches on C-collated lower-case keys, which the
+    // member_search_* indexes serve as ranges; a contains-anywhere match would scan every member.
+    const words = scope.search.expression.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+    const prefixOf = (f: string, w: string) => sql<SqlBool>`(lower(${sql.raw(SEARCH_SQL[f]!)}) collate "C") like ${`${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    const each = words.map((w) => sql<SqlBool>`(${sql.join(scope.search!.fields.map((f) => prefixOf(f, w)), sql` or `)})`);
+    if (each.length) qb = qb.where(sql<SqlBool>`(${sql.join(each, sql` and `)})`);
   }
   return qb;
 }
@@ -86,7 +88,7 @@ const STATUS = ['PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE', 'UNKNOWN'] as const
 const PUBLIC_FIELDS: QuerySpec['fields'] = {
   id: { sql: 'id', type: 'uuid', sortable: true },
   contactId: { sql: 'id', type: 'uuid', sortable: true },
-  'profile.nickname': { sql: "profile->>'nickname'", type: 'string', sortable: true },
+  'profile.nickname': { sql: "profile->>'nickname'", sortSql: `(lower(profile->>'nickname') collate "C")`, type: 'string', sortable: true },
   'profile.slug': { sql: 'slug', type: 'string', sortable: true },
   'profile.title': { sql: "profile->>'title'", type: 'string', sortable: true },
 };

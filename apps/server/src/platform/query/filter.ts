@@ -91,9 +91,9 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
     if (f.type !== 'string') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
     const part = value(st, name, { ...f, values: undefined }, v) as string;
     const like = pattern.replace('$', () => likeEscape(part));
-    // A prefix match as lower(col) LIKE lower(prefix): the same case-insensitive result as ILIKE,
-    // and a `lower(col) text_pattern_ops` index can serve it.
-    return pattern === '$%' ? sql<SqlBool>`lower(${col}) like lower(${like})` : sql<SqlBool>`${col} ilike ${like}`;
+    // A prefix match as (lower(col) COLLATE "C") LIKE lower(prefix): the same case-insensitive result
+    // as ILIKE, and an index on that expression serves it as a range (and its order, via sortSql).
+    return pattern === '$%' ? sql<SqlBool>`(lower(${col}) collate "C") like lower(${like})` : sql<SqlBool>`${col} ilike ${like}`;
   };
   switch (op) {
     case '$eq':

@@ -20,7 +20,7 @@ function sortKeys(spec: QuerySpec, sort: readonly Sorting[] | null | undefined, 
   const keys = given.map((s) => {
     const f = fieldOf(spec, s.fieldName);
     if (!f?.sortable) throw violation(where, `${s.fieldName} is not a field that can be sorted on`, 'FIELD_NOT_ALLOWED', { field: s.fieldName });
-    return { fieldName: s.fieldName, field: f, desc: s.order === 'DESC' };
+    return { fieldName: s.fieldName, field: f.sortSql ? { ...f, sql: f.sortSql } : f, desc: s.order === 'DESC' };
   });
   const last = keys[keys.length - 1];
   if (!keys.some((k) => k.field.sql === spec.idSql)) keys.push({ fieldName: '$id', field: { sql: spec.idSql, type: spec.idType ?? 'uuid' }, desc: last?.desc ?? false });

@@ -7,6 +7,8 @@ export interface FieldSpec {
   type: FieldType;
   /** Sortable fields must be non-null expressions (keyset paging compares them). */
   sortable?: boolean;
+  /** When ordering needs another expression than filtering (e.g. a case-insensitive, C-collated key an index serves). */
+  sortSql?: string;
   /** Allowed values for enum-like string fields. */
   values?: readonly string[];
 }
