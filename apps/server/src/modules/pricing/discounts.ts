@@ -1,0 +1,116 @@
+/**
+ * Discount rules: status from activeTimeInfo, per-line amounts for item/order scopes, the
+ * shipping amount, and the exact proportional allocation of an order-level amount.
+ */
+import type { ActiveTimeInfo, DiscountRuleStatus, DiscountSpec } from './types.ts';
+import { assertMinor, mulDivFloor, mulDivHalfUp, mulSafe, percentToMicro, sumSafe } from './rounding.ts';
+
+const HUNDRED_PERCENT = percentToMicro(100);
+
+function time(d: Date | string | undefined): number | undefined {
+  if (d === undefined) return undefined;
+  const t = new Date(d).getTime();
+  if (Number.isNaN(t)) throw new RangeError(`invalid date ${String(d)}`);
+  return t;
+}
+
+/** PENDING before start, EXPIRED from end on (end is exclusive), LIVE otherwise. */
+export function ruleStatus(rule: { activeTimeInfo?: ActiveTimeInfo }, now: Date): DiscountRuleStatus {
+  const t = now.getTime();
+  const start = time(rule.activeTimeInfo?.start);
+  const end = time(rule.activeTimeInfo?.end);
+  if (start !== undefined && t < start) return 'PENDING';
+  if (end !== undefined && t >= end) return 'EXPIRED';
+  return 'LIVE';
+}
+
+/**
+ * Splits `total` across `bases` proportionally (floored), then puts the remainder on the largest
+ * base, spilling to the next largest only when a line would exceed its base. Sum is exact and
+ * each share ≤ its base. Requires 0 ≤ total ≤ Σ bases.
+ */
+export function allocate(total: number, bases: readonly number[]): number[] {
+  assertMinor(total, 'allocation total');
+  bases.forEach((b) => assertMinor(b, 'allocation base'));
+  const sum = sumSafe(bases);
+  if (total > sum) throw new RangeError(`cannot allocate ${total} over bases summing to ${sum}`);
+  if (total === 0 || sum === 0) return bases.map(() => 0);
+  const shares = bases.map((b) => mulDivFloor(total, b, sum));
+  let remainder = total - sumSafe(shares);
+  const order = bases.map((_, i) => i).sort((a, b) => (bases[b] ?? 0) - (bases[a] ?? 0) || a - b);
+  for (const i of order) {
+    if (remainder === 0) break;
+    const room = (bases[i] ?? 0) - (shares[i] ?? 0);
+    const take = Math.min(room, remainder);
+    shares[i] = (shares[i] ?? 0) + take;
+    remainder -= take;
+  }
+  return shares;
+}
+
+function validateSpec(spec: DiscountSpec): void {
+  if (spec.type === 'PERCENTAGE') {
+    const micro = percentToMicro(spec.value);
+    if (micro > HUNDRED_PERCENT) throw new RangeError(`percentage over 100: ${spec.value}`);
+  } else {
+    assertMinor(spec.value, `${spec.type} value`);
+  }
+}
+
+export interface DiscountLine {
+  id: string;
+  catalogItemId: string;
+  quantity: number;
+  /** What is left of the line after earlier discounts. */
+  remainingMinor: number;
+  /** False for lines no discount may touch (gift cards). */
+  eligible: boolean;
+}
+
+/** Discount on one line for a per-line spec (never more than the line's remaining amount). */
+function lineAmount(spec: DiscountSpec, line: DiscountLine): number {
+  const base = line.remainingMinor;
+  switch (spec.type) {
+    case 'PERCENTAGE':
+      return Math.min(base, mulDivHalfUp(base, percentToMicro(spec.value), HUNDRED_PERCENT));
+    case 'FIXED_AMOUNT':
+      return Math.min(base, mulSafe(spec.value, line.quantity));
+    case 'FIXED_PRICE':
+      return Math.max(0, base - mulSafe(spec.value, line.quantity));
+  }
+}
+
+/**
+ * Per-line amounts of a GLOBAL or SPECIFIC_ITEMS discount. SPECIFIC_ITEMS and FIXED_PRICE work per
+ * line; GLOBAL PERCENTAGE / FIXED_AMOUNT compute one order amount and allocate it.
+ */
+export function lineDiscounts(spec: DiscountSpec, lines: readonly DiscountLine[]): number[] {
+  validateSpec(spec);
+  if (spec.scope === 'SHIPPING') return lines.map(() => 0);
+  const targeted = new Set(spec.catalogItemIds ?? []);
+  const applies = (l: DiscountLine) =>
+    l.eligible && l.remainingMinor > 0 && (spec.scope === 'GLOBAL' || targeted.has(l.catalogItemId));
+  if (spec.scope === 'SPECIFIC_ITEMS' || spec.type === 'FIXED_PRICE') {
+    return lines.map((l) => (applies(l) ? lineAmount(spec, l) : 0));
+  }
+  const bases = lines.map((l) => (applies(l) ? l.remainingMinor : 0));
+  const base = sumSafe(bases);
+  const amount = spec.type === 'PERCENTAGE'
+    ? mulDivHalfUp(base, percentToMicro(spec.value), HUNDRED_PERCENT)
+    : Math.min(base, spec.value);
+  return allocate(Math.min(amount, base), bases);
+}
+
+/** Amount a SHIPPING discount takes off a shipping cost (never more than the cost). */
+export function shippingDiscount(spec: DiscountSpec, shippingMinor: number): number {
+  validateSpec(spec);
+  if (spec.scope !== 'SHIPPING') return 0;
+  switch (spec.type) {
+    case 'PERCENTAGE':
+      return Math.min(shippingMinor, mulDivHalfUp(shippingMinor, percentToMicro(spec.value), HUNDRED_PERCENT));
+    case 'FIXED_AMOUNT':
+      return Math.min(shippingMinor, spec.value);
+    case 'FIXED_PRICE':
+      return Math.max(0, shippingMinor - spec.value);
+  }
+}
