@@ -27,6 +27,8 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
 import { memberActionRoutes } from './modules/members/routes-actions.ts';
 import { memberBulkJob } from './modules/members/bulk.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { seedCatalogDemo } from './modules/catalog/demo.ts';
 
 export const VERSION = '0.1.0';
 
@@ -108,7 +110,8 @@ export function buildApp(o: AppOptions): App {
   identityRoutes(router);
   membersRoutes(router);
   memberActionRoutes(router);
+  catalogRoutes(router);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages' });
 
-  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo] };
+  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo, seedCatalogDemo] };
 }

@@ -7,3 +7,4 @@ export * from './oauth.ts';
 export * from './redirects.ts';
 export * from './identity.ts';
 export * from './members.ts';
+export * from './catalog.ts';

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, violations, type TestServer } from '../../test/server.ts';
+
+interface Product { id: string; name: string; slug: string; actualPriceRange: { minValue: { amount: string } }; allCategoriesInfo: { categories: { id: string }[] } }
+interface Page { products: Product[]; pagingMetadata: { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean } }
+const P = '/stores/v3/products';
+const enc = (o: unknown) => `.r=${Buffer.from(JSON.stringify(o)).toString('base64url')}`;
+
+let s: TestServer;
+let demo: TestServer;
+beforeAll(async () => { [s, demo] = await Promise.all([startTestServer(), startTestServer({ env: { DEMO_DATA: 'true' } })]); });
+afterAll(async () => { await Promise.all([s?.stop(), demo?.stop()]); });
+
+describe('querying and searching products (demo data)', () => {
+  it('seeds 12 products in 3 categories, some with options, one out of stock and one low in stock', async () => {
+    const all = await demo.request<Page>('POST', `${P}/query`, { body: { query: { cursorPaging: { limit: 100 } } } });
+    expect(all.status).toBe(200);
+    expect(all.body.products).toHaveLength(12);
+    expect((await demo.request<{ count: number }>('GET', `${P}/count`)).body.count).toBe(12);
+    const cats = await demo.request<{ categories: { id: string; slug: string; itemCounter: number }[] }>('POST', '/categories/v1/categories/query', { body: { query: { filter: { visible: true } } } });
+    expect(cats.body.categories.map((c) => c.slug).sort()).toEqual(['accessories', 'apparel', 'home']);
+    const out = await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { 'inventory.availabilityStatus': 'OUT_OF_STOCK' } } } });
+    expect(out.body.products.map((p) => p.slug)).toEqual(['wool-beanie']);
+    const low = await demo.request<{ inventoryItems: { quantity: number }[] }>('GET', `/stores/v3/inventory-items/query?${enc({ query: { filter: { trackQuantity: true, quantity: { $gt: 0, $lt: 5 } } } })}`);
+    expect(low.body.inventoryItems.map((i) => i.quantity)).toEqual([3]);
+    const apparel = cats.body.categories.find((c) => c.slug === 'apparel')!;
+    expect(apparel.itemCounter).toBe(5);
+    const inApparel = await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { 'allCategoriesInfo.categories.id': { $hasSome: [apparel.id] } } } } });
+    expect(inApparel.body.products).toHaveLength(5);
+  });
+
+  it('filters, sorts and pages through every product by cursor (GET with .r and POST)', async () => {
+    const query = { filter: { productType: 'PHYSICAL' }, sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }, { fieldName: 'name', order: 'ASC' }], cursorPaging: { limit: 4 } };
+    const first = await demo.request<Page>('GET', `${P}/query?${enc({ query, fields: ['CURRENCY'] })}`);
+    expect(first.status).toBe(200);
+    const seen = [...first.body.products];
+    let next = first.body.pagingMetadata.cursors.next;
+    expect(first.body.pagingMetadata).toMatchObject({ count: 4, hasNext: true });
+    while (next) {
+      const page = await demo.request<Page>('POST', `${P}/query`, { body: { query: { cursorPaging: { cursor: next, limit: 4 } } } });
+      expect(page.status).toBe(200);
+      seen.push(...page.body.products);
+      next = page.body.pagingMetadata.cursors.next;
+    }
+    expect(seen).toHaveLength(11);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(11);
+    const prices = seen.map((p) => Number(p.actualPriceRange.minValue.amount));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(seen.map((p) => p.slug)).not.toContain('gift-card');
+  });
+
+  it('filters on the price range in major units, given as a number or a decimal string', async () => {
+    const between = async (lo: unknown, hi: unknown) => (await demo.request<Page>('POST', `${P}/query`, {
+      body: { query: { filter: { 'actualPriceRange.minValue.amount': { $gte: lo, $lt: hi } }, sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'DESC' }] } },
+    })).body.products.map((p) => p.actualPriceRange.minValue.amount);
+    expect(await between(30, 50)).toEqual(['49.00', '39.00', '35.00', '32.00']);
+    expect(await between('18.00', '19.5')).toEqual(['19.00', '18.00']);
+    const bad = await demo.request('POST', `${P}/query`, { body: { query: { filter: { 'actualPriceRange.minValue.amount': { $gte: 'ten' } } } } });
+    expect(bad.status).toBe(400);
+    expect(violations(bad.body)[0]?.field).toBe('query.filter');
+  });
+
+  it('searches name words by prefix, with filter and cursor paging that keep the expression', async () => {
+    const search = (body: unknown) => demo.request<Page>('POST', `${P}/search`, { body });
+    const linen = await search({ search: { search: { expression: 'lin' }, sort: [{ fieldName: 'name', order: 'ASC' }] } });
+    expect(linen.body.products.map((p) => p.name)).toEqual(['Linen Button-Down Shirt', 'Linen Throw Pillow']);
+    expect((await search({ search: { search: { expression: 'inen' } } })).body.products).toEqual([]);
+    expect((await search({ search: { search: { expression: 'linen pil' } } })).body.products.map((p) => p.name)).toEqual(['Linen Throw Pillow']);
+    const filtered = await search({ search: { search: { expression: 'linen' }, filter: { 'actualPriceRange.minValue.amount': { $gte: 45 } } } });
+    expect(filtered.body.products.map((p) => p.name)).toEqual(['Linen Button-Down Shirt']);
+    const page1 = await demo.request<Page>('GET', `${P}/search?${enc({ search: { search: { expression: 'linen' }, cursorPaging: { limit: 1 } } })}`);
+    expect(page1.body.products).toHaveLength(1);
+    const page2 = await search({ search: { cursorPaging: { cursor: page1.body.pagingMetadata.cursors.next } } });
+    expect(page2.body.products).toHaveLength(1);
+    expect(page2.body.pagingMetadata.cursors.next).toBeNull();
+    expect((await demo.request<{ count: number }>('POST', `${P}/count`, { body: { search: { expression: 'linen' } } })).body.count).toBe(2);
+  });
+
+  it('queries variants of listed products and answers the catalog version', async () => {
+    const tee = (await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { slug: 'organic-cotton-t-shirt' } } } })).body.products[0]!;
+    const v = await demo.request<{ variants: { productData: { productId: string } }[] }>('POST', `${P}/query-variants`, { body: { query: { filter: { 'productData.productId': { $in: [tee.id] } }, cursorPaging: { limit: 100 } } } });
+    expect(v.body.variants).toHaveLength(9);
+    expect((await s.request('GET', '/stores/v3/provision/version')).body).toEqual({ catalogVersion: 'V3_CATALOG' });
+    expect((await s.request<Page>('POST', `${P}/query`, { body: {} })).body.products).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { CursorQuery } from '@vitrine/contract';
+import { sql } from 'kysely';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { currencyExponent } from '../../platform/money.ts';
+import { compileFilter } from '../../platform/query/filter.ts';
+import { cursorPage, metadata } from '../../platform/query/page.ts';
+import { newId } from '../../platform/ids.ts';
+import { isAdmin, moneyOf, slugify, toWire } from './service.ts';
+import { categorySpec, inventorySpec, loadDetails, productSpec, refreshDerived, searchSpec, variantSpec } from './store.ts';
+import { INVENTORY_FQDN, toCategory, toInventoryItem, toVariant } from './wire.ts';
+
+type Filter = Record<string, unknown> | null | undefined;
+const seesHidden = (ctx: Ctx, asked?: boolean) => isAdmin(ctx) && asked !== false;
+
+/** The search expression as word-prefix conditions on the name (carried in the filter, so cursors keep it). */
+function withSearch(filter: Filter, expression: string | null | undefined): Filter {
+  const terms = (expression ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 10);
+  if (!terms.length) return filter;
+  const words = terms.map((t) => ({ __words: { $contains: ` ${t}` } }));
+  return { $and: [...(filter ? [filter] : []), ...words] };
+}
+
+export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean) {
+  const m = await moneyOf(ctx);
+  const e = currencyExponent(m.currency);
+  let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
+  if (!seesHidden(ctx, all)) base = base.where('catalog_product.visible', '=', true);
+  const spec = search ? searchSpec(e) : productSpec(e);
+  const query = search && !q?.cursorPaging?.cursor ? { ...q, filter: withSearch(q?.filter, search.expression) } : (q ?? {});
+  const page = await cursorPage(base, spec, query, where);
+  return { products: await toWire(ctx, page.items, m), pagingMetadata: metadata.cursor(page) };
+}
+
+export async function countProducts(ctx: Ctx, filter: Filter, expression: string | null | undefined, all?: boolean) {
+  const e = currencyExponent((await moneyOf(ctx)).currency);
+  let q = ctx.db.selectFrom('catalog_product').select(sql<number>`count(*)::int`.as('n'))
+    .where(compileFilter(searchSpec(e), withSearch(filter, expression), 'filter'));
+  if (!seesHidden(ctx, all)) q = q.where('catalog_product.visible', '=', true);
+  return { count: Number((await q.executeTakeFirstOrThrow()).n) };
+}
+
+export async function queryVariants(ctx: Ctx, q: CursorQuery | null | undefined) {
+  const m = await moneyOf(ctx);
+  let base = ctx.db.selectFrom('catalog_variant').innerJoin('catalog_product', 'catalog_product.id', 'catalog_variant.product_id')
+    .selectAll('catalog_variant').select(['catalog_product.name as product_name', 'catalog_product.slug as product_slug', 'catalog_product.visible as product_visible', 'catalog_product.options as product_options']);
+  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
+  const page = await cursorPage(base, variantSpec, q ?? {});
+  const { variants } = await loadDetails(ctx.db, [...new Set(page.items.map((v) => v.product_id))]);
+  return {
+    variants: page.items.map((v) => {
+      const full = variants.get(v.product_id)!.find((x) => x.id === v.id)!;
+      return { ...toVariant(m, v.product_options, full), productData: { productId: v.product_id, name: v.product_name, slug: v.product_slug, visible: v.product_visible } };
+    }),
+    pagingMetadata: metadata.cursor(page),
+  };
+}
+
+export async function queryInventoryItems(ctx: Ctx, q: CursorQuery | null | undefined) {
+  let base = ctx.db.selectFrom('catalog_inventory_item').innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
+    .selectAll('catalog_inventory_item').select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible']);
+  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true);
+  const page = await cursorPage(base, inventorySpec, q ?? {});
+  return {
+    inventoryItems: page.items.map((i) => toInventoryItem(i, { name: i.product_name, visible: i.product_visible })),
+    pagingMetadata: metadata.cursor(page),
+  };
+}
+
+export async function updateInventoryItem(ctx: Ctx, id: string, patch: { revision?: string; trackQuantity?: boolean; quantity?: number }) {
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.db.selectFrom('catalog_inventory_item').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('Inventory item', { id }, 'INVENTORY_ITEM_NOT_FOUND');
+    if (patch.revision !== undefined && patch.revision !== String(row.revision)) {
+      throw conflict('REVISION_MISMATCH', 'The inventory item was changed by someone else; reload and try again', { expected: patch.revision, actual: String(row.revision) });
+    }
+    const tracked = patch.trackQuantity ?? (patch.quantity !== undefined ? true : row.tracked);
+    const saved = await tx.db.updateTable('catalog_inventory_item').set((eb) => ({
+      tracked, quantity: patch.quantity ?? row.quantity, revision: eb('revision', '+', 1), updated_at: tx.clock.now(),
+    })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await refreshDerived(tx.db, row.product_id);
+    const item = toInventoryItem(saved);
+    await emitEvent(tx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: item, modifiedFields: { trackQuantity: row.tracked, quantity: row.quantity } } });
+    return item;
+  });
+}
+
+export async function createCategory(ctx: Ctx, c: { name: string; slug?: string; visible?: boolean }) {
+  const slug = c.slug ?? slugify(c.name);
+  const taken = await ctx.db.selectFrom('catalog_category').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (taken) throw conflict('DUPLICATE_SLUG_ERROR', `Another category already has the slug ${slug}`, { slug });
+  const now = ctx.clock.now();
+  const row = await ctx.db.insertInto('catalog_category').values({ id: newId(), name: c.name, slug, visible: c.visible ?? true, revision: 1, created_at: now, updated_at: now })
+    .returningAll().executeTakeFirstOrThrow();
+  return toCategory(row, 0);
+}
+
+export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefined, all?: boolean) {
+  let base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
+  if (!seesHidden(ctx, all ?? true)) base = base.where('catalog_category.visible', '=', true);
+  const page = await cursorPage(base, categorySpec, q ?? {});
+  const ids = page.items.map((c) => c.id);
+  const counts = ids.length ? await ctx.db.selectFrom('catalog_product_category').select(['category_id', sql<number>`count(*)::int`.as('n')])
+    .where('category_id', 'in', ids).groupBy('category_id').execute() : [];
+  return {
+    categories: page.items.map((c) => toCategory(c, Number(counts.find((x) => x.category_id === c.id)?.n ?? 0))),
+    pagingMetadata: metadata.cursor(page),
+  };
+}

@@ -1,0 +1,168 @@
+import type { ProductInput, ProductPatch } from '@vitrine/contract';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { conflict, notFound, violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { getSettings } from '../settings/service.ts';
+import { buildOptions, buildVariants, throwIfAny, type BuiltVariant } from './build.ts';
+import { loadDetails, refreshDerived, type ProductRow, type StoredOption } from './store.ts';
+import { PRODUCT_FQDN, toProduct, type Money, type WireProduct } from './wire.ts';
+
+export async function moneyOf(ctx: Ctx): Promise<Money> {
+  const s = await getSettings(ctx);
+  return { currency: s.currency, locale: s.locale, weightUnit: s.weightUnit };
+}
+export const isAdmin = (ctx: Ctx) => ctx.caller.role === 'admin';
+
+export const slugify = (name: string) =>
+  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'product';
+
+/** Full wire products for rows, in the rows' order. */
+export async function toWire(ctx: Ctx, rows: ProductRow[], m?: Money): Promise<WireProduct[]> {
+  const money = m ?? await moneyOf(ctx);
+  const { variants, categories } = await loadDetails(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => toProduct(money, r, variants.get(r.id) ?? [], categories.get(r.id) ?? []));
+}
+
+async function readProduct(ctx: Ctx, where: { id?: string; slug?: string }, lock = false): Promise<ProductRow> {
+  let q = ctx.db.selectFrom('catalog_product').selectAll();
+  q = where.id ? q.where('id', '=', where.id) : q.where('slug', '=', where.slug!);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row || (!row.visible && !isAdmin(ctx))) throw notFound('Product', where, 'PRODUCT_NOT_FOUND');
+  return row;
+}
+
+export async function getProduct(ctx: Ctx, where: { id?: string; slug?: string }): Promise<WireProduct> {
+  return (await toWire(ctx, [await readProduct(ctx, where)]))[0]!;
+}
+
+async function checkUnique(ctx: Ctx, productId: string, slug: string | undefined, variants: BuiltVariant[] | undefined) {
+  if (slug !== undefined) {
+    const other = await ctx.db.selectFrom('catalog_product').select('id').where('slug', '=', slug).where('id', '!=', productId).executeTakeFirst();
+    if (other) throw conflict('DUPLICATE_SLUG_ERROR', `Another product already has the slug ${slug}`, { slug });
+  }
+  const skus = (variants ?? []).map((v) => v.sku).filter((s): s is string => s !== null);
+  if (skus.length) {
+    const taken = await ctx.db.selectFrom('catalog_variant').select('sku').where('sku', 'in', skus).where('product_id', '!=', productId).executeTakeFirst();
+    if (taken) throw conflict('SKU_ALREADY_EXIST_ERROR', `Another variant already has the SKU ${taken.sku}`, { sku: taken.sku });
+  }
+}
+
+async function checkCategories(ctx: Ctx, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const found = await ctx.db.selectFrom('catalog_category').select('id').where('id', 'in', ids).execute();
+  const missing = ids.find((id) => !found.some((f) => f.id === id));
+  if (missing) throw violation('product.directCategoriesInfo.categories', `category ${missing} does not exist`, 'VALIDATION', { id: missing });
+}
+
+async function writeVariants(ctx: Ctx, productId: string, variants: BuiltVariant[]) {
+  const old = (await loadDetails(ctx.db, [productId])).variants.get(productId) ?? [];
+  await ctx.db.deleteFrom('catalog_variant').where('product_id', '=', productId).execute();
+  const now = ctx.clock.now();
+  for (const [i, v] of variants.entries()) {
+    await ctx.db.insertInto('catalog_variant').values({
+      id: v.id, product_id: productId, position: i, sku: v.sku, choices: JSON.stringify(v.choices) as never,
+      price: v.price, compare_at_price: v.compareAt, weight_grams: v.weightGrams, visible: v.visible,
+    }).execute();
+    const prev = old.find((o) => o.id === v.id)?.inventory;
+    const stock = v.stock ?? (prev ? { tracked: prev.tracked, quantity: prev.quantity } : { tracked: false, quantity: 0 });
+    await ctx.db.insertInto('catalog_inventory_item').values({
+      id: prev?.id ?? v.id, variant_id: v.id, product_id: productId, tracked: stock.tracked, quantity: stock.quantity,
+      revision: prev ? Number(prev.revision) + 1 : 1, created_at: prev?.created_at ?? now, updated_at: now,
+    }).execute();
+  }
+}
+
+async function writeCategories(ctx: Ctx, productId: string, ids: string[]) {
+  await ctx.db.deleteFrom('catalog_product_category').where('product_id', '=', productId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length) await ctx.db.insertInto('catalog_product_category').values(unique.map((category_id, position) => ({ product_id: productId, category_id, position }))).execute();
+}
+
+/** Options and variants of an input; a product without options gets one default variant. */
+function plan(input: Pick<ProductInput, 'options' | 'variantsInfo'>, m: Money, keepOptions?: StoredOption[]) {
+  const v: Parameters<typeof throwIfAny>[0] = [];
+  const options = input.options ? buildOptions(input.options, v) : (keepOptions ?? []);
+  const given = input.variantsInfo?.variants;
+  if (!given) {
+    v.push({ field: 'product.variantsInfo.variants', description: 'is required', violatedRule: 'REQUIRED_FIELD', data: {} });
+    throwIfAny(v);
+  }
+  const variants = buildVariants(options, given!, m, v);
+  throwIfAny(v);
+  return { options, variants };
+}
+
+export async function createProduct(ctx: Ctx, input: ProductInput): Promise<WireProduct> {
+  const m = await moneyOf(ctx);
+  const { options, variants } = plan(input, m);
+  return inTransaction(ctx, async (tx) => {
+    const id = newId();
+    const slug = input.slug ?? slugify(input.name);
+    await checkUnique(tx, id, slug, variants);
+    const categoryIds = input.directCategoriesInfo?.categories.map((c) => c.id) ?? [];
+    await checkCategories(tx, categoryIds);
+    const now = tx.clock.now();
+    const media = input.media ? [input.media.main?.url, ...(input.media.itemsInfo?.items.map((i) => i.url) ?? [])].filter((u): u is string => !!u) : [];
+    await tx.db.insertInto('catalog_product').values({
+      id, name: input.name, slug, plain_description: input.plainDescription ?? null, visible: input.visible ?? true,
+      product_type: input.productType ?? 'PHYSICAL', media_urls: [...new Set(media)], options: JSON.stringify(options) as never,
+      brand: input.brand?.name ?? null, ribbon: input.ribbon?.name ?? null, tags: input.tags ?? [], min_price: 0, max_price: 0, availability: 'IN_STOCK', revision: 1, created_at: now, updated_at: now,
+    }).execute();
+    await writeVariants(tx, id, variants);
+    await writeCategories(tx, id, categoryIds);
+    await refreshDerived(tx.db, id);
+    const product = (await toWire(tx, [await readProduct(tx, { id })], m))[0]!;
+    await emitEvent(tx, { entityFqdn: PRODUCT_FQDN, slug: 'created', entityId: id, createdEvent: { entity: product } });
+    return product;
+  });
+}
+
+export async function updateProduct(ctx: Ctx, productId: string, patch: ProductPatch): Promise<WireProduct> {
+  if (patch.id !== undefined && patch.id !== productId) throw violation('product.id', 'must match the path', 'VALIDATION');
+  const m = await moneyOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const row = await readProduct(tx, { id: productId }, true);
+    if (String(row.revision) !== patch.revision) {
+      throw conflict('REVISION_MISMATCH', 'The product was changed by someone else; reload and try again', { expected: patch.revision, actual: String(row.revision) });
+    }
+    const before = (await toWire(tx, [row], m))[0]!;
+    const changesVariants = patch.options !== undefined || patch.variantsInfo !== undefined;
+    const built = changesVariants ? plan({ options: patch.options, variantsInfo: patch.variantsInfo ?? undefined }, m, row.options) : undefined;
+    await checkUnique(tx, productId, patch.slug, built?.variants);
+    const categoryIds = patch.directCategoriesInfo === undefined ? undefined : (patch.directCategoriesInfo?.categories.map((c) => c.id) ?? []);
+    await checkCategories(tx, categoryIds);
+    const media = patch.media === undefined ? undefined
+      : [patch.media?.main?.url, ...(patch.media?.itemsInfo?.items.map((i) => i.url) ?? [])].filter((u): u is string => !!u);
+    await tx.db.updateTable('catalog_product').set((eb) => ({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+      ...(patch.plainDescription !== undefined ? { plain_description: patch.plainDescription } : {}),
+      ...(patch.visible !== undefined ? { visible: patch.visible } : {}),
+      ...(patch.productType !== undefined ? { product_type: patch.productType } : {}),
+      ...(media !== undefined ? { media_urls: [...new Set(media)] } : {}),
+      ...(built ? { options: JSON.stringify(built.options) as never } : {}),
+      ...(patch.brand !== undefined ? { brand: patch.brand?.name ?? null } : {}),
+      ...(patch.ribbon !== undefined ? { ribbon: patch.ribbon?.name ?? null } : {}),
+      ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
+      revision: eb('revision', '+', 1), updated_at: tx.clock.now(),
+    })).where('id', '=', productId).execute();
+    if (built) await writeVariants(tx, productId, built.variants);
+    if (categoryIds) await writeCategories(tx, productId, categoryIds);
+    await refreshDerived(tx.db, productId);
+    const product = (await toWire(tx, [await readProduct(tx, { id: productId })], m))[0]!;
+    const modifiedFields = Object.fromEntries(Object.keys(patch).filter((k) => k !== 'revision' && k !== 'id').map((k) => [k, (before as Record<string, unknown>)[k]]));
+    await emitEvent(tx, { entityFqdn: PRODUCT_FQDN, slug: 'updated', entityId: productId, updatedEvent: { currentEntity: product, modifiedFields } });
+    return product;
+  });
+}
+
+export async function deleteProduct(ctx: Ctx, productId: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const gone = await tx.db.deleteFrom('catalog_product').where('id', '=', productId).returning('id').executeTakeFirst();
+    if (!gone) throw notFound('Product', { id: productId }, 'PRODUCT_NOT_FOUND');
+    await emitEvent(tx, { entityFqdn: PRODUCT_FQDN, slug: 'deleted', entityId: productId, deletedEvent: {} });
+  });
+}

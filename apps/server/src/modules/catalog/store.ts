@@ -1,0 +1,138 @@
+import type { Executor } from '../../platform/db/tx.ts';
+import type { QuerySpec } from '../../platform/query/spec.ts';
+
+export interface StoredChoice { choiceId: string; name: string; choiceType: 'CHOICE_TEXT' | 'ONE_COLOR'; colorCode?: string }
+export interface StoredOption { id: string; name: string; optionRenderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES'; choices: StoredChoice[] }
+export interface StoredVariantChoice { optionId: string; choiceId: string }
+
+export interface CatalogTables {
+  catalog_product: {
+    id: string; name: string; slug: string; plain_description: string | null; visible: boolean; product_type: 'PHYSICAL' | 'DIGITAL';
+    media_urls: string[]; options: StoredOption[]; brand: string | null; ribbon: string | null; tags: string[];
+    min_price: number; max_price: number; availability: string; revision: number; created_at: Date; updated_at: Date;
+  };
+  catalog_variant: {
+    id: string; product_id: string; position: number; sku: string | null; choices: StoredVariantChoice[];
+    price: number; compare_at_price: number | null; weight_grams: number | null; visible: boolean;
+  };
+  catalog_inventory_item: {
+    id: string; variant_id: string; product_id: string; tracked: boolean; quantity: number; revision: number; created_at: Date; updated_at: Date;
+  };
+  catalog_category: { id: string; name: string; slug: string; visible: boolean; revision: number; created_at: Date; updated_at: Date };
+  catalog_product_category: { product_id: string; category_id: string; position: number };
+}
+export type ProductRow = CatalogTables['catalog_product'];
+export type VariantRow = CatalogTables['catalog_variant'];
+export type InventoryRow = CatalogTables['catalog_inventory_item'];
+export type CategoryRow = CatalogTables['catalog_category'];
+export type VariantWithStock = VariantRow & { inventory: InventoryRow };
+
+const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL'] as const;
+const categoriesOf = "array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)";
+
+/** The product query allowlist; money amounts compare in major units of the store currency (exponent `e`). */
+export function productSpec(e: number, entity = 'product'): QuerySpec {
+  const major = (col: string) => (e === 0 ? `${col}::numeric` : `(${col}::numeric / ${10 ** e})`);
+  return {
+    entity,
+    idSql: 'catalog_product.id',
+    defaultSort: [{ fieldName: 'createdDate', order: 'DESC' }],
+    fields: {
+      id: { sql: 'catalog_product.id', type: 'uuid', sortable: true },
+      name: { sql: 'catalog_product.name', type: 'string', sortable: true },
+      slug: { sql: 'catalog_product.slug', type: 'string', sortable: true },
+      visible: { sql: 'catalog_product.visible', type: 'boolean', sortable: true },
+      productType: { sql: 'catalog_product.product_type', type: 'string', sortable: true, values: PRODUCT_TYPES },
+      createdDate: { sql: 'catalog_product.created_at', type: 'date', sortable: true },
+      updatedDate: { sql: 'catalog_product.updated_at', type: 'date', sortable: true },
+      'brand.name': { sql: 'catalog_product.brand', type: 'string' },
+      'ribbon.name': { sql: 'catalog_product.ribbon', type: 'string' },
+      tags: { sql: 'catalog_product.tags', type: 'stringArray' },
+      'inventory.availabilityStatus': { sql: 'catalog_product.availability', type: 'string', values: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] },
+      'actualPriceRange.minValue.amount': { sql: major('catalog_product.min_price'), type: 'number', sortable: true },
+      'actualPriceRange.maxValue.amount': { sql: major('catalog_product.max_price'), type: 'number', sortable: true },
+      'allCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
+      'directCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
+    },
+  };
+}
+
+/** The search spec adds `__words`: the name's words, each after a space, for word-prefix matching. */
+export function searchSpec(e: number): QuerySpec {
+  const s = productSpec(e, 'product-search');
+  return { ...s, fields: { ...s.fields, __words: { sql: "(' ' || regexp_replace(lower(catalog_product.name), '[^[:alnum:]]+', ' ', 'g'))", type: 'string' } } };
+}
+
+export const variantSpec: QuerySpec = {
+  entity: 'variant',
+  idSql: 'catalog_variant.id',
+  defaultSort: [{ fieldName: 'productData.productId', order: 'ASC' }],
+  fields: {
+    id: { sql: 'catalog_variant.id', type: 'uuid', sortable: true },
+    'productData.productId': { sql: 'catalog_variant.product_id', type: 'uuid', sortable: true },
+    sku: { sql: 'catalog_variant.sku', type: 'string' },
+    visible: { sql: 'catalog_variant.visible', type: 'boolean' },
+  },
+};
+
+export const inventorySpec: QuerySpec = {
+  entity: 'inventory-item',
+  idSql: 'catalog_inventory_item.id',
+  defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
+  fields: {
+    id: { sql: 'catalog_inventory_item.id', type: 'uuid', sortable: true },
+    variantId: { sql: 'catalog_inventory_item.variant_id', type: 'uuid', sortable: true },
+    productId: { sql: 'catalog_inventory_item.product_id', type: 'uuid', sortable: true },
+    trackQuantity: { sql: 'catalog_inventory_item.tracked', type: 'boolean' },
+    quantity: { sql: 'catalog_inventory_item.quantity', type: 'number', sortable: true },
+    createdDate: { sql: 'catalog_inventory_item.created_at', type: 'date', sortable: true },
+    updatedDate: { sql: 'catalog_inventory_item.updated_at', type: 'date', sortable: true },
+  },
+};
+
+export const categorySpec: QuerySpec = {
+  entity: 'category',
+  idSql: 'catalog_category.id',
+  defaultSort: [{ fieldName: 'name', order: 'ASC' }],
+  fields: {
+    id: { sql: 'catalog_category.id', type: 'uuid', sortable: true },
+    name: { sql: 'catalog_category.name', type: 'string', sortable: true },
+    slug: { sql: 'catalog_category.slug', type: 'string', sortable: true },
+    visible: { sql: 'catalog_category.visible', type: 'boolean' },
+    createdDate: { sql: 'catalog_category.created_at', type: 'date', sortable: true },
+  },
+};
+
+/** Variants (with their inventory items) and category ids of the given products. */
+export async function loadDetails(db: Executor, productIds: string[]) {
+  const variants = new Map<string, VariantWithStock[]>();
+  const categories = new Map<string, string[]>();
+  if (productIds.length === 0) return { variants, categories };
+  const [vs, inv, cats] = await Promise.all([
+    db.selectFrom('catalog_variant').selectAll().where('product_id', 'in', productIds).orderBy('product_id').orderBy('position').execute(),
+    db.selectFrom('catalog_inventory_item').selectAll().where('product_id', 'in', productIds).execute(),
+    db.selectFrom('catalog_product_category').selectAll().where('product_id', 'in', productIds).orderBy('position').execute(),
+  ]);
+  const byVariant = new Map(inv.map((i) => [i.variant_id, i]));
+  for (const v of vs) {
+    const list = variants.get(v.product_id) ?? [];
+    list.push({ ...v, inventory: byVariant.get(v.id)! });
+    variants.set(v.product_id, list);
+  }
+  for (const c of cats) categories.set(c.product_id, [...(categories.get(c.product_id) ?? []), c.category_id]);
+  return { variants, categories };
+}
+
+export const inStock = (i: InventoryRow) => !i.tracked || i.quantity > 0;
+
+/** Recomputes a product's derived columns (price range, availability) from its variants. */
+export async function refreshDerived(db: Executor, productId: string) {
+  const { variants } = await loadDetails(db, [productId]);
+  const vs = variants.get(productId) ?? [];
+  const prices = vs.map((v) => Number(v.price));
+  const stocked = vs.filter((v) => inStock(v.inventory)).length;
+  const availability = stocked === vs.length ? 'IN_STOCK' : stocked === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+  await db.updateTable('catalog_product')
+    .set({ min_price: prices.length ? Math.min(...prices) : 0, max_price: prices.length ? Math.max(...prices) : 0, availability })
+    .where('id', '=', productId).execute();
+}
