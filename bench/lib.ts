@@ -32,7 +32,17 @@ export function startProcess(args: string[], env: Record<string, string>, portPa
 
 export interface Result { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
 
-export async function load(name: string, url: string, o: { duration: number; connections: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<Result> {
-  const r = await autocannon({ url, duration: o.duration, connections: o.connections, method: (o.method ?? 'GET') as 'GET', headers: o.headers, body: o.body });
+export interface LoadOptions {
+  duration: number; connections: number; method?: string; headers?: Record<string, string>; body?: string;
+  /** Per-request headers (e.g. a different shopper's token each time). */
+  vary?: () => Record<string, string>;
+}
+
+export async function load(name: string, url: string, o: LoadOptions): Promise<Result> {
+  const vary = o.vary;
+  const r = await autocannon({
+    url, duration: o.duration, connections: o.connections, method: (o.method ?? 'GET') as 'GET', headers: o.headers, body: o.body,
+    ...(vary ? { requests: [{ setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...vary() } }) }] } : {}),
+  } as autocannon.Options);
   return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }

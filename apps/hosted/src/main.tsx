@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import './index.css';
@@ -7,7 +7,17 @@ import { SignIn } from './pages/sign-in.tsx';
 import { SignUp } from './pages/sign-up.tsx';
 import { AwaitingApproval, NotFound, TotpStep, VerifyEmail } from './pages/steps.tsx';
 
-const router = createBrowserRouter([
+// The hosted checkout (`/checkout`, outside the /auth basename) is its own lazily loaded chunk.
+const CheckoutPage = lazy(() => import('./checkout/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
+const ThankYouPage = lazy(() => import('./checkout/thank-you.tsx').then((m) => ({ default: m.ThankYouPage })));
+const loading = <p role="status" className="py-20 text-center text-stone-600 dark:text-stone-400">Loading…</p>;
+const checkoutRouter = () => createBrowserRouter([
+  { path: '/checkout', element: <Suspense fallback={loading}><CheckoutPage /></Suspense> },
+  { path: '/checkout/thank-you', element: <Suspense fallback={loading}><ThankYouPage /></Suspense> },
+  { path: '*', element: <NotFound /> },
+]);
+
+const authRouter = () => createBrowserRouter([
   { path: '/', element: <Navigate to={{ pathname: '/login', search: window.location.search }} replace /> },
   { path: '/login', element: <SignIn /> },
   { path: '/signup', element: <SignUp /> },
@@ -18,5 +28,6 @@ const router = createBrowserRouter([
   { path: '/pending', element: <AwaitingApproval /> },
   { path: '*', element: <NotFound /> },
 ], { basename: '/auth' });
+const router = /^\/checkout(\/|$)/.test(window.location.pathname) ? checkoutRouter() : authRouter();
 
 createRoot(document.getElementById('root')!).render(<StrictMode><RouterProvider router={router} /></StrictMode>);

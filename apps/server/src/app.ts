@@ -11,6 +11,7 @@ import { installErrorHandling } from './platform/http/error-handler.ts';
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
 import { appDist, serveApp } from './platform/http/static.ts';
+import { serveMedia } from './platform/files.ts';
 import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
@@ -28,7 +29,25 @@ import { membersRoutes } from './modules/members/routes.ts';
 import { memberActionRoutes } from './modules/members/routes-actions.ts';
 import { memberBulkJob } from './modules/members/bulk.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogV1Routes } from './modules/catalog/v1-routes.ts';
 import { seedCatalogDemo } from './modules/catalog/demo.ts';
+import { discountsRoutes } from './modules/discounts/routes.ts';
+import { giftCardsRoutes } from './modules/gift-cards/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { taxRoutes } from './modules/tax/routes.ts';
+import { seedDiscountsDemo } from './modules/discounts/demo.ts';
+import { seedGiftCardsDemo } from './modules/gift-cards/demo.ts';
+import { seedShippingDemo } from './modules/shipping/demo.ts';
+import { seedTaxDemo } from './modules/tax/demo.ts';
+import { idempotencyCleanupJob, installIdempotency } from './platform/http/idempotency.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { scheduledActionJob } from './modules/payments/pay.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { cancelUnpaidOrderJob } from './modules/orders/cancel.ts';
+import { hostedCheckoutRoutes } from './modules/hosted-checkout/routes.ts';
+import { serveStorefront } from './modules/storefront/serve.ts';
 
 export const VERSION = '0.1.0';
 
@@ -91,7 +110,7 @@ export function buildApp(o: AppOptions): App {
   const services: Services = {
     resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken ?? oauth.verifyAccessToken }),
     subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
-    jobHandlers: new Map([deliverEventJob, sendMailJob, memberBulkJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
+    jobHandlers: new Map([deliverEventJob, sendMailJob, memberBulkJob, idempotencyCleanupJob, scheduledActionJob, cancelUnpaidOrderJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
     mailer: createMailer(config.SMTP_URL),
     kickJobs: () => jobs.kick(),
   };
@@ -99,6 +118,7 @@ export function buildApp(o: AppOptions): App {
   const systemCtx = (): Ctx => ({ ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId: newId(), log: logger as FastifyBaseLogger });
   const jobs: JobRunner = createJobRunner({ db: database.db, clock, pollMs: config.JOB_POLL_MS, ctx: systemCtx });
 
+  installIdempotency(http, { db: database.db, clock, services });
   const router = createRouter(http, async (req) => ({
     ...base, caller: await services.resolveCaller(req.headers.authorization), requestId: String(req.id), log: req.log,
   }));
@@ -111,7 +131,19 @@ export function buildApp(o: AppOptions): App {
   membersRoutes(router);
   memberActionRoutes(router);
   catalogRoutes(router);
-  serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages' });
+  catalogV1Routes(router);
+  serveMedia(http, config);
+  discountsRoutes(router);
+  giftCardsRoutes(router);
+  shippingRoutes(router);
+  taxRoutes(router);
+  paymentsRoutes(router);
+  cartRoutes(router);
+  checkoutRoutes(router);
+  ordersRoutes(router);
+  hostedCheckoutRoutes(router, oauth);
+  serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
+  serveStorefront(http, { config, clientId: () => oauth.instance?.oauthClientId });
 
-  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo, seedCatalogDemo] };
+  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo, seedCatalogDemo, seedShippingDemo, seedTaxDemo, seedDiscountsDemo, seedGiftCardsDemo] };
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isoDate } from './scalars.ts';
 
+/** ISO 3166-1 alpha-2, upper case. */
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code (upper case)');
+/** ISO 3166-2 (`US-NY`); the part after the country (`NY`) is accepted and stored in full. */
+export const subdivisionCode = z.string().regex(/^([A-Z]{2}-)?[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision code such as US-NY');
+/** Where tax is computed when an order has no shipping destination (pickup, digital goods). */
+export const taxOrigin = z.strictObject({ country: countryCode, subdivision: subdivisionCode.optional() });
+
 /** Store-wide settings the merchant edits (`/platform/v1/store-settings`). */
 export const storeSettings = z.object({
   storeName: z.string().min(1).max(120),
@@ -11,6 +18,11 @@ export const storeSettings = z.object({
   /** New members start PENDING and need the owner's approval. */
   memberApprovalRequired: z.boolean(),
   weightUnit: z.enum(['KG', 'LB']),
+  /** Catalog prices already include tax (tax is extracted, not added). */
+  taxIncludedInPrices: z.boolean(),
+  /** Shipping is taxed at the destination's rate. */
+  shippingTaxable: z.boolean(),
+  taxOrigin: taxOrigin.nullable(),
   updatedDate: isoDate,
   revision: z.string(),
 });

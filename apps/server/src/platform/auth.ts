@@ -66,7 +66,14 @@ export function createCallerResolver(o: AuthOptions) {
     if (value.includes(',')) {
       const key = value.split(',').map((p) => p.trim()).find((p) => p.startsWith(API_KEY_PREFIX));
       if (!key) throw unauthenticated('Invalid credentials: a comma-joined header must carry an API key');
-      return fromApiKey(key);
+      const admin = await fromApiKey(key);
+      // The token part names the visitor or member the app acts for (their current cart, say).
+      const token = value.split(',').map((p) => p.trim()).find((p) => p && !p.startsWith(API_KEY_PREFIX));
+      const on = token && o.verifyToken ? await o.verifyToken(token) : null;
+      if (admin.role !== 'admin' || !on) return admin;
+      if (on.role === 'visitor') return { ...admin, onBehalfOf: { visitorId: on.visitorId } };
+      if (on.role === 'member') return { ...admin, onBehalfOf: { memberId: on.memberId, ...(on.visitorId ? { visitorId: on.visitorId } : {}) } };
+      return admin;
     }
     const caller = o.verifyToken ? await o.verifyToken(value) : null;
     if (!caller) throw unauthenticated('Invalid or expired access token');

@@ -10,7 +10,17 @@ export type Caller =
   | { role: 'anonymous' }
   | { role: 'visitor'; visitorId: string }
   | { role: 'member'; memberId: string; visitorId?: string }
-  | { role: 'admin'; appId?: string; userId?: string };
+  | { role: 'admin'; appId?: string; userId?: string; onBehalfOf?: Shopper };
+
+/** The visitor or member a call acts for: the caller, or the token part of an elevated call. */
+export type Shopper = { visitorId: string; memberId?: undefined } | { memberId: string; visitorId?: string };
+
+export function shopperOf(caller: Caller): Shopper | undefined {
+  if (caller.role === 'visitor') return { visitorId: caller.visitorId };
+  if (caller.role === 'member') return { memberId: caller.memberId, ...(caller.visitorId ? { visitorId: caller.visitorId } : {}) };
+  if (caller.role === 'admin') return caller.onBehalfOf;
+  return undefined;
+}
 
 export type Role = Exclude<Caller['role'], 'anonymous'>;
 

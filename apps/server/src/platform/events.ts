@@ -28,19 +28,23 @@ export const DELIVER_JOB = 'events.deliver';
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
  * interested subscriber in the same transaction: if the change rolls back, so does the event.
  */
-export function emitEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
+export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boolean } = {}): Promise<DomainEvent> {
   // A caller outside a transaction still gets the event and its delivery jobs atomically.
-  return inTransaction(ctx, (tx) => writeEvent(tx, input));
+  return inTransaction(ctx, (tx) => writeEvent(tx, input, o.entityLocked ?? false));
 }
 
-async function writeEvent(ctx: Ctx, input: EventInput): Promise<DomainEvent> {
+/**
+ * `entityLocked`: the caller's transaction already holds a row lock on the entity (it inserted,
+ * updated or deleted its row first), which serialises its events as well as the advisory lock would.
+ */
+async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): Promise<DomainEvent> {
   const { entityFqdn, slug, entityId, originatedFrom, ...body } = input;
   const eventType = eventTypeOf(entityFqdn, slug);
   const identity = callerIdentity(ctx.caller);
   const now = ctx.clock.now();
   const id = newId();
   // Serialises writers of one entity until commit, so max(sequence) + 1 never hands out a number twice.
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(ctx.db);
+  if (!entityLocked) await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(ctx.db);
   const row = await ctx.db
     .insertInto('event')
     .values({

@@ -51,7 +51,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const port = await freePort();
   const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', DEMO_DATA: 'false', ...o.env });
   const started = await startServer({
-    config, database: db.handle, clock, logger: pino({ level: 'silent' }),
+    config, database: db.handle, clock, logger: pino({ level: process.env.VITRINE_TEST_LOG ?? 'silent' }),
     ...(o.subscribers ? { subscribers: o.subscribers } : {}),
     ...(o.jobHandlers ? { jobHandlers: o.jobHandlers } : {}),
     ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),

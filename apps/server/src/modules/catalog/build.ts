@@ -12,18 +12,31 @@ export interface BuiltVariant {
 
 type Violations = ConstructorParameters<typeof ValidationError>[0];
 
-export function buildOptions(input: OptionInput[], v: Violations): StoredOption[] {
+/**
+ * Options as stored. An option without an id takes the id of the catalog's option of the same name and render
+ * type (`shared`, by lower-case name), and its choices the ids of that option's choices of the same name: so
+ * options behave as shared customizations across products (catalog.md §6, `customizationsV3`).
+ */
+export function buildOptions(input: OptionInput[], v: Violations, shared: ReadonlyMap<string, StoredOption> = new Map()): StoredOption[] {
   const names = new Set<string>();
+  const ids = new Set<string>();
   return input.map((o, i) => {
     if (names.has(o.name.toLowerCase())) v.push({ field: `product.options.${i}.name`, description: 'duplicate option name', violatedRule: 'VALIDATION', data: { code: 'DUPLICATE_PRODUCT_OPTIONS' } });
     names.add(o.name.toLowerCase());
+    const renderType = o.optionRenderType ?? 'TEXT_CHOICES';
+    const like = shared.get(o.name.toLowerCase());
+    const same = like && like.optionRenderType === renderType ? like : undefined;
+    const id = o.id ?? same?.id ?? newId();
+    if (ids.has(id)) v.push({ field: `product.options.${i}.id`, description: 'duplicate option id', violatedRule: 'VALIDATION', data: { code: 'DUPLICATE_PRODUCT_OPTIONS' } });
+    ids.add(id);
     const choiceNames = new Set<string>();
     return {
-      id: o.id ?? newId(), name: o.name, optionRenderType: o.optionRenderType ?? 'TEXT_CHOICES',
+      id, name: o.name, optionRenderType: renderType,
       choices: o.choicesSettings.choices.map((c, j) => {
         if (choiceNames.has(c.name.toLowerCase())) v.push({ field: `product.options.${i}.choicesSettings.choices.${j}.name`, description: 'duplicate choice name', violatedRule: 'VALIDATION', data: {} });
         choiceNames.add(c.name.toLowerCase());
-        return { choiceId: c.choiceId ?? newId(), name: c.name, choiceType: c.choiceType ?? 'CHOICE_TEXT', ...(c.colorCode ? { colorCode: c.colorCode } : {}) };
+        const choiceId = c.choiceId ?? same?.choices.find((x) => x.name.toLowerCase() === c.name.toLowerCase())?.choiceId ?? newId();
+        return { choiceId, name: c.name, choiceType: c.choiceType ?? 'CHOICE_TEXT', ...(c.colorCode ? { colorCode: c.colorCode } : {}) };
       }),
     };
   });

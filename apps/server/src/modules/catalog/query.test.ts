@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, violations, type TestServer } from '../../test/server.ts';
+import sharp from 'sharp';
+import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
+import { lookupCatalogItems } from './lookup.ts';
 
 interface Product { id: string; name: string; slug: string; actualPriceRange: { minValue: { amount: string } }; allCategoriesInfo: { categories: { id: string }[] } }
 interface Page { products: Product[]; pagingMetadata: { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean } }
@@ -12,21 +14,21 @@ beforeAll(async () => { [s, demo] = await Promise.all([startTestServer(), startT
 afterAll(async () => { await Promise.all([s?.stop(), demo?.stop()]); });
 
 describe('querying and searching products (demo data)', () => {
-  it('seeds 12 products in 3 categories, some with options, one out of stock and one low in stock', async () => {
+  it('seeds 24 products in 4 categories, some with options, three out of stock and one low in stock', async () => {
     const all = await demo.request<Page>('POST', `${P}/query`, { body: { query: { cursorPaging: { limit: 100 } } } });
     expect(all.status).toBe(200);
-    expect(all.body.products).toHaveLength(12);
-    expect((await demo.request<{ count: number }>('GET', `${P}/count`)).body.count).toBe(12);
+    expect(all.body.products).toHaveLength(24);
+    expect((await demo.request<{ count: number }>('GET', `${P}/count`)).body.count).toBe(24);
     const cats = await demo.request<{ categories: { id: string; slug: string; itemCounter: number }[] }>('POST', '/categories/v1/categories/query', { body: { query: { filter: { visible: true } } } });
-    expect(cats.body.categories.map((c) => c.slug).sort()).toEqual(['accessories', 'apparel', 'home']);
+    expect(cats.body.categories.map((c) => c.slug).sort()).toEqual(['accessories', 'apparel', 'home', 'stationery-gifts']);
     const out = await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { 'inventory.availabilityStatus': 'OUT_OF_STOCK' } } } });
-    expect(out.body.products.map((p) => p.slug)).toEqual(['wool-beanie']);
+    expect(out.body.products.map((p) => p.slug).sort()).toEqual(['letterpress-card-set', 'oak-serving-board', 'wool-beanie']);
     const low = await demo.request<{ inventoryItems: { quantity: number }[] }>('GET', `/stores/v3/inventory-items/query?${enc({ query: { filter: { trackQuantity: true, quantity: { $gt: 0, $lt: 5 } } } })}`);
     expect(low.body.inventoryItems.map((i) => i.quantity)).toEqual([3]);
     const apparel = cats.body.categories.find((c) => c.slug === 'apparel')!;
-    expect(apparel.itemCounter).toBe(5);
+    expect(apparel.itemCounter).toBe(7);
     const inApparel = await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { 'allCategoriesInfo.categories.id': { $hasSome: [apparel.id] } } } } });
-    expect(inApparel.body.products).toHaveLength(5);
+    expect(inApparel.body.products).toHaveLength(7);
   });
 
   it('filters, sorts and pages through every product by cursor (GET with .r and POST)', async () => {
@@ -42,8 +44,8 @@ describe('querying and searching products (demo data)', () => {
       seen.push(...page.body.products);
       next = page.body.pagingMetadata.cursors.next;
     }
-    expect(seen).toHaveLength(11);
-    expect(new Set(seen.map((p) => p.id)).size).toBe(11);
+    expect(seen).toHaveLength(22);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(22);
     const prices = seen.map((p) => Number(p.actualPriceRange.minValue.amount));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(seen.map((p) => p.slug)).not.toContain('gift-card');
@@ -82,5 +84,30 @@ describe('querying and searching products (demo data)', () => {
     expect(v.body.variants).toHaveLength(9);
     expect((await s.request('GET', '/stores/v3/provision/version')).body).toEqual({ catalogVersion: 'V3_CATALOG' });
     expect((await s.request<Page>('POST', `${P}/query`, { body: {} })).body.products).toEqual([]);
+  });
+
+  it('gives every demo product a generated 800×800 picture, served from /media with long caching', async () => {
+    const all = (await demo.request<{ products: (Product & { media: { main: { url: string } | null } })[] }>('POST', `${P}/query`, { body: { query: { cursorPaging: { limit: 100 } } } })).body.products;
+    expect(all.every((p) => p.media.main?.url.startsWith(`${demo.url}/media/demo-`))).toBe(true);
+    const mug = all.find((p) => p.slug === 'stoneware-coffee-mug')!;
+    const res = await fetch(mug.media.main!.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    const missing = await demo.request('GET', '/media/demo-no-such-thing.webp');
+    expect([missing.status, appError(missing.body).code]).toEqual([404, 'ROUTE_NOT_FOUND']);
+    expect((await demo.request('GET', '/media/..%2Fpg%2FPG_VERSION')).status).toBe(404);
+    const cats = await demo.request<{ categories: { image?: { url: string } }[] }>('POST', '/categories/v1/categories/query', { body: {} });
+    expect(cats.body.categories.every((c) => c.image?.url.startsWith(`${demo.url}/media/demo-category-`))).toBe(true);
+  });
+
+  it('has one digital product and one gift card, which the cart lookup types', async () => {
+    const bySlug = async (slug: string) => (await demo.request<Page>('POST', `${P}/query`, { body: { query: { filter: { slug } } } })).body.products[0]!;
+    const [gift, art] = await Promise.all([bySlug('gift-card'), bySlug('printable-wall-art')]);
+    const items = await lookupCatalogItems(demo.app.systemCtx().db, [{ catalogItemId: gift.id }, { catalogItemId: art.id }]);
+    expect(items.map((i) => i?.itemType)).toEqual(['GIFT_CARD', 'DIGITAL']);
+    expect(items[0]!.image?.url).toBe(`${demo.url}/media/demo-gift-card.webp`);
+    expect(items[0]!.weightGrams).toBeUndefined();
   });
 });

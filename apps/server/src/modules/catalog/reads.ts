@@ -2,18 +2,23 @@ import type { CursorQuery } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { newId } from '../../platform/ids.ts';
-import { isAdmin, moneyOf, slugify, toWire } from './service.ts';
-import { categorySpec, inventorySpec, loadDetails, productSpec, refreshDerived, searchSpec, variantSpec } from './store.ts';
-import { INVENTORY_FQDN, toCategory, toInventoryItem, toVariant } from './wire.ts';
+import { checkFields, isAdmin, moneyOf, toWire, type Fields } from './service.ts';
+import { inventorySpec, loadDetails, productSpec, refreshDerived, searchSpec, variantSpec } from './store.ts';
+import { INVENTORY_FQDN, toInventoryItem, toVariant } from './wire.ts';
 
 type Filter = Record<string, unknown> | null | undefined;
-const seesHidden = (ctx: Ctx, asked?: boolean) => isAdmin(ctx) && asked !== false;
+/** Admins see hidden products unless they say otherwise; anybody else asking for them is refused (catalog.md §11). */
+function seesHidden(ctx: Ctx, asked?: boolean) {
+  if (asked === true && !isAdmin(ctx)) {
+    throw new AppError(403, 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS', 'Only the merchant may read hidden products');
+  }
+  return isAdmin(ctx) && asked !== false;
+}
 
 /** The search expression as word-prefix conditions on the name (carried in the filter, so cursors keep it). */
 function withSearch(filter: Filter, expression: string | null | undefined): Filter {
@@ -23,7 +28,8 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
   return { $and: [...(filter ? [filter] : []), ...words] };
 }
 
-export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean) {
+export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
+  checkFields(ctx, fields);
   const m = await moneyOf(ctx);
   const e = currencyExponent(m.currency);
   let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
@@ -31,7 +37,7 @@ export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined,
   const spec = search ? searchSpec(e) : productSpec(e);
   const query = search && !q?.cursorPaging?.cursor ? { ...q, filter: withSearch(q?.filter, search.expression) } : (q ?? {});
   const page = await cursorPage(base, spec, query, where);
-  return { products: await toWire(ctx, page.items, m), pagingMetadata: metadata.cursor(page) };
+  return { products: await toWire(ctx, page.items, m, fields), pagingMetadata: metadata.cursor(page) };
 }
 
 export async function countProducts(ctx: Ctx, filter: Filter, expression: string | null | undefined, all?: boolean) {
@@ -60,8 +66,9 @@ export async function queryVariants(ctx: Ctx, q: CursorQuery | null | undefined)
 
 export async function queryInventoryItems(ctx: Ctx, q: CursorQuery | null | undefined) {
   let base = ctx.db.selectFrom('catalog_inventory_item').innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
+    .innerJoin('catalog_variant', 'catalog_variant.id', 'catalog_inventory_item.variant_id')
     .selectAll('catalog_inventory_item').select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible']);
-  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true);
+  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
   const page = await cursorPage(base, inventorySpec, q ?? {});
   return {
     inventoryItems: page.items.map((i) => toInventoryItem(i, { name: i.product_name, visible: i.product_visible })),
@@ -85,27 +92,4 @@ export async function updateInventoryItem(ctx: Ctx, id: string, patch: { revisio
     await emitEvent(tx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: item, modifiedFields: { trackQuantity: row.tracked, quantity: row.quantity } } });
     return item;
   });
-}
-
-export async function createCategory(ctx: Ctx, c: { name: string; slug?: string; visible?: boolean }) {
-  const slug = c.slug ?? slugify(c.name);
-  const taken = await ctx.db.selectFrom('catalog_category').select('id').where('slug', '=', slug).executeTakeFirst();
-  if (taken) throw conflict('DUPLICATE_SLUG_ERROR', `Another category already has the slug ${slug}`, { slug });
-  const now = ctx.clock.now();
-  const row = await ctx.db.insertInto('catalog_category').values({ id: newId(), name: c.name, slug, visible: c.visible ?? true, revision: 1, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
-  return toCategory(row, 0);
-}
-
-export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefined, all?: boolean) {
-  let base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
-  if (!seesHidden(ctx, all ?? true)) base = base.where('catalog_category.visible', '=', true);
-  const page = await cursorPage(base, categorySpec, q ?? {});
-  const ids = page.items.map((c) => c.id);
-  const counts = ids.length ? await ctx.db.selectFrom('catalog_product_category').select(['category_id', sql<number>`count(*)::int`.as('n')])
-    .where('category_id', 'in', ids).groupBy('category_id').execute() : [];
-  return {
-    categories: page.items.map((c) => toCategory(c, Number(counts.find((x) => x.category_id === c.id)?.n ?? 0))),
-    pagingMetadata: metadata.cursor(page),
-  };
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
+export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export interface StoredChoice { choiceId: string; name: string; choiceType: 'CHOICE_TEXT' | 'ONE_COLOR'; colorCode?: string }
 export interface StoredOption { id: string; name: string; optionRenderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES'; choices: StoredChoice[] }
 export interface StoredVariantChoice { optionId: string; choiceId: string }
@@ -8,8 +9,8 @@ export interface StoredVariantChoice { optionId: string; choiceId: string }
 export interface CatalogTables {
   catalog_product: {
     id: string; name: string; slug: string; plain_description: string | null; visible: boolean; product_type: 'PHYSICAL' | 'DIGITAL';
-    media_urls: string[]; options: StoredOption[]; brand: string | null; ribbon: string | null; tags: string[];
-    min_price: number; max_price: number; availability: string; revision: number; created_at: Date; updated_at: Date;
+    item_type: ItemType; media_urls: string[]; options: StoredOption[]; brand: string | null; ribbon: string | null; tags: string[];
+    min_price: number; max_price: number; revision: number; created_at: Date; updated_at: Date;
   };
   catalog_variant: {
     id: string; product_id: string; position: number; sku: string | null; choices: StoredVariantChoice[];
@@ -18,7 +19,10 @@ export interface CatalogTables {
   catalog_inventory_item: {
     id: string; variant_id: string; product_id: string; tracked: boolean; quantity: number; revision: number; created_at: Date; updated_at: Date;
   };
-  catalog_category: { id: string; name: string; slug: string; visible: boolean; revision: number; created_at: Date; updated_at: Date };
+  catalog_category: {
+    id: string; name: string; slug: string; visible: boolean; description: string | null; image_url: string | null;
+    revision: number; created_at: Date; updated_at: Date;
+  };
   catalog_product_category: { product_id: string; category_id: string; position: number };
 }
 export type ProductRow = CatalogTables['catalog_product'];
@@ -28,6 +32,12 @@ export type CategoryRow = CatalogTables['catalog_category'];
 export type VariantWithStock = VariantRow & { inventory: InventoryRow };
 
 const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL'] as const;
+/** A product's availability from its visible variants' inventory (computed on read: stock writes never touch the product row). */
+export const availabilitySql = `(select case
+  when count(*) filter (where not i.tracked or i.quantity > 0) = 0 then 'OUT_OF_STOCK'
+  when count(*) filter (where not i.tracked or i.quantity > 0) = count(*) then 'IN_STOCK'
+  else 'PARTIALLY_OUT_OF_STOCK' end
+  from catalog_inventory_item i join catalog_variant v on v.id = i.variant_id where i.product_id = catalog_product.id and v.visible)`;
 const categoriesOf = "array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)";
 
 /** The product query allowlist; money amounts compare in major units of the store currency (exponent `e`). */
@@ -48,7 +58,7 @@ export function productSpec(e: number, entity = 'product'): QuerySpec {
       'brand.name': { sql: 'catalog_product.brand', type: 'string' },
       'ribbon.name': { sql: 'catalog_product.ribbon', type: 'string' },
       tags: { sql: 'catalog_product.tags', type: 'stringArray' },
-      'inventory.availabilityStatus': { sql: 'catalog_product.availability', type: 'string', values: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] },
+      'inventory.availabilityStatus': { sql: availabilitySql, type: 'string', values: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] },
       'actualPriceRange.minValue.amount': { sql: major('catalog_product.min_price'), type: 'number', sortable: true },
       'actualPriceRange.maxValue.amount': { sql: major('catalog_product.max_price'), type: 'number', sortable: true },
       'allCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
@@ -125,14 +135,19 @@ export async function loadDetails(db: Executor, productIds: string[]) {
 
 export const inStock = (i: InventoryRow) => !i.tracked || i.quantity > 0;
 
-/** Recomputes a product's derived columns (price range, availability) from its variants. */
-export async function refreshDerived(db: Executor, productId: string) {
-  const { variants } = await loadDetails(db, [productId]);
-  const vs = variants.get(productId) ?? [];
-  const prices = vs.map((v) => Number(v.price));
+/** Availability of a product from its visible variants (the same rule as `availabilitySql`). */
+export function availabilityOf(variants: VariantWithStock[]): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
+  const vs = variants.filter((v) => v.visible);
   const stocked = vs.filter((v) => inStock(v.inventory)).length;
-  const availability = stocked === vs.length ? 'IN_STOCK' : stocked === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+  return stocked === 0 ? 'OUT_OF_STOCK' : stocked === vs.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+}
+
+/** Recomputes a product's price range from its visible variants (all variants when none is visible). */
+export async function refreshDerived(db: Executor, productId: string) {
+  const vs = await db.selectFrom('catalog_variant').select(['price', 'visible']).where('product_id', '=', productId).execute();
+  const shown = vs.some((v) => v.visible) ? vs.filter((v) => v.visible) : vs;
+  const prices = shown.map((v) => Number(v.price));
   await db.updateTable('catalog_product')
-    .set({ min_price: prices.length ? Math.min(...prices) : 0, max_price: prices.length ? Math.max(...prices) : 0, availability })
+    .set({ min_price: prices.length ? Math.min(...prices) : 0, max_price: prices.length ? Math.max(...prices) : 0 })
     .where('id', '=', productId).execute();
 }

@@ -44,6 +44,8 @@ export interface ShippingOutput {
   carrierServiceOptions: { carrierId: string; shippingOptions: ShippingOptionOutput[] }[];
   selected?: ShippingOptionOutput;
   costMinor: number;
+  /** What SHIPPING discounts took off `costMinor` (set by the calculator, not by `shippingOptions`). */
+  discountMinor?: number;
 }
 
 export interface TaxBreakdownEntry { name: string; rateType: TaxRateType; ratePercent: number; taxableAmountMinor: number; taxMinor: number }
@@ -64,7 +66,7 @@ export interface PricingOutput {
   totals: Totals;
   appliedDiscounts: AppliedDiscount[];
   shipping: ShippingOutput;
-  tax: { taxIncludedInPrice: boolean; taxableAmountMinor: number; totalTaxMinor: number; breakdown: TaxBreakdownEntry[] };
+  tax: { taxIncludedInPrice: boolean; taxableAmountMinor: number; totalTaxMinor: number; shippingTaxMinor: number; breakdown: TaxBreakdownEntry[] };
   additionalFees: { code: string; name: string; type: AdditionalFeeType; amountMinor: number }[];
   giftCard?: { id: string; amountMinor: number; requestedAmountMinor?: number };
   messages: PricingMessage[];

@@ -1,11 +1,13 @@
 import {
-  hostedRedirectKinds, unsupportedRedirectKinds, type CreateRedirectSessionRequest, type RedirectCallbacks, type RedirectSession,
+  hostedRedirectKinds, id, unsupportedRedirectKinds, type CreateRedirectSessionRequest, type RedirectCallbacks, type RedirectSession,
 } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { checkAuthRequestTarget, clientExists, urlAllowedForClient } from '../oauth/service.ts';
+import { load as loadCheckout } from '../checkout/service.ts';
+import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
 
 export const REDIRECT_SESSION_FQDN = 'wix.headless.v1.redirect_session';
 
@@ -55,6 +57,24 @@ async function destination(ctx: Ctx, req: CreateRedirectSessionRequest): Promise
 }
 
 /**
+ * The hosted checkout page's single-use sign-in for the checkout's shopper, when the caller may see
+ * the checkout (its shopper, or an app); none otherwise (the page then says the link is not valid).
+ */
+async function checkoutToken(ctx: Ctx, checkoutId: string, callbacks: RedirectCallbacks | undefined): Promise<string | undefined> {
+  if (!id.safeParse(checkoutId).success) return undefined;
+  let ownerKey: string | null;
+  try {
+    ownerKey = (await loadCheckout(ctx, { id: checkoutId })).row.owner_key;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return undefined;
+    throw e;
+  }
+  const owner = linkOwner(ctx.caller, ownerKey);
+  if (!owner) return undefined;
+  return checkoutLinkToken(ctx, checkoutId, owner, { thankYouPageUrl: callbacks?.thankYouPageUrl, postFlowUrl: callbacks?.postFlowUrl });
+}
+
+/**
  * `createRedirectSession`: the URL of the hosted page for one intent, with the callbacks and extra
  * query parameters; emits `wix.headless.v1.redirect_session_created`.
  */
@@ -64,6 +84,10 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   for (const k of PASSED_CALLBACKS) {
     const url = req.callbacks?.[k];
     if (url !== undefined) params[k] = url;
+  }
+  if (req.ecomCheckout) {
+    const token = await checkoutToken(ctx, req.ecomCheckout.checkoutId, req.callbacks);
+    if (token) params.checkoutToken = token;
   }
   // Extra parameters never override the intent's own.
   for (const [k, v] of Object.entries(req.preferences?.additionalQueryParameters ?? {})) if (!(k in params)) params[k] = v;

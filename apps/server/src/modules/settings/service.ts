@@ -1,15 +1,20 @@
 import type { StoreSettings } from '@vitrine/contract';
+import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
+import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
+import type { StoreSettings as PricingStoreSettings } from '../pricing/types.ts';
 import { readSettings, writeSettings } from './store.ts';
 
 export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
-const EDITABLE = ['storeName', 'currency', 'locale', 'contactEmail', 'memberApprovalRequired', 'weightUnit'] as const;
+const EDITABLE = [
+  'storeName', 'currency', 'locale', 'contactEmail', 'memberApprovalRequired', 'weightUnit',
+  'taxIncludedInPrices', 'shippingTaxable', 'taxOrigin',
+] as const;
 
-const NULLABLE: ReadonlySet<string> = new Set(['contactEmail']);
+const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'taxOrigin']);
 type Editable = SettingsPatch['settings'];
 
 /**
@@ -30,11 +35,32 @@ function maskedSettings(patch: SettingsPatch): Editable {
 
 export const getSettings = (ctx: Ctx) => readSettings(ctx.db);
 
+/** `NY` with country `US` is stored as `US-NY`; a full code must belong to the country. */
+function normalizeOrigin(settings: Editable): Editable {
+  const o = settings.taxOrigin;
+  if (!o?.subdivision) return settings;
+  const full = o.subdivision.includes('-') ? o.subdivision : `${o.country}-${o.subdivision}`;
+  if (!full.startsWith(`${o.country}-`)) {
+    throw violation('settings.taxOrigin.subdivision', `${o.subdivision} is not a subdivision of ${o.country}`, 'VALIDATION', { country: o.country });
+  }
+  return { ...settings, taxOrigin: { country: o.country, subdivision: full } };
+}
+
+/** What the checkout calculator needs from the settings, plus how to format and weigh. */
+export async function pricingStoreSettings(db: Executor): Promise<PricingStoreSettings & { locale: string; weightUnit: 'KG' | 'LB' }> {
+  const s = await readSettings(db);
+  return {
+    currency: s.currency, pricesIncludeTax: s.taxIncludedInPrices, shippingTaxable: s.shippingTaxable,
+    ...(s.taxOrigin ? { origin: { country: s.taxOrigin.country, ...(s.taxOrigin.subdivision ? { subdivision: s.taxOrigin.subdivision } : {}) } } : {}),
+    locale: s.locale, weightUnit: s.weightUnit,
+  };
+}
+
 export interface SettingsPatch { settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>; fieldMask?: string; revision?: string }
 
 /** Updates the settings the mask names (or the patch sets), under a row lock; emits `store_settings_updated`. */
 export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<StoreSettings> {
-  const settings = maskedSettings(patch);
+  const settings = normalizeOrigin(maskedSettings(patch));
   return inTransaction(ctx, async (tx) => {
     const current = await readSettings(tx.db, true);
     if (patch.revision !== undefined && BigInt(patch.revision) !== BigInt(current.revision)) {
@@ -43,6 +69,7 @@ export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<St
     const { next, modifiedFields } = applyFieldMask(current, settings, patch.fieldMask, EDITABLE);
     if (Object.keys(modifiedFields).length === 0) return current;
     const saved = await writeSettings(tx.db, next, tx.clock.now());
+    await bumpConfigRevision(tx.db);
     await emitEvent(tx, { entityFqdn: SETTINGS_FQDN, slug: 'updated', entityId: 'store', updatedEvent: { currentEntity: saved, modifiedFields } });
     return saved;
   });

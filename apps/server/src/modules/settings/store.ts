@@ -1,17 +1,21 @@
 import type { StoreSettings } from '@vitrine/contract';
+import type { JSONColumnType, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 
 export interface SettingsTables {
   store_settings: {
     id: number; store_name: string; currency: string; locale: string; contact_email: string | null;
     member_approval_required: boolean; weight_unit: 'KG' | 'LB'; revision: number; updated_at: Date;
+    tax_included_in_prices: boolean; shipping_taxable: boolean;
+    tax_origin: JSONColumnType<StoreSettings['taxOrigin'], string | null, string | null>;
   };
 }
-type Row = SettingsTables['store_settings'];
+type Row = Selectable<SettingsTables['store_settings']>;
 
 const toSettings = (r: Row): StoreSettings => ({
   storeName: r.store_name, currency: r.currency, locale: r.locale, contactEmail: r.contact_email,
   memberApprovalRequired: r.member_approval_required, weightUnit: r.weight_unit,
+  taxIncludedInPrices: r.tax_included_in_prices, shippingTaxable: r.shipping_taxable, taxOrigin: r.tax_origin,
   updatedDate: r.updated_at.toISOString(), revision: String(r.revision),
 });
 
@@ -25,6 +29,8 @@ export async function writeSettings(db: Executor, s: Omit<StoreSettings, 'update
   const row = await db.updateTable('store_settings').set((eb) => ({
     store_name: s.storeName, currency: s.currency, locale: s.locale, contact_email: s.contactEmail,
     member_approval_required: s.memberApprovalRequired, weight_unit: s.weightUnit,
+    tax_included_in_prices: s.taxIncludedInPrices, shipping_taxable: s.shippingTaxable,
+    tax_origin: s.taxOrigin === null ? null : JSON.stringify(s.taxOrigin),
     revision: eb('revision', '+', 1), updated_at: now,
   })).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
   return toSettings(row);

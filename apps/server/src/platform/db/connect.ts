@@ -20,7 +20,11 @@ export interface DbHandle {
 pg.types.setTypeParser(20, (v) => Number(v));
 const pgliteParsers = { 20: (v: string) => Number(v) };
 
-export interface PostgresOptions { url: string; schema?: string; poolSize?: number }
+export interface PostgresOptions {
+  url: string; schema?: string; poolSize?: number;
+  /** Called with every statement sent to the server, BEGIN and COMMIT included (benchmarks count them). */
+  onStatement?: (sql: string) => void;
+}
 
 export function openPostgres(o: PostgresOptions): DbHandle {
   const pool = new pg.Pool({
@@ -30,6 +34,17 @@ export function openPostgres(o: PostgresOptions): DbHandle {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  const onStatement = o.onStatement;
+  if (onStatement) {
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+      (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+        const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string }).text ?? '';
+        onStatement(text);
+        return query(...a);
+      };
+    });
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 
 /** Tables owned by platform/ (modules declare theirs in their store.ts). */
 export interface PlatformTables {
+  config_revision: { id: number; revision: string | number };
   instance_setting: { key: string; value: unknown; updated_at: Generated<Date> };
   api_key: {
     id: string; name: string; key_hash: string; created_at: Date;

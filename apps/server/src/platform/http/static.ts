@@ -7,9 +7,11 @@ import { applicationEnvelope } from '../errors.ts';
 /**
  * Serves a built React app (Vite `dist/`) under `prefix`: its files with long-lived caching for
  * hashed assets, and `index.html` for every other GET below the prefix (client-side routes).
+ * `alsoAt` are further paths (and everything below them) answered with the same `index.html`, for
+ * pages whose public URL lies outside the prefix (the hosted checkout at `/checkout`).
  * When the app is not built, its URLs answer 503 in the envelope saying how to build it.
  */
-export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string; name: string }) {
+export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string; name: string; alsoAt?: readonly string[] }) {
   const index = join(o.dir, 'index.html');
   const built = existsSync(index);
   void app.register(async (scope) => {
@@ -35,6 +37,10 @@ export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string;
     scope.get(o.prefix.replace(/\/$/, ''), page);
     // Files were registered one by one above (wildcard: false); everything else is a client route.
     scope.get(`${o.prefix}*`, page);
+    for (const path of o.alsoAt ?? []) {
+      scope.get(path, page);
+      scope.get(`${path}/*`, page);
+    }
   });
 }
 

@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../components/ui.tsx';
+import { checkoutApi, type Card, type Checkout, type CheckoutUpdate } from './api.ts';
+import { ContactStep, type Method } from './contact-step.tsx';
+import { describe, isSessionLost, type Described } from './errors.ts';
+import { Loading, LostSession } from './lost.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import { endSession, useCheckoutSession, type Session } from './session.ts';
+import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
+import { CheckoutSummary } from './summary.tsx';
+import { isZero, money, SecondaryButton, Shell, Step } from './ui.tsx';
+
+/** `/checkout?checkoutId=…&checkoutToken=…`: opens the session, then the checkout. */
+export function CheckoutPage() {
+  const s = useCheckoutSession();
+  useEffect(() => { document.title = 'Checkout'; }, []);
+  if (s.state === 'loading') return <Loading what="Opening your checkout…" />;
+  if (s.state === 'lost') return <LostSession message={s.message} />;
+  return <CheckoutFlow session={s.session} />;
+}
+
+const LOST = 'Your checkout session has ended.';
+const requiresShipping = (c: Checkout) => c.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType?.preset === 'PHYSICAL');
+const cheapest = (options: ReturnType<typeof optionsOf>) =>
+  options.reduce<(typeof options)[number] | undefined>((best, o) => (!best || Number(o.cost?.price?.amount ?? 0) < Number(best.cost?.price?.amount ?? 0) ? o : best), undefined);
+
+function CheckoutFlow({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const id = session.checkoutId;
+  const [checkout, setCheckout] = useState<Checkout>();
+  const [loadError, setLoadError] = useState<string>();
+  const [lost, setLost] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [method, setMethod] = useState<Method>();
+  const [editing, setEditing] = useState<boolean>();
+  const [ordered, setOrdered] = useState(false);
+  const contactHeading = useRef<HTMLHeadingElement>(null);
+  const shippingHeading = useRef<HTMLHeadingElement>(null);
+  const paymentHeading = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<'contact' | 'shipping' | 'payment'>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    checkoutApi.get(id).then((c) => { if (live) setCheckout(c); }, (e: unknown) => {
+      if (!live) return;
+      const d = describe(e);
+      if (isSessionLost(d)) setLost(LOST);
+      else setLoadError(d.message);
+    });
+    return () => { live = false; };
+  }, [id]);
+
+  // Moves focus to the step that just opened (after it rendered).
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = undefined;
+    ({ contact: contactHeading, shipping: shippingHeading, payment: paymentHeading })[target].current?.focus();
+  });
+
+  const loseSession = (d: Described) => {
+    endSession();
+    setLost(d.code === 'UNAUTHENTICATED' || d.status === 401 ? LOST : d.message);
+  };
+
+  if (lost) return <LostSession message={lost} />;
+  if (loadError) return <Shell><Alert>{loadError}</Alert></Shell>;
+  if (!checkout) return <Loading what="Loading your checkout…" />;
+
+  /** Runs a checkout call, shows its answer, and turns a lost session into the "expired" page. */
+  async function apply(call: () => Promise<Checkout>): Promise<Checkout> {
+    setBusy(true);
+    try {
+      const c = await call();
+      setCheckout(c);
+      return c;
+    } catch (e) {
+      const d = describe(e);
+      if (isSessionLost(d)) loseSession(d);
+      throw e;
+    } finally {
+      setBusy(false);
+    }
+  }
+  const update = (u: CheckoutUpdate) => apply(() => checkoutApi.update(id, u));
+
+  const shipping = requiresShipping(checkout);
+  const destination = checkout.shippingInfo?.shippingDestination;
+  const selected = checkout.shippingInfo?.selectedCarrierServiceOption;
+  const pickupOffered = optionsOf(checkout, true).length > 0;
+  // Pickup only when the buyer chose it (saved without an address); the calculator may pre-select a free pickup by itself.
+  const currentMethod: Method = method ?? (selected?.carrierId === PICKUP_CARRIER && destination?.contactDetails && !destination.address?.country ? 'pickup' : 'ship');
+  const locked = ordered || checkout.completed;
+  const contactComplete = !!checkout.buyerInfo?.email && !!destination?.contactDetails?.firstName
+    && (!shipping || currentMethod === 'pickup' || !!destination?.address?.country);
+  const contactOpen = !locked && (editing ?? !contactComplete);
+  const shippingReady = !shipping || (!!selected && (selected.carrierId === PICKUP_CARRIER) === (currentMethod === 'pickup'));
+  const total = checkout.payNow?.total ?? checkout.priceSummary?.total;
+  const errors = (checkout.violations ?? []).filter((v) => v.severity === 'ERROR');
+
+  async function saveContact(u: CheckoutUpdate, m: Method) {
+    let c = await update(u);
+    if (shipping) {
+      const pickup = m === 'pickup';
+      const current = c.shippingInfo?.selectedCarrierServiceOption;
+      if (!current || (current.carrierId === PICKUP_CARRIER) !== pickup) {
+        const best = cheapest(optionsOf(c, pickup));
+        if (best) c = await update({ checkout: { shippingInfo: { selectedCarrierServiceOption: { code: best.code } } } });
+      }
+    }
+    setMethod(m);
+    setEditing(false);
+    focusNext.current = shipping ? 'shipping' : 'payment';
+    return c;
+  }
+
+  async function pay(card: Card | undefined) {
+    const placed = await checkoutApi.createOrder(id).catch(async (e: unknown) => {
+      if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY') await apply(() => checkoutApi.get(id)).catch(() => undefined);
+      throw e;
+    });
+    setOrdered(true);
+    if (placed.paymentGatewayOrderId) {
+      if (!card) throw new Error('A payment is needed');
+      try {
+        await checkoutApi.pay(placed.paymentGatewayOrderId, card);
+      } catch (e) {
+        if (describe(e).code !== 'ORDER_ALREADY_PAID') throw e;
+      }
+    }
+    const next = new URLSearchParams({ orderId: placed.orderId });
+    const here = new URLSearchParams(window.location.search);
+    for (const k of ['thankYouPageUrl', 'postFlowUrl']) if (here.get(k)) next.set(k, here.get(k)!);
+    navigate(`/checkout/thank-you?${next}`);
+  }
+
+  const addressText = currentMethod === 'pickup'
+    ? 'Pick up'
+    : [destination?.address?.addressLine, destination?.address?.city, destination?.address?.postalCode, destination?.address?.country].filter(Boolean).join(', ');
+
+  return (
+    <Shell aside={(
+      <CheckoutSummary
+        checkout={checkout} busy={busy} locked={locked} onUpdate={async (u) => { await update(u); }}
+        onRemove={async (what) => { await apply(() => (what === 'coupon' ? checkoutApi.removeCoupon(id) : checkoutApi.removeGiftCard(id))); }}
+      />
+    )}
+    >
+      <h1 className="sr-only">Checkout</h1>
+      {locked && <Alert kind="info">Your order is reserved. Complete the payment to place it.</Alert>}
+      <Step
+        n={1} title={shipping ? 'Contact and delivery' : 'Contact'} headingRef={contactHeading} done={!contactOpen}
+        action={!contactOpen && !locked && <SecondaryButton onClick={() => { setEditing(true); focusNext.current = 'contact'; }}>Edit</SecondaryButton>}
+      >
+        {contactOpen
+          ? <ContactStep checkout={checkout} method={currentMethod} pickupOffered={pickupOffered} shipping={shipping} onMethod={setMethod} onSave={async (u, m) => { await saveContact(u, m); }} />
+          : (
+              <div className="text-sm">
+                <p>{checkout.buyerInfo?.email}</p>
+                <p>{[destination?.contactDetails?.firstName, destination?.contactDetails?.lastName].filter(Boolean).join(' ')}</p>
+                {shipping && <p>{addressText}</p>}
+              </div>
+            )}
+      </Step>
+      {shipping && !contactOpen && (
+        <Step n={2} title={currentMethod === 'pickup' ? 'Pickup point' : 'Shipping method'} headingRef={shippingHeading} done={shippingReady}>
+          {locked
+            ? <p className="text-sm">{selected?.title} · {isZero(selected?.cost?.price) ? 'Free' : money(selected?.cost?.price)}</p>
+            : (
+                <ShippingStep
+                  checkout={checkout} pickup={currentMethod === 'pickup'} busy={busy}
+                  onSelect={async (code) => { await update({ checkout: { shippingInfo: { selectedCarrierServiceOption: { code } } } }); }}
+                />
+              )}
+        </Step>
+      )}
+      {!contactOpen && shippingReady && (
+        <Step n={shipping ? 3 : 2} title="Payment" headingRef={paymentHeading}>
+          {errors.length > 0 && <Alert>{errors.map((v) => <p key={v.description}>{v.description}</p>)}</Alert>}
+          <PaymentStep total={money(total)} free={isZero(total)} pay={pay} onLost={loseSession} />
+        </Step>
+      )}
+    </Shell>
+  );
+}

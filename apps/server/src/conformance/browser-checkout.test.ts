@@ -1,0 +1,221 @@
+/**
+ * Real Chromium through the hosted checkout page on a demo store: a visitor's cart becomes a
+ * checkout, the storefront's `ecomCheckout` redirect session opens the page (the single-use
+ * checkoutToken signs the page in), the buyer fills contact and address, picks a shipping option,
+ * tries a coupon, is declined with the test gateway's decline card, fixes the card with the
+ * keyboard only, sees the thank-you page and lands back on the shop's thank-you URL.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+
+const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+let s: TestServer;
+let browser: Browser;
+let shop: Server;
+let shopOrigin: string;
+let clientId: string;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  s = await startTestServer({ env: { DEMO_DATA: 'true' } });
+  shop = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>Shop</title><h1>${req.url?.startsWith('/thanks') ? 'Thanks from the shop' : 'Shop'}</h1>`);
+  });
+  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
+  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Shop', redirectUris: [`${shopOrigin}/callback`], allowedOrigins: [shopOrigin] },
+  });
+  expect(c.status, JSON.stringify(c.body)).toBe(200);
+  clientId = c.body.client.id;
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  shop?.close();
+  await s?.stop();
+});
+
+interface Product { id: string; productType: string; inventory: { availabilityStatus: string }; variantSummary: { variantCount: number } }
+const stockOf = async (productId: string) =>
+  (await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId } } })).body.inventoryItems[0]?.quantity;
+
+/** A demo product that ships, has one variant and tracked stock. */
+async function shippableProduct(auth: string) {
+  const r = await s.request<{ products: Product[] }>('POST', '/stores/v3/products/query', { auth, body: { query: { cursorPaging: { limit: 100 } } } });
+  for (const p of r.body.products) {
+    if (p.productType !== 'PHYSICAL' || p.inventory.availabilityStatus !== 'IN_STOCK' || p.variantSummary.variantCount !== 1) continue;
+    const stock = await stockOf(p.id);
+    if (typeof stock !== 'number' || stock < 2) continue;
+    const full = await s.request<{ product: { variantsInfo: { variants: { id: string }[] } } }>('GET', `/stores/v3/products/${p.id}`, { auth });
+    return { productId: p.id, variantId: full.body.product.variantsInfo.variants[0]!.id, stock };
+  }
+  throw new Error('no shippable demo product with tracked stock');
+}
+
+/** The bits of the page's DOM the checks read (this file is compiled without the DOM library). */
+interface Element_ { name?: string; textContent: string | null; labels?: ArrayLike<{ textContent: string | null }> | null; getAttribute(name: string): string | null }
+interface Browser_ { document: { activeElement: Element_ | null; documentElement: { scrollWidth: number } } }
+
+/** Presses Tab until `label`'s field has focus (keyboard only). */
+async function tabTo(page: Page, label: string, max = 15) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = (globalThis as unknown as Browser_).document.activeElement;
+      return el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? el?.textContent ?? '';
+    });
+    if (focused.trim() === label) return;
+  }
+  throw new Error(`could not reach "${label}" with Tab`);
+}
+
+describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
+  it('cart → redirect session → address, shipping, coupon → declined card → fixed with the keyboard → thank-you → back to the shop', async () => {
+    const visitor = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).body.access_token;
+    const product = await shippableProduct(visitor);
+    const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
+      auth: visitor, body: { lineItems: [{ catalogReference: { catalogItemId: product.productId, appId: APP, options: { variantId: product.variantId } }, quantity: 1 }] },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const made = await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', { auth: visitor, body: { channelType: 'WEB' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const checkoutId = made.body.checkoutId;
+    const rs = await s.request<{ redirectSession: { fullUrl: string } }>('POST', '/_api/redirects-api/v1/redirect-session', {
+      auth: visitor, body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: `${shopOrigin}/thanks`, postFlowUrl: `${shopOrigin}/` } },
+    });
+    expect(rs.status, JSON.stringify(rs.body)).toBe(200);
+    expect(rs.body.redirectSession.fullUrl).toContain('checkoutToken=');
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(rs.body.redirectSession.fullUrl);
+    await page.getByLabel('E-mail').waitFor();
+    // The single-use token left the address bar; a reload of what is left says the link expired.
+    expect(new URL(page.url()).searchParams.has('checkoutToken')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('checkoutId')).toBe(checkoutId);
+    const reload = await context.newPage();
+    await reload.goto(page.url());
+    await reload.getByRole('heading', { name: 'This checkout link has expired' }).waitFor();
+    expect(await reload.getByRole('link', { name: /Go back to the shop/ }).getAttribute('href')).toBe(shopOrigin);
+    await reload.close();
+
+    // The order summary shows the line; contact and US address.
+    await expect.poll(() => page.getByRole('complementary', { name: 'Order summary' }).textContent()).toMatch(/\$/);
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await expect.poll(() => page.getByText('Enter your e-mail address.').count()).toBe(1);
+    await page.getByLabel('E-mail').fill('ada@example.test');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Street address').fill('1 Main St');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State / province').selectOption('US-NY');
+    await page.getByLabel('Postal code').fill('10001');
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+
+    // Shipping options with live totals: the cheapest delivery is chosen; Express changes the total.
+    const standard = page.getByRole('radio', { name: /Standard/ });
+    await expect.poll(() => standard.isChecked()).toBe(true);
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    const totalText = async () => (await summary.locator('dl > div').last().textContent()) ?? '';
+    const withStandard = await totalText();
+    await page.getByRole('radio', { name: /Express/ }).check();
+    await expect.poll(totalText).not.toBe(withStandard);
+    await standard.check();
+    await expect.poll(totalText).toBe(withStandard);
+    expect(await summary.textContent()).toContain('$5.99');
+
+    // A coupon that does not exist is explained; the demo coupon applies.
+    await page.getByLabel('Coupon code').fill('NOPE-123');
+    await page.getByLabel('Coupon code').press('Enter');
+    await expect.poll(() => summary.getByRole('alert').textContent()).toContain('could not find a coupon');
+    await page.getByLabel('Coupon code').fill('SAVE10');
+    await page.getByLabel('Coupon code').press('Enter');
+    await expect.poll(() => summary.textContent()).toContain('Coupon SAVE10');
+    const payable = await totalText();
+    expect(payable).not.toBe(withStandard);
+
+    // The card step with the keyboard only: from the chosen shipping option, Tab into the card form.
+    await standard.focus();
+    await tabTo(page, 'Name on card');
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('4000 0000 0000 0002');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12/34');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    const payment = page.getByRole('region', { name: /Payment/ });
+    await expect.poll(() => payment.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('declined');
+    // The checkout is intact: still here, the card number focused and selected for correction.
+    expect(page.url()).toContain('/checkout?');
+    expect(await page.evaluate(() => (globalThis as unknown as Browser_).document.activeElement?.name)).toBe('number');
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
+    const number = page.getByTestId('order-number');
+    await number.waitFor();
+    expect(await number.textContent()).toMatch(/^#\d+$/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    expect(await page.getByRole('heading', { name: 'Thank you for your order' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => (globalThis as unknown as Browser_).document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await tabTo(page, 'Continue to the shop');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.toString().startsWith(`${shopOrigin}/thanks?`));
+    expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const order = await s.admin<{ order: { status: string; paymentStatus: string; number: string; checkoutId: string; priceSummary: { total: { formattedAmount: string } } } }>('GET', `/ecom/v1/orders/${orderId}`);
+    expect(order.body.order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID', checkoutId });
+    expect(payable).toContain(order.body.order.priceSummary.total.formattedAmount);
+    expect(await stockOf(product.productId)).toBe(product.stock - 1);
+  });
+
+  it('checkout URL link: pickup instead of shipping, insufficient funds, then paid', async () => {
+    const visitor = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).body.access_token;
+    const product = await shippableProduct(visitor);
+    await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
+      auth: visitor, body: { lineItems: [{ catalogReference: { catalogItemId: product.productId, appId: APP, options: { variantId: product.variantId } }, quantity: 2 }] },
+    });
+    const { checkoutId } = (await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', { auth: visitor, body: { channelType: 'WEB' } })).body;
+    const link = (await s.request<{ checkoutUrl: string }>('GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`, { auth: visitor })).body.checkoutUrl;
+
+    const page = await browser.newPage();
+    await page.goto(link);
+    await page.getByLabel('E-mail').fill('grace@example.test');
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByRole('radio', { name: 'Pick up' }).check();
+    expect(await page.getByLabel('Street address').count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue to pickup' }).click();
+    await page.getByRole('heading', { name: /Pickup point/ }).waitFor();
+    expect(await page.getByRole('radio').first().isChecked()).toBe(true);
+    await page.getByLabel('Name on card').fill('Grace Hopper');
+    await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+    await page.getByLabel('Expiry date (MM/YY)').fill('01/40');
+    await page.getByLabel('Security code (CVC)').fill('321');
+    await page.getByRole('button', { name: /place order/ }).click();
+    await expect.poll(() => page.getByRole('region', { name: /Payment/ }).getByRole('alert').textContent(), { timeout: 15_000 }).toContain('insufficient funds');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByRole('button', { name: /place order/ }).click();
+    await page.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
+    await page.getByTestId('order-number').waitFor();
+    expect(await page.getByRole('link', { name: 'Continue to the shop' }).count()).toBe(0);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    await page.close();
+    const order = await s.admin<{ order: { status: string; paymentStatus: string; shippingInfo: { logistics: { pickupDetails?: unknown } } } }>('GET', `/ecom/v1/orders/${orderId}`);
+    expect(order.body.order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID', shippingInfo: { logistics: { pickupDetails: expect.anything() } } });
+    expect(await stockOf(product.productId)).toBe(product.stock - 2);
+  });
+});

@@ -1,0 +1,375 @@
+/**
+ * The storefront (apps/storefront) in real Chromium against a real server with the demo store:
+ * server-rendered catalog and product pages, the keyboard-only buy flow through the hosted
+ * checkout (a declined card, then the test card), sign-up with a cart that survives it, the
+ * member's order history, an out-of-stock product, axe-core on every page, and screenshots at
+ * phone and desktop widths (test-artifacts/storefront, git-ignored).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../platform/http/static.ts';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+
+const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
+const hostedBuilt = existsSync(join(appDist('hosted'), 'index.html'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'storefront');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'Correct-Horse-42';
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!hasChromium || !built) return;
+  s = await startTestServer({ env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+});
+
+if (!built) console.warn('Storefront browser tests SKIPPED: run "npm run build" first.');
+
+/** A fresh visitor (own storage) at a viewport width; page errors and console errors are collected. */
+async function visitor(width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: s.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  // A new visitor's cart answers 404 (no cart yet): the browser logs every 4xx as "Failed to load resource".
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+  return { page, errors, close: () => context.close() };
+}
+
+/** axe-core in the page: no serious or critical violations. */
+async function expectAccessible(page: Page, what: string) {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o?: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** Moves focus with Tab until the focused element's accessible text matches (keyboard-only navigation). */
+async function tabTo(page: Page, text: RegExp, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      const labels = [...((el as HTMLInputElement).labels ?? [])].map((l) => l.innerText).join(' ');
+      return (el.getAttribute('aria-label') ?? labels) || el.innerText || '';
+    });
+    if (text.test(label.trim())) return;
+  }
+  throw new Error(`nothing matching ${text} reached with Tab`);
+}
+
+/** Waits until the page has hydrated (React attached its listeners; the cart count is live). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean(document.getElementById('root') && Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))));
+}
+
+async function cartCount(page: Page) {
+  const label = await page.getByRole('button', { name: /^Cart/ }).innerText();
+  return Number(/(\d+)\s*$/.exec(label)?.[1] ?? NaN);
+}
+
+/** The hosted checkout page, with the keyboard: contact and address, shipping, then the card (a declined one first). */
+async function payOnHostedCheckout(page: Page, email: string) {
+  await page.waitForURL(/\/checkout\?/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Street address').fill('1 Main Street');
+  await page.getByLabel('City').fill('Springfield');
+  const state = page.getByLabel('State / province');
+  if (await state.count()) await state.selectOption({ index: 1 });
+  await page.getByLabel('Postal code').fill('10001');
+  await page.getByRole('button', { name: /^Continue/ }).press('Enter');
+  const toPayment = page.getByRole('button', { name: /Continue to payment/ });
+  await page.getByLabel('Card number').or(toPayment).first().waitFor();
+  if (await toPayment.count()) await toPayment.press('Enter');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  const pay = page.getByRole('button', { name: /place order/i });
+  await pay.press('Enter');
+  await expect.poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 20_000 }).toContainEqual(expect.stringMatching(/declined/i));
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.press('Enter');
+  await page.waitForURL(/\/checkout\/thank-you\?/, { timeout: 30_000 });
+  const back = page.getByRole('link', { name: 'Continue to the shop' });
+  await back.waitFor();
+  await back.press('Enter');
+  await page.waitForURL(/\/thank-you\?orderId=/);
+  const number = (await page.getByTestId('order-number').innerText()).replace('#', '');
+  expect(number).toMatch(/^\d+$/);
+  return number;
+}
+
+describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () => {
+  it('server-renders catalog and product pages with title, description, Open Graph, canonical URL and JSON-LD; API paths keep the envelope', async () => {
+    const product = await s.request<string>('GET', '/product-page/linen-button-down-shirt', { headers: { accept: 'text/html' } });
+    expect(product.status).toBe(200);
+    expect(product.headers.get('content-type')).toContain('text/html');
+    const html = product.body;
+    expect(html).toContain('<title>Linen Button-Down Shirt · Vitrine</title>');
+    expect(html).toContain('<meta name="description" content="Breathable washed linen, relaxed fit.">');
+    expect(html).toContain(`<link rel="canonical" href="${s.url}/product-page/linen-button-down-shirt">`);
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+demo-linen-button-down-shirt\.webp">/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { '@type': string; name: string; offers: { price: string; priceCurrency: string; availability: string } };
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Linen Button-Down Shirt', offers: { price: '49.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+    // The product is in the HTML itself, not only after JavaScript runs.
+    expect(html).toMatch(/<h1[^>]*>Linen Button-Down Shirt<\/h1>/);
+    expect(html).toContain('$65.00');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/);
+
+    const catalog = await s.request<string>('GET', '/shop?category=apparel&sort=price-asc', { headers: { accept: 'text/html' } });
+    expect(catalog.status).toBe(200);
+    expect(catalog.body).toContain('<title>Apparel · Vitrine</title>');
+    expect(catalog.body).toContain(`<link rel="canonical" href="${s.url}/shop?category=apparel">`);
+    const names = [...catalog.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(names[0]).toBe('Wool Beanie'); // the cheapest apparel, $19
+    expect(names).not.toContain('Stoneware Coffee Mug');
+
+    const missing = await s.request<string>('GET', '/product-page/no-such-thing', { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    const alias = await fetch(`${s.url}/products/wool-beanie`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(alias.status).toBe(301);
+    expect(alias.headers.get('location')).toBe('/product-page/wool-beanie');
+
+    for (const [path, accept] of [['/ecom/v1/no-such-route', 'text/html'], ['/shop', 'application/json'], ['/assets/nope.js', 'text/html']] as const) {
+      const r = await s.request<{ details: { applicationError: { code: string } } }>('GET', path, { headers: { accept } });
+      expect(r.status, path).toBe(404);
+      expect(r.body.details.applicationError.code, path).toBe('ROUTE_NOT_FOUND');
+    }
+  });
+
+  it('a visitor browses, filters and buys with the keyboard alone, through the hosted checkout (declined card, then the test card)', async () => {
+    const v = await visitor(1280);
+    const { page } = v;
+    await page.goto('/');
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Shop by category' }).count()).toBe(1);
+    await expectAccessible(page, 'home');
+    await shot(page, 'home-1280');
+
+    await page.goto('/shop');
+    await hydrated(page);
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    await page.waitForURL(/sort=price-desc/);
+    await expect.poll(async () => (await page.locator('main li h3').first().innerText())).toBe('Everyday Canvas Jacket');
+    await page.getByLabel('Search', { exact: true }).fill('mug');
+    await page.getByLabel('Search', { exact: true }).press('Enter');
+    await page.waitForURL(/q=mug/);
+    await expect.poll(async () => page.locator('main li h3').allInnerTexts()).toEqual(['Stoneware Coffee Mug']);
+    await expectAccessible(page, 'catalog');
+
+    await page.goto('/product-page/linen-button-down-shirt');
+    await hydrated(page);
+    await expect.poll(() => cartCount(page)).toBe(0);
+    // Options by keyboard: move to size M with the arrow keys.
+    await tabTo(page, /^S$/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('group', { name: /Size/ }).innerText()).toContain('Size: M');
+    await expectAccessible(page, 'product');
+    await shot(page, 'product-1280');
+    await tabTo(page, /^Add to cart$/);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor();
+    await expect.poll(() => drawer.getByRole('list', { name: 'Items in your cart' }).innerText()).toContain('Linen Button-Down Shirt');
+    await expect.poll(() => cartCount(page)).toBe(1);
+    await expect.poll(() => drawer.innerText()).toMatch(/Estimated total\s*\$49\.00/);
+    await expectAccessible(page, 'cart drawer');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await page.goto('/cart');
+    await hydrated(page);
+    const quantity = page.getByLabel('Quantity');
+    await quantity.waitFor();
+    await quantity.selectOption('2');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/Subtotal\s*\$98\.00/);
+    await page.getByLabel('Coupon code').fill('NOT-A-CODE');
+    await page.getByLabel('Coupon code').press('Enter');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('That coupon code does not exist.');
+    await expectAccessible(page, 'cart page');
+    await shot(page, 'cart-1280');
+    await page.getByRole('button', { name: 'Check out' }).focus();
+    await page.keyboard.press('Enter');
+    if (!hostedBuilt) {
+      await page.waitForURL(/\/checkout\?checkoutId=[\w-]+/);
+      await v.close();
+      return;
+    }
+    const number = await payOnHostedCheckout(page, `buyer-${Date.now()}@example.test`);
+    await expectAccessible(page, 'thank-you');
+    expect(v.errors).toEqual([]);
+    const order = (await s.admin<{ orders: { number: string; paymentStatus: string; lineItems: { quantity: number }[] }[] }>('POST', '/ecom/v1/orders/search', { search: { filter: { number } } })).body.orders[0];
+    expect(order).toMatchObject({ number, paymentStatus: 'PAID', lineItems: [{ quantity: 2 }] });
+    await v.close();
+  });
+
+  it('a visitor fills a cart, signs up in the storefront, keeps the cart, buys, and finds the order in the account', async () => {
+    const v = await visitor(375);
+    const { page } = v;
+    await page.goto('/product-page/stoneware-coffee-mug');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+    await expect.poll(() => cartCount(page)).toBe(1);
+    await page.keyboard.press('Escape');
+    await shot(page, 'product-375');
+
+    await page.goto('/signup?returnTo=%2Faccount');
+    await hydrated(page);
+    await expectAccessible(page, 'sign-up');
+    const email = `member-${Date.now()}@example.test`;
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual(expect.stringMatching(/password/i));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
+    // The cart the visitor filled is the member's now.
+    await expect.poll(() => cartCount(page)).toBe(1);
+    await page.getByLabel('First name').fill('Grace B.');
+    await page.getByRole('button', { name: 'Save profile' }).press('Enter');
+    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Your profile is saved.');
+    await expectAccessible(page, 'account');
+
+    await page.getByRole('link', { name: 'Addresses' }).press('Enter');
+    await page.getByLabel('Street address').fill('5 Harbour Road');
+    await page.getByLabel('City').fill('Arlington');
+    await page.getByLabel('Country code').fill('us');
+    await page.getByRole('button', { name: 'Save address' }).press('Enter');
+    await expect.poll(() => page.locator('main').innerText()).toContain('5 Harbour Road, Arlington, US');
+    await expectAccessible(page, 'addresses');
+
+    await page.goto('/cart');
+    await hydrated(page);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Stoneware Coffee Mug');
+    await shot(page, 'cart-375');
+    if (hostedBuilt) {
+      await page.getByRole('button', { name: 'Check out' }).press('Enter');
+      const number = await payOnHostedCheckout(page, email);
+      await page.getByRole('link', { name: 'Your orders' }).press('Enter');
+      await page.waitForURL(/\/account\/orders$/);
+      const link = page.getByRole('link', { name: `Order #${number}` });
+      await link.waitFor();
+      await expectAccessible(page, 'orders');
+      await link.press('Enter');
+      await page.waitForURL(/\/account\/orders\/[\w-]+$/);
+      await expect.poll(() => page.locator('main').innerText()).toMatch(/Status\s*Confirmed[\s\S]*Payment\s*Paid[\s\S]*Stoneware Coffee Mug/);
+      await expectAccessible(page, 'order details');
+    }
+    await page.goto('/account');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await shot(page, 'account-375');
+    expect(v.errors).toEqual([]);
+
+    // Sign out ends the session; the account page then asks to sign in.
+    await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/account');
+    await page.waitForURL(/\/login\?returnTo=%2Faccount/);
+    await v.close();
+  });
+
+  it('signs in with the storefront form and through the hosted login page; shows the account at desktop width', async () => {
+    const email = `returning-${Date.now()}@example.test`;
+    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    const v = await visitor(1280);
+    const { page } = v;
+    await page.goto('/login');
+    await hydrated(page);
+    await expectAccessible(page, 'login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('That e-mail and password do not match.');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await shot(page, 'account-1280');
+    await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // "Continue with hosted login": the platform's page, then back to /callback with a code.
+    await page.goto('/login?returnTo=%2Faccount%2Forders');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Continue with hosted login' }).press('Enter');
+    await page.waitForURL(/\/auth\/login\?/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL(/\/account\/orders$/, { timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
+
+    await page.goto('/forgot-password');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).press('Enter');
+    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual(expect.stringContaining('we have e-mailed it a link'));
+    await expectAccessible(page, 'forgot password');
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+
+  it('an out-of-stock product or choice cannot be added; the page keeps a place for "notify me"', async () => {
+    const v = await visitor(375);
+    const { page } = v;
+    await page.goto('/product-page/wool-beanie');
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Out of stock');
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Notify me when it is back' }).count()).toBe(1);
+    await expectAccessible(page, 'sold-out product');
+
+    // A sold-out variant of a product in stock: Merino Crew Sweater in L.
+    await page.goto('/product-page/merino-crew-sweater');
+    await hydrated(page);
+    await page.getByText('L', { exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Out of stock');
+    await page.getByText('M', { exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(false);
+
+    // And the server refuses it too.
+    const token = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId: s.app.oauth.instance!.oauthClientId, grantType: 'anonymous' } })).body.access_token;
+    const beanie = (await s.request<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>('GET', '/stores/v3/products/slug/wool-beanie')).body.product;
+    const add = await s.request<{ details: { applicationError: { code: string } } }>('POST', '/ecom/v1/carts/current/add-to-cart', {
+      auth: token, body: { lineItems: [{ catalogReference: { catalogItemId: beanie.id, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: beanie.variantsInfo.variants[0]!.id } }, quantity: 1 }] },
+    });
+    expect(add.status).toBe(400);
+    expect(add.body.details.applicationError.code).toBe('ITEM_NOT_AVAILABLE');
+    await shot(page, 'home-375').catch(() => {});
+    await page.goto('/');
+    await hydrated(page);
+    await shot(page, 'home-375');
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+});

@@ -1,0 +1,280 @@
+import type { z } from 'zod';
+import type { addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, updateCurrentCartRequest } from '@vitrine/contract';
+import { shopperOf, type Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { AppError, conflict, forbidden, violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { toMinor } from '../../platform/money.ts';
+import { assertAccepted, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
+import { addLines, checkCustomPrices, lookupLines, mergeLines, removeLines, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
+import { cartLineItem, wireMoney, type WireMoney } from '../checkout/wire.ts';
+import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
+import { estimateWire } from '../checkout/present.ts';
+import { deleteCart, insertCartIfAbsent, readCarts, reownCart, updateCart, type CartRow, type CartWrite } from './store.ts';
+
+export const CART_FQDN = 'wix.ecom.v1.cart';
+
+/** Whose current cart this call is about: the caller's own key, and the visitor key a member logged in from. */
+function owner(ctx: Ctx) {
+  const shopper = shopperOf(ctx.caller);
+  if (!shopper) throw forbidden('The current cart belongs to a visitor or member: call with their access token (or an elevated `<token>,<API key>` header).');
+  const own = shopper.memberId ? `member:${shopper.memberId}` : `visitor:${shopper.visitorId}`;
+  const fromVisitor = shopper.memberId && shopper.visitorId ? `visitor:${shopper.visitorId}` : undefined;
+  return { shopper, own, fromVisitor };
+}
+
+export const customerKeyOf = (ctx: Ctx): string | undefined => {
+  const s = shopperOf(ctx.caller);
+  return s?.memberId ? `member:${s.memberId}` : undefined;
+};
+
+function cartWire(row: CartRow, resolved: readonly ResolvedLine[], m: WireMoney, config: PricingConfig) {
+  const buyerInfo = row.member_id ? { memberId: row.member_id } : { visitorId: row.visitor_id };
+  return {
+    id: row.id,
+    lineItems: resolved.map((r) => cartLineItem(r, m)),
+    ...(row.buyer_note ? { buyerNote: row.buyer_note } : {}),
+    buyerInfo,
+    currency: m.currency, conversionCurrency: m.currency, paymentCurrency: m.currency,
+    buyerLanguage: m.language, siteLanguage: m.language,
+    taxIncludedInPrices: config.settings.pricesIncludeTax,
+    weightUnit: m.weightUnit,
+    ...(row.checkout_id ? { checkoutId: row.checkout_id } : {}),
+    appliedDiscounts: [
+      ...(row.coupon ? [{ coupon: { id: row.coupon.id, code: row.coupon.code } }] : []),
+      ...row.merchant_discounts.map((d) => ({ merchantDiscount: { amount: m(d.amountMinor) } })),
+    ],
+    createdDate: row.created_at.toISOString(),
+    updatedDate: row.updated_at.toISOString(),
+    ...(row.contact_info ? { contactInfo: row.contact_info } : {}),
+    ...(row.override_checkout_url ? { overrideCheckoutUrl: row.override_checkout_url } : {}),
+    ...(row.purchase_flow_id ? { purchaseFlowId: row.purchase_flow_id } : {}),
+    ...(row.selected_shipping_option ? { selectedShippingOption: row.selected_shipping_option } : {}),
+    ...(row.business_location_id ? { businessLocationId: row.business_location_id } : {}),
+    revision: String(row.revision),
+  };
+}
+export type WireCart = ReturnType<typeof cartWire>;
+
+const writeOf = (c: CartRow | undefined): CartWrite => ({
+  line_items: c?.line_items ?? [], buyer_note: c?.buyer_note ?? null, contact_info: c?.contact_info ?? null, coupon: c?.coupon ?? null,
+  merchant_discounts: c?.merchant_discounts ?? [], selected_shipping_option: c?.selected_shipping_option ?? null,
+  override_checkout_url: c?.override_checkout_url ?? null, purchase_flow_id: c?.purchase_flow_id ?? null,
+  business_location_id: c?.business_location_id ?? null, checkout_id: c?.checkout_id ?? null,
+});
+
+/**
+ * The caller's cart (and configuration revision) in one statement. A member who logged in from a
+ * visitor session with a cart gets that cart: handed over when the member has none, merged in
+ * (and the visitor's deleted) when both exist.
+ */
+async function loadOwned(ctx: Ctx): Promise<{ cart?: CartRow; configRevision: number }> {
+  const o = owner(ctx);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { carts, configRevision } = await readCarts(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own]);
+    const mine = carts.find((c) => c.owner_key === o.own);
+    const visitors = o.fromVisitor ? carts.find((c) => c.owner_key === o.fromVisitor) : undefined;
+    if (!visitors) return { cart: mine, configRevision };
+    const merged = await inTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      if (!mine) {
+        const row = await reownCart(tx.db, visitors.id, visitors.revision, o.own, o.shopper.memberId!, now);
+        if (row) await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: { id: row.id, buyerInfo: { memberId: row.member_id } }, modifiedFields: { buyerInfo: true } } }, { entityLocked: true });
+        return row;
+      }
+      const gone = await deleteCart(tx.db, visitors.id);
+      if (!gone) return undefined;
+      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: visitors.id, deletedEvent: {} }, { entityLocked: true });
+      const coupon = mine.coupon ?? visitors.coupon;
+      const row = await updateCart(tx.db, mine.id, mine.revision, { ...writeOf(mine), coupon, line_items: mergeLines(mine.line_items, visitors.line_items) }, now);
+      if (!row) throw conflict('CART_CHANGED', 'The cart changed while it was being merged; try again.');
+      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: { id: row.id }, modifiedFields: { lineItems: true } } }, { entityLocked: true });
+      return row;
+    }).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'CART_CHANGED') return undefined;
+      throw e;
+    });
+    if (merged) return { cart: merged, configRevision };
+  }
+  throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
+}
+
+const cartNotFound = () => new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
+
+async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[], configRevision: number) {
+  const config = await pricingConfig.get(ctx.db, configRevision);
+  return cartWire(row, resolved, wireMoney(config.settings, ctx.config.PUBLIC_URL), config);
+}
+
+export async function getCurrentCart(ctx: Ctx): Promise<WireCart> {
+  const { cart, configRevision } = await loadOwned(ctx);
+  if (!cart) throw cartNotFound();
+  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  return present(ctx, cart, resolved, configRevision);
+}
+
+type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] };
+
+/**
+ * Applies `change` to the caller's cart with optimistic concurrency (the revision is checked in the
+ * UPDATE) and writes the cart event in the same transaction; retried when another request won.
+ */
+async function mutate(ctx: Ctx, create: boolean, change: (cart: CartRow | undefined, configRevision: number) => Promise<Change>): Promise<WireCart> {
+  const o = owner(ctx);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { cart, configRevision } = await loadOwned(ctx);
+    if (!cart && !create) throw cartNotFound();
+    const { write, resolved, modified } = await change(cart, configRevision);
+    const config = await pricingConfig.get(ctx.db, configRevision);
+    const m = wireMoney(config.settings, ctx.config.PUBLIC_URL);
+    const saved = await inTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      const row = cart
+        ? await updateCart(tx.db, cart.id, cart.revision, write, now)
+        : await insertCartIfAbsent(tx.db, {
+          id: newId(), owner_key: o.own, visitor_id: o.shopper.visitorId ?? null, member_id: o.shopper.memberId ?? null,
+          ...write, created_at: now, updated_at: now,
+        });
+      if (!row) return undefined;
+      const wire = cartWire(row, resolved, m, config);
+      await emitEvent(tx, cart
+        ? { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: wire, modifiedFields: Object.fromEntries(modified.map((f) => [f, true])) } }
+        : { entityFqdn: CART_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } }, { entityLocked: true });
+      return wire;
+    });
+    if (saved) return saved;
+  }
+  throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
+}
+
+const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
+
+async function currency(ctx: Ctx, configRevision: number) {
+  return (await pricingConfig.get(ctx.db, configRevision)).settings.currency;
+}
+
+export async function addToCurrentCart(ctx: Ctx, body: z.infer<typeof addToCartRequest>): Promise<WireCart> {
+  if (!body.lineItems?.length && !body.customLineItems?.length) throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
+  return mutate(ctx, true, async (cart, rev) => {
+    checkCustomPrices(body.customLineItems, await currency(ctx, rev));
+    const { resolved, extraItems } = await lookupLines(ctx.db, cart?.line_items ?? [], (body.lineItems ?? []).map((l) => l.catalogReference));
+    const added = addLines(resolved, body, extraItems, isApp(ctx));
+    const write = { ...writeOf(cart), line_items: added.resolved.map((r) => r.line), ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}) };
+    return { write, resolved: added.resolved, modified: ['lineItems'] };
+  });
+}
+
+const CART_INFO_FIELDS = {
+  buyerNote: 'buyer_note', contactInfo: 'contact_info', businessLocationId: 'business_location_id',
+  selectedShippingOption: 'selected_shipping_option', overrideCheckoutUrl: 'override_checkout_url', purchaseFlowId: 'purchase_flow_id',
+} as const;
+
+export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCurrentCartRequest>): Promise<WireCart> {
+  if (body.merchantDiscounts && !isApp(ctx)) throw forbidden('Only the site owner and apps may set merchant discounts.');
+  const mask = body.cartFieldmask?.split(',').map((f) => f.trim().replace(/^cartInfo\./, '')).filter(Boolean);
+  const unknown = mask?.find((f) => !(f in CART_INFO_FIELDS));
+  if (unknown) throw violation('cartFieldmask', `${unknown} cannot be updated; allowed: ${Object.keys(CART_INFO_FIELDS).join(', ')}`, 'VALIDATION');
+  return mutate(ctx, true, async (cart, rev) => {
+    const cur = await currency(ctx, rev);
+    checkCustomPrices(body.customLineItems, cur);
+    const { resolved: current, extraItems } = await lookupLines(ctx.db, cart?.line_items ?? [], (body.lineItems ?? []).map((l) => l.catalogReference));
+    const write = writeOf(cart);
+    const modified: string[] = [];
+    const info = (body.cartInfo ?? {}) as Record<string, unknown>;
+    for (const [field, column] of Object.entries(CART_INFO_FIELDS)) {
+      const inMask = mask ? mask.includes(field) : field in info;
+      if (!inMask) continue;
+      (write as Record<string, unknown>)[column] = info[field] ?? null;
+      modified.push(field);
+    }
+    let resolved = current;
+    if (body.lineItems?.length || body.customLineItems?.length) {
+      resolved = addLines(current, body, extraItems, isApp(ctx)).resolved;
+      write.line_items = resolved.map((r) => r.line);
+      modified.push('lineItems');
+    }
+    if (body.merchantDiscounts) {
+      write.merchant_discounts = body.merchantDiscounts.map((d, i) => {
+        try {
+          return { amountMinor: toMinor(d.amount, cur) };
+        } catch {
+          throw violation(`merchantDiscounts.${i}.amount`, `is not a valid amount in ${cur}`, 'DECIMAL_MAX_SCALE');
+        }
+      });
+      modified.push('appliedDiscounts');
+    }
+    if (body.couponCode) {
+      const priced = await priceLines(ctx.db, rev, { resolved, couponCode: body.couponCode, customerKey: customerKeyOf(ctx), now: ctx.clock.now() });
+      assertAccepted(priced, 'coupon');
+      write.coupon = priced.coupon ?? null;
+      modified.push('appliedDiscounts');
+    }
+    return { write, resolved, modified };
+  });
+}
+
+export async function removeLineItemsFromCurrentCart(ctx: Ctx, lineItemIds: string[]): Promise<WireCart> {
+  return mutate(ctx, false, async (cart) => {
+    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    const left = removeLines(resolved, lineItemIds);
+    return { write: { ...writeOf(cart), line_items: left.map((r) => r.line) }, resolved: left, modified: ['lineItems'] };
+  });
+}
+
+export async function updateCurrentCartLineItemQuantity(ctx: Ctx, lineItems: { id: string; quantity: number }[]): Promise<WireCart> {
+  return mutate(ctx, false, async (cart) => {
+    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    const next = setQuantities(resolved, lineItems);
+    return { write: { ...writeOf(cart), line_items: next.map((r) => r.line) }, resolved: next, modified: ['lineItems'] };
+  });
+}
+
+export async function removeCouponFromCurrentCart(ctx: Ctx): Promise<WireCart> {
+  return mutate(ctx, false, async (cart) => {
+    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    return { write: { ...writeOf(cart), coupon: null }, resolved, modified: ['appliedDiscounts'] };
+  });
+}
+
+export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
+  const { cart } = await loadOwned(ctx);
+  if (!cart) throw cartNotFound();
+  await inTransaction(ctx, async (tx) => {
+    if (await deleteCart(tx.db, cart.id)) {
+      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, deletedEvent: {} }, { entityLocked: true });
+    }
+  });
+}
+
+/** Deletes a cart an order was placed from (inside the order's transaction). */
+export async function deleteCartById(ctx: Ctx, cartId: string): Promise<void> {
+  if (await deleteCart(ctx.db, cartId)) {
+    await emitEvent(ctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} }, { entityLocked: true });
+  }
+}
+
+export async function createCheckoutFromCurrentCart(ctx: Ctx, body: z.infer<typeof createCheckoutFromCartRequest>): Promise<{ checkoutId: string }> {
+  const { cart, configRevision } = await loadOwned(ctx);
+  if (!cart) throw cartNotFound();
+  if (!cart.line_items.length) throw new AppError(400, 'EMPTY_CART', 'The cart has no line items.');
+  const checkoutId = await newCheckoutFromCart(ctx, cart, configRevision, body);
+  return { checkoutId };
+}
+
+export async function estimateCurrentCartTotals(ctx: Ctx, body: z.infer<typeof estimateTotalsRequest>) {
+  const { cart, configRevision } = await loadOwned(ctx);
+  if (!cart) throw cartNotFound();
+  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  const address = body.shippingAddress ?? (cart.contact_info as { address?: { country?: string; subdivision?: string } } | null)?.address;
+  const priced = await priceLines(ctx.db, configRevision, {
+    resolved, couponCode: cart.coupon?.code, customerKey: customerKeyOf(ctx),
+    merchantDiscountsMinor: cart.merchant_discounts.map((d) => d.amountMinor),
+    ...(address?.country ? { destination: { country: address.country, ...(address.subdivision ? { subdivision: address.subdivision } : {}) } } : {}),
+    selectedShippingCode: body.selectedShippingOption?.code ?? cart.selected_shipping_option?.code,
+    calculateShipping: body.calculateShipping, calculateTax: body.calculateTax, calculateFees: body.calculateAdditionalFees,
+    now: ctx.clock.now(),
+  });
+  const m = wireMoney(priced.config.settings, ctx.config.PUBLIC_URL);
+  return { cart: cartWire(cart, resolved, m, priced.config), ...estimateWire(resolved, priced, m, body.calculateShipping !== false) };
+}

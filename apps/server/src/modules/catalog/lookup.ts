@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/tx.ts';
+import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
+
+/** The catalog app id of store products in ecom line items (catalog.md §10). */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+export interface CatalogItemRef { catalogItemId: string; options?: Record<string, unknown> | null }
+export interface CatalogItem {
+  productId: string; variantId: string; name: string; slug: string;
+  itemType: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
+  priceMinor: number; compareAtPriceMinor?: number; weightGrams?: number; sku?: string;
+  image?: { id?: string; url: string; width?: number; height?: number; altText?: string; filename?: string };
+  /** The chosen option values, e.g. [{name:'Size', value:'M'}, {name:'Color', value:'Red', colorCode:'#f00'}]. */
+  descriptionLines: { name: string; value: string; colorCode?: string }[];
+  /** Product and variant both visible. */
+  visible: boolean;
+  tracked: boolean; quantity: number; inStock: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+
+interface Row {
+  product_id: string; name: string; slug: string; item_type: ItemType; product_visible: boolean; options: StoredOption[];
+  media_urls: string[]; variant_count: number; variant_id: string; sku: string | null; price: number; compare_at_price: number | null;
+  weight_grams: number | null; variant_visible: boolean; choices: StoredVariantChoice[]; tracked: boolean; quantity: number;
+}
+
+/** The variant id a ref names, if any (`options.variantId`). */
+const variantIdOf = (ref: CatalogItemRef) => ref.options?.variantId;
+/** The option name → choice name map of a ref (`options.options`), if any. */
+function choicesOf(ref: CatalogItemRef): Record<string, unknown> | undefined {
+  const o = ref.options?.options;
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
+}
+const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : undefined);
+
+/** The variant whose choices are exactly `chosen` (option name → choice name, case-insensitive), among `rows` of one product. */
+function byChoices(rows: Row[], chosen: Record<string, unknown>): Row | undefined {
+  const options = rows[0]!.options;
+  const picked = new Map(Object.entries(chosen).map(([k, v]) => [norm(k), norm(v)]));
+  if (picked.size !== options.length) return undefined;
+  const wanted: string[] = [];
+  for (const o of options) {
+    const choice = o.choices.find((c) => norm(c.name) === picked.get(norm(o.name)));
+    if (!choice) return undefined;
+    wanted.push(`${o.id}:${choice.choiceId}`);
+  }
+  return rows.find((r) => wanted.every((w) => r.choices.some((c) => `${c.optionId}:${c.choiceId}` === w)));
+}
+
+function toItem(r: Row): CatalogItem {
+  const lines = r.options.flatMap((o) => {
+    const picked = r.choices.find((c) => c.optionId === o.id);
+    const ch = picked && o.choices.find((c) => c.choiceId === picked.choiceId);
+    return ch ? [{ name: o.name, value: ch.name, ...(ch.colorCode ? { colorCode: ch.colorCode } : {}) }] : [];
+  });
+  const quantity = Number(r.quantity);
+  const url = r.media_urls[0];
+  return {
+    productId: r.product_id, variantId: r.variant_id, name: r.name, slug: r.slug, itemType: r.item_type,
+    priceMinor: Number(r.price),
+    ...(r.compare_at_price !== null ? { compareAtPriceMinor: Number(r.compare_at_price) } : {}),
+    ...(r.weight_grams !== null ? { weightGrams: r.weight_grams } : {}),
+    ...(r.sku !== null ? { sku: r.sku } : {}),
+    ...(url ? { image: { url, filename: decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? '') || undefined } } : {}),
+    descriptionLines: lines,
+    visible: r.product_visible && r.variant_visible,
+    tracked: r.tracked, quantity: r.tracked ? quantity : 0, inStock: !r.tracked || quantity > 0,
+  };
+}
+
+/**
+ * Resolves refs in order (catalog.md §10): by options.variantId; else options.options (option name → choice
+ * name); else the product's only variant, or undefined when the product has several variants and none is
+ * chosen. undefined = NOT_FOUND (unknown product, unknown/hidden variant). ONE SQL statement for any number
+ * of refs: the named variants, plus every variant of products referenced without a variant id.
+ */
+export async function lookupCatalogItems(db: Executor, refs: CatalogItemRef[]): Promise<(CatalogItem | undefined)[]> {
+  const pairs = new Set<string>(); // `${productId}/${variantId}`
+  const whole = new Set<string>();
+  for (const ref of refs) {
+    if (!isUuid(ref.catalogItemId)) continue;
+    const v = variantIdOf(ref);
+    if (v !== undefined && v !== null) {
+      if (isUuid(v)) pairs.add(`${ref.catalogItemId.toLowerCase()}/${v.toLowerCase()}`);
+    } else {
+      whole.add(ref.catalogItemId.toLowerCase());
+    }
+  }
+  if (!pairs.size && !whole.size) return refs.map(() => undefined);
+  const variantIds = [...pairs].map((p) => p.split('/')[1]!);
+  const { rows } = await sql<Row>`
+    select p.id as product_id, p.name, p.slug, p.item_type, p.visible as product_visible, p.options, p.media_urls,
+      (select count(*) from catalog_variant c where c.product_id = p.id)::int as variant_count,
+      v.id as variant_id, v.sku, v.price, v.compare_at_price, v.weight_grams, v.visible as variant_visible, v.choices,
+      i.tracked, i.quantity
+    from catalog_variant v
+    join catalog_product p on p.id = v.product_id
+    join catalog_inventory_item i on i.variant_id = v.id
+    where v.id = any(${variantIds}::uuid[]) or v.product_id = any(${[...whole]}::uuid[])
+    order by v.product_id, v.position`.execute(db);
+  const byVariant = new Map(rows.map((r) => [`${r.product_id}/${r.variant_id}`, r]));
+  const byProduct = new Map<string, Row[]>();
+  for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
+
+  return refs.map((ref) => {
+    if (!isUuid(ref.catalogItemId)) return undefined;
+    const productId = ref.catalogItemId.toLowerCase();
+    const v = variantIdOf(ref);
+    let row: Row | undefined;
+    if (v !== undefined && v !== null) {
+      row = isUuid(v) ? byVariant.get(`${productId}/${v.toLowerCase()}`) : undefined;
+    } else {
+      const all = byProduct.get(productId);
+      if (!all) return undefined;
+      const chosen = choicesOf(ref);
+      row = chosen && Object.keys(chosen).length ? byChoices(all, chosen) : all.length === 1 && all[0]!.variant_count === 1 ? all[0] : undefined;
+    }
+    if (!row || !row.variant_visible) return undefined;
+    return toItem(row);
+  });
+}

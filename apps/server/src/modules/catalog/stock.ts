@@ -1,0 +1,151 @@
+import type { StockReason } from '@vitrine/contract';
+import { sql } from 'kysely';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { isUuid, STORES_APP_ID } from './lookup.ts';
+import type { InventoryRow } from './store.ts';
+import { INVENTORY_FQDN, toInventoryItem } from './wire.ts';
+
+export interface StockChange { variantId: string; quantity: number }
+export interface Shortage { variantId: string; requested: number; available: number }
+
+/** The largest quantity an inventory item holds (the API's bound; the column is a 32-bit integer). */
+export const MAX_QUANTITY = 1_000_000_000;
+
+/** Sums the changes per variant (a cart may name one variant twice); quantities must be positive integers. */
+function merge(changes: StockChange[]): Map<string, number> {
+  const total = new Map<string, number>();
+  for (const [i, c] of changes.entries()) {
+    if (!Number.isSafeInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_QUANTITY) {
+      throw violation(`changes.${i}.quantity`, `must be an integer from 1 to ${MAX_QUANTITY}`, 'VALIDATION', { quantity: c.quantity });
+    }
+    const id = c.variantId.toLowerCase();
+    total.set(id, (total.get(id) ?? 0) + c.quantity);
+  }
+  return total;
+}
+
+/** A changed row and how much its quantity moved (negative for a decrement). */
+export type Changed = InventoryRow & { delta: number };
+
+/**
+ * The v3 inventory events of changed items: `updated`, `updated_with_reason`, and `stock_status_updated`
+ * when the item went in or out of stock.
+ */
+async function emitChanged(ctx: Ctx, rows: Changed[], reason: StockReason) {
+  for (const r of rows) {
+    const before = r.quantity - r.delta;
+    const item = toInventoryItem(r);
+    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: r.id, updatedEvent: { currentEntity: item, modifiedFields: { quantity: before } } });
+    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated_with_reason', entityId: r.id, actionEvent: { body: { currentEntity: item, reason, appId: STORES_APP_ID } } });
+    if ((before > 0) !== (r.quantity > 0)) {
+      await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'stock_status_updated', entityId: r.id, actionEvent: { body: { inStock: r.quantity > 0 } } });
+    }
+  }
+}
+
+class RollBack extends Error {
+  constructor(readonly shortages: Shortage[]) { super('stock shortage'); }
+}
+
+/**
+ * Inside the caller's transaction, in one UPDATE: decrements each tracked item by its quantity only where
+ * quantity >= requested (conditional update, so it is race-free on PostgreSQL READ COMMITTED with many
+ * processes); untracked items always pass. Returns the shortages (empty when all applied); when shortages
+ * is non-empty the caller rolls back. Emits the inventory events for changed items.
+ *
+ * Unknown variant ids are shortages with `available` 0. Called outside a transaction it opens one and rolls
+ * it back itself on a shortage, so nothing is half-applied.
+ */
+export async function decrementStock(ctx: Ctx, changes: StockChange[]): Promise<{ shortages: Shortage[] }> {
+  const { shortages } = await decrementTracked(ctx, changes, { restrict: true, reason: 'ORDER' });
+  return { shortages };
+}
+
+/**
+ * `decrementStock` with options: `restrict: false` lets quantities go below zero (never a shortage for a known
+ * item). Answers the changed rows too.
+ */
+export async function decrementTracked(ctx: Ctx, changes: StockChange[], o: { restrict: boolean; reason: StockReason }): Promise<{ shortages: Shortage[]; changed: Changed[] }> {
+  if (!ctx.db.isTransaction) {
+    try {
+      return await inTransaction(ctx, async (tx) => {
+        const r = await decrementTracked(tx, changes, o);
+        if (r.shortages.length) throw new RollBack(r.shortages);
+        return r;
+      });
+    } catch (e) {
+      if (e instanceof RollBack) return { shortages: e.shortages, changed: [] };
+      throw e;
+    }
+  }
+  const total = merge(changes);
+  const shortages: Shortage[] = [];
+  for (const [variantId, requested] of total) if (!isUuid(variantId)) shortages.push({ variantId, requested, available: 0 });
+  const wanted = [...total].filter(([id]) => isUuid(id));
+  if (!wanted.length) return { shortages, changed: [] };
+  const now = ctx.clock.now();
+  // `locked` takes the row locks in id order (so two orders never deadlock on each other's items); the UPDATE
+  // then re-checks `quantity >= qty` on the newest row version, which is what keeps stock from going negative.
+  const { rows } = await sql<{ variant_id: string; qty: number; applied: boolean; tracked: boolean | null; quantity: number | null; item: Changed | null }>`
+    with req as (
+      select r.variant_id, r.qty from unnest(${wanted.map((w) => w[0])}::uuid[], ${wanted.map((w) => w[1])}::int[]) as r(variant_id, qty)
+    ), locked as (
+      select i.id from catalog_inventory_item i join req on req.variant_id = i.variant_id where i.tracked order by i.id for update of i
+    ), upd as (
+      update catalog_inventory_item i set quantity = i.quantity - req.qty, revision = i.revision + 1, updated_at = ${now}
+      from req where i.variant_id = req.variant_id and i.tracked and (${!o.restrict} or i.quantity >= req.qty) and i.id in (select id from locked)
+      returning i.*, -req.qty as delta
+    )
+    select req.variant_id, req.qty, upd.id is not null as applied, cur.tracked, cur.quantity,
+      case when upd.id is null then null else row_to_json(upd) end as item
+    from req left join upd on upd.variant_id = req.variant_id left join catalog_inventory_item cur on cur.variant_id = req.variant_id`.execute(ctx.db);
+  const stale: string[] = [];
+  for (const r of rows) {
+    if (r.applied || r.tracked === false) continue;
+    shortages.push({ variantId: r.variant_id, requested: Number(r.qty), available: r.quantity === null ? 0 : Number(r.quantity) });
+    if (r.quantity !== null && Number(r.quantity) >= Number(r.qty)) stale.push(r.variant_id);
+  }
+  if (stale.length) {
+    // The statement's snapshot still showed enough stock: another transaction took it meanwhile. Report what is left now.
+    const fresh = await ctx.db.selectFrom('catalog_inventory_item').select(['variant_id', 'quantity']).where('variant_id', 'in', stale).execute();
+    for (const s of shortages) {
+      const f = fresh.find((x) => x.variant_id === s.variantId);
+      if (f) s.available = Math.min(Number(f.quantity), s.requested - 1);
+    }
+  }
+  if (shortages.length) return { shortages, changed: [] };
+  const changed = rows.filter((r) => r.item).map((r) => revive(r.item!));
+  await emitChanged(ctx, changed, o.reason);
+  return { shortages, changed };
+}
+
+/** A row that came back through row_to_json: dates as strings, numbers as numbers. */
+const revive = (j: Changed): Changed => ({ ...j, created_at: new Date(j.created_at), updated_at: new Date(j.updated_at), quantity: Number(j.quantity), revision: Number(j.revision), delta: Number(j.delta) });
+
+/** Returns stock (cancel with restock). Tracked items only; unknown and untracked variants are left alone. */
+export async function incrementStock(ctx: Ctx, changes: StockChange[]): Promise<void> {
+  await incrementTracked(ctx, changes, 'REVERT_INVENTORY_CHANGE');
+}
+
+/** Increments tracked items (capped at MAX_QUANTITY); answers the changed rows. */
+export async function incrementTracked(ctx: Ctx, changes: StockChange[], reason: StockReason): Promise<Changed[]> {
+  const wanted = [...merge(changes)].filter(([id]) => isUuid(id));
+  if (!wanted.length) return [];
+  return inTransaction(ctx, async (tx) => {
+    const { rows } = await sql<Changed>`
+      with req as (
+        select r.variant_id, r.qty from unnest(${wanted.map((w) => w[0])}::uuid[], ${wanted.map((w) => w[1])}::int[]) as r(variant_id, qty)
+      ), locked as (
+        select i.id from catalog_inventory_item i join req on req.variant_id = i.variant_id where i.tracked order by i.id for update of i
+      )
+      update catalog_inventory_item i set quantity = least(i.quantity::bigint + req.qty, ${MAX_QUANTITY})::int, revision = i.revision + 1, updated_at = ${tx.clock.now()}
+      from req where i.variant_id = req.variant_id and i.tracked and i.id in (select id from locked)
+      returning i.*, req.qty as delta`.execute(tx.db);
+    const changed = rows.map((r) => ({ ...r, quantity: Number(r.quantity), revision: Number(r.revision), delta: Number(r.delta) }));
+    await emitChanged(tx, changed, reason);
+    return changed;
+  });
+}

@@ -1,0 +1,112 @@
+import type { Executor } from '../../platform/db/tx.ts';
+import { configCache } from '../../platform/config-cache.ts';
+import { toMinor } from '../../platform/money.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findCouponByCode, loadDiscountRules } from '../discounts/service.ts';
+import { findGiftCardByCode } from '../gift-cards/service.ts';
+import { loadShippingConfig } from '../shipping/service.ts';
+import { loadTaxConfig } from '../tax/service.ts';
+import { pricingStoreSettings } from '../settings/service.ts';
+import { calculate } from '../pricing/totals.ts';
+import type { Destination, DiscountRule, LineInput, PricingInput, PricingOutput } from '../pricing/types.ts';
+import type { ResolvedLine } from './lines.ts';
+
+/** Everything the calculator reads from the merchant's configuration, cached per process by revision. */
+async function loadConfig(db: Executor) {
+  const [settings, rules, shipping, tax] = await Promise.all([
+    pricingStoreSettings(db), loadDiscountRules(db), loadShippingConfig(db), loadTaxConfig(db),
+  ]);
+  return { settings, rules, shipping, tax };
+}
+export type PricingConfig = Awaited<ReturnType<typeof loadConfig>>;
+export const pricingConfig = configCache(loadConfig);
+
+export interface PriceRequest {
+  resolved: readonly ResolvedLine[];
+  couponCode?: string | null;
+  /** `member:<id>` or `email:<address>`, for per-customer coupon limits. */
+  customerKey?: string;
+  giftCard?: { code: string; requestedAmountMinor?: number } | null;
+  merchantDiscountsMinor?: readonly number[];
+  destination?: Destination;
+  selectedShippingCode?: string | null;
+  calculateShipping?: boolean;
+  calculateTax?: boolean;
+  calculateFees?: boolean;
+  now: Date;
+}
+
+export interface Priced {
+  config: PricingConfig;
+  /** The resolved lines that were priced, in order (unavailable lines are left out of totals). */
+  pricedIds: Set<string>;
+  output: PricingOutput;
+  giftCardCode?: string;
+  /** The coupon the code matched, if any (applied or not). */
+  coupon?: { id: string; code: string };
+}
+
+/** Refuses a coupon or gift card the calculator rejected, with the contract's code (400). */
+export function assertAccepted(priced: Priced, what: 'coupon' | 'giftCard'): void {
+  const prefix = what === 'coupon' ? 'ERROR_COUPON_' : 'GIFT_CARD_';
+  const msg = priced.output.messages.find((m) => m.code.startsWith(prefix));
+  if (msg) throw new AppError(400, msg.code, msg.description);
+}
+
+/** Lines that count towards totals: in the catalog and purchasable now, or custom. */
+export const isPriced = (r: ResolvedLine) => r.availability === 'AVAILABLE' || r.availability === 'PARTIALLY_AVAILABLE';
+
+function lineInput(r: ResolvedLine, s: { weightUnit: 'KG' | 'LB'; currency: string }): LineInput {
+  const { line, item } = r;
+  if (line.custom) {
+    const c = line.custom;
+    const itemType = c.itemType?.preset ?? 'PHYSICAL';
+    return {
+      id: line.id, catalogItemId: c.catalogReference?.catalogItemId ?? line.id, quantity: line.quantity,
+      unitPriceMinor: toMinor(c.price, s.currency), itemType: c.physicalProperties?.shippable === false && itemType === 'PHYSICAL' ? 'DIGITAL' : itemType,
+      ...(c.physicalProperties?.weight !== undefined ? { weight: { value: c.physicalProperties.weight, unit: s.weightUnit } } : {}),
+      taxable: itemType !== 'GIFT_CARD',
+    };
+  }
+  const it = item!;
+  return {
+    id: line.id, catalogItemId: it.productId, quantity: line.quantity, unitPriceMinor: it.priceMinor, itemType: it.itemType,
+    ...(it.weightGrams !== undefined ? { weight: { value: it.weightGrams / 1000, unit: 'KG' as const } } : {}),
+    taxable: it.itemType !== 'GIFT_CARD',
+  };
+}
+
+export async function priceLines(db: Executor, configRevision: number, req: PriceRequest): Promise<Priced> {
+  const config = await pricingConfig.get(db, configRevision);
+  const { settings } = config;
+  const priced = req.resolved.filter(isPriced);
+  const lines = priced.map((r) => lineInput(r, settings));
+  const merchant: DiscountRule[] = (req.merchantDiscountsMinor ?? []).map((amountMinor, i) => ({
+    id: `merchant-${i + 1}`, name: 'Merchant discount', type: 'FIXED_AMOUNT', scope: 'GLOBAL', value: amountMinor,
+  }));
+  const [coupon, giftCard] = await Promise.all([
+    req.couponCode ? findCouponByCode(db, req.couponCode, req.customerKey) : undefined,
+    req.giftCard ? findGiftCardByCode(db, req.giftCard.code) : undefined,
+  ]);
+  const input: PricingInput = {
+    lines,
+    discountRules: [...config.rules, ...merchant],
+    ...(req.couponCode ? { coupon: { code: req.couponCode, ...(coupon ? { definition: coupon } : {}) } } : {}),
+    ...(giftCard ? { giftCard: { ...giftCard, ...(req.giftCard?.requestedAmountMinor !== undefined ? { requestedAmountMinor: req.giftCard.requestedAmountMinor } : {}) } } : {}),
+    shipping: req.calculateShipping === false
+      ? { regions: [], pickupOptions: [] }
+      : { ...config.shipping, ...(req.destination?.country ? { destination: req.destination } : {}), ...(req.selectedShippingCode ? { selectedOptionCode: req.selectedShippingCode } : {}) },
+    taxRates: req.calculateTax === false ? [] : config.tax.taxRates,
+    fees: req.calculateFees === false ? [] : config.tax.fees,
+    store: { currency: settings.currency, pricesIncludeTax: settings.pricesIncludeTax, shippingTaxable: settings.shippingTaxable, ...(settings.origin ? { origin: settings.origin } : {}) },
+  };
+  const output = calculate(input, req.now);
+  if (req.giftCard && !giftCard) {
+    output.messages.push({ severity: 'WARNING', code: 'GIFT_CARD_NOT_FOUND', description: `Gift card ${req.giftCard.code} was not found.` });
+  }
+  return {
+    config, pricedIds: new Set(priced.map((r) => r.line.id)), output,
+    ...(req.giftCard ? { giftCardCode: giftCard?.code ?? req.giftCard.code } : {}),
+    ...(coupon ? { coupon: { id: coupon.id, code: coupon.code } } : {}),
+  };
+}

@@ -1,0 +1,183 @@
+import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY, type CatalogReference, type CustomLineItemInput } from '@vitrine/contract';
+import { isDeepStrictEqual } from 'node:util';
+import { AppError, ValidationError, violation } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { lookupCatalogItems, STORES_APP_ID, type CatalogItem } from '../catalog/lookup.ts';
+import { currencyExponent, toMinor } from '../../platform/money.ts';
+import type { Executor } from '../../platform/db/tx.ts';
+
+/**
+ * Line items as carts and checkouts store them: a reference to the catalog (priced again on every
+ * read) or, for admin/app callers, a custom line with its own price. `name` is what the item was
+ * called when added, shown if it disappears from the catalog.
+ */
+export interface StoredLine {
+  id: string;
+  quantity: number;
+  catalogReference?: CatalogReference;
+  custom?: Omit<CustomLineItemInput, 'id' | 'quantity'>;
+  name?: string;
+}
+
+export type Availability = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+
+/** A stored line with what the catalog says about it now. */
+export interface ResolvedLine {
+  line: StoredLine;
+  item?: CatalogItem;
+  availability: Availability;
+  /** Units available when stock is tracked (or given by a custom line). */
+  quantityAvailable?: number;
+}
+
+const sameReference = (a: CatalogReference | undefined, b: CatalogReference) =>
+  !!a && a.catalogItemId === b.catalogItemId && a.appId === b.appId && isDeepStrictEqual(a.options ?? null, b.options ?? null);
+
+function availabilityOf(line: StoredLine, item: CatalogItem | undefined): Pick<ResolvedLine, 'availability' | 'quantityAvailable'> {
+  if (line.custom) {
+    const q = line.custom.quantityAvailable;
+    if (q === undefined) return { availability: 'AVAILABLE' };
+    if (q <= 0) return { availability: 'NOT_AVAILABLE', quantityAvailable: 0 };
+    return { availability: q < line.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: q };
+  }
+  if (!item) return { availability: 'NOT_FOUND' };
+  if (!item.visible || !item.inStock) return { availability: 'NOT_AVAILABLE', ...(item.tracked ? { quantityAvailable: 0 } : {}) };
+  if (!item.tracked) return { availability: 'AVAILABLE' };
+  return { availability: item.quantity < line.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: item.quantity };
+}
+
+const isCatalogLine = (l: StoredLine) => !l.custom && l.catalogReference?.appId === STORES_APP_ID;
+
+export const resolveWith = (line: StoredLine, item: CatalogItem | undefined): ResolvedLine => ({ line, item, ...availabilityOf(line, item) });
+
+/**
+ * Looks up, in one statement, every catalog line of `lines` and every reference in `extra`
+ * (items about to be added).
+ */
+export async function lookupLines(db: Executor, lines: readonly StoredLine[], extra: readonly CatalogReference[] = []): Promise<{ resolved: ResolvedLine[]; extraItems: (CatalogItem | undefined)[] }> {
+  const catalogLines = lines.filter(isCatalogLine);
+  const refs = [...catalogLines.map((l) => l.catalogReference!), ...extra.filter((r) => r.appId === STORES_APP_ID)];
+  const items = refs.length ? await lookupCatalogItems(db, refs.map((r) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null }))) : [];
+  const byLine = new Map(catalogLines.map((l, i) => [l, items[i]]));
+  let next = catalogLines.length;
+  return {
+    resolved: lines.map((line) => resolveWith(line, byLine.get(line))),
+    extraItems: extra.map((r) => (r.appId === STORES_APP_ID ? items[next++] : undefined)),
+  };
+}
+
+export interface AddItems {
+  lineItems?: { catalogReference: CatalogReference; quantity: number; id?: string }[];
+  customLineItems?: CustomLineItemInput[];
+}
+
+const tooMany = (field: string, have: number) =>
+  violation(field, `must be at most ${MAX_LINE_QUANTITY} in total (the line already has ${have})`, 'MAX', { max: MAX_LINE_QUANTITY });
+
+/** Custom prices must fit the store currency's decimals. */
+export function checkCustomPrices(items: readonly CustomLineItemInput[] | undefined, currency: string, field = 'customLineItems'): void {
+  (items ?? []).forEach((c, i) => {
+    for (const key of ['price', 'fullPrice'] as const) {
+      const v = c[key];
+      if (v === undefined) continue;
+      try {
+        toMinor(v, currency);
+      } catch {
+        throw violation(`${field}.${i}.${key}`, `must have at most ${currencyExponent(currency)} decimals in ${currency}`, 'DECIMAL_MAX_SCALE', { maxScale: currencyExponent(currency) });
+      }
+    }
+  });
+}
+
+/**
+ * Adds items to `current` (resolved), given the catalog items of `add.lineItems` in order: a
+ * catalog item already in the list gets its quantity raised, anything else becomes a new line.
+ * Catalog items must exist, be visible and in stock, and the quantity in the list may not exceed
+ * tracked stock. Returns the new resolved list and the ids of the lines touched.
+ */
+export function addLines(current: readonly ResolvedLine[], add: AddItems, items: readonly (CatalogItem | undefined)[], allowCustom: boolean): { resolved: ResolvedLine[]; touched: string[] } {
+  const lines = current.map((r) => ({ line: { ...r.line }, item: r.item }));
+  const touched: string[] = [];
+  if (add.customLineItems?.length && !allowCustom) {
+    throw new AppError(403, 'PERMISSION_DENIED', 'Only the site owner and apps may add custom line items.');
+  }
+  const refs = add.lineItems ?? [];
+  const unknownApp = refs.findIndex((r) => r.catalogReference.appId !== STORES_APP_ID);
+  if (unknownApp >= 0) {
+    throw violation(`lineItems.${unknownApp}.catalogReference.appId`, `must be the stores catalog app id ${STORES_APP_ID}; no other catalog is installed`, 'VALIDATION');
+  }
+  refs.forEach((r, i) => {
+    const item = items[i];
+    const field = `lineItems.${i}`;
+    if (!item) {
+      throw new AppError(404, 'CATALOG_ITEM_NOT_FOUND', 'No product or variant matches this catalog reference (a product with several variants needs options.variantId).', { field, catalogItemId: r.catalogReference.catalogItemId });
+    }
+    if (!item.visible || !item.inStock) {
+      throw new AppError(400, 'ITEM_NOT_AVAILABLE', `${item.name} is out of stock.`, { field, catalogItemId: item.productId, variantId: item.variantId });
+    }
+    // The variant actually resolved is written into options, so a later read finds the same one.
+    const reference: CatalogReference = { ...r.catalogReference, options: { ...(r.catalogReference.options ?? {}), variantId: item.variantId } };
+    let entry = lines.find((l) => sameReference(l.line.catalogReference, reference));
+    if (entry) {
+      if (entry.line.quantity + r.quantity > MAX_LINE_QUANTITY) throw tooMany(`${field}.quantity`, entry.line.quantity);
+      entry.line.quantity += r.quantity;
+      entry.item = item;
+    } else {
+      entry = { line: { id: r.id ?? newId(), quantity: r.quantity, catalogReference: reference, name: item.name }, item };
+      lines.push(entry);
+    }
+    if (item.tracked && entry.line.quantity > item.quantity) {
+      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${item.quantity} of ${item.name} left in stock.`, { field, quantityAvailable: item.quantity, variantId: item.variantId });
+    }
+    touched.push(entry.line.id);
+  });
+  for (const c of add.customLineItems ?? []) {
+    const { id, quantity, ...custom } = c;
+    const line: StoredLine = { id: id ?? newId(), quantity, custom, name: c.productName.original };
+    lines.push({ line, item: undefined });
+    touched.push(line.id);
+  }
+  const ids = new Set<string>();
+  for (const { line } of lines) {
+    if (ids.has(line.id)) throw violation('lineItems.id', `line item id ${line.id} is used twice`, 'VALIDATION');
+    ids.add(line.id);
+  }
+  if (lines.length > MAX_LINE_ITEMS) throw violation('lineItems', `a cart holds at most ${MAX_LINE_ITEMS} different items`, 'MAX_SIZE', { max: MAX_LINE_ITEMS });
+  return { resolved: lines.map((l) => resolveWith(l.line, l.item)), touched };
+}
+
+/** Merges a visitor's lines into a member's (log-in): same items add up, capped at the maximum. */
+export function mergeLines(into: readonly StoredLine[], from: readonly StoredLine[]): StoredLine[] {
+  const out = into.map((l) => ({ ...l }));
+  for (const l of from) {
+    const same = l.catalogReference && out.find((o) => sameReference(o.catalogReference, l.catalogReference!));
+    if (same) same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + l.quantity);
+    else if (!out.some((o) => o.id === l.id)) out.push({ ...l });
+    else out.push({ ...l, id: newId() });
+  }
+  return out.slice(0, MAX_LINE_ITEMS);
+}
+
+export function removeLines(current: readonly ResolvedLine[], ids: readonly string[]): ResolvedLine[] {
+  const missing = ids.filter((id) => !current.some((r) => r.line.id === id));
+  if (missing.length) throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
+  return current.filter((r) => !ids.includes(r.line.id));
+}
+
+/** New quantities for existing lines; more than tracked stock is refused, as when adding. */
+export function setQuantities(current: readonly ResolvedLine[], updates: readonly { id: string; quantity: number }[]): ResolvedLine[] {
+  const missing = updates.filter((u) => !current.some((r) => r.line.id === u.id)).map((u) => u.id);
+  if (missing.length) throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
+  const errors = updates.flatMap((u, i) => (updates.findIndex((x) => x.id === u.id) !== i ? [{ field: `lineItems.${i}.id`, description: 'is listed twice', violatedRule: 'VALIDATION' as const, data: {} }] : []));
+  if (errors.length) throw new ValidationError(errors);
+  return current.map((r) => {
+    const i = updates.findIndex((x) => x.id === r.line.id);
+    if (i < 0) return r;
+    const quantity = updates[i]!.quantity;
+    const it = r.item;
+    if (it?.tracked && quantity > r.line.quantity && quantity > it.quantity) {
+      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${it.quantity} of ${it.name} left in stock.`, { field: `lineItems.${i}.quantity`, quantityAvailable: it.quantity, variantId: it.variantId });
+    }
+    return resolveWith({ ...r.line, quantity }, it);
+  });
+}

@@ -1,0 +1,315 @@
+import type { z } from 'zod';
+import type { Address, CheckoutInfoInput, createCheckoutFromCartRequest, createCheckoutRequest, updateCheckoutRequest } from '@vitrine/contract';
+import { shopperOf, type Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { readConfigRevision } from '../../platform/config-cache.ts';
+import { AppError, conflict, violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { toMinor } from '../../platform/money.ts';
+import { getMember } from '../members/service.ts';
+import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
+import type { CartRow } from '../cart/store.ts';
+import { setCartCheckout } from '../cart/store.ts';
+import { assertAccepted, priceLines, pricingConfig, type Priced } from './calculate.ts';
+import { addLines, checkCustomPrices, lookupLines, removeLines, setQuantities, type AddItems, type ResolvedLine } from './lines.ts';
+import { checkoutWire, type WireCheckout } from './present.ts';
+import { insertCheckout, readCheckout, updateCheckoutRow, type BuyerInfo, type CheckoutRow, type CheckoutWrite } from './store.ts';
+import { wireMoney } from './wire.ts';
+
+export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
+const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
+
+/** The keys of checkouts this caller may see: their own, and the visitor session a member logged in from. */
+function ownerKeys(ctx: Ctx): string[] | 'all' {
+  if (ctx.caller.role === 'admin') return 'all';
+  const s = shopperOf(ctx.caller);
+  if (!s) return [];
+  return s.memberId ? [`member:${s.memberId}`, ...(s.visitorId ? [`visitor:${s.visitorId}`] : [])] : [`visitor:${s.visitorId}`];
+}
+
+const checkoutNotFound = (id: string) => new AppError(404, 'CHECKOUT_NOT_FOUND', 'No checkout with this id.', { id });
+
+export async function load(ctx: Ctx, where: { id: string } | { cartId: string }, forUpdate = false) {
+  const found = await readCheckout(ctx.db, where, forUpdate);
+  const keys = ownerKeys(ctx);
+  if (!found || (keys !== 'all' && !(found.row.owner_key && keys.includes(found.row.owner_key)))) {
+    throw checkoutNotFound('id' in where ? where.id : where.cartId);
+  }
+  return found;
+}
+
+export function customerKey(row: Pick<CheckoutRow, 'buyer'>): string | undefined {
+  if (row.buyer.memberId) return `member:${row.buyer.memberId}`;
+  return row.buyer.email ? `email:${row.buyer.email.toLowerCase()}` : undefined;
+}
+
+const destinationOf = (d: unknown) => {
+  const a = (d as { address?: Address } | null)?.address;
+  return a?.country ? { country: a.country, ...(a.subdivision ? { subdivision: a.subdivision } : {}) } : undefined;
+};
+
+/** Prices a checkout as stored now. */
+export async function priceCheckout(ctx: Ctx, row: CheckoutRow, resolved: readonly ResolvedLine[], configRevision: number): Promise<Priced> {
+  return priceLines(ctx.db, configRevision, {
+    resolved, couponCode: row.coupon?.code, customerKey: customerKey(row), giftCard: row.gift_card,
+    merchantDiscountsMinor: row.merchant_discounts.map((d) => d.amountMinor),
+    destination: destinationOf(row.shipping_destination), selectedShippingCode: row.selected_shipping?.code,
+    now: ctx.clock.now(),
+  });
+}
+
+async function present(ctx: Ctx, row: CheckoutRow, resolved: readonly ResolvedLine[], configRevision: number): Promise<WireCheckout> {
+  const priced = await priceCheckout(ctx, row, resolved, configRevision);
+  return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
+}
+
+export async function getCheckout(ctx: Ctx, id: string): Promise<WireCheckout> {
+  const { row, configRevision } = await load(ctx, { id });
+  const { resolved } = await lookupLines(ctx.db, row.line_items);
+  return present(ctx, row, resolved, configRevision);
+}
+
+export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<WireCheckout> {
+  const { row, configRevision } = await load(ctx, { cartId });
+  const { resolved } = await lookupLines(ctx.db, row.line_items);
+  return present(ctx, row, resolved, configRevision);
+}
+
+/**
+ * The hosted checkout page for this checkout, or the URL the caller set instead. The hosted page's
+ * URL carries a single-use `checkoutToken` for the shopper (modules/hosted-checkout).
+ */
+export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<string> {
+  const { row } = await load(ctx, { id });
+  if (row.override_checkout_url) return row.override_checkout_url;
+  const url = `${ctx.config.PUBLIC_URL}/checkout?checkoutId=${row.id}`;
+  const owner = linkOwner(ctx.caller, row.owner_key);
+  return owner ? `${url}&checkoutToken=${await checkoutLinkToken(ctx, row.id, owner)}` : url;
+}
+
+const giftCardOf = (code: string, redeem: string | undefined, currency: string) => {
+  if (redeem === undefined) return { code };
+  try {
+    return { code, requestedAmountMinor: toMinor(redeem, currency) };
+  } catch {
+    throw violation('giftCardRedeemAmount', `is not a valid amount in ${currency}`, 'DECIMAL_MAX_SCALE');
+  }
+};
+
+/** Checks a newly applied coupon, gift card or shipping option, refusing it with the contract's code. */
+function assertChoices(p: Priced, o: { coupon?: boolean; giftCard?: boolean; shipping?: boolean }) {
+  if (o.coupon) assertAccepted(p, 'coupon');
+  if (o.giftCard) assertAccepted(p, 'giftCard');
+  if (o.shipping) {
+    const m = p.output.messages.find((x) => x.code === 'SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND');
+    if (m) throw new AppError(400, m.code, m.description);
+  }
+}
+
+/** Applies `checkoutInfo` fields (all given ones, or those the mask names). */
+const INFO_FIELDS = ['billingInfo', 'shippingInfo', 'shippingInfo.shippingDestination', 'shippingInfo.selectedCarrierServiceOption', 'buyerInfo', 'buyerInfo.email', 'buyerNote', 'customFields', 'businessLocationId', 'purchaseFlowId'] as const;
+function applyInfo(w: CheckoutWrite, info: CheckoutInfoInput | undefined, mask: string[] | undefined): string[] {
+  const i = info ?? {};
+  const want = (path: string, present: boolean) => (mask ? mask.some((p) => p === path || path.startsWith(`${p}.`)) : present);
+  const changed: string[] = [];
+  if (want('billingInfo', !!i.billingInfo)) { w.billing_info = i.billingInfo ?? null; changed.push('billingInfo'); }
+  if (want('shippingInfo.shippingDestination', !!i.shippingInfo?.shippingDestination)) { w.shipping_destination = i.shippingInfo?.shippingDestination ?? null; changed.push('shippingInfo'); }
+  if (want('shippingInfo.selectedCarrierServiceOption', !!i.shippingInfo?.selectedCarrierServiceOption)) { w.selected_shipping = i.shippingInfo?.selectedCarrierServiceOption ?? null; changed.push('shippingInfo'); }
+  if (want('buyerInfo.email', i.buyerInfo?.email !== undefined)) {
+    const { email: _old, ...rest } = w.buyer;
+    w.buyer = { ...rest, ...(i.buyerInfo?.email ? { email: i.buyerInfo.email } : {}) };
+    changed.push('buyerInfo');
+  }
+  if (want('buyerNote', i.buyerNote !== undefined)) { w.buyer_note = i.buyerNote ?? null; changed.push('buyerNote'); }
+  if (want('customFields', i.customFields !== undefined)) { w.custom_fields = i.customFields ?? []; changed.push('customFields'); }
+  if (want('businessLocationId', i.businessLocationId !== undefined)) { w.business_location_id = i.businessLocationId ?? null; changed.push('businessLocationId'); }
+  if (want('purchaseFlowId', i.purchaseFlowId !== undefined)) { w.purchase_flow_id = i.purchaseFlowId ?? null; changed.push('purchaseFlowId'); }
+  return [...new Set(changed)];
+}
+
+async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> {
+  const s = shopperOf(ctx.caller);
+  if (s?.memberId) {
+    const member = await getMember(ctx, s.memberId);
+    return { memberId: s.memberId, ...(member ? { contactId: member.contactId ?? s.memberId } : {}), ...(email ?? member?.loginEmail ? { email: email ?? member?.loginEmail } : {}) };
+  }
+  return { ...(s?.visitorId ? { visitorId: s.visitorId } : {}), ...(email ? { email } : {}) };
+}
+
+function createdByOf(ctx: Ctx): Record<string, string> {
+  const c = ctx.caller;
+  if (c.role === 'member') return { memberId: c.memberId };
+  if (c.role === 'visitor') return { visitorId: c.visitorId };
+  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? 'vitrine' };
+  return {};
+}
+
+function ownerKeyOf(ctx: Ctx): string | null {
+  const s = shopperOf(ctx.caller);
+  if (!s) return null;
+  return s.memberId ? `member:${s.memberId}` : `visitor:${s.visitorId}`;
+}
+
+const emptyWrite = (): CheckoutWrite => ({
+  buyer: {}, line_items: [], billing_info: null, shipping_destination: null, selected_shipping: null, buyer_note: null,
+  coupon: null, gift_card: null, merchant_discounts: [], override_checkout_url: null, channel_type: 'WEB', custom_fields: [],
+  purchase_flow_id: null, business_location_id: null, completed: false, order_id: null, payment_gateway_order_id: null,
+});
+const writeOf = (row: CheckoutRow): CheckoutWrite => {
+  const { id: _i, cart_id: _c, owner_key: _o, created_by: _b, revision: _r, created_at: _ca, updated_at: _u, ...w } = row;
+  return w;
+};
+
+/** Inserts a new checkout after checking the buyer's choices; emits checkout_created. */
+async function insertNew(ctx: Ctx, w: CheckoutWrite, resolved: ResolvedLine[], configRevision: number, cartId: string | null, checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean }): Promise<WireCheckout> {
+  const now = ctx.clock.now();
+  const draft: CheckoutRow = { ...w, id: newId(), cart_id: cartId, owner_key: ownerKeyOf(ctx), created_by: createdByOf(ctx), revision: 1, created_at: now, updated_at: now };
+  const priced = await priceCheckout(ctx, draft, resolved, configRevision);
+  assertChoices(priced, checks);
+  if (checks.coupon) draft.coupon = priced.coupon ?? null;
+  return inTransaction(ctx, async (tx) => {
+    const { revision: _r, ...values } = draft;
+    const row = await insertCheckout(tx.db, values);
+    const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
+    if (cartId) await setCartCheckout(tx.db, cartId, row.id);
+    await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } }, { entityLocked: true });
+    return wire;
+  });
+}
+
+export async function createCheckout(ctx: Ctx, body: z.infer<typeof createCheckoutRequest>): Promise<WireCheckout> {
+  const lines = body.lineItems ?? [];
+  if (!lines.length && !body.customLineItems?.length) throw violation('lineItems', 'a checkout needs at least one line item', 'REQUIRED_FIELD');
+  const configRevision = await readConfigRevision(ctx.db);
+  const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
+  checkCustomPrices(body.customLineItems, currency);
+  const { extraItems } = await lookupLines(ctx.db, [], lines.map((l) => l.catalogReference));
+  const { resolved } = addLines([], body as AddItems, extraItems, isApp(ctx));
+  const w = emptyWrite();
+  w.line_items = resolved.map((r) => r.line);
+  w.channel_type = body.channelType;
+  w.buyer = await buyerOf(ctx, body.checkoutInfo?.buyerInfo?.email);
+  applyInfo(w, body.checkoutInfo, undefined);
+  if (body.couponCode) w.coupon = { id: '', code: body.couponCode };
+  if (body.giftCardCode) w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency);
+  if (body.overrideCheckoutUrl) w.override_checkout_url = body.overrideCheckoutUrl;
+  return insertNew(ctx, w, resolved, configRevision, null, { coupon: !!body.couponCode, giftCard: !!body.giftCardCode, shipping: !!w.selected_shipping });
+}
+
+/** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
+export async function createCheckoutFromCart(ctx: Ctx, cart: CartRow, configRevision: number, body: z.infer<typeof createCheckoutFromCartRequest>): Promise<string> {
+  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  const w = emptyWrite();
+  w.line_items = cart.line_items;
+  w.channel_type = body.channelType ?? 'WEB';
+  w.buyer = await buyerOf(ctx, body.email);
+  const contact = cart.contact_info as { address?: Address; contactDetails?: unknown } | null;
+  const shippingAddress = body.shippingAddress ?? contact?.address;
+  if (shippingAddress || contact?.contactDetails) w.shipping_destination = { ...(shippingAddress ? { address: shippingAddress } : {}), ...(contact?.contactDetails ? { contactDetails: contact.contactDetails } : {}) };
+  if (body.billingAddress) w.billing_info = { address: body.billingAddress };
+  w.selected_shipping = body.selectedShippingOption ?? cart.selected_shipping_option;
+  w.buyer_note = cart.buyer_note;
+  w.coupon = cart.coupon;
+  w.merchant_discounts = cart.merchant_discounts;
+  w.override_checkout_url = cart.override_checkout_url;
+  w.purchase_flow_id = cart.purchase_flow_id;
+  w.business_location_id = cart.business_location_id;
+  const wire = await insertNew(ctx, w, resolved, configRevision, cart.id, { shipping: !!body.selectedShippingOption });
+  return wire.id;
+}
+
+type Change = { write: CheckoutWrite; resolved: ResolvedLine[]; modified: string[]; checks?: { coupon?: boolean; giftCard?: boolean; shipping?: boolean } };
+
+/** Changes a checkout with optimistic concurrency and emits checkout_updated in the same transaction. */
+async function mutate(ctx: Ctx, id: string, change: (row: CheckoutRow, resolved: ResolvedLine[], currency: string) => Promise<Change>): Promise<WireCheckout> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { row, configRevision } = await load(ctx, { id });
+    if (row.completed) throw new AppError(400, 'CHECKOUT_IS_COMPLETE', 'This checkout is completed: an order was placed from it.', { id });
+    const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
+    const { resolved: current } = await lookupLines(ctx.db, row.line_items);
+    const { write, resolved, modified, checks } = await change(row, current, currency);
+    const draft: CheckoutRow = { ...row, ...write };
+    const priced = await priceCheckout(ctx, draft, resolved, configRevision);
+    if (checks) assertChoices(priced, checks);
+    if (checks?.coupon) write.coupon = priced.coupon ?? null;
+    const saved = await inTransaction(ctx, async (tx) => {
+      const updated = await updateCheckoutRow(tx.db, row.id, row.revision, write, tx.clock.now());
+      if (!updated) return undefined;
+      const wire = checkoutWire(updated, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
+      await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: wire, modifiedFields: Object.fromEntries(modified.map((f) => [f, true])) } }, { entityLocked: true });
+      return wire;
+    });
+    if (saved) return saved;
+  }
+  throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
+}
+
+export async function updateCheckout(ctx: Ctx, id: string, body: z.infer<typeof updateCheckoutRequest>): Promise<WireCheckout> {
+  if (body.checkout?.id && body.checkout.id !== id) throw violation('checkout.id', 'must match the path', 'VALIDATION');
+  const mask = body.fieldMask?.split(',').map((f) => f.trim().replace(/^checkout\./, '')).filter(Boolean);
+  const unknown = mask?.find((f) => !(INFO_FIELDS as readonly string[]).includes(f));
+  if (unknown) throw violation('fieldMask', `${unknown} cannot be updated; allowed: ${INFO_FIELDS.join(', ')}`, 'VALIDATION');
+  return mutate(ctx, id, async (row, current, currency) => {
+    checkCustomPrices(body.customLineItems, currency);
+    const w = writeOf(row);
+    const modified = applyInfo(w, body.checkout, mask);
+    let resolved = current;
+    if (body.lineItems?.length || body.customLineItems?.length) {
+      const { extraItems } = await lookupLines(ctx.db, [], (body.lineItems ?? []).map((l) => l.catalogReference));
+      resolved = addLines(current, body as AddItems, extraItems, isApp(ctx)).resolved;
+      w.line_items = resolved.map((r) => r.line);
+      modified.push('lineItems');
+    }
+    if (body.couponCode) { w.coupon = { id: '', code: body.couponCode }; modified.push('appliedDiscounts'); }
+    if (body.giftCardCode) { w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency); modified.push('giftCard'); }
+    if (body.overrideCheckoutUrl) { w.override_checkout_url = body.overrideCheckoutUrl; modified.push('overrideCheckoutUrl'); }
+    const shipping = modified.includes('shippingInfo') && !!w.selected_shipping;
+    return { write: w, resolved, modified, checks: { coupon: !!body.couponCode, giftCard: !!body.giftCardCode, shipping } };
+  });
+}
+
+export const removeCoupon = (ctx: Ctx, id: string) =>
+  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), coupon: null }, resolved, modified: ['appliedDiscounts'] }));
+export const removeGiftCard = (ctx: Ctx, id: string) =>
+  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), gift_card: null }, resolved, modified: ['giftCard'] }));
+export const removeOverrideCheckoutUrl = (ctx: Ctx, id: string) =>
+  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), override_checkout_url: null }, resolved, modified: ['overrideCheckoutUrl'] }));
+
+export async function addToCheckout(ctx: Ctx, id: string, add: AddItems): Promise<WireCheckout> {
+  if (!add.lineItems?.length && !add.customLineItems?.length) throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
+  return mutate(ctx, id, async (row, current, currency) => {
+    checkCustomPrices(add.customLineItems, currency);
+    const { extraItems } = await lookupLines(ctx.db, [], (add.lineItems ?? []).map((l) => l.catalogReference));
+    const { resolved } = addLines(current, add, extraItems, isApp(ctx));
+    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+  });
+}
+
+export const removeCheckoutLineItems = (ctx: Ctx, id: string, lineItemIds: string[]) =>
+  mutate(ctx, id, async (row, current) => {
+    const resolved = removeLines(current, lineItemIds);
+    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+  });
+
+export const updateCheckoutLineItemsQuantity = (ctx: Ctx, id: string, lineItems: { id: string; quantity: number }[]) =>
+  mutate(ctx, id, async (row, current) => {
+    const resolved = setQuantities(current, lineItems);
+    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+  });
+
+/**
+ * Marks the checkout completed (an order was placed elsewhere, or by create-order) and emits
+ * checkout_completed. Completing twice is a no-op.
+ */
+export async function markCheckoutAsCompleted(ctx: Ctx, id: string, orderId?: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const { row, configRevision } = await load(tx, { id }, true);
+    if (row.completed) return;
+    const updated = await updateCheckoutRow(tx.db, row.id, row.revision, { completed: true, ...(orderId ? { order_id: orderId } : {}) }, tx.clock.now());
+    if (!updated) throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
+    const { resolved } = await lookupLines(tx.db, updated.line_items);
+    const wire = await present(tx, updated, resolved, configRevision);
+    await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: row.id, actionEvent: { body: { checkout: wire } } }, { entityLocked: true });
+  });
+}

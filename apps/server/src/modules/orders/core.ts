@@ -1,0 +1,54 @@
+import type { Order, OrderActivityType, StoreSettings } from '@vitrine/contract';
+import type { Ctx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { getSettings } from '../settings/service.ts';
+import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
+import { addActivityRow, readOrder, type OrderWithActivities } from './store.ts';
+import { ORDER_FQDN, toOrder } from './wire.ts';
+
+/** Helpers the order services share (not exported from the module's service). */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+export const orderNotFound = (id: string) => notFound('Order', { id }, 'ORDER_NOT_FOUND');
+
+/** Locks and reads an order inside the caller's transaction; ORDER_NOT_FOUND when there is none. */
+export async function lockOrder(ctx: Ctx, id: string): Promise<OrderWithActivities> {
+  const row = isUuid(id) ? await readOrder(ctx.db, { id }, ctx.db.isTransaction) : undefined;
+  if (!row) throw orderNotFound(id);
+  return row;
+}
+
+export async function wireOf(ctx: Ctx, id: string, settings?: StoreSettings): Promise<Order> {
+  const s = settings ?? await getSettings(ctx);
+  const row = await readOrder(ctx.db, { id });
+  if (!row) throw orderNotFound(id);
+  return toOrder(row, s.locale);
+}
+
+/** Who did it, for activities: the admin user's or app's e-mail is unknown here, so nothing for now. */
+export async function addActivity(ctx: Ctx, orderId: string, type: OrderActivityType | string, content: Record<string, unknown> | null = null): Promise<string> {
+  const id = newId();
+  await addActivityRow(ctx.db, { id, order_id: orderId, type, author_email: null, content, created_at: ctx.clock.now() });
+  return id;
+}
+
+export async function touch(ctx: Ctx, orderId: string, set: Record<string, unknown> = {}) {
+  await ctx.db.updateTable('ecom_order').set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) })).where('id', '=', orderId).execute();
+}
+
+export const emitUpdated = (ctx: Ctx, o: Order, modifiedFields: Record<string, unknown>) =>
+  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug: 'updated', entityId: o.id, updatedEvent: { currentEntity: o, modifiedFields } });
+export const emitAction = (ctx: Ctx, slug: string, o: Order, extra: Record<string, unknown> = {}) =>
+  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug, entityId: o.id, actionEvent: { body: { order: o, ...extra } } });
+
+export interface Notify { buyer: boolean; business: boolean }
+
+/** The approval's effects: order_approved, the buyer's confirmation and the merchant's notice. */
+export async function afterApproval(ctx: Ctx, s: StoreSettings, o: Order, notify: Notify = { buyer: true, business: true }) {
+  await emitAction(ctx, 'approved', o);
+  if (notify.buyer && o.buyerInfo.email) await mailOrderConfirmation(ctx, s, o, o.buyerInfo.email);
+  if (notify.business && s.contactEmail) await mailNewOrderNotice(ctx, s, o, s.contactEmail);
+}

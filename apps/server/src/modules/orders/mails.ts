@@ -1,0 +1,81 @@
+import type { Order, StoreSettings } from '@vitrine/contract';
+import type { Ctx } from '../../platform/context.ts';
+import { queueMail } from '../../platform/mail.ts';
+
+/** The orders module's messages (plain text plus simple HTML), queued in the caller's transaction. */
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function linesOf(o: Order) {
+  return o.lineItems.map((l) => ({ text: `${l.quantity} × ${l.productName.original}  ${l.lineItemPrice.formattedAmount}`, name: l.productName.original, qty: l.quantity, amount: l.lineItemPrice.formattedAmount }));
+}
+
+function summaryText(o: Order): string {
+  const ps = o.priceSummary;
+  return [
+    ...linesOf(o).map((l) => l.text),
+    '',
+    `Subtotal: ${ps.subtotal.formattedAmount}`,
+    ...(Number(ps.discount.amount) ? [`Discount: -${ps.discount.formattedAmount}`] : []),
+    ...(Number(ps.shipping.amount) ? [`Shipping: ${ps.shipping.formattedAmount}`] : []),
+    ...(Number(ps.tax.amount) ? [`Tax: ${ps.tax.formattedAmount}`] : []),
+    `Total: ${ps.total.formattedAmount}`,
+  ].join('\n');
+}
+
+function summaryHtml(o: Order): string {
+  const rows = linesOf(o).map((l) => `<tr><td>${l.qty} × ${esc(l.name)}</td><td style="text-align:right">${esc(l.amount)}</td></tr>`).join('');
+  return `<table cellpadding="4">${rows}<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${esc(o.priceSummary.total.formattedAmount)}</strong></td></tr></table>`;
+}
+
+const page = (title: string, body: string) => `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
+
+export async function mailOrderConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
+  const title = `Thank you for your order #${o.number}`;
+  await queueMail(ctx, {
+    to,
+    subject: `${s.storeName}: order #${o.number} confirmed`,
+    text: `${title}.\n\nWe received your order and will let you know when it ships.\n\n${summaryText(o)}\n\n${s.storeName}`,
+    html: page(title, `<p>We received your order and will let you know when it ships.</p>${summaryHtml(o)}<p>${esc(s.storeName)}</p>`),
+  });
+}
+
+export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
+  const buyer = o.buyerInfo.email ?? 'a visitor without e-mail';
+  const title = `New order #${o.number}`;
+  await queueMail(ctx, {
+    to,
+    subject: `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`,
+    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}`,
+    html: page(title, `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}`),
+  });
+}
+
+export async function mailOrderCanceled(ctx: Ctx, s: StoreSettings, o: Order, to: string, customMessage?: string): Promise<void> {
+  const title = `Your order #${o.number} was canceled`;
+  const note = customMessage ? `\n\n${customMessage}` : '';
+  await queueMail(ctx, {
+    to,
+    subject: `${s.storeName}: order #${o.number} canceled`,
+    text: `${title}.${note}\n\n${summaryText(o)}\n\nIf you were charged, the payment will be refunded.\n\n${s.storeName}`,
+    html: page(title, `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>`),
+  });
+}
+
+export interface ShipmentInfo { trackingNumber?: string; shippingProvider?: string; trackingLink?: string; items: { name: string; quantity: number }[] }
+
+export async function mailShippingConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string, sh: ShipmentInfo): Promise<void> {
+  const title = `Your order #${o.number} is on its way`;
+  const tracking = [
+    sh.shippingProvider ? `Carrier: ${sh.shippingProvider}` : '',
+    sh.trackingNumber ? `Tracking number: ${sh.trackingNumber}` : '',
+    sh.trackingLink ? `Track it: ${sh.trackingLink}` : '',
+  ].filter(Boolean);
+  const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
+  await queueMail(ctx, {
+    to,
+    subject: `${s.storeName}: order #${o.number} shipped`,
+    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${s.storeName}`.replace(/\n{3,}/g, '\n\n'),
+    html: page(title, `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}`),
+  });
+}

@@ -1,0 +1,65 @@
+import type { Fulfillment, Order } from '@vitrine/contract';
+import { price } from '../../platform/money.ts';
+import { toWirePrices } from './money-json.ts';
+import type { ActivityRow, FulfillmentRow, OrderWithActivities } from './store.ts';
+
+export const ORDER_FQDN = 'wix.ecom.v1.order';
+export const FULFILLMENTS_FQDN = 'wix.ecom.v1.fulfillments';
+
+export interface Money { currency: string; locale: string }
+
+export function toActivity(a: ActivityRow): Order['activities'][number] {
+  const content = a.content ?? {};
+  return {
+    id: a.id, createdDate: a.created_at.toISOString(), type: a.type as Order['activities'][number]['type'],
+    ...(a.author_email ? { authorEmail: a.author_email } : {}),
+    ...content,
+  };
+}
+
+/** The paid part of an order, from its payment status (payments keep the detail). */
+function paidMinor(paymentStatus: string, total: number): number {
+  return paymentStatus === 'PAID' || paymentStatus === 'PARTIALLY_REFUNDED' || paymentStatus === 'FULLY_REFUNDED' ? total : 0;
+}
+
+/** A stored order in REST form (contract §3). */
+export function toOrder(r: OrderWithActivities, locale: string): Order {
+  const wire = toWirePrices(r.data, r.currency, locale) as Record<string, unknown>;
+  const paid = paidMinor(r.payment_status, r.total_minor);
+  return {
+    ...(wire as object),
+    id: r.id,
+    number: String(r.number),
+    createdDate: r.created_at.toISOString(),
+    updatedDate: r.updated_at.toISOString(),
+    ...(r.purchased_at ? { purchasedDate: r.purchased_at.toISOString() } : {}),
+    status: r.status,
+    paymentStatus: r.payment_status,
+    fulfillmentStatus: r.fulfillment_status,
+    currency: r.currency,
+    archived: r.archived,
+    seenByAHuman: r.seen_by_a_human,
+    tags: { tags: { tagIds: r.tags }, privateTags: { tagIds: r.private_tags } },
+    activities: r.activities.map(toActivity),
+    balanceSummary: { balance: price(r.total_minor - paid, r.currency, locale), paid: price(paid, r.currency, locale) },
+    ...(r.checkout_id ? { checkoutId: r.checkout_id } : {}),
+    ...(r.cart_id ? { cartId: r.cart_id } : {}),
+  } as Order;
+}
+
+export function toFulfillment(f: FulfillmentRow): Fulfillment {
+  const tracking = {
+    ...(f.tracking_number ? { trackingNumber: f.tracking_number } : {}),
+    ...(f.shipping_provider ? { shippingProvider: f.shipping_provider } : {}),
+    ...(f.tracking_link ? { trackingLink: f.tracking_link } : {}),
+  };
+  return {
+    id: f.id,
+    createdDate: f.created_at.toISOString(),
+    lineItems: f.line_items,
+    ...(Object.keys(tracking).length ? { trackingInfo: tracking } : {}),
+    ...(f.custom_info ? { customInfo: f.custom_info } : {}),
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.completed !== null ? { completed: f.completed } : {}),
+  };
+}

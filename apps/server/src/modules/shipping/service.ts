@@ -1,0 +1,28 @@
+/** What other modules call: the calculator's shipping configuration. The admin APIs live in regions.ts and pickups.ts. */
+import type { Executor } from '../../platform/db/tx.ts';
+import type { PickupOptionDef, ShippingRegion } from '../pricing/types.ts';
+import { activePickups, allRegions, type PickupRow, type RegionRow } from './store.ts';
+
+export function regionForPricing(r: RegionRow): ShippingRegion {
+  return {
+    id: r.id, name: r.name,
+    countries: r.destinations.map((d) => ({ country: d.country, ...(d.subdivisions.length ? { subdivisions: d.subdivisions } : {}) })),
+    options: r.options,
+    ...(r.free_shipping_threshold !== null ? { freeShippingThresholdMinor: Number(r.free_shipping_threshold) } : {}),
+  };
+}
+
+/** A pickup location as a shipping option: its code is the location id. */
+export function pickupForPricing(p: PickupRow): PickupOptionDef {
+  return {
+    code: p.id, title: p.name, costMinor: Number(p.cost), pickupMethod: p.pickup_method, address: p.address,
+    ...(p.business_location !== null ? { businessLocation: p.business_location } : {}),
+    ...(p.instructions !== null ? { instructions: p.instructions } : {}),
+  };
+}
+
+/** Every region (oldest first) and every active pickup location. */
+export async function loadShippingConfig(db: Executor): Promise<{ regions: ShippingRegion[]; pickupOptions: PickupOptionDef[] }> {
+  const [regions, pickups] = await Promise.all([allRegions(db), activePickups(db)]);
+  return { regions: regions.map(regionForPricing), pickupOptions: pickups.map(pickupForPricing) };
+}

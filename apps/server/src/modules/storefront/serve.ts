@@ -1,0 +1,114 @@
+/**
+ * Serves the storefront (apps/storefront) at `/`: its hashed assets under `/assets/`, and every
+ * other non-API GET that asks for HTML rendered on the server (React `renderToString` of the
+ * matched page, with the catalog and product data fetched from this server in-process), for the
+ * browser to hydrate. API paths and requests that do not accept HTML keep getting the JSON
+ * error envelope of an unknown route.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import { applicationEnvelope } from '../../platform/errors.ts';
+import { appDist } from '../../platform/http/static.ts';
+import { chunkFiles, isApiPath, pageHtml, type Manifest } from './html.ts';
+
+/** The server entry's contract (apps/storefront/src/entry-server.tsx). */
+interface RenderResult {
+  kind: 'redirect' | 'page';
+  status: number;
+  location?: string;
+  head?: string;
+  html?: string;
+  state?: string;
+  chunks?: string[];
+}
+interface ServerEntry {
+  render(o: { url: string; origin: string; clientId: string; fetch: typeof fetch }): Promise<RenderResult>;
+}
+
+export interface StorefrontOptions {
+  config: Config;
+  /** The bundled storefront's OAuth client id (known once the instance is bootstrapped). */
+  clientId: () => string | undefined;
+  /** The storefront's build output (default apps/storefront/dist). */
+  dir?: string;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  // Page state and JSON-LD are JSON data blocks, not scripts: no inline script is needed.
+  'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+};
+
+/** A fetch that answers from this server without a network round trip (`inject`). */
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    }
+    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): void {
+  const dir = o.dir ?? appDist('storefront');
+  const clientDir = join(dir, 'client');
+  const entryFile = join(dir, 'server', 'entry-server.js');
+  const built = existsSync(join(clientDir, 'index.html')) && existsSync(entryFile);
+  const origin = o.config.PUBLIC_URL.replace(/\/+$/, '');
+  let loaded: Promise<{ entry: ServerEntry; template: string; manifest: Manifest }> | undefined;
+  const load = () => (loaded ??= (async () => ({
+    entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+    template: readFileSync(join(clientDir, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest,
+  }))());
+  const fetchApi = inProcessFetch(app);
+
+  void app.register(async (scope) => {
+    if (built) {
+      await scope.register(fastifyStatic, {
+        root: join(clientDir, 'assets'), prefix: '/assets/', wildcard: false, index: false, decorateReply: false, cacheControl: false,
+        setHeaders: (res) => { res.setHeader('cache-control', 'public, max-age=31536000, immutable'); },
+      });
+    }
+
+    const page = async (req: FastifyRequest, reply: FastifyReply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      if (isApiPath(path) || !(req.headers.accept ?? '').includes('text/html')) return reply.callNotFound();
+      if (!built) {
+        return reply.status(503).send(applicationEnvelope('APP_NOT_BUILT', 'The storefront is not built: run "npm run build"', { requestId: String(req.id) }));
+      }
+      const { entry, template, manifest } = await load();
+      let result: RenderResult;
+      try {
+        result = await entry.render({ url: req.url, origin, clientId: o.clientId() ?? '', fetch: fetchApi });
+      } catch (err) {
+        req.log.error({ err }, 'storefront render failed');
+        return reply.status(500).headers(SECURITY_HEADERS).type('text/html; charset=utf-8')
+          .send('<!doctype html><html lang="en"><title>Something went wrong</title><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the shop</a></p></main></html>');
+      }
+      if (result.kind === 'redirect') return reply.redirect(result.location ?? '/', result.status);
+      const html = pageHtml(template, {
+        head: result.head ?? '', html: result.html ?? '', state: result.state ?? '',
+        preload: chunkFiles(manifest, result.chunks ?? [], template),
+      });
+      return reply.status(result.status).headers(SECURITY_HEADERS).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    };
+    scope.get('/', page);
+    scope.get('/*', page);
+  });
+}

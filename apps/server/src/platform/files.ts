@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+/**
+ * Media files on local disk under `${DATA_DIR}/media`, served at `/media/<file>` with long-lived caching:
+ * file names are content names (never rewritten with other bytes), so a URL can be cached forever.
+ */
+export const MEDIA_PREFIX = '/media/';
+const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}\.(webp|jpe?g|png|gif|avif)$/;
+
+export const mediaDir = (config: Pick<Config, 'DATA_DIR'>) => resolve(config.DATA_DIR, 'media');
+/** The absolute URL of a media file. */
+export const mediaUrl = (config: Pick<Config, 'PUBLIC_URL'>, name: string) => `${config.PUBLIC_URL}${MEDIA_PREFIX}${name}`;
+
+/**
+ * Writes `name` under the media folder unless it is already there (then `make` is not called). The write is
+ * atomic (temporary file, then rename), so a concurrent reader or writer never sees half a file.
+ */
+export async function ensureMediaFile(config: Pick<Config, 'DATA_DIR'>, name: string, make: () => Promise<Buffer>): Promise<boolean> {
+  if (!SAFE_NAME.test(name)) throw new Error(`not a safe media file name: ${name}`);
+  const dir = mediaDir(config);
+  const file = join(dir, name);
+  if (existsSync(file)) return false;
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, await make());
+  renameSync(tmp, file);
+  return true;
+}
+
+/** The static route for media files; unknown files fall through to the not-found envelope. */
+export function serveMedia(app: FastifyInstance, config: Pick<Config, 'DATA_DIR'>) {
+  const root = mediaDir(config);
+  mkdirSync(root, { recursive: true });
+  void app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root, prefix: MEDIA_PREFIX, wildcard: true, index: false, decorateReply: false, cacheControl: false, dotfiles: 'deny', allowedPath: (path) => SAFE_NAME.test(path.replace(/^\//, '')),
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('x-content-type-options', 'nosniff');
+      },
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import { chromium } from '/work/main/node_modules/playwright-core/index.mjs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('response', (r) => { if (r.url().includes('/ecom/')) console.log('resp', r.status(), r.url()); });
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto('http://127.0.0.1:4600/product-page/linen-button-down-shirt');
+await p.waitForTimeout(1500);
+await p.getByRole('button', { name: 'Add to cart' }).click();
+await p.waitForTimeout(1500);
+await p.goto('http://127.0.0.1:4600/cart');
+await p.waitForTimeout(2000);
+await p.getByLabel('Quantity').selectOption('2');
+await p.waitForTimeout(2000);
+await p.screenshot({ path: '/tmp/sf/cart.png', fullPage: true });
+console.log(await p.locator('main').innerText());
+await b.close();

@@ -1,0 +1,42 @@
+import { hydrate } from '@tanstack/react-query';
+import { localStorageStorage, type HttpClient } from '@vitrine/sdk';
+import { createQueryClient } from '@vitrine/sdk/react';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, Providers, STATE_ELEMENT_ID, type PageState } from './app.tsx';
+import { createSession, type Env } from './env.tsx';
+import { matchPage, preloadPages } from './routes.tsx';
+import './index.css';
+
+const TOKENS_KEY = 'vitrine.shop.tokens';
+const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '{}') as PageState;
+const queryClient = createQueryClient();
+hydrate(queryClient, state.queries);
+
+const tokens = localStorageStorage(TOKENS_KEY);
+let client: Promise<ReturnType<typeof import('./auth-client.ts').createBrowserClient>> | undefined;
+const loadClient = () => (client ??= import('./auth-client.ts').then((m) => m.createBrowserClient(window.location.origin, state.clientId, tokens)));
+const http: HttpClient = { request: async (o) => (await loadClient()).request(o) };
+const env: Env = {
+  http,
+  auth: { get: async () => (await loadClient()).auth, loggedIn: () => tokens.get()?.refreshToken.role === 'member' },
+  origin: state.origin,
+  clientId: state.clientId,
+  session: createSession(),
+};
+// Another tab signed in or out: follow it.
+window.addEventListener('storage', (e) => { if (e.key === TOKENS_KEY) window.location.reload(); });
+
+// The server rendered the matched pages: load their code first, so the first render matches.
+await preloadPages(matchPage(window.location.pathname));
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <Providers env={env} queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+import type { VitrineError } from '@vitrine/sdk';
+
+/** Duck-typed (no import of the SDK's error module into the first page load). */
+const isVitrineError = (e: unknown): e is VitrineError => e instanceof Error && e.name === 'VitrineError' && 'details' in e;
+
+/** Words for shoppers, keyed by the platform's error codes. */
+const MESSAGES: Record<string, string> = {
+  ITEM_NOT_AVAILABLE: 'Sorry, this item is not available right now.',
+  INSUFFICIENT_INVENTORY: 'Sorry, there are not enough of these in stock.',
+  CATALOG_ITEM_NOT_FOUND: 'Please choose the options first.',
+  ERROR_COUPON_DOES_NOT_EXIST: 'That coupon code does not exist.',
+  ERROR_COUPON_HAS_EXPIRED: 'That coupon has expired.',
+  ERROR_COUPON_IS_NOT_ACTIVE_YET: 'That coupon is not active yet.',
+  ERROR_COUPON_USAGE_EXCEEDED: 'That coupon has been used up.',
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: 'You have already used that coupon.',
+  OWNED_CART_NOT_FOUND: 'Your cart is empty.',
+};
+
+/** "password" + "must be at least 8 characters" → "Password must be at least 8 characters." */
+function sentence(v: { field: string; description: string }): string {
+  const d = v.description.trim();
+  const field = (v.field.split('.').pop() ?? '').replace(/([A-Z])/g, ' $1').toLowerCase();
+  const text = /^[a-z]/.test(d) && field ? `${field} ${d}` : d;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
+/** A sentence to show for a failed call. */
+export function describeError(e: unknown): string {
+  if (!isVitrineError(e)) return 'Something went wrong. Please try again.';
+  if (e.status === undefined) return 'We could not reach the store. Check your connection and try again.';
+  const violations = e.details.validationError?.fieldViolations ?? [];
+  if (violations.length) return violations.map(sentence).join(' ');
+  const app = e.details.applicationError;
+  const code = app?.code === undefined ? '' : String(app.code);
+  return MESSAGES[code] ?? app?.description ?? 'Something went wrong. Please try again.';
+}
+
+/** The readable part of an SDK login/register failure (its `error` is the thrown error's JSON message). */
+export function describeFailure(error: string): string {
+  try {
+    const parsed = JSON.parse(error) as { message?: string; details?: { validationError?: { fieldViolations?: { field: string; description: string }[] }; applicationError?: { description?: string } } };
+    const violations = parsed.details?.validationError?.fieldViolations ?? [];
+    if (violations.length) return violations.map(sentence).join(' ');
+    return parsed.details?.applicationError?.description ?? parsed.message ?? error;
+  } catch {
+    return error;
+  }
+}

@@ -1,0 +1,209 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { StateMachineResult } from '@vitrine/sdk';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Field, Loading, PageHeading, useTitle } from '../components/ui.tsx';
+import { useEnv, type Env } from '../env.tsx';
+import { describeError, describeFailure } from '../errors.ts';
+import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
+
+const PENDING = 'vitrine.shop.verification';
+
+function Card({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  useTitle(title);
+  return (
+    <div className="mx-auto max-w-md">
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <PageHeading>{title}</PageHeading>
+        {children}
+      </div>
+      {footer && <div className="mt-4 text-center text-sm text-stone-700">{footer}</div>}
+    </div>
+  );
+}
+
+const LOGIN_MESSAGES: Record<string, string> = {
+  invalidPassword: 'That e-mail and password do not match.',
+  invalidEmail: 'That e-mail and password do not match.',
+  resetPassword: 'Your password must be reset before you can sign in. Use “Forgot password”.',
+  missingCaptchaToken: 'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
+  invalidCaptchaToken: 'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
+  emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
+};
+
+/** Runs a sign-in result: success → member tokens through the hidden iframe; other states → their page. */
+function useStateMachine() {
+  const env = useEnv();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const returnTo = safePath(search.get('returnTo'));
+  return async (r: StateMachineResult): Promise<string | undefined> => {
+    switch (r.loginState) {
+      case 'SUCCESS':
+        await finishDirectLogin(env, queryClient, r.data.sessionToken);
+        navigate(returnTo, { replace: true });
+        return undefined;
+      case 'EMAIL_VERIFICATION_REQUIRED':
+        sessionStorage.setItem(PENDING, r.data.stateToken);
+        navigate(`/verify-email?returnTo=${encodeURIComponent(returnTo)}`);
+        return undefined;
+      case 'OWNER_APPROVAL_REQUIRED':
+        return 'Thanks! The store owner will approve your account soon; you can sign in after that.';
+      default:
+        return (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error);
+    }
+  };
+}
+
+function useForm(run: (form: FormData, env: Env) => Promise<string | undefined>) {
+  const env = useEnv();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      setError(await run(new FormData(e.currentTarget), env));
+    } catch (err) {
+      setError(err instanceof Error && !('details' in err) ? err.message : describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, busy, error };
+}
+
+function HostedLoginButton({ returnTo }: { returnTo: string }) {
+  const env = useEnv();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button tone="secondary" className="w-full" busy={busy} onClick={() => { setBusy(true); startHostedLogin(env, returnTo).catch(() => setBusy(false)); }}>
+      Continue with hosted login
+    </Button>
+  );
+}
+
+export function Login() {
+  const [search] = useSearchParams();
+  const returnTo = safePath(search.get('returnTo'));
+  const next = useStateMachine();
+  const f = useForm(async (form, env) => next(await (await auth(env)).login({ email: String(form.get('email')), password: String(form.get('password')) })));
+  const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+  return (
+    <Card title="Sign in" footer={<>New here? <Link className="font-medium text-indigo-800 underline" to={`/signup${carry}`}>Create an account</Link></>}>
+      <Alert>{f.error}</Alert>
+      <form onSubmit={f.submit} noValidate>
+        <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" busy={f.busy} className="w-full">Sign in</Button>
+      </form>
+      <p className="mt-3 text-sm"><Link className="text-indigo-800 underline" to="/forgot-password">Forgot password?</Link></p>
+      <div className="my-4 flex items-center gap-3 text-sm text-stone-600"><span className="h-px flex-1 bg-stone-200" />or<span className="h-px flex-1 bg-stone-200" /></div>
+      <HostedLoginButton returnTo={returnTo} />
+    </Card>
+  );
+}
+
+export function SignUp() {
+  const [search] = useSearchParams();
+  const returnTo = safePath(search.get('returnTo'));
+  const next = useStateMachine();
+  const f = useForm(async (form, env) => next(await (await auth(env)).register({
+    email: String(form.get('email')),
+    password: String(form.get('password')),
+    profile: { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') },
+  })));
+  return (
+    <Card title="Create an account" footer={<>Already have one? <Link className="font-medium text-indigo-800 underline" to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link></>}>
+      <Alert>{f.error}</Alert>
+      <form onSubmit={f.submit} noValidate>
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          <Field label="First name" name="firstName" autoComplete="given-name" />
+          <Field label="Last name" name="lastName" autoComplete="family-name" />
+        </div>
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." />
+        <Button type="submit" busy={f.busy} className="w-full">Create account</Button>
+      </form>
+      <div className="my-4 flex items-center gap-3 text-sm text-stone-600"><span className="h-px flex-1 bg-stone-200" />or<span className="h-px flex-1 bg-stone-200" /></div>
+      <HostedLoginButton returnTo={returnTo} />
+    </Card>
+  );
+}
+
+export function ForgotPassword() {
+  const [sent, setSent] = useState(false);
+  const f = useForm(async (form, env) => {
+    const email = String(form.get('email') ?? '').trim();
+    if (!email) return 'Enter your e-mail address.';
+    await (await auth(env)).sendPasswordResetEmail(email, `${env.origin}/login`);
+    setSent(true);
+    return undefined;
+  });
+  return (
+    <Card title="Forgot password" footer={<Link className="font-medium text-indigo-800 underline" to="/login">Back to sign in</Link>}>
+      <Alert>{f.error}</Alert>
+      {sent ? <Alert kind="info">If an account exists for that address, we have e-mailed it a link to choose a new password.</Alert> : (
+        <form onSubmit={f.submit} noValidate>
+          <Field label="E-mail" name="email" type="email" autoComplete="email" required />
+          <Button type="submit" busy={f.busy} className="w-full">Send reset link</Button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+export function VerifyEmail() {
+  const next = useStateMachine();
+  const [notice, setNotice] = useState<string>();
+  const f = useForm(async (form, env) => {
+    const code = String(form.get('code') ?? '').trim();
+    if (!/^\d{6}$/.test(code)) return 'Enter the 6-digit code from the e-mail.';
+    const stateToken = sessionStorage.getItem(PENDING);
+    if (!stateToken) return 'This step has expired. Please sign in again.';
+    const r = await (await auth(env)).processVerification({ verificationCode: code }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } });
+    if (r.loginState === 'SUCCESS') sessionStorage.removeItem(PENDING);
+    return next(r);
+  });
+  const resend = useForm(async (_form, env) => {
+    const stateToken = sessionStorage.getItem(PENDING);
+    if (!stateToken) return 'This step has expired. Please sign in again.';
+    await env.http.request({ method: 'POST', path: '/_api/iam/verification/v1/auth/resend', body: { stateToken } });
+    setNotice('We sent a new code.');
+    return undefined;
+  });
+  return (
+    <Card title="Confirm your e-mail">
+      <p className="mb-4">We e-mailed you a 6-digit code. Enter it to finish signing in.</p>
+      <Alert>{f.error ?? resend.error}</Alert>
+      <Alert kind="info">{notice}</Alert>
+      <form onSubmit={f.submit} noValidate>
+        <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+        <Button type="submit" busy={f.busy} className="w-full">Confirm</Button>
+      </form>
+      <form onSubmit={resend.submit} className="mt-3">
+        <Button type="submit" tone="ghost" busy={resend.busy}>Send a new code</Button>
+      </form>
+    </Card>
+  );
+}
+
+export function Callback() {
+  const env = useEnv();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    finishHostedLogin(env, queryClient).then((to) => navigate(to, { replace: true }), (e: unknown) => setError(e instanceof Error ? e.message : 'Sign-in failed.'));
+  }, [env, queryClient, navigate]);
+  return (
+    <Card title="Signing in">
+      {error ? <><Alert>{error}</Alert><Link to="/login" className="font-medium text-indigo-800 underline">Back to sign in</Link></> : <Loading label="Finishing sign-in…" />}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { catalogQueries, type ProductSort } from '@vitrine/sdk/react';
+import type { FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ProductGrid } from '../components/product-card.tsx';
+import { PageHeading, Select, useTitle } from '../components/ui.tsx';
+import { useEnv } from '../env.tsx';
+import { catalogParams, PAGE_SIZE } from '../routes.tsx';
+
+const SORT_LABELS: Record<ProductSort, string> = { newest: 'Newest', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', name: 'Name' };
+
+export function Catalog() {
+  const { http } = useEnv();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const p = catalogParams(new URLSearchParams(location.search));
+  const apply = (form: HTMLFormElement) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) q.set(k, v.trim());
+    navigate(`/shop${q.size ? `?${q}` : ''}`);
+  };
+  const { data: categories } = useSuspenseQuery(catalogQueries.categories(http));
+  const category = p.category ? categories.find((c) => c.slug === p.category) : undefined;
+  const title = p.text ? `Results for “${p.text}”` : category?.name ?? 'All products';
+  useTitle(title);
+  if (p.category && !category) {
+    return <><PageHeading>Category not found</PageHeading><Link to="/shop" className="font-medium text-indigo-800 underline">See all products</Link></>;
+  }
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      {category?.description && <p className="-mt-4 mb-6 text-stone-700">{category.description}</p>}
+      <form method="get" action="/shop" className="mb-6 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={(e: FormEvent<HTMLFormElement>) => { e.preventDefault(); apply(e.currentTarget); }} onChange={(e) => { if (e.target instanceof HTMLSelectElement) apply(e.currentTarget); }}>
+        <Select label="Category" name="category" defaultValue={category?.slug ?? ''} key={`c-${category?.slug}`}>
+          <option value="">All categories</option>
+          {categories.map((c) => <option key={c.id} value={c.slug}>{c.name}</option>)}
+        </Select>
+        <Select label="Sort by" name="sort" defaultValue={p.sort} key={`s-${p.sort}`}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </Select>
+        <div>
+          <label htmlFor="catalog-q" className="mb-1 block text-sm font-medium">Search</label>
+          <input id="catalog-q" name="q" type="search" defaultValue={p.text ?? ''} key={`q-${p.text}`} className="block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3" />
+        </div>
+        <button type="submit" className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 font-medium hover:bg-stone-100">Apply</button>
+      </form>
+      <Results categoryId={category?.id} />
+    </>
+  );
+}
+
+function Results({ categoryId }: { categoryId: string | undefined }) {
+  const { http } = useEnv();
+  const location = useLocation();
+  const p = catalogParams(new URLSearchParams(location.search));
+  const { data } = useSuspenseQuery(catalogQueries.search(http, { categoryId, text: p.text, sort: p.sort, cursor: p.cursor, limit: PAGE_SIZE }));
+  const next = data.pagingMetadata?.hasNext ? data.pagingMetadata.cursors?.next : undefined;
+  const prev = data.pagingMetadata?.cursors?.prev;
+  const pageUrl = (cursor: string | null | undefined) => {
+    const q = new URLSearchParams(location.search);
+    if (cursor) q.set('cursor', cursor); else q.delete('cursor');
+    return `/shop?${q}`;
+  };
+  if (data.products.length === 0) return <p role="status" className="py-8">No products match. Try another category or search.</p>;
+  return (
+    <>
+      <p className="sr-only" role="status">{data.products.length} products shown</p>
+      <ProductGrid products={data.products} eager={4} />
+      {(next || prev || p.cursor) && (
+        <nav aria-label="Pages" className="mt-8 flex justify-between gap-4">
+          {prev || p.cursor ? <Link to={pageUrl(prev)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 font-medium">← Previous page</Link> : <span />}
+          {next && <Link to={pageUrl(next)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 font-medium">Next page →</Link>}
+        </nav>
+      )}
+    </>
+  );
+}

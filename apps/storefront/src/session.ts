@@ -1,0 +1,63 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { OAuthData, OAuthStrategy, Tokens } from '@vitrine/sdk';
+import { cartQueries, memberQueries, orderQueries } from '@vitrine/sdk/react';
+import type { Env } from './env.tsx';
+
+const OAUTH_DATA = 'vitrine.shop.oauth';
+
+/** The OAuth strategy (browser only). */
+export async function auth(env: Env): Promise<OAuthStrategy> {
+  if (!env.auth) throw new Error('Sign-in needs a browser');
+  return env.auth.get();
+}
+
+/** Keeps member tokens and refreshes what depends on who the shopper is. */
+export async function signedIn(env: Env, queryClient: QueryClient, tokens: Tokens): Promise<void> {
+  (await env.auth?.get())?.setTokens(tokens);
+  env.session.changed();
+  queryClient.removeQueries({ queryKey: memberQueries.all() });
+  queryClient.removeQueries({ queryKey: orderQueries.all() });
+  // The server hands the visitor's cart over to the member on the member's first cart call.
+  await queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+}
+
+/** Direct login: the session token of a successful login/register becomes member tokens (hidden iframe). */
+export async function finishDirectLogin(env: Env, queryClient: QueryClient, sessionToken: string): Promise<void> {
+  await signedIn(env, queryClient, await (await auth(env)).getMemberTokensForDirectLogin(sessionToken));
+}
+
+/** Only same-origin paths: a query parameter must never become an open redirect. */
+export function safePath(raw: string | null | undefined, fallback = '/account'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  return raw;
+}
+
+/** "Continue with hosted login": the platform's sign-in page, back to /callback with a code. */
+export async function startHostedLogin(env: Env, returnTo: string): Promise<void> {
+  const a = await auth(env);
+  const data = await a.generateOAuthData(`${env.origin}/callback`, returnTo);
+  sessionStorage.setItem(OAUTH_DATA, JSON.stringify(data));
+  const { authUrl } = await a.getAuthUrl(data, { responseMode: 'query' });
+  window.location.assign(authUrl);
+}
+
+/** On /callback: the code and state of the URL become member tokens; answers where to go next. */
+export async function finishHostedLogin(env: Env, queryClient: QueryClient): Promise<string> {
+  const a = await auth(env);
+  const raw = sessionStorage.getItem(OAUTH_DATA);
+  if (!raw) throw new Error('This sign-in link has expired. Please sign in again.');
+  sessionStorage.removeItem(OAUTH_DATA);
+  const data = JSON.parse(raw) as OAuthData;
+  const { code, state, error, errorDescription } = a.parseFromUrl(window.location.href, 'query');
+  if (error) throw new Error(errorDescription ?? error);
+  await signedIn(env, queryClient, await a.getMemberTokens(code, state, data));
+  return safePath(data.originalUri);
+}
+
+/** Signs out: ends the platform session, clears tokens and everything cached about the shopper. */
+export async function signOut(env: Env, queryClient: QueryClient): Promise<void> {
+  const { logoutUrl } = await (await auth(env)).logout(`${env.origin}/`);
+  queryClient.clear();
+  env.session.changed();
+  window.location.assign(logoutUrl);
+}

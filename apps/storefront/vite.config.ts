@@ -1,0 +1,33 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// React Router resolves to its development build unless told otherwise (its package exports have
+// no `production` condition): the browser bundle takes the production one, a third smaller.
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+// The client build (dist/client, with a manifest the server reads to preload each route's chunk)
+// and, with `--ssr`, the server entry (dist/server) that apps/server/src/modules/storefront imports.
+const SHELL = [
+  /\/node_modules\//,
+  /\/packages\/sdk\/src\/(errors|react\/(query-client|catalog|cart)|auth\/storage)\.ts$/,
+  /\/apps\/storefront\/src\/(app|env|routes|lazy-page|errors)\.tsx?$/,
+  /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer|ui)\.tsx$/,
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }
+    : {
+      outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true, target: 'es2022',
+      // What every page needs at start-up in one chunk (one file compresses better than ten):
+      // the libraries and the app shell. Pages, the cart, the account and the OAuth client stay split.
+      rollupOptions: { output: { manualChunks: (id: string) => (SHELL.some((re) => re.test(id)) && !/useMutation|mutationObserver/.test(id) ? 'shell' : undefined) } },
+    },
+  ssr: { noExternal: ['@vitrine/sdk'] },
+  server: { proxy: { '/_api': 'http://localhost:3000', '/oauth2': 'http://localhost:3000', '/ecom': 'http://localhost:3000', '/stores': 'http://localhost:3000', '/categories': 'http://localhost:3000', '/members': 'http://localhost:3000', '/media': 'http://localhost:3000', '/auth': 'http://localhost:3000' } },
+}));

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { cursorPaging, filter, offsetPaging, sorting } from './query.ts';
+import { qs } from './scalars.ts';
+
+/**
+ * Catalog v1 reads (contract/catalog.md §2, §4): the older products and collections modules, served from the
+ * v3 tables. Queries use offset paging (`paging {limit, offset}`); store variants may page by cursor instead.
+ */
+const v1Query = z.strictObject({
+  filter: filter.nullish(),
+  sort: z.array(sorting).max(5).nullish(),
+  paging: offsetPaging.nullish(),
+});
+export const v1QueryRequest = z.strictObject({ query: v1Query.nullish() });
+export type V1Query = z.infer<typeof v1Query>;
+
+export const v1StoreVariantsRequest = z.strictObject({
+  query: z.strictObject({
+    filter: filter.nullish(),
+    sort: z.array(sorting).max(5).nullish(),
+    paging: offsetPaging.nullish(),
+    cursorPaging: cursorPaging.nullish(),
+  }).nullish(),
+});
+export type V1StoreVariantsQuery = NonNullable<z.infer<typeof v1StoreVariantsRequest>['query']>;
+
+/** `GET {reader}/products/{id}?id=…&includeMerchantSpecificData=…` */
+export const v1GetProductQuery = z.object({ id: z.string().optional(), includeMerchantSpecificData: qs.bool().optional() });
+
+/** Option name → chosen choice (its description, or its value). */
+const choices = z.record(z.string().max(100), z.string().max(200));
+export const v1OptionsAvailabilityRequest = z.strictObject({ id: z.string().optional(), options: choices.nullish() });
+export const v1ProductVariantsRequest = z.strictObject({
+  id: z.string().optional(),
+  choices: choices.nullish(),
+  variantIds: z.array(z.string().max(100)).max(100).nullish(),
+  paging: offsetPaging.nullish(),
+  includeMerchantSpecificData: z.boolean().optional(),
+});
+export type V1ProductVariantsRequest = z.infer<typeof v1ProductVariantsRequest>;
+
+/** v1 writes (catalog.md §3). Read-only fields a client echoes back (stock, ranges, media, dates…) are ignored. */
+const v1Slug = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single dashes');
+const v1Number = z.number().finite();
+const v1Choice = z.object({ value: z.string().trim().min(1).max(50).optional(), description: z.string().trim().min(1).max(50).optional() })
+  .refine((c) => c.value !== undefined || c.description !== undefined, { message: 'needs a value or a description' });
+const v1Product = {
+  name: z.string().trim().min(1).max(200),
+  slug: v1Slug.optional(),
+  visible: z.boolean().nullish(),
+  productType: z.enum(['physical', 'digital']).optional(),
+  description: z.string().max(20_000).nullish(),
+  sku: z.string().trim().min(1).max(40).nullish(),
+  weight: v1Number.min(0).max(1_000_000).nullish(),
+  priceData: z.object({ price: v1Number.min(0).max(1e12) }).loose().nullish(),
+  discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: v1Number.min(0).optional() }).nullish(),
+  ribbon: z.string().trim().max(50).nullish(),
+  brand: z.string().trim().max(100).nullish(),
+  manageVariants: z.boolean().nullish(),
+  productOptions: z.array(z.object({
+    name: z.string().trim().min(1).max(50),
+    optionType: z.enum(['unspecified_option_type', 'drop_down', 'color']).optional(),
+    choices: z.array(v1Choice).min(1).max(100),
+  })).max(6).optional(),
+};
+export const v1CreateProductRequest = z.strictObject({ product: z.object(v1Product).loose() });
+export const v1UpdateProductRequest = z.strictObject({
+  product: z.object({ ...v1Product, name: v1Product.name.optional(), id: z.string().optional() }).loose(),
+});
+export type V1ProductInput = z.infer<typeof v1UpdateProductRequest>['product'];
+
+const v1Collection = {
+  name: z.string().trim().min(1).max(100),
+  slug: v1Slug.optional(),
+  visible: z.boolean().nullish(),
+  description: z.string().max(5000).nullish(),
+  media: z.object({ mainMedia: z.object({ image: z.object({ url: z.url().max(2000) }).loose().nullish() }).loose().nullish() }).loose().nullish(),
+};
+export const v1CreateCollectionRequest = z.strictObject({ collection: z.object(v1Collection).loose() });
+export const v1UpdateCollectionRequest = z.strictObject({ collection: z.object({ ...v1Collection, name: v1Collection.name.optional(), id: z.string().optional() }).loose() });
+export type V1CollectionInput = z.infer<typeof v1UpdateCollectionRequest>['collection'];
+export const v1CollectionProductsRequest = z.strictObject({ id: z.string().optional(), productIds: z.array(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID')).min(1).max(100) });
+
+/** v1 inventory (catalog.md §5): one inventory item per product (its id is the product id), one variant entry per variant. */
+const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID');
+export const v1UpdateInventoryRequest = z.strictObject({
+  inventoryItem: z.object({
+    id: z.string().nullish(),
+    productId: z.string().nullish(),
+    trackQuantity: z.boolean().nullish(),
+    variants: z.array(z.object({
+      variantId: guid,
+      quantity: z.number().int().min(0).max(1_000_000_000).nullish(),
+      inStock: z.boolean().nullish(),
+    }).loose()).max(1000).optional(),
+  }).loose(),
+});
+export type V1InventoryUpdate = z.infer<typeof v1UpdateInventoryRequest>['inventoryItem'];
+const v1StockLine = { inventoryId: guid.optional(), productId: guid.optional(), variantId: guid };
+export const v1DecrementInventoryRequest = z.strictObject({
+  decrementData: z.array(z.strictObject({ ...v1StockLine, decrementBy: z.number().int().min(1).max(99_999), preorderRequest: z.boolean().optional() })).min(1).max(300),
+});
+export const v1IncrementInventoryRequest = z.strictObject({
+  incrementData: z.array(z.strictObject({ ...v1StockLine, incrementBy: z.number().int().min(1).max(99_999) })).min(1).max(300),
+});
+export const v1GetInventoryVariantsRequest = z.strictObject({ inventoryId: z.string().optional(), productId: guid.optional(), variantIds: z.array(guid).max(1000).optional() });
+/** `filter` and `sort` are JSON strings here (catalog.md §5). */
+export const v1QueryInventoryRequest = z.strictObject({
+  query: z.strictObject({ filter: z.string().max(20_000).nullish(), sort: z.string().max(2000).nullish(), paging: offsetPaging.nullish() }).nullish(),
+});
+export type V1InventoryQuery = NonNullable<z.infer<typeof v1QueryInventoryRequest>['query']>;
