@@ -9,11 +9,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openPostgres } from '../apps/server/src/platform/db/connect.ts';
-import { startServer } from '../apps/server/src/start.ts';
-import { load, startProcess } from './lib.ts';
+import { countingServer, load, startProcess, serverCommand } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 8);
@@ -79,7 +75,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
-const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const vitrine = await startProcess(serverCommand(), {
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId,
   ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
 }, /listening on http:\/\/[^:]+:(\d+)/);
@@ -119,27 +115,16 @@ for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${p
 console.log(`peak RSS of the server: ${rss} MiB`);
 
 if (pgUrl) {
-  const statements: string[] = [];
-  let counting = false;
-  const database = openPostgres({ url: pgUrl, onStatement: (sql) => { if (counting) statements.push(sql); } });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId, DEMO_DATA: 'false', JOBS: 'false' });
-  const s = await startServer({ config, database, logger: pino({ level: 'silent' }) });
+  const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId });
   const prepare = async () => {
-    const token = (await call<{ access_token: string }>(s.url, '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).access_token;
-    await call(s.url, '/ecom/v1/carts/current/add-to-cart', { auth: token, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } });
-    const { checkoutId } = await call<{ checkoutId: string }>(s.url, '/ecom/v1/carts/current/create-checkout', { auth: token, body: { channelType: 'WEB', email: 'count@example.test', shippingAddress: NY } });
-    return { token, checkoutId };
+    const token = (await call<{ access_token: string }>(counter.url, '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).access_token;
+    await call(counter.url, '/ecom/v1/carts/current/add-to-cart', { auth: token, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } });
+    const { checkoutId } = await call<{ checkoutId: string }>(counter.url, '/ecom/v1/carts/current/create-checkout', { auth: token, body: { channelType: 'WEB', email: 'count@example.test', shippingAddress: NY } });
+    return () => call(counter.url, `/ecom/v1/checkouts/${checkoutId}/create-order`, { auth: token, body: {} });
   };
-  for (const label of ['warm-up', 'counted']) {
-    const { token, checkoutId } = await prepare();
-    statements.length = 0;
-    counting = true;
-    await call(s.url, `/ecom/v1/checkouts/${checkoutId}/create-order`, { auth: token, body: {} });
-    counting = false;
-    if (label === 'counted') {
-      console.log(`\ncreate-order: ${statements.length} SQL statements (BEGIN and COMMIT included):`);
-      for (const q of statements) console.log(`  ${q.trim().replace(/\s+/g, ' ').slice(0, 110)}`);
-    }
-  }
-  await s.stop();
+  await (await prepare())(); // warm-up: configuration cache, connections, prepared statements
+  const statements = await counter.counted(await prepare());
+  console.log(`\ncreate-order: ${statements.length} SQL statements (BEGIN and COMMIT included):`);
+  for (const q of statements) console.log(`  ${q.trim().replace(/\s+/g, ' ').slice(0, 110)}`);
+  await counter.stop();
 }

@@ -8,11 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openPostgres } from '../apps/server/src/platform/db/connect.ts';
-import { startServer } from '../apps/server/src/start.ts';
-import { load, startProcess, type Result } from './lib.ts';
+import { countingServer, load, startProcess, type Result, serverCommand } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -48,7 +44,7 @@ async function visitors(base: string, n: number, ref: unknown): Promise<string[]
 }
 
 const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
-const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const vitrine = await startProcess(serverCommand(), {
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId,
   ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
 }, /listening on http:\/\/[^:]+:(\d+)/);
@@ -82,20 +78,13 @@ console.log(`peak RSS of the server: ${rss} MiB`);
 
 // Statements per call, counted on the driver of an in-process server on the same PostgreSQL.
 if (pgUrl) {
-  const statements: string[] = [];
-  let counting = false;
-  const database = openPostgres({ url: pgUrl, onStatement: (sql) => { if (counting) statements.push(sql); } });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId, DEMO_DATA: 'false', JOBS: 'false' });
-  const started = await startServer({ config, database, logger: pino({ level: 'silent' }) });
-  const url = started.url;
+  const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId });
+  const url = counter.url;
   const t = (await json<{ access_token: string }>(url, '/oauth2/token', { method: 'POST', body: { clientId, grantType: 'anonymous' } })).access_token;
   const count = async (label: string, fn: () => Promise<unknown>) => {
     await fn(); // warm the configuration cache and the connection
-    statements.length = 0;
-    counting = true;
-    await fn();
-    counting = false;
-    console.log(`${pad(label, 40)}${statements.length} statements: ${statements.map((s) => s.trim().split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`);
+    const statements = await counter.counted(fn);
+    console.log(`${pad(label, 40)}${statements.length} statements: ${statements.map((q) => q.trim().split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`);
   };
   await count('add-to-cart', () => json(url, '/ecom/v1/carts/current/add-to-cart', { method: 'POST', auth: t, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } }));
   await count('get-current-cart', () => json(url, '/ecom/v1/carts/current', { auth: t }));
@@ -111,5 +100,5 @@ if (pgUrl) {
     const [v, id] = checkouts.shift()!.split(' ');
     return json(url, `/ecom/v1/checkouts/${id}/create-order`, { method: 'POST', auth: v, body: {} });
   });
-  await started.stop();
+  await counter.stop();
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Proc { child: ChildProcess; port: number; peakRssMiB(): number; stop(): Promise<void> }
@@ -45,4 +45,39 @@ export async function load(name: string, url: string, o: LoadOptions): Promise<R
     ...(vary ? { requests: [{ setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...vary() } }) }] } : {}),
   } as autocannon.Options);
   return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/**
+ * An in-process Vitrine on the benchmark's PostgreSQL whose driver counts statements (BEGIN and
+ * COMMIT included): `counted(fn)` runs `fn` and returns the statements it sent.
+ */
+export async function countingServer(pgUrl: string, env: Record<string, string>) {
+  const [{ default: pino }, { loadConfig }, { openPostgres }, { startServer }] = await Promise.all([
+    import('pino'), import('../apps/server/src/platform/config.ts'), import('../apps/server/src/platform/db/connect.ts'), import('../apps/server/src/start.ts'),
+  ]);
+  const statements: string[] = [];
+  let counting = false;
+  const database = openPostgres({ url: pgUrl, onStatement: (sql) => { if (counting) statements.push(sql); } });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false', JOBS: 'false', ...env });
+  const started = await startServer({ config, database, logger: pino({ level: 'silent' }) });
+  return {
+    url: started.url,
+    async counted(fn: () => Promise<unknown>): Promise<string[]> {
+      statements.length = 0;
+      counting = true;
+      try { await fn(); } finally { counting = false; }
+      return [...statements];
+    },
+    stop: () => started.stop(),
+  };
+}
+
+/**
+ * How to start the server as `npm start` does: the bundle `npm run build` writes
+ * (apps/server/dist/main.mjs), or the sources through tsx when it has not been built.
+ */
+export function serverCommand(): string[] {
+  const root = new URL('..', import.meta.url).pathname;
+  const bundle = `${root}apps/server/dist/main.mjs`;
+  return existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`];
 }

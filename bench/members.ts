@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startProcess } from './lib.ts';
+import { startProcess, serverCommand } from './lib.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
@@ -17,7 +17,7 @@ const concurrency = Number(process.env.CONCURRENCY ?? 8);
 const adminKey = 'vk_bench_admin_key_0123456789abcdef';
 const root = new URL('..', import.meta.url).pathname;
 
-const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const vitrine = await startProcess(serverCommand(), {
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, DATABASE_URL: url, DEMO_DATA: 'false',
 }, /listening on http:\/\/[^:]+:(\d+)/);
 const base = `http://127.0.0.1:${vitrine.port}`;

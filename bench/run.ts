@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, startProcess, type Result } from './lib.ts';
+import { load, startProcess, type Result, serverCommand } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -29,7 +29,7 @@ const targets: Target[] = [
 
 const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-const vitrine = await startProcess(['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const vitrine = await startProcess(serverCommand(), {
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
 }, /listening on http:\/\/[^:]+:(\d+)/);
 const port = vitrine.port;

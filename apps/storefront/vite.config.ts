@@ -1,7 +1,28 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside every script and stylesheet: the server sends them as they are (preCompressed). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vitrine-precompress',
+    apply: 'build',
+    configResolved(c) { outDir = c.build.outDir; },
+    closeBundle() {
+      const dir = join(outDir, 'assets');
+      for (const f of readdirSync(dir).filter((n) => /\.(js|css|svg)$/.test(n))) {
+        const body = readFileSync(join(dir, f));
+        writeFileSync(join(dir, `${f}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(join(dir, `${f}.gz`), gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 // React Router resolves to its development build unless told otherwise (its package exports have
 // no `production` condition): the browser bundle takes the production one, a third smaller.
@@ -18,7 +39,7 @@ const SHELL = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }

@@ -4,6 +4,7 @@ import { createQueryClient } from '@vitrine/sdk/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { createBrowserClient } from './auth-client.ts';
 import { AppRoutes, Providers, STATE_ELEMENT_ID, type PageState } from './app.tsx';
 import { createSession, type Env } from './env.tsx';
 import { matchPage, preloadPages } from './routes.tsx';
@@ -15,7 +16,7 @@ const queryClient = createQueryClient();
 hydrate(queryClient, state.queries);
 
 const tokens = localStorageStorage(TOKENS_KEY);
-let client: Promise<ReturnType<typeof import('./auth-client.ts').createBrowserClient>> | undefined;
+let client: Promise<ReturnType<typeof createBrowserClient>> | undefined;
 const loadClient = () => (client ??= import('./auth-client.ts').then((m) => m.createBrowserClient(window.location.origin, state.clientId, tokens)));
 const http: HttpClient = { request: async (o) => (await loadClient()).request(o) };
 const env: Env = {
@@ -25,8 +26,11 @@ const env: Env = {
   clientId: state.clientId,
   session: createSession(),
 };
-// Another tab signed in or out: follow it.
-window.addEventListener('storage', (e) => { if (e.key === TOKENS_KEY) window.location.reload(); });
+// Another tab signed in or out (not a mere token renewal): follow it.
+const roleIn = (raw: string | null) => { try { return (JSON.parse(raw ?? 'null') as { refreshToken?: { role?: string } } | null)?.refreshToken?.role; } catch { return undefined; } };
+window.addEventListener('storage', (e) => {
+  if (e.key === TOKENS_KEY && (roleIn(e.oldValue) === 'member') !== (roleIn(e.newValue) === 'member')) window.location.reload();
+});
 
 // The server rendered the matched pages: load their code first, so the first render matches.
 await preloadPages(matchPage(window.location.pathname));

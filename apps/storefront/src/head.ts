@@ -13,6 +13,8 @@ export interface Head {
   /** Absolute URL. */
   canonical?: string;
   image?: string;
+  /** The page's largest image, requested before anything else (it is the LCP element). */
+  preloadImage?: string;
   ogType?: 'website' | 'product';
   jsonLd?: object;
   status?: number;
@@ -57,6 +59,7 @@ export const productHead: HeadFn = ({ params, queryClient, env }) => {
     description: clip(p.plainDescription) ?? `${p.name} at ${STORE_NAME}.`,
     canonical,
     image: p.media?.main?.image?.url ?? p.media?.main?.url,
+    preloadImage: p.media?.main?.image?.url ?? p.media?.main?.url,
     ogType: 'product',
     jsonLd: productJsonLd(p, canonical),
   };
@@ -94,6 +97,7 @@ export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u00
 export function headHtml(h: Head): string {
   const title = h.title.endsWith(STORE_NAME) || h.title.startsWith(STORE_NAME) ? h.title : `${h.title} · ${STORE_NAME}`;
   const tags = [`<title>${esc(title)}</title>`];
+  if (h.preloadImage) tags.unshift(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high">`);
   if (h.description) tags.push(`<meta name="description" content="${esc(h.description)}">`);
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   if (h.canonical) tags.push(`<link rel="canonical" href="${esc(h.canonical)}">`);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { latestCode } from '../modules/identity/test-kit.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const hostedBuilt = existsSync(join(appDist('hosted'), 'index.html'));
@@ -65,12 +66,13 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 async function tabTo(page: Page, text: RegExp, max = 60) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const label = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
+    // A string, evaluated in the page (this file is compiled without the DOM types).
+    const label = await page.evaluate<string>(`(() => {
+      const el = document.activeElement;
       if (!el) return '';
-      const labels = [...((el as HTMLInputElement).labels ?? [])].map((l) => l.innerText).join(' ');
+      const labels = [...(el.labels ?? [])].map((l) => l.innerText).join(' ');
       return (el.getAttribute('aria-label') ?? labels) || el.innerText || '';
-    });
+    })()`);
     if (text.test(label.trim())) return;
   }
   throw new Error(`nothing matching ${text} reached with Tab`);
@@ -78,7 +80,10 @@ async function tabTo(page: Page, text: RegExp, max = 60) {
 
 /** Waits until the page has hydrated (React attached its listeners; the cart count is live). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(document.getElementById('root') && Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))));
+  await page.waitForFunction(() => {
+    const root = (globalThis as unknown as { document: { getElementById(id: string): object | null } }).document.getElementById('root');
+    return Object.keys(root ?? {}).some((k) => k.startsWith('__reactContainer'));
+  });
 }
 
 async function cartCount(page: Page) {
@@ -146,6 +151,18 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const names = [...catalog.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
     expect(names[0]).toBe('Wool Beanie'); // the cheapest apparel, $19
     expect(names).not.toContain('Stoneware Coffee Mug');
+
+    // Paging: 12 a page, the next page by cursor, server-rendered as well.
+    const all = await s.request<string>('GET', '/shop', { headers: { accept: 'text/html' } });
+    const first = [...all.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(first).toHaveLength(12);
+    const next = /<a [^>]*href="(\/shop\?cursor=[^"]+)"[^>]*>Next page/.exec(all.body)?.[1]?.replace(/&amp;/g, '&');
+    expect(next).toBeDefined();
+    const second = await s.request<string>('GET', next!, { headers: { accept: 'text/html' } });
+    const rest = [...second.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    const { count } = (await s.request<{ count: number }>('POST', '/stores/v3/products/count', { body: {} })).body;
+    expect(rest).toHaveLength(Math.min(12, count - 12));
+    expect(rest.filter((n) => first.includes(n))).toEqual([]);
 
     const missing = await s.request<string>('GET', '/product-page/no-such-thing', { headers: { accept: 'text/html' } });
     expect(missing.status).toBe(404);
@@ -336,6 +353,32 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expectAccessible(page, 'forgot password');
     expect(v.errors).toEqual([]);
     await v.close();
+  });
+
+  it('sign-up with e-mail verification: the code step in the storefront, then signed in', async () => {
+    const verifying = await startTestServer({ env: { EMAIL_VERIFICATION_REQUIRED: 'true', PASSWORD_HASH_MEMORY_KIB: '1024' } });
+    const context = await browser.newContext({ baseURL: verifying.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/signup');
+      await hydrated(page);
+      const email = `verify-${Date.now()}@example.test`;
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).press('Enter');
+      await page.waitForURL(/\/verify-email/);
+      await expectAccessible(page, 'verify e-mail');
+      await page.getByLabel('Code').fill('000000');
+      await page.getByRole('button', { name: 'Confirm' }).press('Enter');
+      await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      await page.getByLabel('Code').fill(await verifying.until(async () => (await latestCode(verifying, email)) || undefined));
+      await page.getByRole('button', { name: 'Confirm' }).press('Enter');
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
+    } finally {
+      await context.close();
+      await verifying.stop();
+    }
   });
 
   it('an out-of-stock product or choice cannot be added; the page keeps a place for "notify me"', async () => {

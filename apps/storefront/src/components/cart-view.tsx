@@ -49,7 +49,7 @@ function Line({ line, onError }: { line: LineItem; onError: (m: string | undefin
             id={qtyId}
             value={line.quantity}
             disabled={change.isPending}
-            onChange={(e) => run((http) => cartCalls.setQuantity(http, line.id, Number(e.target.value)))}
+            onChange={(e) => { const quantity = Number(e.target.value); run((http) => cartCalls.setQuantity(http, line.id, quantity)); }}
             className="min-h-11 rounded-lg border border-stone-400 bg-white px-2"
           >
             {Array.from({ length: Math.max(10, line.quantity) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}

@@ -65,7 +65,7 @@ export function Layout() {
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-stone-700">
-          <p>© {STORE_NAME}. Prices include no hidden fees; shipping is estimated in the cart.</p>
+          <p>© {STORE_NAME}. Shipping and tax are estimated in the cart and settled at checkout.</p>
         </div>
       </footer>
     </CartDrawerProvider>

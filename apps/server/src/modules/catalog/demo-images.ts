@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Config } from '../../platform/config.ts';
 import { ensureMediaFile, mediaUrl } from '../../platform/files.ts';
 
@@ -33,7 +32,11 @@ export async function ensureDemoImages(config: Pick<Config, 'DATA_DIR' | 'PUBLIC
   const urls = new Map<string, string>();
   for (const img of images) {
     const file = `demo-${img.name}.webp`;
-    await ensureMediaFile(config, file, () => sharp(Buffer.from(demoSvg(img))).webp({ quality: 82 }).toBuffer());
+    await ensureMediaFile(config, file, async () => {
+      // Loaded only when an image is missing: libvips stays out of a server that has its images.
+      const { default: sharp } = await import('sharp');
+      return sharp(Buffer.from(demoSvg(img))).webp({ quality: 82 }).toBuffer();
+    });
     urls.set(img.name, mediaUrl(config, file));
   }
   return urls;

@@ -91,15 +91,16 @@ export async function lookupCatalogItems(db: Executor, refs: CatalogItemRef[]): 
   }
   if (!pairs.size && !whole.size) return refs.map(() => undefined);
   const variantIds = [...pairs].map((p) => p.split('/')[1]!);
+  // Refs that all name a variant (every stored cart line does) need neither the variant count nor the OR.
   const { rows } = await sql<Row>`
     select p.id as product_id, p.name, p.slug, p.item_type, p.visible as product_visible, p.options, p.media_urls,
-      (select count(*) from catalog_variant c where c.product_id = p.id)::int as variant_count,
+      ${whole.size ? sql`(select count(*) from catalog_variant c where c.product_id = p.id)::int` : sql`0`} as variant_count,
       v.id as variant_id, v.sku, v.price, v.compare_at_price, v.weight_grams, v.visible as variant_visible, v.choices,
       i.tracked, i.quantity
     from catalog_variant v
     join catalog_product p on p.id = v.product_id
     join catalog_inventory_item i on i.variant_id = v.id
-    where v.id = any(${variantIds}::uuid[]) or v.product_id = any(${[...whole]}::uuid[])
+    where ${whole.size ? sql`v.id = any(${variantIds}::uuid[]) or v.product_id = any(${[...whole]}::uuid[])` : sql`v.id = any(${variantIds}::uuid[])`}
     order by v.product_id, v.position`.execute(db);
   const byVariant = new Map(rows.map((r) => [`${r.product_id}/${r.variant_id}`, r]));
   const byProduct = new Map<string, Row[]>();

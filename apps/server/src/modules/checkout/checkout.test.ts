@@ -124,6 +124,21 @@ describe('checkout', () => {
     expect(card.body.giftCard.balance.amount).toBe('0.00');
   });
 
+  it('places an offline-payment order at once; it is paid when the merchant marks it so', async () => {
+    const co = await s.admin<{ checkout: Checkout }>('POST', K, {
+      channelType: 'BACKOFFICE_MERCHANT', checkoutInfo: { buyerInfo: { email: 'cash@example.test' } },
+      customLineItems: [{ quantity: 2, price: '15.00', productName: { original: 'Consultation' }, itemType: { preset: 'SERVICE' }, paymentOption: 'FULL_PAYMENT_OFFLINE' }],
+    });
+    expect(co.status, JSON.stringify(co.body)).toBe(200);
+    const placed = await s.admin<{ orderId: string; paymentGatewayOrderId?: string }>('POST', `${K}/${co.body.checkout.id}/create-order`, {});
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.paymentGatewayOrderId).toBeUndefined();
+    const order = async () => (await s.admin<{ order: { status: string; paymentStatus: string } }>('GET', `/ecom/v1/orders/${placed.body.orderId}`)).body.order;
+    expect(await order()).toMatchObject({ status: 'APPROVED', paymentStatus: 'PENDING_MERCHANT' });
+    expect((await s.admin('POST', `/ecom/v1/payments-collector/orders/${placed.body.orderId}/mark-as-paid`, {})).status).toBe(200);
+    expect(await order()).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
+  });
+
   it.skipIf(testEngine() !== 'postgres')('sells the last unit once when 50 buyers order at the same moment through two server processes', async () => {
     const book = await ebook('Last Copy', '20', 1);
     // One store behind a load balancer: the processes share the database and the public URL (the token issuer).

@@ -7,7 +7,7 @@ import { decrementStock } from '../catalog/stock.ts';
 import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/service.ts';
 import { redeemGiftCard } from '../gift-cards/service.ts';
 import { insertOrder, type OrderDraft } from '../orders/service.ts';
-import { preparePaymentCollection, recordGiftCardPayment } from '../payments/service.ts';
+import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/service.ts';
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { lookupLines } from './lines.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
@@ -123,7 +123,10 @@ export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCa
 
     const toPay = priced.output.totals.amountToPayMinor;
     const paid = toPay === 0;
-    const order = await insertOrder(tx, draftOf(row, wire, { status: paid ? 'APPROVED' : 'INITIALIZED', paymentStatus: paid ? 'PAID' : 'NOT_PAID' }));
+    // Lines the merchant is paid for outside Vitrine (cash, bank transfer): the order is placed at
+    // once and waits for the merchant to mark it paid.
+    const offline = !paid && wire.lineItems.every((l) => l.paymentOption === 'FULL_PAYMENT_OFFLINE');
+    const order = await insertOrder(tx, draftOf(row, wire, { status: paid || offline ? 'APPROVED' : 'INITIALIZED', paymentStatus: paid ? 'PAID' : offline ? 'PENDING_MERCHANT' : 'NOT_PAID' }));
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');
     if (coupon) {
@@ -140,7 +143,8 @@ export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCa
       await recordGiftCardPayment(tx, { orderId: order.id, amountMinor: card.amountMinor, currency: priced.config.settings.currency, giftCardId: card.id, codeLast4: (priced.giftCardCode ?? '').slice(-4) });
     }
 
-    const payment = paid ? undefined : await preparePaymentCollection(tx, {
+    if (offline) await recordOfflinePayment(tx, { orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency });
+    const payment = paid || offline ? undefined : await preparePaymentCollection(tx, {
       orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency, delayedCapture: o.delayCapture ?? false,
     });
     const completed = await updateCheckoutRow(tx.db, row.id, row.revision, {

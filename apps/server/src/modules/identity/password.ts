@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serverSrc } from '../../platform/paths.ts';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import type { FieldViolation } from '@vitrine/contract';
 import type { Config } from '../../platform/config.ts';
@@ -12,7 +14,7 @@ export const PASSWORD_MAX_LENGTH = 256;
  */
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
-  common ??= new Set(readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+  common ??= new Set(readFileSync(join(serverSrc, 'modules', 'identity', 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean));
   return common;
 }
 

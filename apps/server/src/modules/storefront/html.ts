@@ -29,7 +29,18 @@ export function chunkFiles(manifest: Manifest, chunks: string[], template: strin
 export function pageHtml(template: string, p: { head: string; html: string; state: string; preload: string[] }): string {
   const preload = p.preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
   return template
-    .replace('<!--vitrine-head-->', [p.head, preload].filter(Boolean).join('\n    '))
+    .replace('<!--vitrine-head-->', () => [p.head, preload].filter(Boolean).join('\n    '))
     .replace('<!--vitrine-app-->', () => p.html)
     .replace('<!--vitrine-state-->', () => p.state);
+}
+
+/**
+ * The stylesheet inlined into the page (about 4 KB compressed): the first paint then waits for
+ * no other request, which is most of the product page's LCP on a slow connection.
+ */
+export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g, (tag, href: string) => {
+    const css = read(href);
+    return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -26,6 +27,32 @@ export interface PostgresOptions {
   onStatement?: (sql: string) => void;
 }
 
+type QueryClient = { query: (...a: unknown[]) => unknown };
+/** Distinct statements one connection keeps prepared; past this, new texts are sent unprepared. */
+const MAX_PREPARED = 1000;
+
+/**
+ * Sends parameterised statements as named prepared statements, so PostgreSQL parses and plans
+ * each distinct text once per connection instead of on every call (planning alone cost more than
+ * executing the cart's queries). The name is a hash of the text, so it never names two texts.
+ */
+function preparedStatements(client: QueryClient, onStatement?: (sql: string) => void) {
+  const query = client.query.bind(client);
+  const names = new Set<string>();
+  client.query = (...a: unknown[]) => {
+    const [first, values] = a;
+    const text = typeof first === 'string' ? first : (first as { text?: string }).text ?? '';
+    onStatement?.(text);
+    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0) return query(...a);
+    const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    if (!names.has(name)) {
+      if (names.size >= MAX_PREPARED) return query(...a);
+      names.add(name);
+    }
+    return query({ name, text, values }, ...a.slice(2));
+  };
+}
+
 export function openPostgres(o: PostgresOptions): DbHandle {
   const pool = new pg.Pool({
     connectionString: o.url,
@@ -34,17 +61,7 @@ export function openPostgres(o: PostgresOptions): DbHandle {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const onStatement = o.onStatement;
-  if (onStatement) {
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-      (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
-        const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string }).text ?? '';
-        onStatement(text);
-        return query(...a);
-      };
-    });
-  }
+  pool.on('connect', (client) => preparedStatements(client as unknown as QueryClient, o.onStatement));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
+import { serverSrc } from '../paths.ts';
 import { sql } from 'kysely';
 import type { Db } from './connect.ts';
 
-const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const srcDir = serverSrc;
 /** Any constant works; it only has to be the same for every Vitrine process on the database. */
 const MIGRATION_LOCK = 7_331_001;
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverSrc } from '../paths.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationEnvelope } from '../errors.ts';
@@ -45,4 +46,4 @@ export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string;
 }
 
 /** Where a workspace app's build output lives, from apps/server/src/platform/http. */
-export const appDist = (app: string) => join(import.meta.dirname, '..', '..', '..', '..', app, 'dist');
+export const appDist = (app: string) => join(serverSrc, '..', '..', app, 'dist');
