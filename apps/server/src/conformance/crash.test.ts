@@ -1,7 +1,7 @@
 /**
  * A server process killed with SIGKILL in the middle of a stream of orders loses nothing it
  * answered: after a restart every order answered 200 is there, with its events in the outbox and
- * its confirmation e-mail delivered by the restarted job runner. PostgreSQL only (a real process
+ * its confirmation e-mail in the outbox, delivered by the restarted job runner. PostgreSQL only (a real process
  * on a real database; PGlite's data directory belongs to one process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -125,18 +125,25 @@ describe.skipIf(!on)('a server killed during a stream of orders', () => {
       const events = await call<{ events: { eventType: string }[] }>('/platform/v1/events/query', { auth: ADMIN, body: { query: { filter: { entityId: a.orderId } } } });
       expect(events.body.events.map((e) => e.eventType)).toEqual(expect.arrayContaining(['wix.ecom.v1.order_created', 'wix.ecom.v1.order_approved']));
     }
-    // The confirmation e-mails were queued in the orders' transactions; the restarted runner sends them.
-    const deadline = Date.now() + 30_000;
-    let missing = answered;
-    while (missing.length) {
-      const left: typeof answered = [];
-      for (const a of missing) {
-        const mail = await call<{ messages: { status: string }[] }>('/platform/v1/mail/messages/query', { auth: ADMIN, body: { query: { filter: { to: a.email, status: { $in: ['SENT', 'STORED'] } } } } });
-        if (!mail.body.messages.length) left.push(a);
+    // The confirmation e-mails were queued in the orders' transactions (outbox row + job): each one
+    // is there after the restart, and the restarted runner delivers them. A job the killed process
+    // had claimed waits for its lease to run out (5 min; the takeover is tested in platform/jobs.test.ts).
+    const deadline = Date.now() + 20_000;
+    let pending: { email: string; status: string }[];
+    for (;;) {
+      pending = [];
+      for (const a of answered) {
+        const mail = await call<{ messages: { status: string }[] }>('/platform/v1/mail/messages/query', { auth: ADMIN, body: { query: { filter: { to: a.email } } } });
+        const statuses = mail.body.messages.map((m) => m.status);
+        expect(statuses.length, `a confirmation for ${a.email}`).toBeGreaterThan(0);
+        expect(statuses).not.toContain('FAILED');
+        if (!statuses.some((x) => x === 'SENT' || x === 'STORED')) pending.push({ email: a.email, status: statuses[0]! });
       }
-      missing = left;
-      if (missing.length && Date.now() > deadline) throw new Error(`no confirmation delivered to ${missing.length} buyers, e.g. ${missing[0]!.email}`);
-      if (missing.length) await new Promise((r) => setTimeout(r, 250));
+      if (!pending.length || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
     }
+    // Only jobs the killed process held can still be waiting: at most one runner batch.
+    expect(pending.every((p) => p.status === 'QUEUED')).toBe(true);
+    expect(pending.length).toBeLessThanOrEqual(10);
   }, 120_000);
 });

@@ -82,7 +82,7 @@ describe('@wix/stores v3 against Vitrine', () => {
     const [item] = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', pen._id!).find()).items;
     expect(item).toMatchObject({ trackQuantity: true, quantity: 25 });
     const down = await admin.inventoryItemsV3.bulkDecrementInventoryItems([{ inventoryItemId: item!._id!, decrementBy: 5 }], { returnEntity: true });
-    expect(down.results[0]).toMatchObject({ itemMetadata: { _id: item!._id, success: true }, item: { quantity: 20 } });
+    expect(down.results?.[0]).toMatchObject({ itemMetadata: { _id: item!._id, success: true }, item: { quantity: 20 } });
     await expect(admin.inventoryItemsV3.bulkDecrementInventoryItems([{ inventoryItemId: item!._id!, decrementBy: 21 }]))
       .rejects.toMatchObject({ details: { applicationError: { code: 'INSUFFICIENT_INVENTORY' } } });
     await admin.inventoryItemsV3.bulkIncrementInventoryItems([{ inventoryItemId: item!._id!, incrementBy: 5 }]);

@@ -30,6 +30,7 @@ export interface PostgresOptions {
 type QueryClient = { query: (...a: unknown[]) => unknown };
 /** Distinct statements one connection keeps prepared; past this, new texts are sent unprepared. */
 const MAX_PREPARED = 1000;
+const ON_CONFLICT = /\bon conflict\b/i;
 
 /**
  * Sends parameterised statements as named prepared statements, so PostgreSQL parses and plans
@@ -43,7 +44,10 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     const [first, values] = a;
     const text = typeof first === 'string' ? first : (first as { text?: string }).text ?? '';
     onStatement?.(text);
-    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0) return query(...a);
+    // ON CONFLICT infers its arbiter index while planning; a generic plan (which PostgreSQL tries
+    // after five executions of a prepared statement) cannot match a partial index whose predicate
+    // holds a parameter, so those statements stay unprepared.
+    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0 || ON_CONFLICT.test(text)) return query(...a);
     const name = `k${createHash('sha1').update(text).digest('base64url')}`;
     if (!names.has(name)) {
       if (names.size >= MAX_PREPARED) return query(...a);
