@@ -79,5 +79,7 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
 export function serverCommand(): string[] {
   const root = new URL('..', import.meta.url).pathname;
   const bundle = `${root}apps/server/dist/main.mjs`;
-  return existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`];
+  // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...extra, ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`])];
 }

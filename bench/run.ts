@@ -25,6 +25,7 @@ const targets: Target[] = [
   { name: 'POST /platform/v1/jobs/query (admin key, keyset page)', path: '/platform/v1/jobs/query', method: 'POST', auth: true, body: { query: { cursorPaging: { limit: 10 } } }, baseline: 'pg' },
   { name: 'POST /oauth2/token anonymous (sign + INSERT)', path: '/oauth2/token', method: 'POST', body: { clientId, grantType: 'anonymous' }, baseline: 'pg-write' },
   { name: 'GET store-settings with a visitor token (JWT verify)', path: '/platform/v1/store-settings', auth: 'visitor', baseline: 'pg' },
+  { name: 'POST /stores/v3/products/query, 12 products with variants (visitor)', path: '/stores/v3/products/query', method: 'POST', auth: 'visitor', body: { query: { cursorPaging: { limit: 12 } } }, baseline: 'pg' },
 ];
 
 const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, updateCurrentCartRequest } from '@vitrine/contract';
+import type { CatalogReference, addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, updateCurrentCartRequest } from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, forbidden, violation } from '../../platform/errors.ts';
@@ -7,7 +7,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
 import { assertAccepted, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
-import { addLines, checkCustomPrices, lookupLines, mergeLines, removeLines, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
+import { addLines, checkCustomPrices, lookupLines, mergeLines, removeLines, resolveLinesFromRows, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
 import { cartLineItem, wireMoney, type WireMoney } from '../checkout/wire.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
 import { estimateWire } from '../checkout/present.ts';
@@ -69,7 +69,7 @@ const writeOf = (c: CartRow | undefined): CartWrite => ({
  * visitor session with a cart gets that cart: handed over when the member has none, merged in
  * (and the visitor's deleted) when both exist.
  */
-async function loadOwned(ctx: Ctx): Promise<{ cart?: CartRow; configRevision: number }> {
+async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision: number }> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
     const { carts, configRevision } = await readCarts(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own]);
@@ -100,6 +100,18 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: CartRow; configRevision: nu
   throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
 }
 
+/** A cart as loaded: with its lines' catalog rows when read (not after a merge rewrote them). */
+type LoadedCart = CartRow & { catalog_rows?: unknown };
+
+/** The cart's lines with their catalog data (from the rows read with the cart when there are any), plus items about to be added. */
+async function resolveCart(ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) {
+  const lines = cart?.line_items ?? [];
+  if (!cart || cart.catalog_rows === undefined) return lookupLines(ctx.db, lines, extra);
+  const resolved = resolveLinesFromRows(lines, cart.catalog_rows);
+  const extraItems = extra.length ? (await lookupLines(ctx.db, [], extra)).extraItems : [];
+  return { resolved, extraItems };
+}
+
 const cartNotFound = () => new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
 
 async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[], configRevision: number) {
@@ -110,7 +122,7 @@ async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[]
 export async function getCurrentCart(ctx: Ctx): Promise<WireCart> {
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
-  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  const { resolved } = await resolveCart(ctx, cart);
   return present(ctx, cart, resolved, configRevision);
 }
 
@@ -120,7 +132,7 @@ type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] }
  * Applies `change` to the caller's cart with optimistic concurrency (the revision is checked in the
  * UPDATE) and writes the cart event in the same transaction; retried when another request won.
  */
-async function mutate(ctx: Ctx, create: boolean, change: (cart: CartRow | undefined, configRevision: number) => Promise<Change>): Promise<WireCart> {
+async function mutate(ctx: Ctx, create: boolean, change: (cart: LoadedCart | undefined, configRevision: number) => Promise<Change>): Promise<WireCart> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
     const { cart, configRevision } = await loadOwned(ctx);
@@ -158,7 +170,7 @@ export async function addToCurrentCart(ctx: Ctx, body: z.infer<typeof addToCartR
   if (!body.lineItems?.length && !body.customLineItems?.length) throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
   return mutate(ctx, true, async (cart, rev) => {
     checkCustomPrices(body.customLineItems, await currency(ctx, rev));
-    const { resolved, extraItems } = await lookupLines(ctx.db, cart?.line_items ?? [], (body.lineItems ?? []).map((l) => l.catalogReference));
+    const { resolved, extraItems } = await resolveCart(ctx, cart, (body.lineItems ?? []).map((l) => l.catalogReference));
     const added = addLines(resolved, body, extraItems, isApp(ctx));
     const write = { ...writeOf(cart), line_items: added.resolved.map((r) => r.line), ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}) };
     return { write, resolved: added.resolved, modified: ['lineItems'] };
@@ -178,7 +190,7 @@ export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCur
   return mutate(ctx, true, async (cart, rev) => {
     const cur = await currency(ctx, rev);
     checkCustomPrices(body.customLineItems, cur);
-    const { resolved: current, extraItems } = await lookupLines(ctx.db, cart?.line_items ?? [], (body.lineItems ?? []).map((l) => l.catalogReference));
+    const { resolved: current, extraItems } = await resolveCart(ctx, cart, (body.lineItems ?? []).map((l) => l.catalogReference));
     const write = writeOf(cart);
     const modified: string[] = [];
     const info = (body.cartInfo ?? {}) as Record<string, unknown>;
@@ -216,7 +228,7 @@ export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCur
 
 export async function removeLineItemsFromCurrentCart(ctx: Ctx, lineItemIds: string[]): Promise<WireCart> {
   return mutate(ctx, false, async (cart) => {
-    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    const { resolved } = await resolveCart(ctx, cart);
     const left = removeLines(resolved, lineItemIds);
     return { write: { ...writeOf(cart), line_items: left.map((r) => r.line) }, resolved: left, modified: ['lineItems'] };
   });
@@ -224,7 +236,7 @@ export async function removeLineItemsFromCurrentCart(ctx: Ctx, lineItemIds: stri
 
 export async function updateCurrentCartLineItemQuantity(ctx: Ctx, lineItems: { id: string; quantity: number }[]): Promise<WireCart> {
   return mutate(ctx, false, async (cart) => {
-    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    const { resolved } = await resolveCart(ctx, cart);
     const next = setQuantities(resolved, lineItems);
     return { write: { ...writeOf(cart), line_items: next.map((r) => r.line) }, resolved: next, modified: ['lineItems'] };
   });
@@ -232,7 +244,7 @@ export async function updateCurrentCartLineItemQuantity(ctx: Ctx, lineItems: { i
 
 export async function removeCouponFromCurrentCart(ctx: Ctx): Promise<WireCart> {
   return mutate(ctx, false, async (cart) => {
-    const { resolved } = await lookupLines(ctx.db, cart!.line_items);
+    const { resolved } = await resolveCart(ctx, cart);
     return { write: { ...writeOf(cart), coupon: null }, resolved, modified: ['appliedDiscounts'] };
   });
 }
@@ -265,7 +277,7 @@ export async function createCheckoutFromCurrentCart(ctx: Ctx, body: z.infer<type
 export async function estimateCurrentCartTotals(ctx: Ctx, body: z.infer<typeof estimateTotalsRequest>) {
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
-  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  const { resolved } = await resolveCart(ctx, cart);
   const address = body.shippingAddress ?? (cart.contact_info as { address?: { country?: string; subdivision?: string } } | null)?.address;
   const priced = await priceLines(ctx.db, configRevision, {
     resolved, couponCode: cart.coupon?.code, customerKey: customerKeyOf(ctx),

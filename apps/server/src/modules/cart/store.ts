@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../checkout/lines.ts';
+import { catalogRowsFor } from '../catalog/lookup.ts';
 
 export interface CartTables {
   cart: {
@@ -16,13 +17,16 @@ export type CartWrite = Omit<CartRow, 'revision' | 'created_at' | 'updated_at' |
 
 const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.stringify(v)}::jsonb`);
 
+/** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
+export type ReadCart = CartRow & { catalog_rows: unknown };
+
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
  * configuration revision, in one statement. `configRevision` comes back even with no cart.
  */
-export async function readCarts(db: Executor, ownerKeys: string[]): Promise<{ carts: CartRow[]; configRevision: number }> {
-  const rows = await sql<CartRow & { config_rev: string }>`
-    select c.*, r.revision as config_rev
+export async function readCarts(db: Executor, ownerKeys: string[]): Promise<{ carts: ReadCart[]; configRevision: number }> {
+  const rows = await sql<ReadCart & { config_rev: string }>`
+    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, r.revision as config_rev
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
 
@@ -93,15 +93,23 @@ export async function lookupCatalogItems(db: Executor, refs: CatalogItemRef[]): 
   const variantIds = [...pairs].map((p) => p.split('/')[1]!);
   // Refs that all name a variant (every stored cart line does) need neither the variant count nor the OR.
   const { rows } = await sql<Row>`
-    select p.id as product_id, p.name, p.slug, p.item_type, p.visible as product_visible, p.options, p.media_urls,
-      ${whole.size ? sql`(select count(*) from catalog_variant c where c.product_id = p.id)::int` : sql`0`} as variant_count,
-      v.id as variant_id, v.sku, v.price, v.compare_at_price, v.weight_grams, v.visible as variant_visible, v.choices,
-      i.tracked, i.quantity
-    from catalog_variant v
-    join catalog_product p on p.id = v.product_id
-    join catalog_inventory_item i on i.variant_id = v.id
+    select ${ROW_COLUMNS},
+      ${whole.size ? sql`(select count(*) from catalog_variant c where c.product_id = p.id)::int` : sql`0`} as variant_count
+    ${ROW_FROM}
     where ${whole.size ? sql`v.id = any(${variantIds}::uuid[]) or v.product_id = any(${[...whole]}::uuid[])` : sql`v.id = any(${variantIds}::uuid[])`}
     order by v.product_id, v.position`.execute(db);
+  return resolveRefs(refs, rows);
+}
+
+const ROW_COLUMNS = sql`p.id as product_id, p.name, p.slug, p.item_type, p.visible as product_visible, p.options, p.media_urls,
+      v.id as variant_id, v.sku, v.price, v.compare_at_price, v.weight_grams, v.visible as variant_visible, v.choices,
+      i.tracked, i.quantity`;
+const ROW_FROM = sql`from catalog_variant v
+    join catalog_product p on p.id = v.product_id
+    join catalog_inventory_item i on i.variant_id = v.id`;
+
+/** Matches refs to fetched rows (see lookupCatalogItems). */
+function resolveRefs(refs: readonly CatalogItemRef[], rows: readonly Row[]): (CatalogItem | undefined)[] {
   const byVariant = new Map(rows.map((r) => [`${r.product_id}/${r.variant_id}`, r]));
   const byProduct = new Map<string, Row[]>();
   for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
@@ -122,4 +130,27 @@ export async function lookupCatalogItems(db: Executor, refs: CatalogItemRef[]): 
     if (!row || !row.variant_visible) return undefined;
     return toItem(row);
   });
+}
+
+/**
+ * For another module's read that wants its line items' catalog data in the same round trip: a
+ * SQL expression giving, as a JSON array, the catalog rows of the variants that the stores-catalog
+ * references in `lineItems` (a jsonb array of `{catalogReference}`) name by `options.variantId`.
+ * Pass the result to `catalogItemsFromRows`. The catalog keeps its SQL; the caller only embeds it.
+ */
+export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unknown> {
+  const variantId = sql`li->'catalogReference'->'options'->>'variantId'`;
+  return sql`(select coalesce(json_agg(json_build_object(
+      'product_id', p.id, 'name', p.name, 'slug', p.slug, 'item_type', p.item_type, 'product_visible', p.visible, 'options', p.options,
+      'media_urls', p.media_urls, 'variant_id', v.id, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
+      'weight_grams', v.weight_grams, 'variant_visible', v.visible, 'choices', v.choices, 'tracked', i.tracked, 'quantity', i.quantity, 'variant_count', 0)), '[]'::json)
+    ${ROW_FROM}
+    where v.id in (select case when ${variantId} ~* ${UUID.source} then (${variantId})::uuid end
+      from jsonb_array_elements(coalesce(${lineItems}, '[]'::jsonb)) li
+      where li->'catalogReference'->>'appId' = ${STORES_APP_ID}))`;
+}
+
+/** The catalog items of `refs` from rows `catalogRowsFor` fetched (refs without a variant id: undefined). */
+export function catalogItemsFromRows(refs: readonly CatalogItemRef[], rows: unknown): (CatalogItem | undefined)[] {
+  return resolveRefs(refs.map((r) => (variantIdOf(r) == null ? { ...r, catalogItemId: '' } : r)), rows as Row[]);
 }

@@ -7,8 +7,9 @@ import { emitEvent } from '../../platform/events.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
+import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
 import { checkFields, isAdmin, moneyOf, toWire, type Fields } from './service.ts';
-import { inventorySpec, loadDetails, productSpec, refreshDerived, searchSpec, variantSpec } from './store.ts';
+import { inventorySpec, loadDetails, productSpec, readCatalogRevisions, refreshDerived, searchSpec, variantSpec } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem, toVariant } from './wire.ts';
 
 type Filter = Record<string, unknown> | null | undefined;
@@ -28,7 +29,29 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
   return { $and: [...(filter ? [filter] : []), ...words] };
 }
 
+/**
+ * Public product lists (visitors and members see the same answer) are kept per process, keyed by the
+ * request (as the JSON text sent) and by the catalog and configuration revisions, which one tiny statement reads: every
+ * catalog write (stock included) and every settings write moves one of them (see the
+ * catalog_revision migration), so a kept answer is never stale.
+ */
+const publicLists = new Map<string, { revisions: string; answer: RawJson }>();
+const MAX_KEPT_LISTS = 500;
+
 export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
+  if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
+  checkFields(ctx, fields);
+  const key = JSON.stringify([where, q ?? null, search?.expression ?? null, all ?? null, fields ?? null]);
+  const revisions = await readCatalogRevisions(ctx.db);
+  const kept = publicLists.get(key);
+  if (kept && kept.revisions === revisions) return kept.answer;
+  const answer = rawJson(JSON.stringify(await listProducts(ctx, q, search, where, all, fields)));
+  if (publicLists.size >= MAX_KEPT_LISTS) publicLists.clear();
+  publicLists.set(key, { revisions, answer });
+  return answer;
+}
+
+async function listProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
   checkFields(ctx, fields);
   const m = await moneyOf(ctx);
   const e = currencyExponent(m.currency);

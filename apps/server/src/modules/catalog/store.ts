@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
@@ -150,4 +151,10 @@ export async function refreshDerived(db: Executor, productId: string) {
   await db.updateTable('catalog_product')
     .set({ min_price: prices.length ? Math.min(...prices) : 0, max_price: prices.length ? Math.max(...prices) : 0 })
     .where('id', '=', productId).execute();
+}
+
+/** The catalog's and the configuration's revisions, as one string, in one statement (see reads.ts). */
+export async function readCatalogRevisions(db: Executor): Promise<string> {
+  const r = await sql<{ v: string }>`select (select revision from catalog_revision where id = 1) || '/' || (select revision from config_revision where id = 1) as v`.execute(db);
+  return r.rows[0]!.v;
 }

@@ -2,7 +2,7 @@ import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY, type CatalogReference, type CustomLi
 import { isDeepStrictEqual } from 'node:util';
 import { AppError, ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { lookupCatalogItems, STORES_APP_ID, type CatalogItem } from '../catalog/lookup.ts';
+import { catalogItemsFromRows, lookupCatalogItems, STORES_APP_ID, type CatalogItem } from '../catalog/lookup.ts';
 import { currencyExponent, toMinor } from '../../platform/money.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 
@@ -64,6 +64,14 @@ export async function lookupLines(db: Executor, lines: readonly StoredLine[], ex
     resolved: lines.map((line) => resolveWith(line, byLine.get(line))),
     extraItems: extra.map((r) => (r.appId === STORES_APP_ID ? items[next++] : undefined)),
   };
+}
+
+/** The same as lookupLines for `lines` alone, from rows read with `catalogRowsFor` (no query). */
+export function resolveLinesFromRows(lines: readonly StoredLine[], rows: unknown): ResolvedLine[] {
+  const catalogLines = lines.filter(isCatalogLine);
+  const items = catalogItemsFromRows(catalogLines.map((l) => ({ catalogItemId: l.catalogReference!.catalogItemId, options: l.catalogReference!.options ?? null })), rows);
+  const byLine = new Map(catalogLines.map((l, i) => [l, items[i]]));
+  return lines.map((line) => resolveWith(line, byLine.get(line)));
 }
 
 export interface AddItems {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Caller, Ctx, Role } from '../context.ts';
 import { forbidden, unauthenticated, violation, zodToValidationError } from '../errors.ts';
+import { isRawJson, RAW_JSON } from './raw-json.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schema = z.ZodType;
@@ -87,6 +88,7 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             }
             const result = await spec.handler(ctx, input, req, reply);
             if (reply.sent) return reply;
+            if (isRawJson(result)) return reply.type('application/json; charset=utf-8').send(result[RAW_JSON]);
             return result ?? {};
           },
         });
