@@ -35,13 +35,15 @@ export type Changed = InventoryRow & { delta: number };
  * when the item went in or out of stock.
  */
 async function emitChanged(ctx: Ctx, rows: Changed[], reason: StockReason) {
+  // The UPDATE that changed these rows holds their locks until commit, which orders their events.
+  const locked = { entityLocked: true };
   for (const r of rows) {
     const before = r.quantity - r.delta;
     const item = toInventoryItem(r);
-    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: r.id, updatedEvent: { currentEntity: item, modifiedFields: { quantity: before } } });
-    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated_with_reason', entityId: r.id, actionEvent: { body: { currentEntity: item, reason, appId: STORES_APP_ID } } });
+    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: r.id, updatedEvent: { currentEntity: item, modifiedFields: { quantity: before } } }, locked);
+    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated_with_reason', entityId: r.id, actionEvent: { body: { currentEntity: item, reason, appId: STORES_APP_ID } } }, locked);
     if ((before > 0) !== (r.quantity > 0)) {
-      await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'stock_status_updated', entityId: r.id, actionEvent: { body: { inStock: r.quantity > 0 } } });
+      await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'stock_status_updated', entityId: r.id, actionEvent: { body: { inStock: r.quantity > 0 } } }, locked);
     }
   }
 }

@@ -39,10 +39,12 @@ export async function touch(ctx: Ctx, orderId: string, set: Record<string, unkno
   await ctx.db.updateTable('ecom_order').set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) })).where('id', '=', orderId).execute();
 }
 
+// Order events are written while the transaction holds the order's row lock (inserted, or taken
+// with lockOrder / FOR UPDATE), which orders them: the outbox's advisory lock is not needed.
 export const emitUpdated = (ctx: Ctx, o: Order, modifiedFields: Record<string, unknown>) =>
-  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug: 'updated', entityId: o.id, updatedEvent: { currentEntity: o, modifiedFields } });
+  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug: 'updated', entityId: o.id, updatedEvent: { currentEntity: o, modifiedFields } }, { entityLocked: true });
 export const emitAction = (ctx: Ctx, slug: string, o: Order, extra: Record<string, unknown> = {}) =>
-  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug, entityId: o.id, actionEvent: { body: { order: o, ...extra } } });
+  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug, entityId: o.id, actionEvent: { body: { order: o, ...extra } } }, { entityLocked: true });
 
 export interface Notify { buyer: boolean; business: boolean }
 

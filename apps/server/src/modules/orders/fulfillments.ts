@@ -90,7 +90,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
     }
     const rows = await listFulfillmentRows(tx.db, orderId);
     const entity = orderWithFulfillments(orderId, rows);
-    await emitEvent(tx, { entityFqdn: FULFILLMENTS_FQDN, slug: 'updated', entityId: orderId, updatedEvent: { currentEntity: entity, modifiedFields: {} } });
+    await emitEvent(tx, { entityFqdn: FULFILLMENTS_FQDN, slug: 'updated', entityId: orderId, updatedEvent: { currentEntity: entity, modifiedFields: {} } }, { entityLocked: true });
     await emitUpdated(tx, wire, { fulfillmentStatus: row.fulfillment_status, activities: null });
     if (all && row.fulfillment_status !== 'FULFILLED') await emitAction(tx, 'fulfilled', wire);
     return { orderWithFulfillments: entity, fulfillmentId: id };

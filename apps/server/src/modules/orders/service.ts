@@ -77,7 +77,7 @@ export async function insertOrder(ctx: Ctx, draft: OrderDraft, o: { notify?: Not
     }).execute();
     await addActivity(tx, id, 'ORDER_PLACED');
     const wire = await wireOf(tx, id, settings);
-    await emitEvent(tx, { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } });
+    await emitEvent(tx, { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } }, { entityLocked: true });
     if (approved) await afterApproval(tx, settings, wire, o.notify);
     else if (draft.status === 'INITIALIZED') {
       await enqueueJob(tx, CANCEL_UNPAID_JOB, { orderId: id }, { runAt: new Date(now.getTime() + UNPAID_ORDER_TTL_MS) });
