@@ -154,6 +154,8 @@ describe('current cart', () => {
     const badPrice = await add(elevated, [], { customLineItems: [{ quantity: 1, price: '1.234', productName: { original: 'X' } }] });
     expect(badPrice.status).toBe(400);
     expect((await get(v)).body.cart.lineItems).toHaveLength(1);
+    const scoped = await s.request('PATCH', C, { auth: elevated, body: { merchantDiscounts: [{ amount: '1.00', lineItemIds: [r.body.cart.lineItems[0]!.id] }] } });
+    expect(violations(scoped.body)[0]).toMatchObject({ field: 'merchantDiscounts.0.lineItemIds', violatedRule: 'FIELD_NOT_ALLOWED' });
     const asVisitor = await s.request('PATCH', C, { auth: v, body: { merchantDiscounts: [{ amount: '1.00' }] } });
     expect(asVisitor.status).toBe(403);
   });

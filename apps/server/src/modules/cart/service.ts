@@ -207,6 +207,8 @@ export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCur
       modified.push('lineItems');
     }
     if (body.merchantDiscounts) {
+      const scoped = body.merchantDiscounts.findIndex((d) => d.lineItemIds?.length);
+      if (scoped >= 0) throw violation(`merchantDiscounts.${scoped}.lineItemIds`, 'is not supported: a merchant discount applies to the whole cart', 'FIELD_NOT_ALLOWED');
       write.merchant_discounts = body.merchantDiscounts.map((d, i) => {
         try {
           return { amountMinor: toMinor(d.amount, cur) };
