@@ -17,6 +17,7 @@ const { instance } = server;
 const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
 console.log(`
 Vitrine is running on ${db}, listening on ${server.url}
+  Shop       ${config.PUBLIC_URL}/
   API        ${config.PUBLIC_URL}
   Health     ${config.PUBLIC_URL}/health
   API docs   ${config.PUBLIC_URL}/openapi.json
