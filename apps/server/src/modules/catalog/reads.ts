@@ -35,8 +35,10 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
  * catalog write (stock included) and every settings write moves one of them (see the
  * catalog_revision migration), so a kept answer is never stale.
  */
-const publicLists = new Map<string, { revisions: string; answer: RawJson }>();
-const MAX_KEPT_LISTS = 500;
+const publicLists = new Map<string, { revisions: string; answer: RawJson; size: number }>();
+/** What the kept lists may take in all (their JSON text); past it they are dropped and kept afresh. */
+const KEPT_LISTS_BUDGET = 16 * 1024 * 1024;
+let keptBytes = 0;
 
 export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
   if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
@@ -45,9 +47,17 @@ export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined,
   const revisions = await readCatalogRevisions(ctx.db);
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
-  const answer = rawJson(JSON.stringify(await listProducts(ctx, q, search, where, all, fields)));
-  if (publicLists.size >= MAX_KEPT_LISTS) publicLists.clear();
-  publicLists.set(key, { revisions, answer });
+  const text = JSON.stringify(await listProducts(ctx, q, search, where, all, fields));
+  const answer = rawJson(text);
+  const size = text.length + key.length;
+  if (keptBytes + size > KEPT_LISTS_BUDGET) {
+    publicLists.clear();
+    keptBytes = 0;
+  }
+  const replaced = publicLists.get(key);
+  if (replaced) keptBytes -= replaced.size;
+  publicLists.set(key, { revisions, answer, size });
+  keptBytes += size;
   return answer;
 }
 
