@@ -6,40 +6,13 @@
  * counted on the driver. BENCH_DATABASE_URL (PostgreSQL; needed for the statement count),
  * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { countingServer, load, startProcess, serverCommand } from './lib.ts';
+import { api as call, BENCH_ADMIN_KEY as adminKey, BENCH_CLIENT_ID, countingServer, load, startBaseline, startVitrine, untrackedItem, visitorToken } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 8);
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const adminKey = 'vk_bench_admin_key_0123456789abcdef';
-const clientId = 'vitrine-bench-client';
-const root = new URL('..', import.meta.url).pathname;
-const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001', addressLine: '1 Main St' };
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123', holderName: 'Bench Shopper' };
-
-async function call<T>(base: string, path: string, o: { method?: string; auth?: string; body?: unknown } = {}): Promise<T> {
-  const r = await fetch(base + path, {
-    method: o.method ?? (o.body ? 'POST' : 'GET'),
-    headers: { ...(o.auth ? { authorization: o.auth } : {}), ...(o.body ? { 'content-type': 'application/json' } : {}) },
-    ...(o.body ? { body: JSON.stringify(o.body) } : {}),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${o.method ?? 'POST'} ${path}: ${r.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function untrackedPhysicalItem(base: string) {
-  const q = await call<{ inventoryItems: { productId: string; variantId: string; trackQuantity: boolean }[] }>(base, '/stores/v3/inventory-items/query', { auth: adminKey, body: { query: { cursorPaging: { limit: 100 } } } });
-  for (const i of q.inventoryItems.filter((x) => !x.trackQuantity)) {
-    const p = await call<{ product: { productType: string; visible: boolean } }>(base, `/stores/v3/products/${i.productId}`);
-    if (p.product.productType === 'PHYSICAL' && p.product.visible) return { catalogItemId: i.productId, appId: APP, options: { variantId: i.variantId } };
-  }
-  throw new Error('the demo catalog has no untracked physical item');
-}
 
 type Step = 'token' | 'add-to-cart' | 'create-checkout' | 'shipping' | 'create-order' | 'pay' | 'capture';
 const STEPS: Step[] = ['token', 'add-to-cart', 'create-checkout', 'shipping', 'create-order', 'pay', 'capture'];
@@ -53,7 +26,7 @@ async function buy(base: string, ref: unknown): Promise<Record<Step, number>> {
     t[name] = performance.now() - start;
     return r;
   };
-  const token = (await step('token', () => call<{ access_token: string }>(base, '/oauth2/token', { body: { clientId, grantType: 'anonymous' } }))).access_token;
+  const token = await step('token', () => visitorToken(base));
   await step('add-to-cart', () => call(base, '/ecom/v1/carts/current/add-to-cart', { auth: token, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } }));
   const { checkoutId } = await step('create-checkout', () => call<{ checkoutId: string }>(base, '/ecom/v1/carts/current/create-checkout', { auth: token, body: { channelType: 'WEB', email: 'shopper@example.test' } }));
   await step('shipping', async () => {
@@ -74,13 +47,10 @@ const pct = (xs: number[], p: number) => {
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : NaN;
 };
 
-const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
-const vitrine = await startProcess(serverCommand(), {
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId,
-  ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-}, /listening on http:\/\/[^:]+:(\d+)/);
+const baseline = await startBaseline(pgUrl);
+const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
-const ref = await untrackedPhysicalItem(base);
+const ref = await untrackedItem(base, { physical: true });
 await buy(base, ref); // warm-up
 
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration: 5, connections: shoppers });
@@ -115,9 +85,9 @@ for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${p
 console.log(`peak RSS of the server: ${rss} MiB`);
 
 if (pgUrl) {
-  const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId });
+  const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: BENCH_CLIENT_ID });
   const prepare = async () => {
-    const token = (await call<{ access_token: string }>(counter.url, '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).access_token;
+    const token = await visitorToken(counter.url);
     await call(counter.url, '/ecom/v1/carts/current/add-to-cart', { auth: token, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } });
     const { checkoutId } = await call<{ checkoutId: string }>(counter.url, '/ecom/v1/carts/current/create-checkout', { auth: token, body: { channelType: 'WEB', email: 'count@example.test', shippingAddress: NY } });
     return () => call(counter.url, `/ecom/v1/checkouts/${checkoutId}/create-order`, { auth: token, body: {} });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export interface Proc { child: ChildProcess; port: number; peakRssMiB(): number; stop(): Promise<void> }
@@ -82,4 +84,48 @@ export function serverCommand(): string[] {
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return [...extra, ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`])];
+}
+
+/** The admin key and OAuth client id the benches start Vitrine with. */
+export const BENCH_ADMIN_KEY = 'vk_bench_admin_key_0123456789abcdef';
+export const BENCH_CLIENT_ID = 'vitrine-bench-client';
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/** Starts Vitrine as `npm start` does, on a fresh data directory, or on `pgUrl`. */
+export function startVitrine(pgUrl: string | undefined, env: Record<string, string> = {}): Promise<Proc> {
+  return startProcess(serverCommand(), {
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn',
+    ADMIN_API_KEY: BENCH_ADMIN_KEY, OAUTH_CLIENT_ID: BENCH_CLIENT_ID, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}), ...env,
+  }, /listening on http:\/\/[^:]+:(\d+)/);
+}
+
+/** A JSON call (POST when there is a body); throws with the answer on a non-2xx status. */
+export async function api<T>(base: string, path: string, o: { method?: string; auth?: string; body?: unknown } = {}): Promise<T> {
+  const r = await fetch(base + path, {
+    method: o.method ?? (o.body ? 'POST' : 'GET'),
+    headers: { ...(o.auth ? { authorization: o.auth } : {}), ...(o.body ? { 'content-type': 'application/json' } : {}) },
+    ...(o.body ? { body: JSON.stringify(o.body) } : {}),
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${o.method ?? (o.body ? 'POST' : 'GET')} ${path}: ${r.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const visitorToken = async (base: string) =>
+  (await api<{ access_token: string }>(base, '/oauth2/token', { body: { clientId: BENCH_CLIENT_ID, grantType: 'anonymous' } })).access_token;
+
+/** A visible demo item whose stock is not tracked (so a load never runs out), as a catalog reference. */
+export async function untrackedItem(base: string, o: { physical?: boolean } = {}) {
+  const q = await api<{ inventoryItems: { productId: string; variantId: string; trackQuantity: boolean }[] }>(base, '/stores/v3/inventory-items/query', { auth: BENCH_ADMIN_KEY, body: { query: { cursorPaging: { limit: 100 } } } });
+  for (const i of q.inventoryItems.filter((x) => !x.trackQuantity)) {
+    const p = await api<{ product: { productType: string; visible: boolean } }>(base, `/stores/v3/products/${i.productId}`);
+    if (p.product.visible && (!o.physical || p.product.productType === 'PHYSICAL')) return { catalogItemId: i.productId, appId: STORES_APP_ID, options: { variantId: i.variantId } };
+  }
+  throw new Error('the demo catalog has no untracked item');
+}
+
+/** The bare-Node baselines (`/`, and with a database `/pg` and `/pg-write`). */
+export function startBaseline(pgUrl: string | undefined): Promise<Proc> {
+  const root = new URL('..', import.meta.url).pathname;
+  return startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
 }

@@ -3,23 +3,20 @@
  * offset paging) through HTTP, reporting p50/p95/p99 per query shape. Needs BENCH_DATABASE_URL
  * (a database it may fill); MEMBERS (default 100000), REQUESTS per shape (default 400), CONCURRENCY (8).
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startProcess, serverCommand } from './lib.ts';
+import { BENCH_ADMIN_KEY, startVitrine } from './lib.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
 const target = Number(process.env.MEMBERS ?? 100_000);
 const requests = Number(process.env.REQUESTS ?? 400);
 const concurrency = Number(process.env.CONCURRENCY ?? 8);
-const adminKey = 'vk_bench_admin_key_0123456789abcdef';
+const adminKey = BENCH_ADMIN_KEY;
 const root = new URL('..', import.meta.url).pathname;
 
-const vitrine = await startProcess(serverCommand(), {
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, DATABASE_URL: url, DEMO_DATA: 'false',
-}, /listening on http:\/\/[^:]+:(\d+)/);
+const vitrine = await startVitrine(url, { DEMO_DATA: 'false' });
 const base = `http://127.0.0.1:${vitrine.port}`;
 
 // Seed with set-based SQL (identities and members share ids), only what is missing.

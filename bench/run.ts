@@ -3,18 +3,17 @@
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 20), BENCH_DATABASE_URL (run Vitrine
  * on that PostgreSQL and add the `http + pg SELECT` baseline; default: embedded PGlite).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, startProcess, type Result, serverCommand } from './lib.ts';
+import { BENCH_ADMIN_KEY, BENCH_CLIENT_ID, load, startBaseline, startVitrine, visitorToken, type Result } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const adminKey = 'vk_bench_admin_key_0123456789abcdef';
+const adminKey = BENCH_ADMIN_KEY;
 const root = new URL('..', import.meta.url).pathname;
 
-const clientId = 'vitrine-bench-client';
+const clientId = BENCH_CLIENT_ID;
 
 interface Target { name: string; path: string; method?: string; auth?: boolean | 'visitor'; body?: unknown; baseline: 'bare' | 'pg' | 'pg-write' }
 
@@ -28,16 +27,10 @@ const targets: Target[] = [
   { name: 'POST /stores/v3/products/query, 12 products with variants (visitor)', path: '/stores/v3/products/query', method: 'POST', auth: 'visitor', body: { query: { cursorPaging: { limit: 12 } } }, baseline: 'pg' },
 ];
 
-const baseline = await startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-const vitrine = await startProcess(serverCommand(), {
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: clientId, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-}, /listening on http:\/\/[^:]+:(\d+)/);
+const baseline = await startBaseline(pgUrl);
+const vitrine = await startVitrine(pgUrl);
 const port = vitrine.port;
-const visitorToken = await (async () => {
-  const r = await fetch(`http://127.0.0.1:${port}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) });
-  return ((await r.json()) as { access_token: string }).access_token;
-})();
+const visitor = await visitorToken(`http://127.0.0.1:${port}`);
 
 const results: (Result & { baseline: number; ratio: number })[] = [];
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration, connections });
@@ -46,7 +39,7 @@ const pgWrite = pgUrl ? await load('Node http + one pg INSERT', `http://127.0.0.
 for (const t of targets) {
   const r = await load(t.name, `http://127.0.0.1:${port}${t.path}`, {
     duration, connections, method: t.method,
-    headers: { ...(t.auth === 'visitor' ? { authorization: visitorToken } : t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(t.auth === 'visitor' ? { authorization: visitor } : t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
     ...(t.body ? { body: JSON.stringify(t.body) } : {}),
   });
   const base = (t.baseline === 'pg' && pgBase) || (t.baseline === 'pg-write' && pgWrite) || bare;

@@ -5,34 +5,27 @@
  * tries a coupon, is declined with the test gateway's decline card, fixes the card with the
  * keyboard only, sees the thank-you page and lands back on the shop's thank-you URL.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { hasChromium, launchBrowser, startShop } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 let s: TestServer;
 let browser: Browser;
-let shop: Server;
+let shop: Awaited<ReturnType<typeof startShop>>;
 let shopOrigin: string;
 let clientId: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   s = await startTestServer({ env: { DEMO_DATA: 'true' } });
-  shop = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>Shop</title><h1>${req.url?.startsWith('/thanks') ? 'Thanks from the shop' : 'Shop'}</h1>`);
-  });
-  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
-  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
-    client: { name: 'Shop', redirectUris: [`${shopOrigin}/callback`], allowedOrigins: [shopOrigin] },
-  });
-  expect(c.status, JSON.stringify(c.body)).toBe(200);
-  clientId = c.body.client.id;
+  shop = await startShop(s, (url) => ({
+    type: 'text/html',
+    body: `<!doctype html><title>Shop</title><h1>${url.startsWith('/thanks') ? 'Thanks from the shop' : 'Shop'}</h1>`,
+  }));
+  shopOrigin = shop.origin;
+  clientId = shop.clientId;
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {

@@ -2,47 +2,38 @@
  * Real Chromium against a real server: the hosted-login redirect flow, and direct login through the
  * hidden iframe (our SDK, bundled for the browser, on a shop page of another origin).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStrategy } from '@vitrine/sdk';
 import type * as Sdk from '@vitrine/sdk';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { hasChromium, launchBrowser, startShop } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 
 const PASSWORD = 'Correct-Horse-42';
 let s: TestServer;
 let browser: Browser;
-let shop: Server;
+let shop: Awaited<ReturnType<typeof startShop>>;
 let shopOrigin: string;
 let clientId: string;
 
-/** The "shop": another origin serving a page that loads our SDK. */
-async function startShop(): Promise<void> {
+/** The SDK bundled for the browser, served by the "shop" page on another origin. */
+async function sdkBundle(): Promise<string> {
   const entry = fileURLToPath(new URL('../../../../packages/sdk/src/index.ts', import.meta.url));
   const bundle = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'VitrineSdk', write: false, platform: 'browser', target: 'es2022' });
-  const js = bundle.outputFiles[0]!.text;
-  shop = createServer((req, res) => {
-    if (req.url === '/sdk.js') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(js); return; }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Shop</title><script src="/sdk.js"></script><h1>Shop</h1>');
-  });
-  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
-  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  return bundle.outputFiles[0]!.text;
 }
 
 beforeAll(async () => {
   if (!hasChromium) return;
   s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
-  await startShop();
-  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
-    client: { name: 'Shop', redirectUris: [`${shopOrigin}/callback`], allowedOrigins: [shopOrigin] },
-  });
-  expect(c.status, JSON.stringify(c.body)).toBe(200);
-  clientId = c.body.client.id;
+  const js = await sdkBundle();
+  shop = await startShop(s, (url) => (url === '/sdk.js'
+    ? { type: 'text/javascript', body: js }
+    : { type: 'text/html', body: '<!doctype html><title>Shop</title><script src="/sdk.js"></script><h1>Shop</h1>' }));
+  shopOrigin = shop.origin;
+  clientId = shop.clientId;
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {

@@ -7,15 +7,15 @@ import { checkout, currentCart } from '@wix/ecom';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { productsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
-import { redirectWixFetch } from '../test/wix.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 let s: TestServer;
 let undo: () => void;
 let clientId: string;
 const shopper = () => createClient({ auth: OAuthStrategy({ clientId }), modules: { currentCart, checkout, productsV3 } });
-const admin = () => createClient({ auth: { getAuthHeaders: async () => ({ headers: { Authorization: ADMIN_KEY } }) }, modules: { checkout } });
+const admin = () => createClient({ auth: adminAuth, modules: { checkout } });
 const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001', addressLine1: '1 Main St' };
 const num = (m: { amount?: string | null } | undefined | null) => Number(m?.amount ?? 'NaN');
 

@@ -8,12 +8,12 @@ import { orders } from '@wix/ecom';
 import { createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrder, pay } from '../modules/payments/test-kit.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
-import { redirectWixFetch } from '../test/wix.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 
 let s: TestServer;
 let undo: () => void;
-const client = () => createClient({ auth: { getAuthHeaders: async () => ({ headers: { Authorization: ADMIN_KEY } }) }, modules: { orders } });
+const client = () => createClient({ auth: adminAuth, modules: { orders } });
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -5,8 +5,8 @@
 import { createClient } from '@wix/sdk';
 import { catalogVersioning, customizationsV3, inventoryItemsV3, productsV3, readOnlyVariantsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
-import { redirectWixFetch } from '../test/wix.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 
 let s: TestServer;
 let undo: () => void;
@@ -77,7 +77,7 @@ describe('@wix/stores v3 against Vitrine', () => {
   });
 
   it('decrements and increments stock with the inventory bulk calls (admin client)', async () => {
-    const admin = createClient({ auth: { getAuthHeaders: async () => ({ headers: { Authorization: ADMIN_KEY } }) }, modules: { inventoryItemsV3, productsV3 } });
+    const admin = createClient({ auth: adminAuth, modules: { inventoryItemsV3, productsV3 } });
     const pen = (await admin.productsV3.getProductBySlug('brass-ballpoint-pen')).product!;
     const [item] = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', pen._id!).find()).items;
     expect(item).toMatchObject({ trackQuantity: true, quantity: 25 });

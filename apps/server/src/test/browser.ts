@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import type { TestServer } from './server.ts';
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,4 +22,23 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/**
+ * A "shop" on another origin (a page of its own, served by `page(url)`), registered as an OAuth
+ * client of the test server with its /callback and origin: what a storefront hosted elsewhere is.
+ */
+export async function startShop(s: TestServer, page: (url: string) => { type: string; body: string }): Promise<{ origin: string; clientId: string; close(): void }> {
+  const server = createServer((req, res) => {
+    const { type, body } = page(req.url ?? '/');
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Shop', redirectUris: [`${origin}/callback`], allowedOrigins: [origin] },
+  });
+  if (c.status !== 200) throw new Error(`could not register the shop's client: ${JSON.stringify(c.body)}`);
+  return { origin, clientId: c.body.client.id, close: () => server.close() };
 }

@@ -1,3 +1,4 @@
+import { ADMIN_KEY } from './server.ts';
 /**
  * Points the official SDK packages at a Vitrine test server. Token calls use the global `fetch`
  * with hard-coded hosts (contract conventions §1), so the global is replaced: requests to the
@@ -24,3 +25,6 @@ export function redirectWixFetch(url: string, log?: Recorded[]): () => void {
   }) as typeof fetch;
   return () => { globalThis.fetch = original; };
 }
+
+/** The official clients' auth for an admin caller: the test server's admin API key. */
+export const adminAuth = { getAuthHeaders: async () => ({ headers: { Authorization: ADMIN_KEY } }) };

@@ -7,7 +7,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
 import { assertAccepted, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
-import { addLines, checkCustomPrices, lookupLines, mergeLines, removeLines, resolveLinesFromRows, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
+import { addLines, checkCustomPrices, mergeLines, removeLines, resolveStored, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
 import { cartLineItem, wireMoney, type WireMoney } from '../checkout/wire.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
 import { estimateWire } from '../checkout/present.ts';
@@ -103,14 +103,8 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision:
 /** A cart as loaded: with its lines' catalog rows when read (not after a merge rewrote them). */
 type LoadedCart = CartRow & { catalog_rows?: unknown };
 
-/** The cart's lines with their catalog data (from the rows read with the cart when there are any), plus items about to be added. */
-async function resolveCart(ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) {
-  const lines = cart?.line_items ?? [];
-  if (!cart || cart.catalog_rows === undefined) return lookupLines(ctx.db, lines, extra);
-  const resolved = resolveLinesFromRows(lines, cart.catalog_rows);
-  const extraItems = extra.length ? (await lookupLines(ctx.db, [], extra)).extraItems : [];
-  return { resolved, extraItems };
-}
+const resolveCart = (ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) =>
+  resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra);
 
 const cartNotFound = () => new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
 

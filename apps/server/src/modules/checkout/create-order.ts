@@ -9,7 +9,7 @@ import { redeemGiftCard } from '../gift-cards/service.ts';
 import { insertOrder, type OrderDraft } from '../orders/service.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/service.ts';
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
-import { lookupLines } from './lines.ts';
+import { resolveStored } from './lines.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { updateCheckoutRow, type CheckoutRow } from './store.ts';
 import { wireMoney } from './wire.ts';
@@ -105,12 +105,12 @@ function assertOrderable(wire: WireCheckout) {
  */
 export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCapture?: boolean; savePaymentMethod?: boolean }): Promise<CreateOrderResult> {
   return inTransaction(ctx, async (tx) => {
-    const { row, configRevision } = await load(tx, { id }, true);
+    const { row, configRevision, catalogRows } = await load(tx, { id }, true);
     if (row.completed) {
       if (row.order_id) return { orderId: row.order_id, ...(row.payment_gateway_order_id ? { paymentGatewayOrderId: row.payment_gateway_order_id } : {}) };
       throw fail('CHECKOUT_ALREADY_PAID', 'This checkout was completed without an order from Vitrine.');
     }
-    const { resolved } = await lookupLines(tx.db, row.line_items);
+    const { resolved } = await resolveStored(tx.db, row.line_items, catalogRows);
     const priced = await priceCheckout(tx, row, resolved, configRevision);
     const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, tx.config.PUBLIC_URL));
     assertOrderable(wire);

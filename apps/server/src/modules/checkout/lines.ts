@@ -74,6 +74,17 @@ export function resolveLinesFromRows(lines: readonly StoredLine[], rows: unknown
   return lines.map((line) => resolveWith(line, byLine.get(line)));
 }
 
+/**
+ * The lines of a cart or checkout with their catalog data — from the rows read beside them
+ * (`catalogRowsFor`) when there are any, else looked up — plus the items of `extra` about to be added.
+ */
+export async function resolveStored(db: Executor, lines: readonly StoredLine[], rows: unknown, extra: readonly CatalogReference[] = []) {
+  if (rows === undefined) return lookupLines(db, lines, extra);
+  const resolved = resolveLinesFromRows(lines, rows);
+  const extraItems = extra.length ? (await lookupLines(db, [], extra)).extraItems : [];
+  return { resolved, extraItems };
+}
+
 export interface AddItems {
   lineItems?: { catalogReference: CatalogReference; quantity: number; id?: string }[];
   customLineItems?: CustomLineItemInput[];

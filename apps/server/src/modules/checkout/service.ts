@@ -12,7 +12,7 @@ import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
 import type { CartRow } from '../cart/store.ts';
 import { setCartCheckout } from '../cart/store.ts';
 import { assertAccepted, priceLines, pricingConfig, type Priced } from './calculate.ts';
-import { addLines, checkCustomPrices, lookupLines, removeLines, setQuantities, type AddItems, type ResolvedLine } from './lines.ts';
+import { addLines, checkCustomPrices, lookupLines, removeLines, resolveStored, setQuantities, type AddItems, type ResolvedLine } from './lines.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { insertCheckout, readCheckout, updateCheckoutRow, type BuyerInfo, type CheckoutRow, type CheckoutWrite } from './store.ts';
 import { wireMoney } from './wire.ts';
@@ -65,14 +65,14 @@ async function present(ctx: Ctx, row: CheckoutRow, resolved: readonly ResolvedLi
 }
 
 export async function getCheckout(ctx: Ctx, id: string): Promise<WireCheckout> {
-  const { row, configRevision } = await load(ctx, { id });
-  const { resolved } = await lookupLines(ctx.db, row.line_items);
+  const { row, configRevision, catalogRows } = await load(ctx, { id });
+  const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
   return present(ctx, row, resolved, configRevision);
 }
 
 export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<WireCheckout> {
-  const { row, configRevision } = await load(ctx, { cartId });
-  const { resolved } = await lookupLines(ctx.db, row.line_items);
+  const { row, configRevision, catalogRows } = await load(ctx, { cartId });
+  const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
   return present(ctx, row, resolved, configRevision);
 }
 
@@ -224,10 +224,10 @@ type Change = { write: CheckoutWrite; resolved: ResolvedLine[]; modified: string
 /** Changes a checkout with optimistic concurrency and emits checkout_updated in the same transaction. */
 async function mutate(ctx: Ctx, id: string, change: (row: CheckoutRow, resolved: ResolvedLine[], currency: string) => Promise<Change>): Promise<WireCheckout> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { row, configRevision } = await load(ctx, { id });
+    const { row, configRevision, catalogRows } = await load(ctx, { id });
     if (row.completed) throw new AppError(400, 'CHECKOUT_IS_COMPLETE', 'This checkout is completed: an order was placed from it.', { id });
     const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
-    const { resolved: current } = await lookupLines(ctx.db, row.line_items);
+    const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
     const { write, resolved, modified, checks } = await change(row, current, currency);
     const draft: CheckoutRow = { ...row, ...write };
     const priced = await priceCheckout(ctx, draft, resolved, configRevision);

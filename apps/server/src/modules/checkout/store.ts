@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from './lines.ts';
+import { catalogRowsFor } from '../catalog/lookup.ts';
 
 export interface BuyerInfo { visitorId?: string; memberId?: string; email?: string; contactId?: string }
 export interface CheckoutTables {
@@ -26,16 +27,17 @@ function encode<T extends Record<string, unknown>>(row: T): T {
   return out as T;
 }
 
-/** The checkout with the configuration revision, in one statement. */
-export async function readCheckout(db: Executor, where: { id: string } | { cartId: string }, forUpdate = false): Promise<{ row: CheckoutRow; configRevision: number } | undefined> {
+/** The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one statement. */
+export async function readCheckout(db: Executor, where: { id: string } | { cartId: string }, forUpdate = false): Promise<{ row: CheckoutRow; configRevision: number; catalogRows: unknown } | undefined> {
   const cond = 'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`;
-  const r = await sql<CheckoutRow & { config_rev: string }>`
-    select c.*, (select revision from config_revision where id = 1) as config_rev from checkout c
+  const r = await sql<CheckoutRow & { config_rev: string; catalog_rows: unknown }>`
+    select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
+    from checkout c
     where ${cond} order by c.created_at desc limit 1 ${forUpdate ? sql`for update of c` : sql``}`.execute(db);
   const row = r.rows[0];
   if (!row) return undefined;
-  const { config_rev, ...rest } = row;
-  return { row: rest as CheckoutRow, configRevision: Number(config_rev) };
+  const { config_rev, catalog_rows, ...rest } = row;
+  return { row: rest as CheckoutRow, configRevision: Number(config_rev), catalogRows: catalog_rows };
 }
 
 export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {
