@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,25 @@ export async function api<T>(base: string, path: string, o: { method?: string; a
 
 export const visitorToken = async (base: string) =>
   (await api<{ access_token: string }>(base, '/oauth2/token', { body: { clientId: BENCH_CLIENT_ID, grantType: 'anonymous' } })).access_token;
+
+/**
+ * A member's access token through the real flow: sign-up (a session token), the authorize step
+ * (a code for the bundled client, PKCE), then the code exchange.
+ */
+export async function memberToken(base: string): Promise<string> {
+  const email = `bench-${randomBytes(6).toString('hex')}@example.test`;
+  const reg = await api<{ sessionToken: string }>(base, '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: `Bench-${randomBytes(8).toString('hex')}` } });
+  const verifier = randomBytes(48).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  // The bundled client accepts redirect URIs under PUBLIC_URL (`<PUBLIC_URL>/*`).
+  const client = await api<{ client: { redirectUris: string[] } }>(base, `/oauth2/v1/clients/${BENCH_CLIENT_ID}`, { auth: BENCH_ADMIN_KEY });
+  const redirectUri = client.client.redirectUris[0]!.replace(/\*$/, 'callback');
+  const q = new URLSearchParams({ clientId: BENCH_CLIENT_ID, redirectUri, responseType: 'code', responseMode: 'query', codeChallenge: challenge, codeChallengeMethod: 'S256', state: 's', scope: 'offline_access', sessionToken: reg.sessionToken });
+  const auth = await fetch(`${base}/oauth2/authorize?${q}`, { redirect: 'manual' });
+  const code = new URL(auth.headers.get('location') ?? base).searchParams.get('code');
+  if (!code) throw new Error(`authorize did not answer a code: ${auth.status} ${await auth.text()}`);
+  return (await api<{ access_token: string }>(base, '/oauth2/token', { body: { clientId: BENCH_CLIENT_ID, grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier } })).access_token;
+}
 
 /** A visible demo item whose stock is not tracked (so a load never runs out), as a catalog reference. */
 export async function untrackedItem(base: string, o: { physical?: boolean } = {}) {

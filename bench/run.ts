@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_ADMIN_KEY, BENCH_CLIENT_ID, load, startBaseline, startVitrine, visitorToken, type Result } from './lib.ts';
+import { BENCH_ADMIN_KEY, BENCH_CLIENT_ID, load, memberToken, startBaseline, startVitrine, visitorToken, type Result } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -15,7 +15,7 @@ const root = new URL('..', import.meta.url).pathname;
 
 const clientId = BENCH_CLIENT_ID;
 
-interface Target { name: string; path: string; method?: string; auth?: boolean | 'visitor'; body?: unknown; baseline: 'bare' | 'pg' | 'pg-write' }
+interface Target { name: string; path: string; method?: string; auth?: boolean | 'visitor' | 'member'; body?: unknown; baseline: 'bare' | 'pg' | 'pg-write' }
 
 /** What is measured. Each issue adds its endpoints here. */
 const targets: Target[] = [
@@ -24,13 +24,16 @@ const targets: Target[] = [
   { name: 'POST /platform/v1/jobs/query (admin key, keyset page)', path: '/platform/v1/jobs/query', method: 'POST', auth: true, body: { query: { cursorPaging: { limit: 10 } } }, baseline: 'pg' },
   { name: 'POST /oauth2/token anonymous (sign + INSERT)', path: '/oauth2/token', method: 'POST', body: { clientId, grantType: 'anonymous' }, baseline: 'pg-write' },
   { name: 'GET store-settings with a visitor token (JWT verify)', path: '/platform/v1/store-settings', auth: 'visitor', baseline: 'pg' },
+  { name: 'GET store-settings, member token (JWT + revocation)', path: '/platform/v1/store-settings', auth: 'member', baseline: 'pg' },
   { name: 'POST /stores/v3/products/query, 12 products with variants (visitor)', path: '/stores/v3/products/query', method: 'POST', auth: 'visitor', body: { query: { cursorPaging: { limit: 12 } } }, baseline: 'pg' },
+  { name: 'GET v1 query-platformized .r, 12 products (visitor)', path: `/stores-reader/v1/products/query-platformized?.r=${Buffer.from(JSON.stringify({ query: { filter: {}, paging: { limit: 12, offset: 0 } } })).toString('base64url')}`, auth: 'visitor', baseline: 'pg' },
 ];
 
 const baseline = await startBaseline(pgUrl);
 const vitrine = await startVitrine(pgUrl);
 const port = vitrine.port;
 const visitor = await visitorToken(`http://127.0.0.1:${port}`);
+const member = await memberToken(`http://127.0.0.1:${port}`);
 
 const results: (Result & { baseline: number; ratio: number })[] = [];
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration, connections });
@@ -39,7 +42,7 @@ const pgWrite = pgUrl ? await load('Node http + one pg INSERT', `http://127.0.0.
 for (const t of targets) {
   const r = await load(t.name, `http://127.0.0.1:${port}${t.path}`, {
     duration, connections, method: t.method,
-    headers: { ...(t.auth === 'visitor' ? { authorization: visitor } : t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(t.auth === 'visitor' ? { authorization: visitor } : t.auth === 'member' ? { authorization: member } : t.auth ? { authorization: adminKey } : {}), ...(t.body ? { 'content-type': 'application/json' } : {}) },
     ...(t.body ? { body: JSON.stringify(t.body) } : {}),
   });
   const base = (t.baseline === 'pg' && pgBase) || (t.baseline === 'pg-write' && pgWrite) || bare;

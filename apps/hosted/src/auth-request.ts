@@ -2,7 +2,7 @@
  * The authorize request the sign-in pages are finishing, carried in the URL from page to page
  * (`/auth/login?clientId=…&redirectUri=…&state=…`) so a reload or a back button keeps it.
  */
-const KEYS = ['clientId', 'redirectUri', 'responseType', 'responseMode', 'codeChallenge', 'codeChallengeMethod', 'state', 'scope', 'prompt', 'nonce'] as const;
+const KEYS = ['clientId', 'redirectUri', 'responseType', 'responseMode', 'codeChallenge', 'codeChallengeMethod', 'state', 'scope', 'prompt', 'nonce', 'visitorLink'] as const;
 
 export function authRequestFrom(search: URLSearchParams): Record<string, string> | null {
   const r: Record<string, string> = {};

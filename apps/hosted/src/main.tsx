@@ -1,3 +1,4 @@
+import { Loading } from '@vitrine/ui';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
@@ -10,7 +11,7 @@ import { AwaitingApproval, NotFound, TotpStep, VerifyEmail } from './pages/steps
 // The hosted checkout (`/checkout`, outside the /auth basename) is its own lazily loaded chunk.
 const CheckoutPage = lazy(() => import('./checkout/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 const ThankYouPage = lazy(() => import('./checkout/thank-you.tsx').then((m) => ({ default: m.ThankYouPage })));
-const loading = <p role="status" className="py-20 text-center text-stone-600 dark:text-stone-400">Loading…</p>;
+const loading = <Loading className="py-20" />;
 const checkoutRouter = () => createBrowserRouter([
   { path: '/checkout', element: <Suspense fallback={loading}><CheckoutPage /></Suspense> },
   { path: '/checkout/thank-you', element: <Suspense fallback={loading}><ThankYouPage /></Suspense> },

@@ -7,7 +7,7 @@ import type { Config } from './platform/config.ts';
 import type { Ctx } from './platform/context.ts';
 import type { DbHandle } from './platform/db/connect.ts';
 import { deliverEventJob, type Subscriber } from './platform/events.ts';
-import { installErrorHandling } from './platform/http/error-handler.ts';
+import { frameworkError, installErrorHandling } from './platform/http/error-handler.ts';
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
 import { appDist, serveApp } from './platform/http/static.ts';
@@ -42,6 +42,7 @@ import { seedTaxDemo } from './modules/tax/demo.ts';
 import { idempotencyCleanupJob, installIdempotency } from './platform/http/idempotency.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { scheduledActionJob } from './modules/payments/pay.ts';
+import { captureOnFulfillmentSubscriber } from './modules/payments/capture-on-fulfillment.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -57,7 +58,7 @@ export interface AppOptions {
   clock?: Clock;
   logger?: Logger;
   verifyToken?: TokenVerifier;
-  /** Extra in-process event subscribers (webhooks and e-mails register theirs here). */
+  /** Extra in-process event subscribers (webhooks and e-mails register theirs here), besides the modules' own. */
   subscribers?: Subscriber[];
   jobHandlers?: JobHandler<never>[];
 }
@@ -90,6 +91,7 @@ export function buildApp(o: AppOptions): App {
     requestIdHeader: false,
     routerOptions: { querystringParser: decodeQuery, ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
   });
 
   http.addHook('onRequest', async (req, reply) => { reply.header('x-wix-request-id', req.id); });
@@ -109,7 +111,7 @@ export function buildApp(o: AppOptions): App {
 
   const services: Services = {
     resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken ?? oauth.verifyAccessToken }),
-    subscribers: new Map((o.subscribers ?? []).map((s) => [s.name, s])),
+    subscribers: new Map([captureOnFulfillmentSubscriber, ...(o.subscribers ?? [])].map((s) => [s.name, s])),
     jobHandlers: new Map([deliverEventJob, sendMailJob, memberBulkJob, idempotencyCleanupJob, scheduledActionJob, cancelUnpaidOrderJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
     mailer: createMailer(config.SMTP_URL),
     kickJobs: () => jobs.kick(),
@@ -126,7 +128,7 @@ export function buildApp(o: AppOptions): App {
   systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
   settingsRoutes(router);
   oauthRoutes(router, oauth);
-  redirectsRoutes(router);
+  redirectsRoutes(router, oauth);
   identityRoutes(router);
   membersRoutes(router);
   memberActionRoutes(router);

@@ -21,6 +21,7 @@ export function AppRoutes() {
 export interface PageState {
   clientId: string;
   origin: string;
+  storeName: string;
   /** TanStack Query's dehydrated cache. */
   queries: DehydratedState;
 }

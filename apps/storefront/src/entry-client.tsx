@@ -5,17 +5,19 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { createBrowserClient } from './auth-client.ts';
+import { setCartHint, TOKENS_KEY } from './cart.ts';
 import { AppRoutes, Providers, STATE_ELEMENT_ID, type PageState } from './app.tsx';
 import { createSession, type Env } from './env.tsx';
 import { matchPage, preloadPages } from './routes.tsx';
 import './index.css';
 
-const TOKENS_KEY = 'vitrine.shop.tokens';
 const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '{}') as PageState;
 const queryClient = createQueryClient();
 hydrate(queryClient, state.queries);
 
 const tokens = localStorageStorage(TOKENS_KEY);
+// Arriving from a checkout with its order: the order replaced the cart, so nothing asks for it.
+if (window.location.pathname === '/thank-you' && new URLSearchParams(window.location.search).has('orderId')) setCartHint('none');
 let client: Promise<ReturnType<typeof createBrowserClient>> | undefined;
 const loadClient = () => (client ??= import('./auth-client.ts').then((m) => m.createBrowserClient(window.location.origin, state.clientId, tokens)));
 const http: HttpClient = { request: async (o) => (await loadClient()).request(o) };
@@ -24,6 +26,7 @@ const env: Env = {
   auth: { get: async () => (await loadClient()).auth, loggedIn: () => tokens.get()?.refreshToken.role === 'member' },
   origin: state.origin,
   clientId: state.clientId,
+  storeName: state.storeName,
   session: createSession(),
 };
 // Another tab signed in or out (not a mere token renewal): follow it.

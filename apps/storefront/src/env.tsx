@@ -9,6 +9,8 @@ export interface Env {
   /** The store's public origin (PUBLIC_URL), for canonical links and redirect URIs. */
   origin: string;
   clientId: string;
+  /** The store's name (store settings), read on the server for every page. */
+  storeName: string;
   /** Tells subscribers that the sign-in state changed (login, logout). */
   session: Session;
 }

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogQueries, type Category, type Product } from '@vitrine/sdk/react';
 import type { Env } from './env.tsx';
-import { STORE_NAME } from './components/ui.tsx';
+import { pageTitle } from './title.ts';
 
 export interface Head {
   title: string;
@@ -56,7 +56,7 @@ export const productHead: HeadFn = ({ params, queryClient, env }) => {
   const canonical = `${env.origin}/product-page/${p.slug}`;
   return {
     title: p.name,
-    description: clip(p.plainDescription) ?? `${p.name} at ${STORE_NAME}.`,
+    description: clip(p.plainDescription) ?? `${p.name} at ${env.storeName}.`,
     canonical,
     image: p.media?.main?.image?.url ?? p.media?.main?.url,
     preloadImage: p.media?.main?.image?.url ?? p.media?.main?.url,
@@ -73,7 +73,7 @@ export const catalogHead: HeadFn = ({ url, queryClient, env }) => {
   const q = url.searchParams.get('q');
   return {
     title: q ? `Search: ${q}` : category?.name ?? 'Shop all products',
-    description: clip(category?.description) ?? `Browse every product at ${STORE_NAME}.`,
+    description: clip(category?.description) ?? `Browse every product at ${env.storeName}.`,
     canonical: `${env.origin}/shop${category ? `?category=${encodeURIComponent(category.slug)}` : ''}`,
     image: category?.image?.url,
     ogType: 'website',
@@ -82,8 +82,8 @@ export const catalogHead: HeadFn = ({ url, queryClient, env }) => {
 };
 
 export const homeHead: HeadFn = ({ env }) => ({
-  title: `${STORE_NAME} — shop`,
-  description: `Clothes, home goods, accessories and stationery from ${STORE_NAME}.`,
+  title: `${env.storeName} — shop`,
+  description: `Clothes, home goods, accessories and stationery from ${env.storeName}.`,
   canonical: `${env.origin}/`,
   ogType: 'website',
 });
@@ -94,14 +94,14 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** JSON for a <script> data block: `<` escaped so no text can close the element. */
 export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function headHtml(h: Head): string {
-  const title = h.title.endsWith(STORE_NAME) || h.title.startsWith(STORE_NAME) ? h.title : `${h.title} · ${STORE_NAME}`;
+export function headHtml(h: Head, storeName: string): string {
+  const title = pageTitle(h.title, storeName);
   const tags = [`<title>${esc(title)}</title>`];
   if (h.preloadImage) tags.unshift(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high">`);
   if (h.description) tags.push(`<meta name="description" content="${esc(h.description)}">`);
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   if (h.canonical) tags.push(`<link rel="canonical" href="${esc(h.canonical)}">`);
-  tags.push(`<meta property="og:site_name" content="${esc(STORE_NAME)}">`, `<meta property="og:title" content="${esc(h.title)}">`);
+  tags.push(`<meta property="og:site_name" content="${esc(storeName)}">`, `<meta property="og:title" content="${esc(h.title)}">`);
   if (h.ogType) tags.push(`<meta property="og:type" content="${h.ogType}">`);
   if (h.description) tags.push(`<meta property="og:description" content="${esc(h.description)}">`);
   if (h.canonical) tags.push(`<meta property="og:url" content="${esc(h.canonical)}">`);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OAuthData, OAuthStrategy, Tokens } from '@vitrine/sdk';
 import { cartQueries, memberQueries, orderQueries } from '@vitrine/sdk/react';
+import { cartHint, setCartHint } from './cart.ts';
 import type { Env } from './env.tsx';
 
 const OAUTH_DATA = 'vitrine.shop.oauth';
@@ -17,7 +18,9 @@ export async function signedIn(env: Env, queryClient: QueryClient, tokens: Token
   env.session.changed();
   queryClient.removeQueries({ queryKey: memberQueries.all() });
   queryClient.removeQueries({ queryKey: orderQueries.all() });
-  // The server hands the visitor's cart over to the member on the member's first cart call.
+  // The server hands the visitor's cart over to the member on the member's first cart call; without
+  // one, the member may still have a cart of their own.
+  if (cartHint() === 'none') setCartHint(undefined);
   await queryClient.invalidateQueries({ queryKey: cartQueries.all() });
 }
 
@@ -58,6 +61,7 @@ export async function finishHostedLogin(env: Env, queryClient: QueryClient): Pro
 export async function signOut(env: Env, queryClient: QueryClient): Promise<void> {
   const { logoutUrl } = await (await auth(env)).logout(`${env.origin}/`);
   queryClient.clear();
+  setCartHint('none');
   env.session.changed();
   window.location.assign(logoutUrl);
 }

@@ -13,6 +13,16 @@ const v1Query = z.strictObject({
 });
 export const v1QueryRequest = z.strictObject({ query: v1Query.nullish() });
 export type V1Query = z.infer<typeof v1Query>;
+/**
+ * `query-platformized`: the SDK sends only `query`; the older request's flags are accepted beside it
+ * (variants are sent unless `includeVariants` is false; hidden products and merchant data are the admin's).
+ */
+export const v1ProductsQueryRequest = v1QueryRequest.extend({
+  includeVariants: qs.bool().optional(),
+  includeHiddenProducts: qs.bool().optional(),
+  includeMerchantSpecificData: qs.bool().optional(),
+});
+export type V1ProductsQueryRequest = z.infer<typeof v1ProductsQueryRequest>;
 
 export const v1StoreVariantsRequest = z.strictObject({
   query: z.strictObject({
@@ -68,6 +78,24 @@ export const v1UpdateProductRequest = z.strictObject({
   product: z.object({ ...v1Product, name: v1Product.name.optional(), id: z.string().optional() }).loose(),
 });
 export type V1ProductInput = z.infer<typeof v1UpdateProductRequest>['product'];
+
+/** `updateProductVariants` (PATCH /stores/v1/products/{id}/variants): overrides select variants by choices (all of them when none) or ids. */
+const v1Dimensions = z.object({}).loose();
+export const v1UpdateVariantsRequest = z.strictObject({
+  id: z.string().optional(),
+  variants: z.array(z.object({
+    choices: choices.nullish(),
+    variantIds: z.array(z.string().max(100)).max(1000).nullish(),
+    price: v1Number.min(0).max(999_999_999.99).nullish(),
+    cost: v1Number.min(0).max(999_999_999.99).nullish(),
+    weight: v1Number.min(0).max(999_999_999.99).nullish(),
+    sku: z.string().trim().min(1).max(40).nullish(),
+    visible: z.boolean().nullish(),
+    productDimensions: v1Dimensions.nullish(),
+    packageDimensions: v1Dimensions.nullish(),
+  }).loose()).min(1).max(1000),
+});
+export type V1VariantOverride = z.infer<typeof v1UpdateVariantsRequest>['variants'][number];
 
 const v1Collection = {
   name: z.string().trim().min(1).max(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withAddressLine } from './addresses.ts';
 import { decimalString, id } from './scalars.ts';
 
 /**
@@ -32,7 +33,7 @@ export const address = z.object({
   subdivisionFullname: text(100).optional(),
   geocode: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
   streetAddress: z.object({ number: text(20).optional(), name: text(200).optional(), apt: text(20).optional() }).optional(),
-});
+}).transform(withAddressLine);
 export type Address = z.infer<typeof address>;
 
 export const contactDetails = z.object({

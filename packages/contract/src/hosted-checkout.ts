@@ -3,10 +3,13 @@ import { z } from 'zod';
 /**
  * The hosted checkout page's own API (not part of the hosted platform's contract): the shopper's
  * storefront is another origin, so the checkout URL carries a short-lived, single-use
- * `checkoutToken` that the page exchanges for an access token of the same shopper.
+ * `checkoutToken` that the page exchanges for an access token of the same shopper. The exchange
+ * also leaves a checkout-scoped cookie, with which the same browser reopens the checkout (a reload,
+ * another tab) by sending the `checkoutId` alone.
  */
 export const hostedCheckoutSessionRequest = z.strictObject({
-  checkoutToken: z.string().min(1).max(4096),
+  /** The link's single-use token; without it, the browser's resume cookie for `checkoutId` is used. */
+  checkoutToken: z.string().min(1).max(4096).optional(),
   /** The checkout the page was opened for (its `checkoutId` query parameter); must be the token's. */
   checkoutId: z.string().min(1).max(100).optional(),
 });
@@ -14,11 +17,12 @@ export const hostedCheckoutSessionResponse = z.object({
   checkoutId: z.string(),
   /** A visitor or member access token (no refresh token), sent as `Authorization: <token>`. */
   accessToken: z.string(),
-  /** Seconds until the access token expires. */
+  /** Seconds until the access token expires (the page then asks for another). */
   expiresIn: z.number().int(),
   role: z.enum(['visitor', 'member']),
-  /** Where to send the buyer afterwards, as given when the link was made (checked then). */
+  /** Where to send the buyer afterwards, and back to the cart, as given when the link was made (checked then). */
   thankYouPageUrl: z.string().optional(),
   postFlowUrl: z.string().optional(),
+  cartPageUrl: z.string().optional(),
 });
 export type HostedCheckoutSession = z.infer<typeof hostedCheckoutSessionResponse>;

@@ -17,3 +17,4 @@ export * from './gift-cards.ts';
 export * from './shipping.ts';
 export * from './tax.ts';
 export * from './hosted-checkout.ts';
+export * from './addresses.ts';

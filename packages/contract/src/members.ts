@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withAddressLine } from './addresses.ts';
 import { offsetPaging, offsetPagingMetadata, offsetQuery, sorting } from './query.ts';
 import { id, isoDate, qs } from './scalars.ts';
 
@@ -29,7 +30,7 @@ export const memberAddress = z.object({
   subdivision: z.string().max(200).optional(),
   country: z.string().max(100).optional(),
   postalCode: z.string().max(50).optional(),
-});
+}).transform(withAddressLine);
 
 export const memberContact = z.object({
   firstName: z.string().max(100).optional(),

@@ -49,7 +49,24 @@ export const tokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const tokenInfoRequest = z.strictObject({ token: z.string().min(1).max(4096) });
+/**
+ * The raw HTTP wrappers of `@wix/identity`'s `oauth` module (§1): the real request travels as a base64
+ * `body` with its headers; `token()` expects the raw answer back the same way (failures too: HTTP 200, the
+ * OAuth status in `statusCode`, the RFC 6749 error JSON in `body`; shape `rawHttpResponse` of identity.ts).
+ */
+const rawEntry = z.object({ key: z.string().max(200), value: z.string().max(8192) });
+export const rawHttpRequest = z.object({
+  body: z.string().max(65_536),
+  headers: z.array(rawEntry).max(100).optional(),
+  method: z.string().max(20).optional(),
+  pathParams: z.array(rawEntry).max(100).optional(),
+  queryParams: z.array(rawEntry).max(100).optional(),
+  rawPath: z.string().max(2048).optional(),
+  rawQuery: z.string().max(8192).optional(),
+});
+export type RawHttpRequest = z.infer<typeof rawHttpRequest>;
+
+export const tokenInfoRequest = z.union([z.strictObject({ token: z.string().min(1).max(4096) }), rawHttpRequest.strict()]);
 export const tokenInfoResponse = z.object({
   active: z.boolean(),
   subjectType: z.enum(['VISITOR', 'MEMBER']).optional(),
@@ -95,6 +112,8 @@ export const authRequest = z.object({
   nonce: z.string().max(1024).optional(),
   prompt: z.string().max(50).optional(),
   idp: z.string().max(200).optional(),
+  /** Added by the `auth` redirect session: the signed visitor the session was created by (see modules/oauth). */
+  visitorLink: z.string().max(2048).optional(),
 });
 export type AuthRequest = z.infer<typeof authRequest>;
 

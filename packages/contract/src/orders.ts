@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withAddressLine } from './addresses.ts';
 import { cursorPaging, cursorPagingMetadata, filter, sorting } from './query.ts';
 import { id, isoDate, price } from './scalars.ts';
 
@@ -51,7 +52,7 @@ export const orderAddress = z.object({
   subdivisionFullname: text(200).optional(),
   streetAddress: z.object({ number: text(50).optional(), name: text(200).optional(), apt: text(50).optional(), formattedAddressLine: text(500).optional() }).optional(),
   geocode: z.object({ latitude: z.number().min(-90).max(90).optional(), longitude: z.number().min(-180).max(180).optional() }).optional(),
-});
+}).transform(withAddressLine);
 export const orderContactDetails = z.object({
   firstName: text(100).optional(),
   lastName: text(100).optional(),

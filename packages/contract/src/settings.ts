@@ -23,6 +23,13 @@ export const storeSettings = z.object({
   /** Shipping is taxed at the destination's rate. */
   shippingTaxable: z.boolean(),
   taxOrigin: taxOrigin.nullable(),
+  /**
+   * Shop orders paid by card are only authorized at checkout, and captured when the merchant
+   * fulfils the order (its first fulfilment) or captures by hand; false: captured at once.
+   */
+  captureOnFulfillment: z.boolean(),
+  /** An authorization still held this many days after the payment is voided (1–30). */
+  authorizationVoidDays: z.number().int().min(1).max(30),
   updatedDate: isoDate,
   revision: z.string(),
 });

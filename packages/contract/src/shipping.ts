@@ -97,3 +97,14 @@ export const updatePickupLocationRequest = z.strictObject({ pickupLocation: pick
 export const pickupLocationResponse = z.object({ pickupLocation });
 export const queryPickupLocationsRequest = z.strictObject({ query: cursorQuery.optional() });
 export const queryPickupLocationsResponse = z.object({ pickupLocations: z.array(pickupLocation), pagingMetadata: cursorPagingMetadata });
+
+/**
+ * `GET /ecom/v1/shipping-destinations` (anyone; Vitrine's own, for storefront country lists): the
+ * countries the store ships to, each whole (`subdivisions` empty) or only some of its subdivisions
+ * (ISO 3166-2), sorted by country code; and whether any pickup location is offered.
+ */
+export const shippingDestinationsResponse = z.object({
+  destinations: z.array(z.object({ country: z.string(), subdivisions: z.array(z.string()) })),
+  pickupAvailable: z.boolean(),
+});
+export type ShippingDestinations = z.infer<typeof shippingDestinationsResponse>;

@@ -3,7 +3,7 @@ import { createHttpClient } from '@vitrine/sdk';
 
 /** The slice of the REST checkout (contract cart-checkout.md §3) the page shows. */
 export interface Money { amount: string; formattedAmount?: string }
-export interface Address { country?: string; subdivision?: string; city?: string; postalCode?: string; addressLine?: string; addressLine2?: string }
+export interface Address { country?: string; subdivision?: string; city?: string; postalCode?: string; addressLine?: string; addressLine2?: string; streetAddress?: { number?: string; name?: string } }
 export interface ContactDetails { firstName?: string; lastName?: string; phone?: string }
 export interface DescriptionLine { name?: { original?: string; translated?: string }; plainText?: { original?: string; translated?: string }; colorInfo?: { original?: string; translated?: string } }
 export interface ShippingOption {
@@ -46,12 +46,17 @@ export interface OrderLine { id: string; productName?: { original?: string; tran
 export interface Order {
   id: string;
   number: string;
+  currency?: string;
   lineItems: OrderLine[];
   buyerInfo?: { email?: string };
   priceSummary?: PriceSummary;
   paymentStatus?: string;
-  shippingInfo?: { title?: string };
+  shippingInfo?: { title?: string; logistics?: { pickupDetails?: { address?: Address & { addressLine1?: string } } } };
 }
+/** The order's payments as its buyer sees them (`orderTransactions.payments[]`). */
+export interface OrderPayment { id: string; amount: Money; giftcardPaymentDetails?: { obfuscatedCode?: string } }
+/** What a signed-in member's contact pre-fills (contract members.md, fieldset FULL). */
+export interface MemberContact { loginEmail?: string; contact?: { firstName?: string; lastName?: string; phones?: string[] } }
 export interface Card { number: string; expMonth: number; expYear: number; cvc: string; holderName: string }
 export interface CheckoutUpdate {
   checkout?: {
@@ -63,17 +68,30 @@ export interface CheckoutUpdate {
   giftCardCode?: string;
 }
 
-/** The page's access token: in memory only, for this page view (see modules/hosted-checkout/README.md). */
-let accessToken: string | undefined;
-export const setAccessToken = (token: string | undefined) => { accessToken = token; };
-export const hasAccessToken = () => accessToken !== undefined;
+/**
+ * The page's access token: in memory only, for this page view (see modules/hosted-checkout/README.md).
+ * Shortly before it expires, `renew` asks for another (with the browser's checkout cookie).
+ */
+let access: { token: string; expiresAt: number; renew: () => Promise<unknown> } | undefined;
+export function setAccessToken(token: string | undefined, expiresIn = 0, renew: () => Promise<unknown> = async () => {}) {
+  access = token ? { token, expiresAt: Date.now() + expiresIn * 1000, renew } : undefined;
+}
+export const hasAccessToken = () => access !== undefined;
 
-const http = createHttpClient({ baseUrl: window.location.origin, getAuthHeaders: (): Record<string, string> => (accessToken ? { Authorization: accessToken } : {}) });
+async function authHeaders(): Promise<Record<string, string>> {
+  if (access && access.expiresAt - Date.now() < 60_000) await access.renew().catch(() => undefined);
+  return access ? { Authorization: access.token } : {};
+}
+
+const http = createHttpClient({ baseUrl: window.location.origin, getAuthHeaders: authHeaders });
+/** The session call carries no token: the link's token or the checkout cookie is the credential. */
+const sessionHttp = createHttpClient({ baseUrl: window.location.origin });
 const K = '/ecom/v1/checkouts';
 
 export const checkoutApi = {
-  openSession: (checkoutToken: string, checkoutId: string | undefined) =>
-    http.request<HostedCheckoutSession>({ method: 'POST', path: '/_api/hosted-checkout/v1/session', body: { checkoutToken, ...(checkoutId ? { checkoutId } : {}) } }),
+  /** With the link's token, or (token undefined) reopening the checkout this browser opened. */
+  openSession: (checkoutToken: string | undefined, checkoutId: string | undefined) =>
+    sessionHttp.request<HostedCheckoutSession>({ method: 'POST', path: '/_api/hosted-checkout/v1/session', body: { ...(checkoutToken ? { checkoutToken } : {}), ...(checkoutId ? { checkoutId } : {}) } }),
   get: async (id: string) => (await http.request<{ checkout: Checkout }>({ method: 'GET', path: `${K}/{id}`, query: { id } })).checkout,
   update: async (id: string, body: CheckoutUpdate) =>
     (await http.request<{ checkout: Checkout }>({ method: 'PATCH', path: `${K}/{id}`, pathParams: { id }, body })).checkout,
@@ -83,5 +101,9 @@ export const checkoutApi = {
     http.request<{ orderId: string; paymentGatewayOrderId?: string }>({ method: 'POST', path: `${K}/{id}/create-order`, body: { id } }),
   pay: (paymentGatewayOrderId: string, card: Card) =>
     http.request<{ orderId: string; status: string }>({ method: 'POST', path: '/payments/v1/test-gateway/pay', body: { paymentGatewayOrderId, card } }),
+  me: async () => (await http.request<{ member: MemberContact }>({ method: 'GET', path: '/members/v1/members/my', query: { fieldsets: 'FULL' } })).member,
   order: async (id: string) => (await http.request<{ order: Order }>({ method: 'GET', path: '/ecom/v1/orders/{id}', query: { id } })).order,
+  payments: async (orderId: string) => (await http.request<{ orderTransactions: { payments: OrderPayment[] } }>({
+    method: 'GET', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/transactions', pathParams: { ecomOrderId: orderId },
+  })).orderTransactions.payments,
 };

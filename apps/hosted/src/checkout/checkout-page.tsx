@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../components/ui.tsx';
-import { checkoutApi, type Card, type Checkout, type CheckoutUpdate } from './api.ts';
+import { Alert, Button, formatMoney, isZeroMoney, linkClass } from '@vitrine/ui';
+import { useDocumentTitle } from '../store-name.ts';
+import { checkoutApi, type Card, type Checkout, type CheckoutUpdate, type MemberContact } from './api.ts';
 import { ContactStep, type Method } from './contact-step.tsx';
 import { describe, isSessionLost, type Described } from './errors.ts';
 import { Loading, LostSession } from './lost.tsx';
 import { PaymentStep } from './payment-step.tsx';
-import { endSession, useCheckoutSession, type Session } from './session.ts';
+import { afterOrderUrl, endSession, returnTargets, useCheckoutSession, type Session } from './session.ts';
 import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
 import { CheckoutSummary } from './summary.tsx';
-import { isZero, money, SecondaryButton, Shell, Step } from './ui.tsx';
+import { Shell, Step } from './parts.tsx';
 
 /** `/checkout?checkoutId=…&checkoutToken=…`: opens the session, then the checkout. */
 export function CheckoutPage() {
   const s = useCheckoutSession();
-  useEffect(() => { document.title = 'Checkout'; }, []);
+  useDocumentTitle('Checkout');
   if (s.state === 'loading') return <Loading what="Opening your checkout…" />;
-  if (s.state === 'lost') return <LostSession message={s.message} />;
+  if (s.state === 'lost') return <LostSession message={s.message} placed={s.placed} />;
   return <CheckoutFlow session={s.session} />;
 }
 
@@ -29,6 +30,7 @@ function CheckoutFlow({ session }: { session: Session }) {
   const navigate = useNavigate();
   const id = session.checkoutId;
   const [checkout, setCheckout] = useState<Checkout>();
+  const [member, setMember] = useState<MemberContact>();
   const [loadError, setLoadError] = useState<string>();
   const [lost, setLost] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -42,14 +44,16 @@ function CheckoutFlow({ session }: { session: Session }) {
 
   useEffect(() => {
     let live = true;
-    checkoutApi.get(id).then((c) => { if (live) setCheckout(c); }, (e: unknown) => {
+    // A signed-in member's name and e-mail pre-fill the contact step (read before it first shows).
+    const me = session.role === 'member' ? checkoutApi.me().catch(() => undefined) : Promise.resolve(undefined);
+    Promise.all([checkoutApi.get(id), me]).then(([c, m]) => { if (live) { setMember(m); setCheckout(c); } }, (e: unknown) => {
       if (!live) return;
       const d = describe(e);
       if (isSessionLost(d)) setLost(LOST);
       else setLoadError(d.message);
     });
     return () => { live = false; };
-  }, [id]);
+  }, [id, session.role]);
 
   // Moves focus to the step that just opened (after it rendered).
   useEffect(() => {
@@ -100,7 +104,11 @@ function CheckoutFlow({ session }: { session: Session }) {
   const errors = (checkout.violations ?? []).filter((v) => v.severity === 'ERROR');
 
   async function saveContact(u: CheckoutUpdate, m: Method) {
-    let c = await update(u);
+    // Pickup is only selected when chosen: the contact and the cheapest pickup point in one update.
+    const pickupCode = shipping && m === 'pickup' ? cheapest(optionsOf(checkout!, true))?.code : undefined;
+    let c = await update(pickupCode
+      ? { ...u, checkout: { ...u.checkout, shippingInfo: { ...u.checkout?.shippingInfo, selectedCarrierServiceOption: { code: pickupCode } } }, fieldMask: [u.fieldMask, 'shippingInfo.selectedCarrierServiceOption'].filter(Boolean).join(',') }
+      : u);
     if (shipping) {
       const pickup = m === 'pickup';
       const current = c.shippingInfo?.selectedCarrierServiceOption;
@@ -129,6 +137,12 @@ function CheckoutFlow({ session }: { session: Session }) {
         if (describe(e).code !== 'ORDER_ALREADY_PAID') throw e;
       }
     }
+    // The front end's own thank-you page when its redirect session named one (signed into the link).
+    const thanks = session.thankYouPageUrl ? afterOrderUrl(session, placed.orderId) : undefined;
+    if (thanks) {
+      window.location.assign(thanks);
+      return;
+    }
     const next = new URLSearchParams({ orderId: placed.orderId });
     const here = new URLSearchParams(window.location.search);
     for (const k of ['thankYouPageUrl', 'postFlowUrl']) if (here.get(k)) next.set(k, here.get(k)!);
@@ -148,13 +162,13 @@ function CheckoutFlow({ session }: { session: Session }) {
     )}
     >
       <h1 className="sr-only">Checkout</h1>
-      {locked && <Alert kind="info">Your order is reserved. Complete the payment to place it.</Alert>}
+      {locked ? <Alert variant="info">Your order is reserved. Complete the payment to place it.</Alert> : <BackToCart session={session} />}
       <Step
         n={1} title={shipping ? 'Contact and delivery' : 'Contact'} headingRef={contactHeading} done={!contactOpen}
-        action={!contactOpen && !locked && <SecondaryButton onClick={() => { setEditing(true); focusNext.current = 'contact'; }}>Edit</SecondaryButton>}
+        action={!contactOpen && !locked && <Button variant="secondary" size="sm" onClick={() => { setEditing(true); focusNext.current = 'contact'; }}>Edit</Button>}
       >
         {contactOpen
-          ? <ContactStep checkout={checkout} method={currentMethod} pickupOffered={pickupOffered} shipping={shipping} onMethod={setMethod} onSave={async (u, m) => { await saveContact(u, m); }} />
+          ? <ContactStep checkout={checkout} member={member} method={currentMethod} pickupOffered={pickupOffered} shipping={shipping} onMethod={setMethod} onSave={async (u, m) => { await saveContact(u, m); }} />
           : (
               <div className="text-sm">
                 <p>{checkout.buyerInfo?.email}</p>
@@ -166,7 +180,7 @@ function CheckoutFlow({ session }: { session: Session }) {
       {shipping && !contactOpen && (
         <Step n={2} title={currentMethod === 'pickup' ? 'Pickup point' : 'Shipping method'} headingRef={shippingHeading} done={shippingReady}>
           {locked
-            ? <p className="text-sm">{selected?.title} · {isZero(selected?.cost?.price) ? 'Free' : money(selected?.cost?.price)}</p>
+            ? <p className="text-sm">{selected?.title} · {formatMoney(selected?.cost?.price, { zero: 'Free' })}</p>
             : (
                 <ShippingStep
                   checkout={checkout} pickup={currentMethod === 'pickup'} busy={busy}
@@ -178,9 +192,21 @@ function CheckoutFlow({ session }: { session: Session }) {
       {!contactOpen && shippingReady && (
         <Step n={shipping ? 3 : 2} title="Payment" headingRef={paymentHeading}>
           {errors.length > 0 && <Alert>{errors.map((v) => <p key={v.description}>{v.description}</p>)}</Alert>}
-          <PaymentStep total={money(total)} free={isZero(total)} pay={pay} onLost={loseSession} />
+          <PaymentStep total={formatMoney(total)} free={isZeroMoney(total)} pay={pay} onLost={loseSession} />
         </Step>
       )}
     </Shell>
+  );
+}
+
+/** The way back to the storefront's cart (or, without a cart page, to the shop) while nothing is ordered. */
+function BackToCart({ session }: { session: Session }) {
+  const { cart, postFlow } = returnTargets(session);
+  const target = cart ?? postFlow;
+  if (!target) return null;
+  return (
+    <p className="text-sm">
+      <a href={target.toString()} className={linkClass}><span aria-hidden="true">← </span>{cart ? 'Back to cart' : 'Back to the shop'}</a>
+    </p>
   );
 }

@@ -1,32 +1,37 @@
 import { useEffect, useRef } from 'react';
-import { Card, Shell } from './ui.tsx';
+import { buttonClass, Card, LoadingSkeleton, PageHeading, Skeleton } from '@vitrine/ui';
+import { Shell } from './parts.tsx';
 import { shopOrigin } from './session.ts';
 
-/** The page has no session: the link was spent, expired, or the page was reloaded. */
-export function LostSession({ message }: { message: string }) {
+/** The page has no session: the link was spent or expired elsewhere, this browser never opened it, or its order is placed. */
+export function LostSession({ message, placed = false }: { message: string; placed?: boolean }) {
   const shop = shopOrigin();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, []);
   return (
     <Shell>
       <Card className="mx-auto max-w-lg">
-        <h1 ref={heading} tabIndex={-1} className="mb-3 text-2xl outline-none font-semibold tracking-tight">This checkout link has expired</h1>
-        <div role="alert" className="mb-4 text-stone-700 dark:text-stone-300">
+        <PageHeading ref={heading} tabIndex={-1} size="md" className="mb-3 outline-none">{placed ? 'This order has been placed' : 'This checkout link has expired'}</PageHeading>
+        <div role={placed ? 'status' : 'alert'} className="mb-4">
           <p>{message}</p>
-          <p className="mt-2">Checkout links work once and for 30 minutes. Go back to the shop and select “Checkout” again; your cart is still there.</p>
+          {!placed && <p className="mt-2">A checkout link opens once, for 30 minutes, and then only in the browser that opened it. Go back to the shop and select “Checkout” again; your cart is still there.</p>}
         </div>
         {shop
-          ? <a href={shop} className="inline-block rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white hover:bg-indigo-700">Go back to the shop ({new URL(shop).host})</a>
-          : <p className="text-sm text-stone-600 dark:text-stone-400">Go back to the shop you came from to continue.</p>}
+          ? <a href={shop} className={buttonClass()}>Go back to the shop ({new URL(shop).host})</a>
+          : <p className="text-sm text-muted">Go back to the shop you came from to continue.</p>}
       </Card>
     </Shell>
   );
 }
 
+/** The checkout's shape while it loads: the steps and the summary as skeletons, the label read to screen readers. */
 export function Loading({ what }: { what: string }) {
   return (
     <Shell>
-      <p role="status" className="py-20 text-center text-stone-600 dark:text-stone-400">{what}</p>
+      <LoadingSkeleton label={what} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="space-y-3"><Skeleton className="h-7 w-1/2" /><Skeleton className="h-11" /><Skeleton className="h-11" /><Skeleton className="h-11 w-2/3" /></Card>
+        <Card className="space-y-3"><Skeleton className="h-6 w-1/2" /><Skeleton className="h-14" /><Skeleton className="w-2/3" /></Card>
+      </LoadingSkeleton>
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Field } from '../components/ui.tsx';
+import { Alert, Button, Field } from '@vitrine/ui';
 import type { Card } from './api.ts';
 import { describe, isSessionLost, type Described } from './errors.ts';
 
@@ -78,7 +78,7 @@ export function PaymentStep({ total, free, pay, onLost }: {
         ? <p className="mb-4 text-sm">Nothing to pay: your order is fully covered.</p>
         : (
             <>
-              <div id="test-cards" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+              <Alert id="test-cards" variant="warning" live={false}>
                 <p className="font-medium">Test payments: no real card is charged.</p>
                 <ul className="mt-1 list-disc pl-5">
                   <li><span className="font-mono">4242 4242 4242 4242</span> is approved</li>
@@ -86,7 +86,7 @@ export function PaymentStep({ total, free, pay, onLost }: {
                   <li><span className="font-mono">4000 0000 0000 9995</span> fails for insufficient funds</li>
                 </ul>
                 <p className="mt-1">Any future expiry date and any 3 digits for the security code.</p>
-              </div>
+              </Alert>
               <Field label="Name on card" name="holderName" autoComplete="cc-name" error={fields.holderName} required maxLength={200} />
               <Field label="Card number" name="number" inputMode="numeric" autoComplete="cc-number" error={fields.number} required maxLength={23} placeholder="1234 1234 1234 1234" />
               <div className="grid grid-cols-2 gap-x-3">
@@ -95,7 +95,7 @@ export function PaymentStep({ total, free, pay, onLost }: {
               </div>
             </>
           )}
-      <Button type="submit" busy={busy}>{free ? 'Place order' : `Pay ${total} and place order`}</Button>
+      <Button type="submit" className="w-full" busy={busy}>{free ? 'Place order' : `Pay ${total} and place order`}</Button>
     </form>
   );
 }

@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { checkoutApi, setAccessToken } from './api.ts';
 import { describe } from './errors.ts';
 
-export interface Session { checkoutId: string; role: 'visitor' | 'member'; thankYouPageUrl?: string; postFlowUrl?: string }
-export type SessionState = { state: 'loading' } | { state: 'ready'; session: Session } | { state: 'lost'; message: string };
+export interface Session { checkoutId: string; role: 'visitor' | 'member'; thankYouPageUrl?: string; postFlowUrl?: string; cartPageUrl?: string }
+export type SessionState = { state: 'loading' } | { state: 'ready'; session: Session } | { state: 'lost'; message: string; placed?: boolean };
 
-/** The session of this page view; it survives moving from the checkout to the thank-you page, never a reload. */
+/** The session of this page view; it survives moving from the checkout to the thank-you page. */
 let current: Session | undefined;
-/** The exchange in flight, by link (React may run an effect twice; a link works once). */
+/** The opening in flight, by link or checkout (React may run an effect twice; a link works once). */
 const pending = new Map<string, Promise<HostedCheckoutSession>>();
 
 export const currentSession = () => current;
@@ -20,15 +20,41 @@ export function endSession() {
 }
 
 const NO_LINK = 'This checkout link has expired or was already used.';
+const LINK_CODES = new Set(['CHECKOUT_LINK_EXPIRED', 'CHECKOUT_LINK_USED', 'CHECKOUT_LINK_INVALID', 'CHECKOUT_LINK_MISMATCH', 'CHECKOUT_NOT_OPEN_HERE']);
 
 function initial(checkoutId: string | null, token: string | null): SessionState {
   if (current && (!checkoutId || current.checkoutId === checkoutId)) return { state: 'ready', session: current };
-  return token ? { state: 'loading' } : { state: 'lost', message: NO_LINK };
+  return token || checkoutId ? { state: 'loading' } : { state: 'lost', message: NO_LINK };
+}
+
+/** Opens the checkout with the link's token, else with this browser's checkout cookie (a reload, another tab). */
+function open(token: string | null, checkoutId: string | null): Promise<HostedCheckoutSession> {
+  const key = token ?? `cookie:${checkoutId}`;
+  let opening = pending.get(key);
+  if (!opening) {
+    opening = token
+      // A spent or expired link still opens in the browser that opened it first.
+      ? checkoutApi.openSession(token, checkoutId ?? undefined).catch((e: unknown) => {
+        if (checkoutId && LINK_CODES.has(describe(e).code ?? '')) return checkoutApi.openSession(undefined, checkoutId);
+        throw e;
+      })
+      : checkoutApi.openSession(undefined, checkoutId ?? undefined);
+    pending.set(key, opening);
+    // Only a link's exchange is kept (it works once); reopening with the cookie can run again later.
+    if (!token) void opening.catch(() => undefined).finally(() => pending.delete(key));
+  }
+  return opening.then((s) => {
+    current = { checkoutId: s.checkoutId, role: s.role, thankYouPageUrl: s.thankYouPageUrl, postFlowUrl: s.postFlowUrl, cartPageUrl: s.cartPageUrl };
+    // Renewed with the cookie shortly before it expires, so a page left open keeps working.
+    setAccessToken(s.accessToken, s.expiresIn, () => open(null, s.checkoutId));
+    return s;
+  });
 }
 
 /**
- * Exchanges the URL's `checkoutToken` (once) for an access token of the shopper and removes it from
- * the address bar; a page without one (a reload, a copied link) is "lost".
+ * Opens the checkout of the URL: exchanges its `checkoutToken` (once) and removes it from the
+ * address bar, or reopens it with the checkout cookie the exchange left (F5, a second tab). A page
+ * this browser never opened, or whose order is placed, is "lost".
  */
 export function useCheckoutSession(): SessionState {
   const [params] = useState(() => new URLSearchParams(window.location.search));
@@ -37,7 +63,7 @@ export function useCheckoutSession(): SessionState {
   const [state, setState] = useState<SessionState>(() => initial(checkoutId, token));
 
   useEffect(() => {
-    if (!token) return;
+    if (!token && !checkoutId) return;
     const url = new URL(window.location.href);
     if (url.searchParams.has('checkoutToken')) {
       url.searchParams.delete('checkoutToken');
@@ -45,21 +71,13 @@ export function useCheckoutSession(): SessionState {
     }
     if (current) return;
     let live = true;
-    let exchange = pending.get(token);
-    if (!exchange) {
-      exchange = checkoutApi.openSession(token, checkoutId ?? undefined);
-      pending.set(token, exchange);
-    }
-    exchange.then((s) => {
-      setAccessToken(s.accessToken);
-      current = { checkoutId: s.checkoutId, role: s.role, thankYouPageUrl: s.thankYouPageUrl, postFlowUrl: s.postFlowUrl };
-      if (live) setState({ state: 'ready', session: current });
+    open(token, checkoutId).then(() => {
+      if (live && current) setState({ state: 'ready', session: current });
     }, (e: unknown) => {
       const d = describe(e);
-      const message = d.code === 'CHECKOUT_LINK_EXPIRED' || d.code === 'CHECKOUT_LINK_USED' || d.code === 'CHECKOUT_LINK_INVALID' || d.code === 'CHECKOUT_LINK_MISMATCH'
-        ? NO_LINK
-        : d.message;
-      if (live) setState({ state: 'lost', message });
+      if (!live) return;
+      if (d.code === 'CHECKOUT_COMPLETED') setState({ state: 'lost', placed: true, message: 'The order of this checkout has been placed. Its confirmation was e-mailed to you.' });
+      else setState({ state: 'lost', message: LINK_CODES.has(d.code ?? '') ? NO_LINK : d.message });
     });
     return () => { live = false; };
   }, [token, checkoutId]);
@@ -86,6 +104,7 @@ export function returnTargets(session: Session | undefined, search = new URLSear
   return {
     thankYou: webUrl(session?.thankYouPageUrl ?? search.get('thankYouPageUrl')),
     postFlow: webUrl(session?.postFlowUrl ?? search.get('postFlowUrl')),
+    cart: webUrl(session?.cartPageUrl ?? search.get('cartPageUrl')),
   };
 }
 
@@ -101,7 +120,6 @@ export function afterOrderUrl(session: Session | undefined, orderId: string, sea
 
 /** The shop's address for a "go back" link when the session is lost: the callbacks' origin. */
 export function shopOrigin(search = new URLSearchParams(window.location.search)): string | undefined {
-  const { thankYou, postFlow } = returnTargets(current, search);
-  const cart = webUrl(search.get('cartPageUrl'));
+  const { thankYou, postFlow, cart } = returnTargets(current, search);
   return (thankYou ?? postFlow ?? cart)?.origin;
 }

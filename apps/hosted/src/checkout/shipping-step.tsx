@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert } from '../components/ui.tsx';
+import { Alert, Choice, ChoiceGroup, formatMoney } from '@vitrine/ui';
 import type { Checkout, ShippingOption } from './api.ts';
+import { placeName } from './destinations.ts';
 import { describe } from './errors.ts';
-import { isZero, money } from './ui.tsx';
 
 export const PICKUP_CARRIER = 'vitrine-pickup';
 
@@ -42,24 +42,28 @@ export function ShippingStep({ checkout, pickup, busy, onSelect }: {
   }
 
   if (!options.length) {
-    return <Alert>{pickup ? 'There is no pickup point for this order.' : 'We do not ship to this address. Check the address or choose pickup.'}</Alert>;
+    const pickupToo = optionsOf(checkout, true).length > 0;
+    return (
+      <Alert>
+        {pickup ? 'There is no pickup point for this order.'
+          : `We do not ship to ${placeName(checkout.shippingInfo?.shippingDestination?.address)}. Check the address${pickupToo ? ' or choose pickup' : ''}.`}
+      </Alert>
+    );
   }
   return (
-    <fieldset aria-busy={busy || undefined}>
-      <legend className="sr-only">{pickup ? 'Pickup point' : 'Shipping method'}</legend>
+    <ChoiceGroup legend={pickup ? 'Pickup point' : 'Shipping method'} hideLegend className="" aria-busy={busy || undefined}>
       <Alert>{error}</Alert>
       <div className="space-y-2">
         {options.map((o) => (
-          <label key={o.code} className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-300 p-3 has-checked:border-indigo-600 has-checked:bg-indigo-50 dark:border-stone-700 dark:has-checked:bg-indigo-950">
-            <input type="radio" name="shipping-option" value={o.code} checked={selected === o.code} onChange={() => void choose(o.code)} className="mt-1" />
+          <Choice key={o.code} name="shipping-option" value={o.code} checked={selected === o.code} onChange={() => void choose(o.code)}>
             <span className="min-w-0 flex-1">
               <span className="block font-medium">{o.title}</span>
-              {describeOption(o) && <span className="block text-sm text-stone-600 dark:text-stone-400">{describeOption(o)}</span>}
+              {describeOption(o) && <span className="block text-sm text-muted">{describeOption(o)}</span>}
             </span>
-            <span className="font-medium whitespace-nowrap">{isZero(o.cost?.price) ? 'Free' : money(o.cost?.price)}</span>
-          </label>
+            <span className="font-medium whitespace-nowrap">{formatMoney(o.cost?.price, { zero: 'Free' })}</span>
+          </Choice>
         ))}
       </div>
-    </fieldset>
+    </ChoiceGroup>
   );
 }

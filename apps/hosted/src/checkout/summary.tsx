@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../components/ui.tsx';
+import { Button, Card, Field, formatMoney, isZeroMoney } from '@vitrine/ui';
 import type { Checkout, CheckoutUpdate } from './api.ts';
 import { describe } from './errors.ts';
-import { Card, isZero, LineItem, money, optionsText, SecondaryButton, Totals } from './ui.tsx';
+import { PICKUP_CARRIER } from './shipping-step.tsx';
+import { LineItem, optionsText, Totals } from './parts.tsx';
 
 const lineNote = (status: string | undefined, available: number | undefined) => {
   if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND') return 'No longer available';
@@ -18,25 +19,27 @@ export function CheckoutSummary({ checkout, busy, locked, onUpdate, onRemove }: 
 }) {
   const p = checkout.priceSummary ?? {};
   const coupon = checkout.appliedDiscounts?.find((d) => d.coupon)?.coupon;
-  const rows: [string, string, boolean?][] = [['Subtotal', money(p.subtotal)]];
+  const rows: [string, string, boolean?][] = [['Subtotal', formatMoney(p.subtotal)]];
   for (const d of checkout.appliedDiscounts ?? []) {
-    if (d.coupon) rows.push([`Coupon ${d.coupon.code ?? ''}`.trim(), `−${money(d.coupon.amount)}`, true]);
-    else if (d.discountRule) rows.push([d.discountRule.name?.original ?? 'Discount', `−${money(d.discountRule.amount)}`, true]);
+    if (d.coupon) rows.push([`Coupon ${d.coupon.code ?? ''}`.trim(), `−${formatMoney(d.coupon.amount)}`, true]);
+    else if (d.discountRule) rows.push([d.discountRule.name?.original ?? 'Discount', `−${formatMoney(d.discountRule.amount)}`, true]);
   }
+  // "Free" only for a chosen option that costs nothing; pickup is called pickup.
   const selected = checkout.shippingInfo?.selectedCarrierServiceOption;
-  rows.push(['Shipping', selected ? (isZero(p.shipping) ? 'Free' : money(p.shipping)) : 'Calculated next']);
-  rows.push(['Tax', money(p.tax)]);
-  if (p.additionalFees && !isZero(p.additionalFees)) rows.push(['Fees', money(p.additionalFees)]);
-  if (checkout.giftCard) rows.push([`Gift card ${checkout.giftCard.obfuscatedCode ?? ''}`.trim(), `−${money(checkout.giftCard.amount)}`, true]);
+  const unshippable = !selected && checkout.calculationErrors?.generalShippingCalculationError !== undefined;
+  rows.push([selected?.carrierId === PICKUP_CARRIER ? 'Pickup' : 'Shipping', selected ? formatMoney(p.shipping, { zero: 'Free' }) : unshippable ? 'Not available' : 'Calculated next']);
+  rows.push(['Tax', formatMoney(p.tax)]);
+  if (p.additionalFees && !isZeroMoney(p.additionalFees)) rows.push(['Fees', formatMoney(p.additionalFees)]);
+  if (checkout.giftCard) rows.push([`Gift card ${checkout.giftCard.obfuscatedCode ?? ''}`.trim(), `−${formatMoney(checkout.giftCard.amount)}`, true]);
 
   return (
     <Card>
       <h2 className="mb-2 text-lg font-semibold tracking-tight">Order summary</h2>
-      <ul className="divide-y divide-stone-200 dark:divide-stone-800">
+      <ul className="divide-y divide-line">
         {checkout.lineItems.map((l) => (
           <LineItem
             key={l.id} name={l.productName?.translated ?? l.productName?.original ?? 'Item'} image={l.media?.url}
-            options={optionsText(l.descriptionLines)} quantity={l.quantity} price={money(l.lineItemPrice ?? l.price)}
+            options={optionsText(l.descriptionLines)} quantity={l.quantity} price={formatMoney(l.lineItemPrice ?? l.price)}
             note={lineNote(l.availability?.status, l.availability?.quantityAvailable)}
           />
         ))}
@@ -54,8 +57,8 @@ export function CheckoutSummary({ checkout, busy, locked, onUpdate, onRemove }: 
         </div>
       )}
       <div aria-live="polite" aria-busy={busy || undefined}>
-        <Totals rows={rows} total={['Total', money(checkout.payNow?.total ?? p.total)]} />
-        {busy && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400" role="status">Updating totals…</p>}
+        <Totals rows={rows} total={['Total', formatMoney(checkout.payNow?.total ?? p.total)]} />
+        {busy && <p className="mt-2 text-xs text-muted" role="status">Updating totals…</p>}
       </div>
     </Card>
   );
@@ -92,25 +95,19 @@ function CodeForm({ label, applied, busy, apply, remove }: {
 
   if (applied) {
     return (
-      <div className="flex items-center justify-between gap-2 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+      <div className="flex items-center justify-between gap-2 rounded-lg bg-hover px-3 py-2 text-sm">
         <span>{label.replace(' code', '')}: <strong>{applied}</strong></span>
-        <SecondaryButton onClick={() => void run(remove)} disabled={busy || working} aria-label={`Remove ${label.replace(' code', '').toLowerCase()} ${applied}`}>Remove</SecondaryButton>
-        {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        <Button variant="secondary" size="sm" onClick={() => void run(remove)} disabled={busy} busy={working} aria-label={`Remove ${label.replace(' code', '').toLowerCase()} ${applied}`}>Remove</Button>
+        {error && <p role="alert" className="text-sm text-danger">{error}</p>}
       </div>
     );
   }
   return (
     <form onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium">{label}</label>
-      <div className="flex gap-2">
-        <input
-          id={inputId} name="code" autoComplete="off" maxLength={100} aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          className="block w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base aria-invalid:border-red-600 dark:border-stone-700 dark:bg-stone-950"
-        />
-        <SecondaryButton type="submit" disabled={busy || working} aria-busy={working || undefined}>{working ? 'Applying…' : 'Apply'}</SecondaryButton>
-      </div>
-      {error && <div id={`${inputId}-error`}><Alert>{error}</Alert></div>}
+      <Field
+        id={inputId} label={label} name="code" autoComplete="off" maxLength={100} error={error} announceError className=""
+        action={<Button type="submit" variant="secondary" disabled={busy} busy={working}>Apply</Button>}
+      />
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, describeError } from '../api.ts';
 import { authRequestFrom, carry } from '../auth-request.ts';
-import { Alert, Button, Field, Page } from '../components/ui.tsx';
+import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import { Page } from '../components/page.tsx';
 import { useAuthFlow } from '../flow.ts';
 
 /** Asks for a reset link. The answer is the same whether or not the account exists. */
@@ -29,14 +30,14 @@ export function ForgotPassword() {
   }
 
   return (
-    <Page title="Reset your password" footer={<Link className="text-indigo-700 underline dark:text-indigo-300" to={`/login${carry(search)}`}>Back to sign in</Link>}>
+    <Page title="Reset your password" footer={<Link className={linkClass} to={`/login${carry(search)}`}>Back to sign in</Link>}>
       <Alert>{error}</Alert>
       {sent ? (
-        <Alert kind="info">If an account uses that e-mail, a link to set a new password is on its way. It works for one hour.</Alert>
+        <Alert variant="info">If an account uses that e-mail, a link to set a new password is on its way. It works for one hour.</Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Field label="E-mail" name="email" type="email" autoComplete="email" required autoFocus />
-          <Button type="submit" busy={busy}>Send reset link</Button>
+          <Button type="submit" className="w-full" busy={busy}>Send reset link</Button>
         </form>
       )}
     </Page>
@@ -80,7 +81,7 @@ export function ResetPassword() {
       <form onSubmit={submit} noValidate>
         <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fields.password} autoFocus />
         <Field label="Repeat it" name="confirm" type="password" autoComplete="new-password" required error={fields.confirm} />
-        <Button type="submit" busy={busy} disabled={!token}>Set password</Button>
+        <Button type="submit" className="w-full" busy={busy} disabled={!token}>Set password</Button>
       </form>
     </Page>
   );

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { carry } from '../auth-request.ts';
 import { Captcha } from '../components/lazy-captcha.tsx';
-import { Alert, Button, Field, Page } from '../components/ui.tsx';
+import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import { Page } from '../components/page.tsx';
 import { useAuthFlow } from '../flow.ts';
 import { useSubmit } from '../use-submit.ts';
 
@@ -15,7 +16,7 @@ export function SignUp() {
   });
 
   return (
-    <Page title="Create an account" footer={<>Already have one? <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" to={`/login${carry(search)}`}>Sign in</Link></>}>
+    <Page title="Create an account" footer={<>Already have one? <Link className={linkClass} to={`/login${carry(search)}`}>Sign in</Link></>}>
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <div className="grid grid-cols-2 gap-3">
@@ -25,7 +26,7 @@ export function SignUp() {
         <Field label="E-mail" name="email" type="email" autoComplete="email" required error={f.fields.email ?? f.fields.loginId} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." error={f.fields.password} />
         {f.needCaptcha && <Captcha onSolved={f.setCaptcha} />}
-        <Button type="submit" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>Create account</Button>
+        <Button type="submit" className="w-full" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>Create account</Button>
       </form>
     </Page>
   );

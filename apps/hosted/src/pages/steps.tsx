@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, describeError, type StateMachineResponse } from '../api.ts';
 import { carry } from '../auth-request.ts';
-import { Alert, Button, Field, Page } from '../components/ui.tsx';
+import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import { Page } from '../components/page.tsx';
 import { stateToken, useAuthFlow } from '../flow.ts';
 
 function CodeStep({ title, intro, label, send, resend }: {
@@ -53,12 +54,12 @@ function CodeStep({ title, intro, label, send, resend }: {
     <Page title={title}>
       <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">{intro}</p>
       <Alert>{error}</Alert>
-      <Alert kind="info">{notice}</Alert>
+      <Alert variant="info">{notice}</Alert>
       <form onSubmit={submit} noValidate>
         <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9A-Za-z-]*" maxLength={20} required autoFocus />
-        <Button type="submit" busy={busy}>Continue</Button>
+        <Button type="submit" className="w-full" busy={busy}>Continue</Button>
       </form>
-      {resend && <button type="button" onClick={again} className="mt-4 text-sm text-indigo-700 underline dark:text-indigo-300">Send a new code</button>}
+      {resend && <Button variant="link" size="sm" className="mt-4" onClick={again}>Send a new code</Button>}
     </Page>
   );
 }
@@ -76,11 +77,11 @@ export const TotpStep = () => (
 export function AwaitingApproval() {
   return (
     <Page title="Almost there">
-      <Alert kind="info">Your account was created. The store owner approves new members; you can sign in once they have.</Alert>
+      <Alert variant="info">Your account was created. The store owner approves new members; you can sign in once they have.</Alert>
     </Page>
   );
 }
 
 export function NotFound() {
-  return <Page title="Page not found"><p>This page does not exist. <Link className="underline" to="/login">Go to sign in</Link>.</p></Page>;
+  return <Page title="Page not found"><p>This page does not exist. <Link className={linkClass} to="/login">Go to sign in</Link>.</p></Page>;
 }

@@ -5,10 +5,10 @@
  */
 import type { MailMessage } from '@vitrine/contract';
 import { createClient, OAuthStrategy, type Tokens } from '@wix/sdk';
-import { recovery } from '@wix/identity';
+import { oauth, recovery } from '@wix/identity';
 import { redirects } from '@wix/redirects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
 import { redirectWixFetch, type Recorded } from '../test/wix.ts';
 
 const REDIRECT = 'https://shop.example.test/callback';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { undo?.(); await s?.stop(); });
 
-const newClient = (tokens?: Tokens) => createClient({ auth: OAuthStrategy({ clientId, ...(tokens ? { tokens } : {}) }), modules: { redirects, recovery } });
+const newClient = (tokens?: Tokens) => createClient({ auth: OAuthStrategy({ clientId, ...(tokens ? { tokens } : {}) }), modules: { redirects, recovery, oauth } });
 const email = () => `ada-${Math.random().toString(36).slice(2, 10)}@example.test`;
 const grants = () => log.filter((r) => r.url.endsWith('/oauth2/token')).map((r) => (JSON.parse(r.body ?? '{}') as { grantType?: string }).grantType);
 
@@ -121,6 +121,55 @@ describe('the official SDK against Vitrine', () => {
     await client.recovery.recover(token!, { password: 'Brand-New-Secret-7' });
     expect((await client.auth.login({ email: address, password: 'Brand-New-Secret-7' })).loginState).toBe('SUCCESS');
     expect((await client.auth.login({ email: address, password: PASSWORD })).loginState).toBe('FAILURE');
+  });
+});
+
+describe("@wix/identity's raw oauth wrappers", () => {
+  const bytes = (o: unknown) => new TextEncoder().encode(typeof o === 'string' ? o : JSON.stringify(o));
+  const json = (b: Uint8Array | undefined) => JSON.parse(new TextDecoder().decode(b)) as Record<string, unknown>;
+  const JSON_HEADERS = [{ key: 'Content-Type', value: 'application/json' }];
+
+  it('oauth.token() sends the grant as a base64 body and reads the raw answer back: tokens, or the OAuth error with its status', async () => {
+    const client = newClient();
+    const visitor = await client.oauth.token({ body: bytes({ clientId, grantType: 'anonymous' }), headers: JSON_HEADERS, method: 'POST' });
+    expect(visitor.statusCode).toBe(200);
+    const tokens = json(visitor.body);
+    expect(tokens).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number) });
+    expect(visitor.headers).toContainEqual({ key: 'Content-Type', value: 'application/json' });
+
+    // RFC 6749's form encoding and snake_case names work too.
+    const form = await client.oauth.token({
+      body: bytes(new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token as string }).toString()),
+      headers: [{ key: 'Content-Type', value: 'application/x-www-form-urlencoded' }], method: 'POST',
+    });
+    expect([form.statusCode, json(form.body).refresh_token]).toEqual([200, tokens.refresh_token]);
+
+    const bad = await client.oauth.token({ body: bytes({ clientId, grantType: 'refresh_token', refreshToken: 'nope' }), headers: JSON_HEADERS, method: 'POST' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad.body)).toMatchObject({ error: 'invalid_grant', error_description: expect.any(String) });
+
+    // An elevated grant names its caller in the wrapped headers.
+    const made = await s.admin<{ member: { id: string } }>('POST', '/members/v1/members', { member: { loginEmail: email() } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const memberId = made.body.member.id;
+    const elevated = await newClient().oauth.token({
+      body: bytes({ grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId }),
+      headers: [...JSON_HEADERS, { key: 'Authorization', value: `${tokens.access_token as string},${ADMIN_KEY}` }], method: 'POST',
+    });
+    expect(elevated.statusCode, JSON.stringify(json(elevated.body))).toBe(200);
+    const info = await s.request<{ subjectType: string; subjectId: string }>('POST', '/oauth2/token-info', { body: { token: json(elevated.body).access_token } });
+    expect(info.body).toMatchObject({ subjectType: 'MEMBER', subjectId: memberId });
+  });
+
+  it('oauth.tokenInfo() sends the token wrapped and gets the plain token info', async () => {
+    const client = newClient();
+    const tokens = await client.auth.generateVisitorTokens();
+    const info = await client.oauth.tokenInfo({ body: bytes({ token: tokens.accessToken.value }), headers: JSON_HEADERS, method: 'POST' });
+    expect(info).toMatchObject({ active: true, subjectType: 'VISITOR', clientId });
+    const refresh = await client.oauth.tokenInfo({ body: bytes(`token=${encodeURIComponent(tokens.refreshToken.value)}`), headers: [{ key: 'content-type', value: 'application/x-www-form-urlencoded' }] });
+    expect(refresh).toMatchObject({ active: true, subjectType: 'VISITOR' });
+    expect(await client.oauth.tokenInfo({ body: bytes({ token: 'junk' }) })).toMatchObject({ active: false });
+    await expect(client.oauth.tokenInfo({ body: bytes({}) })).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
 import { redirectWixFetch, type Recorded } from '../test/wix.ts';
 
+const ALL_PRODUCTS = '00000000-000000-000000-000000000001';
 let s: TestServer;
 let undo: () => void;
 const log: Recorded[] = [];
@@ -46,7 +47,7 @@ describe('@wix/stores v1 products and collections against Vitrine', () => {
       name: 'Linen Throw Pillow', productType: 'physical', visible: true, manageVariants: false,
       priceData: { currency: 'USD', price: 45, discountedPrice: 39, formatted: { price: '$45.00', discountedPrice: '$39.00' } },
       discount: { type: 'AMOUNT', value: 6 }, stock: { inStock: true, inventoryStatus: 'IN_STOCK' },
-      productPageUrl: { base: s.url, path: '/product-page/linen-throw-pillow' }, collectionIds: [home._id],
+      productPageUrl: { base: s.url, path: '/product-page/linen-throw-pillow' }, collectionIds: [ALL_PRODUCTS, home._id],
     });
     expect(bySlug.items[0]!.media!.mainMedia!.image!.url).toBe(`${s.url}/media/demo-linen-throw-pillow.webp`);
     expect(bySlug.items[0]!.lastUpdated).toBeInstanceOf(Date);
@@ -99,7 +100,7 @@ describe('@wix/stores v1 products and collections against Vitrine', () => {
 
   it('queries collections and gets one by id and by slug', async () => {
     const c = client();
-    const all = await c.collections.queryCollections().ascending('name').find();
+    const all = await c.collections.queryCollections().ne('_id', ALL_PRODUCTS).ascending('name').find();
     expect(all.items.map((x) => x.slug)).toEqual(['accessories', 'apparel', 'home', 'stationery-gifts']);
     expect(all.totalCount).toBe(4);
     const some = await c.collections.queryCollections().startsWith('name', 'Sta').find();
@@ -115,6 +116,45 @@ describe('@wix/stores v1 products and collections against Vitrine', () => {
     await expect(c.products.getProduct('0190b1a8-0000-7000-8000-000000000000')).rejects.toMatchObject({ details: { applicationError: { code: 'PRODUCT_NOT_FOUND' } } });
     await expect(c.collections.getCollection('0190b1a8-0000-7000-8000-000000000000')).rejects.toMatchObject({ details: { applicationError: { code: 'COLLECTION_NOT_FOUND' } } });
     await expect(c.products.getStoreVariant('nope')).rejects.toMatchObject({ details: { applicationError: { code: 'VARIANT_NOT_FOUND' } } });
+  });
+});
+
+describe('the "All Products" collection, and filters that never refuse a value of a known field', () => {
+  it('serves All Products as a virtual collection: in collection queries, by id and slug, and in collectionIds filters', async () => {
+    const c = client();
+    const listed = await c.collections.queryCollections().ascending('name').find();
+    expect(listed.items.map((x) => x.slug)).toEqual(['accessories', 'all-products', 'apparel', 'home', 'stationery-gifts']);
+    expect(listed.totalCount).toBe(5);
+    const visible = (await c.products.queryProducts().limit(100).find()).items;
+    expect(listed.items[1]).toMatchObject({ _id: ALL_PRODUCTS, name: 'All Products', slug: 'all-products', visible: true, numberOfProducts: visible.length });
+    expect(await c.collections.getCollection(ALL_PRODUCTS)).toMatchObject({ _id: ALL_PRODUCTS, numberOfProducts: visible.length });
+    expect((await c.collections.getCollectionBySlug('all-products')).collection?._id).toBe(ALL_PRODUCTS);
+    expect((await c.products.getCollectionBySlug('all-products')).collection?._id).toBe(ALL_PRODUCTS);
+    expect((await c.collections.queryCollections().eq('_id', ALL_PRODUCTS).find()).items.map((x) => x.name)).toEqual(['All Products']);
+    expect((await c.collections.queryCollections().startsWith('name', 'all').find()).items.map((x) => x._id)).toEqual([ALL_PRODUCTS]);
+
+    const inAll = await c.products.queryProducts().eq('collectionIds' as never, ALL_PRODUCTS as never).limit(100).find();
+    expect(inAll.items.map((p) => p._id).sort()).toEqual(visible.map((p) => p._id).sort());
+    const home = (await c.collections.getCollectionBySlug('home')).collection!;
+    const both = await c.products.queryProducts().hasAll('collectionIds', [ALL_PRODUCTS, home._id!]).limit(100).find();
+    expect(both.totalCount).toBe(7);
+    expect(visible.every((p) => p.collectionIds![0] === ALL_PRODUCTS)).toBe(true);
+  });
+
+  it('answers 200 where an id filter value is not a GUID: it matches nothing, $ne with it matches everything', async () => {
+    const raw = await s.request<{ collections: { id: string }[] }>('POST', '/stores-reader/v2/collections/query', { body: { query: { filter: { id: { $ne: ALL_PRODUCTS } } } } });
+    expect(raw.status, JSON.stringify(raw.body)).toBe(200);
+    expect(raw.body.collections).toHaveLength(4);
+    const c = client();
+    const someId = (await c.products.queryProducts().limit(1).find()).items[0]!._id!;
+    expect((await c.products.queryProducts().eq('_id', 'not-a-guid').find()).items).toEqual([]);
+    expect((await c.products.queryProducts().ne('_id', 'not-a-guid').limit(100).find()).totalCount).toBe(24);
+    expect((await c.products.queryProducts().in('_id', ['not-a-guid', someId]).find()).items.map((p) => p._id)).toEqual([someId]);
+    expect((await c.products.queryProducts().eq('productType', 'PHYSICAL').find()).items).toEqual([]);
+    expect((await c.products.queryStoreVariants({ filter: { productId: 'nope' } } as never)).variants).toEqual([]);
+    const inventory = await c.inventory.queryInventory({ query: { filter: JSON.stringify({ productId: { $in: ['nope'] } }) } });
+    expect(inventory.totalResults).toBe(0);
+    await expect(c.collections.getCollection('nope')).rejects.toMatchObject({ details: { applicationError: { code: 'COLLECTION_NOT_FOUND' } } });
   });
 });
 
@@ -151,6 +191,33 @@ describe('@wix/stores v1 writes (admin client)', () => {
 
     await c.products.deleteProduct(id);
     await expect(c.products.getProduct(id)).rejects.toMatchObject({ details: { applicationError: { code: 'PRODUCT_NOT_FOUND' } } });
+  });
+
+  it('overrides variants by choices and by ids with updateProductVariants, keeping their stock', async () => {
+    const c = client(ADMIN_KEY);
+    const { product } = await c.products.createProduct({
+      name: 'Variant Tee', productType: 'physical' as never, priceData: { price: 20 }, discount: { type: 'AMOUNT' as never, value: 5 }, manageVariants: true,
+      productOptions: [
+        { name: 'Size', optionType: 'drop_down' as never, choices: [{ value: 'M', description: 'M' }, { value: 'L', description: 'L' }] },
+        { name: 'Color', optionType: 'drop_down' as never, choices: [{ value: 'Red', description: 'Red' }, { value: 'Blue', description: 'Blue' }] },
+      ],
+    });
+    const id = product!._id!;
+    const blueL = product!.variants!.find((v) => v.choices?.Size === 'L' && v.choices?.Color === 'Blue')!;
+    await c.inventory.updateInventoryVariants(id, { trackQuantity: true, variants: [{ variantId: blueL._id!, quantity: 3 }] });
+    const { variants } = await c.products.updateProductVariants(id, [
+      { choices: { Size: 'L' }, price: 30, weight: 0.6 },
+      { variantIds: [blueL._id!], sku: 'TEE-L-BLUE', visible: false },
+    ]);
+    const bySize = (size: string) => variants!.filter((v) => v.choices?.Size === size);
+    expect(bySize('L').map((v) => [v.variant?.priceData?.price, v.variant?.priceData?.discountedPrice, v.variant?.weight])).toEqual([[30, 25, 0.6], [30, 25, 0.6]]);
+    expect(bySize('M').map((v) => v.variant?.priceData?.price)).toEqual([20, 20]);
+    expect(variants!.find((v) => v._id === blueL._id)).toMatchObject({ variant: { sku: 'TEE-L-BLUE', visible: false }, stock: { trackQuantity: true, quantity: 3 } });
+    const shown = await client().products.queryProducts().eq('_id', id).find();
+    expect(shown.items[0]!.variants!.map((v) => v._id)).not.toContain(blueL._id);
+    await expect(c.products.updateProductVariants(id, [{ choices: { Size: 'XXL' }, price: 1 }])).rejects.toMatchObject({ status: 400 });
+    await expect(client().products.updateProductVariants(id, [{ choices: { Size: 'M' }, price: 1 }])).rejects.toMatchObject({ status: 401 });
+    await c.products.deleteProduct(id);
   });
 
   it('refuses v1 writes to visitors, and bad input with violations', async () => {

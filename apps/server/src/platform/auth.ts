@@ -41,13 +41,17 @@ export interface AuthOptions {
  */
 export function createCallerResolver(o: AuthOptions) {
   const configured = o.configuredAdminKey ? Buffer.from(sha256(o.configuredAdminKey)) : undefined;
+  const configuredLength = o.configuredAdminKey?.length;
+  // ADMIN_API_KEY may be any value of 24+ characters (no `vk_` prefix needed): it is recognised by itself.
+  const isConfigured = (value: string) => configured !== undefined && value.length === configuredLength && timingSafeEqual(Buffer.from(sha256(value)), configured);
+  const isKey = (value: string) => value.startsWith(API_KEY_PREFIX) || isConfigured(value);
   // Verified keys are remembered briefly so a hot path costs no query; revocation takes effect within KEY_CACHE_MS.
   const KEY_CACHE_MS = 10_000;
   const cache = new Map<string, { caller: Caller; until: number }>();
 
   async function fromApiKey(key: string): Promise<Caller> {
+    if (isConfigured(key)) return { role: 'admin', appId: 'admin-api-key' };
     const hash = sha256(key);
-    if (configured && timingSafeEqual(Buffer.from(hash), configured)) return { role: 'admin', appId: 'admin-api-key' };
     const hit = cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.caller;
     const row = await o.db.selectFrom('api_key').select(['id']).where('key_hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
@@ -61,14 +65,15 @@ export function createCallerResolver(o: AuthOptions) {
   return async function resolveCaller(header: string | undefined): Promise<Caller> {
     const value = header?.trim();
     if (!value) return { role: 'anonymous' };
-    if (value.startsWith(API_KEY_PREFIX)) return fromApiKey(value);
+    if (isKey(value)) return fromApiKey(value);
     // Elevated calls send `<visitor or member token>,<API key>` (oauth-identity §1, §3): the key decides.
     if (value.includes(',')) {
-      const key = value.split(',').map((p) => p.trim()).find((p) => p.startsWith(API_KEY_PREFIX));
+      const parts = value.split(',').map((p) => p.trim());
+      const key = parts.find(isKey);
       if (!key) throw unauthenticated('Invalid credentials: a comma-joined header must carry an API key');
       const admin = await fromApiKey(key);
       // The token part names the visitor or member the app acts for (their current cart, say).
-      const token = value.split(',').map((p) => p.trim()).find((p) => p && !p.startsWith(API_KEY_PREFIX));
+      const token = parts.find((p) => p && p !== key);
       const on = token && o.verifyToken ? await o.verifyToken(token) : null;
       if (admin.role !== 'admin' || !on) return admin;
       if (on.role === 'visitor') return { ...admin, onBehalfOf: { visitorId: on.visitorId } };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -6,8 +7,22 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration', () => {
   it('has defaults for everything', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', BODY_LIMIT: 1048576, PUBLIC_URL: 'http://localhost:3000', JOBS: true });
+    expect(c).toMatchObject({ PORT: 3000, BODY_LIMIT: 1048576, PUBLIC_URL: 'http://localhost:3000', JOBS: true });
     expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it("keeps the data in the repository's ./data by default, from whichever directory the server starts", () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/\/$/, '');
+    expect(loadConfig({}).DATA_DIR).toBe(join(root, 'data'));
+    expect(loadConfig({ DATA_DIR: '/srv/vitrine' }).DATA_DIR).toBe('/srv/vitrine');
+    expect(loadConfig({ DATA_DIR: 'store-data' }).DATA_DIR).toBe(join(process.cwd(), 'store-data'));
+  });
+
+  it('accepts any ADMIN_API_KEY of 24+ visible characters, and names the rule for others', () => {
+    expect(loadConfig({ ADMIN_API_KEY: 'my-own-admin-key-0123456789abcd' }).ADMIN_API_KEY).toBe('my-own-admin-key-0123456789abcd');
+    for (const [value, rule] of [['short-key', 'at least 24 characters'], ['has a space 0123456789abcdef', 'without spaces or commas'], ['comma,0123456789abcdefghijklm', 'without spaces or commas']]) {
+      expect(() => loadConfig({ ADMIN_API_KEY: value }), value).toThrow(new RegExp(`ADMIN_API_KEY: must be[^\n]*${rule}`));
+    }
   });
 
   it('treats empty strings as unset and derives PUBLIC_URL from PORT', () => {

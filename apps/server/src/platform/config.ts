@@ -1,4 +1,6 @@
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './paths.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -7,15 +9,18 @@ export const configSchema = z
   .object({
     PORT: port.default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
+    /** Absolute: the repository's `data` folder by default (whatever the working directory); a relative value is taken from the working directory. */
+    DATA_DIR: z.string().min(1).default(join(repoRoot, 'data')).transform((p) => resolve(p)),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
+    /** Any value of 24-256 visible characters without commas (a comma separates a token from a key in `Authorization`). */
+    ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x2b\x2d-\x7e]+$/, 'must be printable ASCII without spaces or commas').optional(),
     /** Lifetime of OAuth access tokens, in seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(14400),
     OAUTH_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._-]{8,64}$/, 'must be 8-64 characters of A-Z a-z 0-9 . _ -').optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@localhost>'),
+    MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs. */

@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Job, MailMessage } from '@vitrine/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/server.ts';
+import { ADMIN_KEY as ADMIN_API_KEY, startTestServer, type TestServer } from '../test/server.ts';
 import { backoffMs } from './jobs.ts';
+import { senderOf } from './mail.ts';
 
 interface Received { from: string; to: string[]; raw: string }
 
@@ -116,6 +121,24 @@ describe('mail without SMTP_URL', () => {
   });
 });
 
+describe("the README's command to read the outbox", () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer(); });
+  afterAll(async () => { await s?.stop(); });
+
+  it('prints the latest messages, their recipient, subject and text, when copied and pasted', async () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
+    const command = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((c) => c.includes('/platform/v1/mail/messages/query'));
+    expect(command).toContain('http://localhost:3000/');
+    const id = await sendTest(s, 'reader@example.com');
+    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status === 'STORED' && m; });
+    // Asynchronously: the server answering curl runs in this process.
+    const run = await promisify(execFile)('sh', ['-c', command!.replaceAll('http://localhost:3000', s.url)], { env: { ...process.env, ADMIN_API_KEY }, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`${message.createdDate}  STORED  to reader@example.com\n${message.subject}\n\n${message.text}`);
+  });
+});
+
 describe('mail the SMTP server refuses', () => {
   let s: TestServer;
   beforeAll(async () => { s = await startTestServer({ env: { SMTP_URL: smtp.url, JOBS: 'false' } }); });
@@ -150,5 +173,14 @@ describe('mail the SMTP server refuses', () => {
     expect(await s.app.jobs.runDue()).toBe(1);
     expect(await getMessage(s, id)).toMatchObject({ status: 'SENT', lastError: null, sentDate: s.clock.now().toISOString() });
     expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toHaveLength(1);
+  });
+});
+
+describe('the sender', () => {
+  it("is MAIL_FROM in the store's name when MAIL_FROM is an address alone; a named MAIL_FROM is kept", () => {
+    expect(senderOf('no-reply@localhost', 'Harbour & Pine')).toBe('"Harbour & Pine" <no-reply@localhost>');
+    expect(senderOf(' shop@example.com ', 'Say "hi"\r\nBcc: x@evil.test')).toBe('"Say hiBcc: x@evil.test" <shop@example.com>');
+    expect(senderOf('Paper Shop <shop@example.com>', 'Harbour & Pine')).toBe('Paper Shop <shop@example.com>');
+    expect(senderOf('shop@example.com', '')).toBe('shop@example.com');
   });
 });

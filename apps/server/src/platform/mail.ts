@@ -3,7 +3,15 @@ import type { Ctx } from './context.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
-export interface MailInput { to: string; subject: string; text: string; html?: string }
+/** `senderName`: the store's name (settings), shown as the sender unless MAIL_FROM names one itself. */
+export interface MailInput { to: string; subject: string; text: string; html?: string; senderName: string }
+
+/** `MAIL_FROM` with the store's name as display name, when it is a bare address. */
+export function senderOf(mailFrom: string, name: string): string {
+  if (mailFrom.includes('<')) return mailFrom;
+  const clean = name.replace(/["\\\r\n]/g, '').trim();
+  return clean ? `"${clean}" <${mailFrom.trim()}>` : mailFrom.trim();
+}
 
 export const SEND_MAIL_JOB = 'mail.send';
 
@@ -23,7 +31,7 @@ export function createMailer(smtpUrl: string | undefined) {
 export async function queueMail(ctx: Ctx, m: MailInput): Promise<string> {
   const id = newId();
   await ctx.db.insertInto('mail_message').values({
-    id, to_address: m.to, from_address: ctx.config.MAIL_FROM, subject: m.subject, text_body: m.text,
+    id, to_address: m.to, from_address: senderOf(ctx.config.MAIL_FROM, m.senderName), subject: m.subject, text_body: m.text,
     html_body: m.html ?? null, status: 'QUEUED', last_error: null, created_at: ctx.clock.now(), sent_at: null,
   }).execute();
   await enqueueJob(ctx, SEND_MAIL_JOB, { id });

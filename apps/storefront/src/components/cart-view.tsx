@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '@vitrine/sdk';
-import { cartCalls, cartQueries, checkoutRedirect, type Cart, type LineItem } from '@vitrine/sdk/react';
-import { useId, useState, type FormEvent } from 'react';
+import { cartCalls, cartQueries, checkoutRedirect, shippingQueries, type Cart, type LineItem } from '@vitrine/sdk/react';
+import { cartChanged, currentCart } from '../cart.ts';
+import { sortedCountries } from '../countries.ts';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
-import { Alert, Button, Loading, Price, Select } from './ui.tsx';
-
-const COUNTRIES: [string, string][] = [
-  ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['DE', 'Germany'], ['FR', 'France'],
-  ['NL', 'Netherlands'], ['IT', 'Italy'], ['ES', 'Spain'], ['AU', 'Australia'], ['JP', 'Japan'],
-];
+import { Alert, Button, Card, Field, formatMoney, linkClass, Loading, LoadingSkeleton, Price, Select, Skeleton } from '@vitrine/ui';
 
 function useCartChange() {
   const { http } = useEnv();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: (http: HttpClient) => Promise<Cart>) => change(http),
-    onSuccess: (cart) => queryClient.setQueryData(cartQueries.current(http).queryKey, cart),
+    onSuccess: (cart) => cartChanged(queryClient, http, cart),
   });
 }
 
@@ -54,7 +51,7 @@ function Line({ line, onError }: { line: LineItem; onError: (m: string | undefin
           >
             {Array.from({ length: Math.max(10, line.quantity) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
-          <Button tone="ghost" disabled={change.isPending} onClick={() => run((http) => cartCalls.remove(http, [line.id]))} aria-label={`Remove ${name}`}>Remove</Button>
+          <Button variant="link" disabled={change.isPending} onClick={() => run((http) => cartCalls.remove(http, [line.id]))} aria-label={`Remove ${name}`}>Remove</Button>
         </div>
       </div>
       <p className="shrink-0 font-semibold">{line.lineItemPrice?.formattedAmount}</p>
@@ -70,7 +67,7 @@ function Coupon({ cart }: { cart: Cart }) {
     return (
       <div className="mb-4 flex items-center justify-between gap-2 text-sm">
         <span>Coupon <strong>{coupon.code}</strong> applied</span>
-        <Button tone="ghost" busy={change.isPending} onClick={() => change.mutate((http) => cartCalls.removeCoupon(http), { onError: (e) => setError(describeError(e)) })}>Remove coupon</Button>
+        <Button variant="link" size="sm" busy={change.isPending} onClick={() => change.mutate((http) => cartCalls.removeCoupon(http), { onError: (e) => setError(describeError(e)) })}>Remove coupon</Button>
       </div>
     );
   }
@@ -82,40 +79,56 @@ function Coupon({ cart }: { cart: Cart }) {
     change.mutate((http) => cartCalls.applyCoupon(http, code), { onError: (err) => setError(describeError(err)) });
   };
   return (
-    <form onSubmit={submit} className="mb-4" noValidate>
-      <label htmlFor="coupon-code" className="mb-1 block text-sm font-medium">Coupon code</label>
-      <div className="flex gap-2">
-        <input id="coupon-code" name="coupon" autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? 'coupon-error' : undefined} className="min-h-11 flex-1 rounded-lg border border-stone-400 bg-white px-3" />
-        <Button type="submit" tone="secondary" busy={change.isPending}>Apply</Button>
-      </div>
-      {error && <p id="coupon-error" role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
+    <form onSubmit={submit} noValidate>
+      <Field
+        label="Coupon code" name="coupon" autoComplete="off" error={error} announceError
+        action={<Button type="submit" variant="secondary" busy={change.isPending}>Apply</Button>}
+      />
     </form>
   );
 }
 
+/** The estimate's country: the one chosen, else the browser's region when the store ships there, else the first. */
+function defaultCountry(codes: readonly string[]): string | undefined {
+  const own = /-([A-Z]{2})\b/.exec(navigator.language)?.[1];
+  return own && codes.includes(own) ? own : codes[0];
+}
+
 function Totals({ cart }: { cart: Cart }) {
   const { http } = useEnv();
-  const [country, setCountry] = useState('US');
+  const places = useQuery(shippingQueries.destinations(http));
+  const countries = useMemo(() => sortedCountries(places.data?.destinations ?? []), [places.data]);
+  const [chosen, setCountry] = useState<string>();
+  const country = chosen ?? defaultCountry(countries.map((c) => c.code));
   const revision = `${cart.id}:${(cart as { revision?: string }).revision ?? ''}:${cart.lineItems.map((l) => `${l.id}x${l.quantity}`).join(',')}:${cart.appliedDiscounts?.length ?? 0}`;
-  const estimate = useQuery(cartQueries.estimate(http, { country, cartRevision: revision }));
+  const estimate = useQuery({ ...cartQueries.estimate(http, { country, cartRevision: revision }), enabled: places.isSuccess });
   const s = estimate.data?.priceSummary;
-  const shippingError = estimate.data?.calculationErrors?.generalShippingCalculationError?.applicationError?.description;
+  const selected = estimate.data?.shippingInfo?.selectedCarrierServiceOption;
+  const place = countries.find((c) => c.code === country);
+  // Why nothing is selected: the country is only partly covered (the address decides), or not at all.
+  const note = !country ? 'Shipping is calculated at checkout.'
+    : selected ? undefined
+    : place?.partial ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
+    : `We do not ship to ${place?.name ?? country}.`;
+  const shipping = !country || place?.partial ? 'At checkout' : !selected ? 'Not available' : formatMoney(s?.shipping, { zero: 'Free' });
   return (
     <section aria-labelledby="totals-heading" className="mb-4">
       <h3 id="totals-heading" className="sr-only">Estimated totals</h3>
-      <Select label="Estimate shipping to" value={country} onChange={(e) => setCountry(e.target.value)} className="mb-3">
-        {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
-      </Select>
-      {estimate.isPending ? <Loading label="Calculating totals…" /> : estimate.isError ? <Alert>{describeError(estimate.error)}</Alert> : (
+      {countries.length > 0 && (
+        <Select label="Estimate shipping to" value={country} onChange={(e) => setCountry(e.target.value)} className="mb-3">
+          {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        </Select>
+      )}
+      {places.isPending || estimate.isPending ? <Loading label="Calculating totals…" /> : places.isError || estimate.isError ? <Alert>{describeError(places.error ?? estimate.error)}</Alert> : (
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
           <dt>Subtotal</dt><dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
           {s?.discount && Number(s.discount.amount) > 0 && <><dt>Discount</dt><dd className="text-right">−{s.discount.formattedAmount}</dd></>}
-          <dt>Shipping</dt><dd className="text-right">{shippingError ? 'Not available' : s?.shipping?.formattedAmount}</dd>
+          <dt>{selected?.title ? `Shipping (${selected.title})` : 'Shipping'}</dt><dd className="text-right">{shipping}</dd>
           <dt>Tax</dt><dd className="text-right">{s?.tax?.formattedAmount}</dd>
           <dt className="pt-2 text-base font-semibold">Estimated total</dt><dd className="pt-2 text-right text-base font-semibold">{s?.total?.formattedAmount}</dd>
         </dl>
       )}
-      {shippingError && <p className="mt-2 text-sm text-red-800">{shippingError}</p>}
+      {note && estimate.isSuccess && <p className="mt-2 text-sm text-stone-800">{note}</p>}
     </section>
   );
 }
@@ -149,15 +162,21 @@ function CheckoutButton({ cart }: { cart: Cart }) {
 /** The cart's lines, coupon, estimated totals and checkout button: in the drawer and on /cart. */
 export function CartView({ compact = false }: { compact?: boolean }) {
   const { http } = useEnv();
-  const cart = useQuery(cartQueries.current(http));
+  const cart = useQuery(currentCart(http));
   const [error, setError] = useState<string>();
-  if (cart.isPending) return <Loading label="Loading your cart…" />;
+  if (cart.isPending) {
+    return (
+      <LoadingSkeleton label="Loading your cart…" className="py-4">
+        {[1, 2].map((n) => <div key={n} className="flex gap-3"><Skeleton className="size-20" /><div className="flex-1 space-y-2"><Skeleton className="w-2/3" /><Skeleton className="w-1/3" /></div></div>)}
+      </LoadingSkeleton>
+    );
+  }
   if (cart.isError) return <Alert>{describeError(cart.error)}</Alert>;
   if (!cart.data || cart.data.lineItems.length === 0) {
     return (
       <div className="py-6">
         <p className="mb-4">Your cart is empty.</p>
-        <Link to="/shop" className="font-medium text-indigo-800 underline">Continue shopping</Link>
+        <Link to="/shop" className={linkClass}>Continue shopping</Link>
       </div>
     );
   }
@@ -169,12 +188,12 @@ export function CartView({ compact = false }: { compact?: boolean }) {
           {cart.data.lineItems.map((l) => <Line key={l.id} line={l} onError={setError} />)}
         </ul>
       </div>
-      <div className={compact ? 'pt-4' : 'rounded-xl border border-stone-200 bg-white p-4 self-start'}>
+      <Card className={compact ? 'mt-4' : 'self-start'}>
         <Coupon cart={cart.data} />
         <Totals cart={cart.data} />
         <CheckoutButton cart={cart.data} />
         {compact && <p className="mt-3 text-center text-sm"><Link to="/cart" className="underline">View cart page</Link></p>}
-      </div>
+      </Card>
     </div>
   );
 }

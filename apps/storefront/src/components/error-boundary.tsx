@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { PageHeading } from './ui.tsx';
+import { linkClass, PageHeading } from '@vitrine/ui';
 
 /** A page that failed to render shows a message instead of a blank screen. */
 export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
@@ -16,7 +16,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
       <div>
         <PageHeading>Something went wrong</PageHeading>
         <p className="mb-4">The store could not load this page. Please try again in a moment.</p>
-        <a href={this.props.resetKey} className="font-medium text-indigo-800 underline">Try again</a>
+        <a href={this.props.resetKey} className={linkClass}>Try again</a>
       </div>
     );
   }

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { cartQueries, itemCount } from '@vitrine/sdk/react';
+import { itemCount } from '@vitrine/sdk/react';
+import { currentCart } from '../cart.ts';
 import { Suspense, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { useEnv, useLoggedIn } from '../env.tsx';
-import { CartDrawerProvider, useCartDrawer } from './cart-drawer.tsx';
-import { Loading, STORE_NAME } from './ui.tsx';
+import { CartDrawerProvider, preloadCartDrawer, useCartDrawer } from './cart-drawer.tsx';
+import { Button, buttonClass, controlClass, Loading } from '@vitrine/ui';
 
 function CartButton() {
   const { http } = useEnv();
   const drawer = useCartDrawer();
-  const cart = useQuery(cartQueries.current(http));
+  const cart = useQuery(currentCart(http));
   const n = itemCount(cart.data);
   return (
-    <button type="button" onClick={drawer.open} className="relative inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-stone-100" aria-haspopup="dialog">
+    <button type="button" onClick={drawer.open} onPointerEnter={preloadCartDrawer} onFocus={preloadCartDrawer} className={`relative ${buttonClass('ghost')}`} aria-haspopup="dialog">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" /></svg>
       <span>Cart</span>
       <span className="rounded-full bg-indigo-700 px-2 text-sm text-white" aria-label={`${n} ${n === 1 ? 'item' : 'items'}`}>{n}</span>
@@ -22,6 +23,7 @@ function CartButton() {
 }
 
 function Header() {
+  const { storeName } = useEnv();
   const loggedIn = useLoggedIn();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -30,11 +32,11 @@ function Header() {
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
     navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
   };
-  const link = ({ isActive }: { isActive: boolean }) => `inline-flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-stone-100 ${isActive ? 'underline underline-offset-4' : ''}`;
+  const link = ({ isActive }: { isActive: boolean }) => `${buttonClass('ghost')} ${isActive ? 'underline underline-offset-4' : ''}`;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2">
-        <Link to="/" className="mr-2 text-xl font-bold tracking-tight">{STORE_NAME}</Link>
+        <Link to="/" className="mr-2 text-xl font-bold tracking-tight">{storeName}</Link>
         <nav aria-label="Main" className="flex items-center">
           <NavLink to="/shop" className={link} end>Shop</NavLink>
           <NavLink to={loggedIn ? '/account' : '/login'} className={link}>{loggedIn ? 'Account' : 'Sign in'}</NavLink>
@@ -44,8 +46,8 @@ function Header() {
         </div>
         <form role="search" method="get" action="/shop" onSubmit={onSearch} className="order-last flex w-full gap-2 sm:order-none sm:w-auto">
           <label htmlFor="site-search" className="sr-only">Search products</label>
-          <input id="site-search" name="q" type="search" defaultValue={search.get('q') ?? ''} placeholder="Search products" className="min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 sm:w-56" />
-          <button type="submit" className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 font-medium hover:bg-stone-100">Search</button>
+          <input id="site-search" name="q" type="search" defaultValue={search.get('q') ?? ''} placeholder="Search products" className={`${controlClass} sm:w-56`} />
+          <Button type="submit" variant="secondary">Search</Button>
         </form>
       </div>
     </header>
@@ -54,6 +56,7 @@ function Header() {
 
 export function Layout() {
   const location = useLocation();
+  const { storeName } = useEnv();
   return (
     <CartDrawerProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
@@ -65,7 +68,7 @@ export function Layout() {
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-stone-700">
-          <p>© {STORE_NAME}. Shipping and tax are estimated in the cart and settled at checkout.</p>
+          <p>© {storeName}. Shipping and tax are estimated in the cart and settled at checkout.</p>
         </div>
       </footer>
     </CartDrawerProvider>

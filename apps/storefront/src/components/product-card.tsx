@@ -1,6 +1,6 @@
 import type { Product } from '@vitrine/sdk/react';
 import { Link } from 'react-router';
-import { Price } from './ui.tsx';
+import { Price } from '@vitrine/ui';
 
 export function productImage(p: Product): string | undefined {
   return p.media?.main?.image?.url ?? p.media?.main?.url;

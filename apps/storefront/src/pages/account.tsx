@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memberCalls, memberQueries, orderQueries, type Member, type MemberAddress, type Order } from '@vitrine/sdk/react';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { memberCalls, memberQueries, orderQueries, type Member, type MemberAddress, type Order, type OrderPayment } from '@vitrine/sdk/react';
+import { Fragment, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { Alert, Button, Field, Loading, PageHeading, useTitle } from '../components/ui.tsx';
+import { Alert, Button, Field, formatMoney, linkClass, Loading, PageHeading } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 import { useEnv, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
+import { giftCardPart, pickupPlace } from '../order-summary.ts';
 import { signOut } from '../session.ts';
 
 const STATUS: Record<string, string> = {
@@ -35,8 +37,9 @@ export function AccountLayout() {
           <NavLink to="/account/orders" className={tab}>Orders</NavLink>
           <NavLink to="/account/addresses" className={tab}>Addresses</NavLink>
         </nav>
-        <Button tone="secondary" className="ml-auto" busy={busy} onClick={() => { setBusy(true); signOut(env, queryClient).catch(() => setBusy(false)); }}>Sign out</Button>
+        <Button variant="secondary" className="ml-auto" busy={busy} onClick={() => { setBusy(true); signOut(env, queryClient).catch(() => setBusy(false)); }}>Sign out</Button>
       </div>
+      <Alert variant="info">{(location.state as { notice?: string } | null)?.notice}</Alert>
       <Outlet />
     </>
   );
@@ -80,7 +83,7 @@ function ProfileForm({ member }: { member: Member }) {
       <h2 id="profile-heading" className="mb-4 text-xl font-semibold">Profile</h2>
       <p className="mb-4 text-sm">Signed in as <strong>{member.loginEmail}</strong></p>
       {save.isError && <Alert>{describeError(save.error)}</Alert>}
-      {saved && <Alert kind="info">Your profile is saved.</Alert>}
+      {saved && <Alert variant="success">Your profile is saved.</Alert>}
       <form onSubmit={submit} noValidate>
         <Field label="First name" name="firstName" autoComplete="given-name" defaultValue={member.contact?.firstName ?? ''} maxLength={100} />
         <Field label="Last name" name="lastName" autoComplete="family-name" defaultValue={member.contact?.lastName ?? ''} maxLength={100} />
@@ -101,7 +104,7 @@ export function Orders() {
   return (
     <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className="mb-4 text-xl font-semibold">Orders</h2>
-      {list.length === 0 ? <p>You have no orders yet. <Link to="/shop" className="font-medium text-indigo-800 underline">Start shopping</Link></p> : (
+      {list.length === 0 ? <p>You have no orders yet. <Link to="/shop" className={linkClass}>Start shopping</Link></p> : (
         <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {list.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 p-4">
@@ -114,7 +117,7 @@ export function Orders() {
         </ul>
       )}
       {orders.data.metadata?.hasNext && orders.data.metadata.cursors?.next && (
-        <Button tone="secondary" className="mt-4" onClick={() => setCursor(orders.data.metadata?.cursors?.next ?? undefined)}>Older orders</Button>
+        <Button variant="secondary" className="mt-4" onClick={() => setCursor(orders.data.metadata?.cursors?.next ?? undefined)}>Older orders</Button>
       )}
     </section>
   );
@@ -124,15 +127,19 @@ export function OrderDetails() {
   const { orderId = '' } = useParams();
   const { http } = useEnv();
   const order = useQuery(orderQueries.byId(http, orderId));
+  // How it was paid (gift cards); the order shows without it.
+  const payments = useQuery(orderQueries.transactions(http, orderId));
   useTitle(order.data ? `Order #${order.data.number}` : 'Order details');
-  if (order.isPending) return <Loading label="Loading the order…" />;
+  if (order.isPending || payments.isPending) return <Loading label="Loading the order…" />;
   if (order.isError) return <><Alert>{describeError(order.error)}</Alert><Link to="/account/orders" className="underline">All orders</Link></>;
-  return <OrderView order={order.data} />;
+  return <OrderView order={order.data} payments={payments.data?.payments} />;
 }
 
-function OrderView({ order: o }: { order: Order }) {
+function OrderView({ order: o, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
   const s = o.priceSummary;
   const address = o.shippingInfo?.logistics?.shippingDestination?.address;
+  const pickup = pickupPlace(o);
+  const gift = giftCardPart(o, payments);
   return (
     <section aria-labelledby="order-heading">
       <p className="mb-2"><Link to="/account/orders" className="text-sm underline">← All orders</Link></p>
@@ -142,8 +149,9 @@ function OrderView({ order: o }: { order: Order }) {
         <dt className="font-medium">Status</dt><dd>{label(o.status)}</dd>
         <dt className="font-medium">Payment</dt><dd>{label(o.paymentStatus)}</dd>
         <dt className="font-medium">Delivery</dt><dd>{label(o.fulfillmentStatus)}</dd>
-        {o.shippingInfo?.title && <><dt className="font-medium">Shipping</dt><dd>{o.shippingInfo.title}</dd></>}
-        {address && <><dt className="font-medium">Ship to</dt><dd>{[address.addressLine ?? address.addressLine1, address.city, address.postalCode, address.country].filter(Boolean).join(', ')}</dd></>}
+        {pickup ? <><dt className="font-medium">Pickup at</dt><dd>{pickup}</dd></>
+          : o.shippingInfo?.title && <><dt className="font-medium">Shipping</dt><dd>{o.shippingInfo.title}</dd></>}
+        {!pickup && address && <><dt className="font-medium">Ship to</dt><dd>{[address.addressLine ?? address.addressLine1, address.city, address.postalCode, address.country].filter(Boolean).join(', ')}</dd></>}
       </dl>
       <ul aria-label="Items" className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
         {o.lineItems.map((l) => (
@@ -159,10 +167,12 @@ function OrderView({ order: o }: { order: Order }) {
       </ul>
       <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
         <dt>Subtotal</dt><dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
-        <dt>Shipping</dt><dd className="text-right">{s?.shipping?.formattedAmount}</dd>
+        <dt>{pickup ? 'Pickup' : 'Shipping'}</dt><dd className="text-right">{formatMoney(s?.shipping, { zero: 'Free' })}</dd>
         <dt>Tax</dt><dd className="text-right">{s?.tax?.formattedAmount}</dd>
         {s?.discount && Number(s.discount.amount) > 0 && <><dt>Discount</dt><dd className="text-right">−{s.discount.formattedAmount}</dd></>}
-        <dt className="font-semibold">Total</dt><dd className="text-right font-semibold">{s?.total?.formattedAmount}</dd>
+        <dt className={gift ? '' : 'font-semibold'}>{gift ? 'Order total' : 'Total'}</dt><dd className={`text-right ${gift ? '' : 'font-semibold'}`}>{s?.total?.formattedAmount}</dd>
+        {gift?.cards.map((c) => <Fragment key={c.code}><dt>Gift card {c.code}</dt><dd className="text-right">−{c.amount.formattedAmount}</dd></Fragment>)}
+        {gift && <><dt className="font-semibold">Paid by card</dt><dd className="text-right font-semibold">{gift.byCard}</dd></>}
       </dl>
     </section>
   );
@@ -198,7 +208,7 @@ function AddressBook({ member }: { member: Member }) {
             return (
               <li key={a.id ?? i} className="flex items-start justify-between gap-2 rounded-xl border border-stone-200 bg-white p-4">
                 <span>{text}</span>
-                <Button tone="ghost" disabled={save.isPending} aria-label={`Remove address ${text}`} onClick={() => write(addresses.filter((_, j) => j !== i).map(({ id: _id, ...rest }) => rest))}>Remove</Button>
+                <Button variant="link" disabled={save.isPending} aria-label={`Remove address ${text}`} onClick={() => write(addresses.filter((_, j) => j !== i).map(({ id: _id, ...rest }) => rest))}>Remove</Button>
               </li>
             );
           })}

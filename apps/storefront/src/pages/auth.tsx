@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { StateMachineResult } from '@vitrine/sdk';
+import { errorCode, type StateMachineResult } from '@vitrine/sdk';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Field, Loading, PageHeading, useTitle } from '../components/ui.tsx';
+import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 import { useEnv, type Env } from '../env.tsx';
 import { describeError, describeFailure } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
@@ -13,10 +14,10 @@ function Card({ title, children, footer }: { title: string; children: ReactNode;
   useTitle(title);
   return (
     <div className="mx-auto max-w-md">
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Panel>
         <PageHeading>{title}</PageHeading>
         {children}
-      </div>
+      </Panel>
       {footer && <div className="mt-4 text-center text-sm text-stone-700">{footer}</div>}
     </div>
   );
@@ -79,27 +80,82 @@ function HostedLoginButton({ returnTo }: { returnTo: string }) {
   const env = useEnv();
   const [busy, setBusy] = useState(false);
   return (
-    <Button tone="secondary" className="w-full" busy={busy} onClick={() => { setBusy(true); startHostedLogin(env, returnTo).catch(() => setBusy(false)); }}>
+    <Button variant="secondary" className="w-full" busy={busy} onClick={() => { setBusy(true); startHostedLogin(env, returnTo).catch(() => setBusy(false)); }}>
       Continue with hosted login
     </Button>
   );
 }
 
+/** `/login?recoveryToken=…` is where password reset e-mails lead: the reset form first. */
 export function Login() {
+  const [search] = useSearchParams();
+  const token = search.get('recoveryToken');
+  return token ? <ResetPassword token={token} /> : <SignIn />;
+}
+
+/** Recovery link: chooses a new password (the token signs the shopper in), then the account. */
+function ResetPassword({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [expired, setExpired] = useState(false);
+  const [signIn, setSignIn] = useState(false);
+  const f = useForm(async (form, env) => {
+    const password = String(form.get('password') ?? '');
+    if (password !== String(form.get('confirm') ?? '')) return 'The two passwords differ.';
+    let r: { state?: string; sessionToken?: string | null };
+    try {
+      r = await env.http.request({ method: 'POST', path: '/_api/iam/recovery/v1/recover', body: { recoveryToken: token, password } });
+    } catch (e) {
+      if (errorCode(e) !== 'INVALID_RECOVERY_TOKEN') throw e;
+      setExpired(true);
+      return undefined;
+    }
+    if (r.state === 'SUCCESS' && r.sessionToken) {
+      await finishDirectLogin(env, queryClient, r.sessionToken);
+      navigate('/account', { replace: true, state: { notice: 'Your new password is saved.' } });
+      return undefined;
+    }
+    // A second factor (or another step) follows: the shopper signs in with the new password.
+    setSignIn(true);
+    return undefined;
+  });
+  if (signIn) {
+    return (
+      <Card title="Sign in">
+        <Alert variant="info">Your new password is saved. Sign in with it to continue.</Alert>
+        <p><Link className={linkClass} to="/login">Sign in</Link></p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Choose a new password" footer={<Link className={linkClass} to="/login">Back to sign in</Link>}>
+      {expired
+        ? <Alert>This link has expired or was already used. <Link className="font-medium underline" to="/forgot-password">Ask for a new link</Link></Alert>
+        : <Alert>{f.error}</Alert>}
+      <form onSubmit={f.submit} noValidate>
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." />
+        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required />
+        <Button type="submit" busy={f.busy} className="w-full">Save the new password</Button>
+      </form>
+    </Card>
+  );
+}
+
+function SignIn() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
   const next = useStateMachine();
   const f = useForm(async (form, env) => next(await (await auth(env)).login({ email: String(form.get('email')), password: String(form.get('password')) })));
   const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   return (
-    <Card title="Sign in" footer={<>New here? <Link className="font-medium text-indigo-800 underline" to={`/signup${carry}`}>Create an account</Link></>}>
+    <Card title="Sign in" footer={<>New here? <Link className={linkClass} to={`/signup${carry}`}>Create an account</Link></>}>
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <Field label="E-mail" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" busy={f.busy} className="w-full">Sign in</Button>
       </form>
-      <p className="mt-3 text-sm"><Link className="text-indigo-800 underline" to="/forgot-password">Forgot password?</Link></p>
+      <p className="mt-3 text-sm"><Link className={linkClass} to="/forgot-password">Forgot password?</Link></p>
       <div className="my-4 flex items-center gap-3 text-sm text-stone-600"><span className="h-px flex-1 bg-stone-200" />or<span className="h-px flex-1 bg-stone-200" /></div>
       <HostedLoginButton returnTo={returnTo} />
     </Card>
@@ -116,7 +172,7 @@ export function SignUp() {
     profile: { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') },
   })));
   return (
-    <Card title="Create an account" footer={<>Already have one? <Link className="font-medium text-indigo-800 underline" to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link></>}>
+    <Card title="Create an account" footer={<>Already have one? <Link className={linkClass} to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link></>}>
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <div className="grid gap-x-3 sm:grid-cols-2">
@@ -143,9 +199,9 @@ export function ForgotPassword() {
     return undefined;
   });
   return (
-    <Card title="Forgot password" footer={<Link className="font-medium text-indigo-800 underline" to="/login">Back to sign in</Link>}>
+    <Card title="Forgot password" footer={<Link className={linkClass} to="/login">Back to sign in</Link>}>
       <Alert>{f.error}</Alert>
-      {sent ? <Alert kind="info">If an account exists for that address, we have e-mailed it a link to choose a new password.</Alert> : (
+      {sent ? <Alert variant="info">If an account exists for that address, we have e-mailed it a link to choose a new password.</Alert> : (
         <form onSubmit={f.submit} noValidate>
           <Field label="E-mail" name="email" type="email" autoComplete="email" required />
           <Button type="submit" busy={f.busy} className="w-full">Send reset link</Button>
@@ -178,13 +234,13 @@ export function VerifyEmail() {
     <Card title="Confirm your e-mail">
       <p className="mb-4">We e-mailed you a 6-digit code. Enter it to finish signing in.</p>
       <Alert>{f.error ?? resend.error}</Alert>
-      <Alert kind="info">{notice}</Alert>
+      <Alert variant="info">{notice}</Alert>
       <form onSubmit={f.submit} noValidate>
         <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
         <Button type="submit" busy={f.busy} className="w-full">Confirm</Button>
       </form>
       <form onSubmit={resend.submit} className="mt-3">
-        <Button type="submit" tone="ghost" busy={resend.busy}>Send a new code</Button>
+        <Button type="submit" variant="link" busy={resend.busy}>Send a new code</Button>
       </form>
     </Card>
   );
@@ -203,7 +259,7 @@ export function Callback() {
   }, [env, queryClient, navigate]);
   return (
     <Card title="Signing in">
-      {error ? <><Alert>{error}</Alert><Link to="/login" className="font-medium text-indigo-800 underline">Back to sign in</Link></> : <Loading label="Finishing sign-in…" />}
+      {error ? <><Alert>{error}</Alert><Link to="/login" className={linkClass}>Back to sign in</Link></> : <Loading label="Finishing sign-in…" />}
     </Card>
   );
 }

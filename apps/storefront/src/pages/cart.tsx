@@ -1,5 +1,6 @@
 import { CartView } from '../components/cart-view.tsx';
-import { PageHeading, useTitle } from '../components/ui.tsx';
+import { PageHeading } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 
 export function CartPage() {
   useTitle('Your cart');

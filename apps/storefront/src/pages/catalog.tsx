@@ -3,7 +3,8 @@ import { catalogQueries, type ProductSort } from '@vitrine/sdk/react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';
-import { PageHeading, Select, useTitle } from '../components/ui.tsx';
+import { Button, buttonClass, Field, linkClass, PageHeading, Select } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { catalogParams, PAGE_SIZE } from '../routes.tsx';
 
@@ -24,25 +25,22 @@ export function Catalog() {
   const title = p.text ? `Results for “${p.text}”` : category?.name ?? 'All products';
   useTitle(title);
   if (p.category && !category) {
-    return <><PageHeading>Category not found</PageHeading><Link to="/shop" className="font-medium text-indigo-800 underline">See all products</Link></>;
+    return <><PageHeading>Category not found</PageHeading><Link to="/shop" className={linkClass}>See all products</Link></>;
   }
   return (
     <>
       <PageHeading>{title}</PageHeading>
       {category?.description && <p className="-mt-4 mb-6 text-stone-700">{category.description}</p>}
       <form method="get" action="/shop" className="mb-6 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={(e: FormEvent<HTMLFormElement>) => { e.preventDefault(); apply(e.currentTarget); }} onChange={(e) => { if (e.target instanceof HTMLSelectElement) apply(e.currentTarget); }}>
-        <Select label="Category" name="category" defaultValue={category?.slug ?? ''} key={`c-${category?.slug}`}>
+        <Select label="Category" className="min-w-0" name="category" defaultValue={category?.slug ?? ''} key={`c-${category?.slug}`}>
           <option value="">All categories</option>
           {categories.map((c) => <option key={c.id} value={c.slug}>{c.name}</option>)}
         </Select>
-        <Select label="Sort by" name="sort" defaultValue={p.sort} key={`s-${p.sort}`}>
+        <Select label="Sort by" className="min-w-0" name="sort" defaultValue={p.sort} key={`s-${p.sort}`}>
           {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </Select>
-        <div>
-          <label htmlFor="catalog-q" className="mb-1 block text-sm font-medium">Search</label>
-          <input id="catalog-q" name="q" type="search" defaultValue={p.text ?? ''} key={`q-${p.text}`} className="block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3" />
-        </div>
-        <button type="submit" className="min-h-11 rounded-lg border border-stone-300 bg-white px-4 font-medium hover:bg-stone-100">Apply</button>
+        <Field label="Search" className="min-w-0" name="q" type="search" defaultValue={p.text ?? ''} key={`q-${p.text}`} />
+        <Button type="submit" variant="secondary">Apply</Button>
       </form>
       <Results categoryId={category?.id} />
     </>
@@ -68,8 +66,8 @@ function Results({ categoryId }: { categoryId: string | undefined }) {
       <ProductGrid products={data.products} eager={4} />
       {(next || prev || p.cursor) && (
         <nav aria-label="Pages" className="mt-8 flex justify-between gap-4">
-          {prev || p.cursor ? <Link to={pageUrl(prev)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 font-medium">← Previous page</Link> : <span />}
-          {next && <Link to={pageUrl(next)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 font-medium">Next page →</Link>}
+          {prev || p.cursor ? <Link to={pageUrl(prev)} className={buttonClass('secondary')}>← Previous page</Link> : <span />}
+          {next && <Link to={pageUrl(next)} className={buttonClass('secondary')}>Next page →</Link>}
         </nav>
       )}
     </>

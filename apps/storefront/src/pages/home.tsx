@@ -2,15 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { catalogQueries } from '@vitrine/sdk/react';
 import { Link } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';
-import { STORE_NAME, useTitle } from '../components/ui.tsx';
+import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { FEATURED } from '../routes.tsx';
 
 export function Home() {
-  const { http } = useEnv();
+  const { http, storeName } = useEnv();
   const { data: categories } = useSuspenseQuery(catalogQueries.categories(http));
   const { data: featured } = useSuspenseQuery(catalogQueries.search(http, { limit: FEATURED }));
-  useTitle(`${STORE_NAME} — shop`);
+  useTitle(`${storeName} — shop`);
   return (
     <>
       <section className="mb-10 rounded-2xl bg-stone-900 px-6 py-12 text-white sm:px-10">

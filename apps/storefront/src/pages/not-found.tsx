@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { PageHeading, useTitle } from '../components/ui.tsx';
+import { linkClass, PageHeading } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 
 export function NotFound() {
   useTitle('Page not found');
@@ -7,7 +8,7 @@ export function NotFound() {
     <>
       <PageHeading>Page not found</PageHeading>
       <p className="mb-4">We could not find that page.</p>
-      <Link to="/shop" className="font-medium text-indigo-800 underline">Browse the shop</Link>
+      <Link to="/shop" className={linkClass}>Browse the shop</Link>
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { cartCalls, cartQueries, catalogQueries, type Product, type Variant } from '@vitrine/sdk/react';
+import { cartCalls, catalogQueries, type Product, type Variant } from '@vitrine/sdk/react';
+import { cartChanged } from '../cart.ts';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCartDrawer } from '../components/cart-drawer.tsx';
-import { Alert, Button, PageHeading, Price, useTitle } from '../components/ui.tsx';
+import { preloadCartDrawer, useCartDrawer } from '../components/cart-drawer.tsx';
+import { Alert, Button, ChoiceGroup, choiceClass, controlClass, linkClass, PageHeading, Price } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
 
@@ -30,7 +32,7 @@ export function ProductPage() {
       <>
         <PageHeading>Product not found</PageHeading>
         <p className="mb-4">This product does not exist or is no longer sold.</p>
-        <Link to="/shop" className="font-medium text-indigo-800 underline">See all products</Link>
+        <Link to="/shop" className={linkClass}>See all products</Link>
       </>
     );
   }
@@ -94,7 +96,7 @@ function ProductDetails({ product }: { product: Product }) {
     setAdded(undefined);
     try {
       const cart = await cartCalls.add(http, [{ productId: product.id, variantId: variant.id, quantity }]);
-      queryClient.setQueryData(cartQueries.current(http).queryKey, cart);
+      cartChanged(queryClient, http, cart);
       setAdded(`${product.name} was added to your cart.`);
       drawer.open();
     } catch (e) {
@@ -116,13 +118,12 @@ function ProductDetails({ product }: { product: Product }) {
           {ranged ? <span className="font-semibold">From {product.actualPriceRange?.minValue?.formattedAmount}</span> : <Price price={price} compareAt={compareAt} />}
         </p>
         {options.map((o) => (
-          <fieldset key={o.id} className="mb-5">
-            <legend className="mb-2 text-sm font-medium">{o.name}{selection[o.id] && <span className="font-normal">: {o.choicesSettings?.choices.find((c) => c.choiceId === selection[o.id])?.name}</span>}</legend>
+          <ChoiceGroup key={o.id} className="mb-5" legend={<>{o.name}{selection[o.id] && <span className="font-normal">: {o.choicesSettings?.choices.find((c) => c.choiceId === selection[o.id])?.name}</span>}</>}>
             <div className="flex flex-wrap gap-2">
               {o.choicesSettings?.choices.filter((c) => c.visible !== false).map((c) => {
                 const ok = choiceAvailable(o.id, c.choiceId);
                 return (
-                  <label key={c.choiceId} className="relative inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-400 bg-white px-3 has-checked:border-indigo-700 has-checked:ring-2 has-checked:ring-indigo-700 has-focus-visible:outline-2 has-focus-visible:outline-indigo-700">
+                  <label key={c.choiceId} className={`${choiceClass} inline-flex items-center gap-2 px-3`}>
                     <input type="radio" className="sr-only" name={`option-${o.id}`} value={c.choiceId} checked={selection[o.id] === c.choiceId} onChange={() => { setSelection((s) => ({ ...s, [o.id]: c.choiceId })); setAdded(undefined); setError(undefined); }} />
                     {c.colorCode && <span aria-hidden="true" className="h-5 w-5 rounded-full border border-stone-400" style={{ background: c.colorCode }} />}
                     <span className={ok ? '' : 'text-stone-600 line-through'}>{c.name}</span>
@@ -131,7 +132,7 @@ function ProductDetails({ product }: { product: Product }) {
                 );
               })}
             </div>
-          </fieldset>
+          </ChoiceGroup>
         ))}
         {soldOut ? (
           <>
@@ -146,17 +147,18 @@ function ProductDetails({ product }: { product: Product }) {
         ) : (
           <>
             <div className="mb-4 flex items-end gap-3">
-              <div>
+              {/* The kit's control and choice classes, not Field and Choice: this page's first chunk has no room for them. */}
+              <div className="w-24">
                 <label htmlFor={quantityId} className="mb-1 block text-sm font-medium">Quantity</label>
-                <input id={quantityId} type="number" inputMode="numeric" min={1} max={99} value={quantity} onChange={(e) => setQuantity(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))} className="block min-h-11 w-24 rounded-lg border border-stone-400 bg-white px-3" />
+                <input id={quantityId} type="number" inputMode="numeric" min={1} max={99} value={quantity} onChange={(e) => setQuantity(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))} className={controlClass} />
               </div>
-              <Button onClick={addToCart} busy={busy} disabled={!variant} className="flex-1 sm:flex-none">Add to cart</Button>
+              <Button onClick={addToCart} onPointerEnter={preloadCartDrawer} onFocus={preloadCartDrawer} busy={busy} disabled={!variant} className="flex-1 sm:flex-none">Add to cart</Button>
             </div>
             {!complete && <p className="mb-4 text-sm text-stone-700">Choose {options.filter((o) => !selection[o.id]).map((o) => o.name.toLowerCase()).join(' and ')} first.</p>}
           </>
         )}
         <Alert>{error}</Alert>
-        <Alert kind="info">{added}</Alert>
+        <Alert variant="success">{added}</Alert>
         {product.plainDescription && (
           <section aria-labelledby="description-heading" className="mt-8">
             <h2 id="description-heading" className="mb-2 text-lg font-semibold">Description</h2>

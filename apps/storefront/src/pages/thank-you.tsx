@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { cartQueries, orderQueries } from '@vitrine/sdk/react';
+import { orderQueries, type Order, type OrderPayment } from '@vitrine/sdk/react';
+import { cartChanged } from '../cart.ts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Loading, PageHeading, useTitle } from '../components/ui.tsx';
+import { Alert, linkClass, Loading, PageHeading } from '@vitrine/ui';
+import { useTitle } from '../use-title.ts';
 import { useEnv, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
+import { giftCardPart, pickupPlace } from '../order-summary.ts';
 
 export function ThankYou() {
   const { http } = useEnv();
@@ -13,25 +16,39 @@ export function ThankYou() {
   const loggedIn = useLoggedIn();
   const queryClient = useQueryClient();
   const order = useQuery({ ...orderQueries.byId(http, orderId), enabled: orderId !== '' });
+  const payments = useQuery({ ...orderQueries.transactions(http, orderId), enabled: orderId !== '' });
   useTitle('Thank you');
-  // The order replaced the cart: forget the cached one.
-  useEffect(() => { void queryClient.invalidateQueries({ queryKey: cartQueries.all() }); }, [queryClient]);
+  // The order replaced the cart (the server deleted it): forget it, without asking again.
+  useEffect(() => { if (orderId) cartChanged(queryClient, http, null); }, [queryClient, http, orderId]);
   return (
     <div className="mx-auto max-w-xl text-center">
       <PageHeading>Thank you for your order</PageHeading>
       {orderId === '' ? <p>Your order is placed. A confirmation is on its way to your inbox.</p>
-        : order.isPending ? <Loading label="Loading your order…" />
+        : order.isPending || payments.isPending ? <Loading label="Loading your order…" />
         : order.isError ? <Alert>{describeError(order.error)}</Alert>
         : (
           <>
             <p className="text-lg">Your order number is <strong data-testid="order-number">#{order.data.number}</strong>.</p>
-            <p className="mt-2 text-stone-700">Total {order.data.priceSummary?.total?.formattedAmount}. We will e-mail you when it ships.</p>
+            <OrderNote order={order.data} payments={payments.data?.payments} />
           </>
         )}
       <p className="mt-8 flex justify-center gap-4">
-        <Link to="/shop" className="font-medium text-indigo-800 underline">Continue shopping</Link>
-        {loggedIn && <Link to="/account/orders" className="font-medium text-indigo-800 underline">Your orders</Link>}
+        <Link to="/shop" className={linkClass}>Continue shopping</Link>
+        {loggedIn && <Link to="/account/orders" className={linkClass}>Your orders</Link>}
       </p>
     </div>
+  );
+}
+
+/** The total, what gift cards paid of it, and what happens next (delivery or pickup). */
+function OrderNote({ order, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
+  const gift = giftCardPart(order, payments);
+  const pickup = pickupPlace(order);
+  const paid = gift ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; paid by card ${gift.byCard}` : '';
+  return (
+    <p className="mt-2 text-stone-700">
+      Total {order.priceSummary?.total?.formattedAmount}{paid}.{' '}
+      {pickup ? `Pick it up at ${pickup}: we will e-mail you when it is ready.` : 'We will e-mail you when it ships.'}
+    </p>
   );
 }

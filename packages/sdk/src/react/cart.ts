@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { errorCode } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import { STORES_APP_ID } from './catalog.ts';
-import type { Cart, EstimateTotals } from './types.ts';
+import type { Cart, EstimateTotals, ShippingDestinations } from './types.ts';
 
 const BASE = '/ecom/v1/carts/current';
 
@@ -25,13 +25,22 @@ export const cartQueries = {
       }
     },
   }),
-  /** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2). */
-  estimate: (http: HttpClient, o: { country: string; cartRevision: string }) => queryOptions({
-    queryKey: ['cart', 'estimate', o.country, o.cartRevision] as const,
+  /** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2); without one, no shipping. */
+  estimate: (http: HttpClient, o: { country?: string; cartRevision: string }) => queryOptions({
+    queryKey: ['cart', 'estimate', o.country ?? null, o.cartRevision] as const,
     queryFn: () => http.request<EstimateTotals>({
       method: 'POST', path: `${BASE}/estimate-totals`,
-      body: { shippingAddress: { country: o.country }, calculateShipping: true, calculateTax: true },
+      body: o.country ? { shippingAddress: { country: o.country }, calculateShipping: true, calculateTax: true } : { calculateShipping: false, calculateTax: true },
     }),
+  }),
+};
+
+/** The countries the store ships to (Vitrine's own `GET /ecom/v1/shipping-destinations`), for country lists. */
+export const shippingQueries = {
+  destinations: (http: HttpClient) => queryOptions({
+    queryKey: ['shipping', 'destinations'] as const,
+    queryFn: () => http.request<ShippingDestinations>({ method: 'GET', path: '/ecom/v1/shipping-destinations' }),
+    staleTime: 5 * 60_000,
   }),
 };
 

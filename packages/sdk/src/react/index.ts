@@ -7,7 +7,7 @@ export { createQueryClient, queryDefaults, retryDelay, shouldRetry, GC_TIME_MS, 
 export type { VitrineQueryClientOptions } from './query-client.ts';
 export { catalogQueries, searchBody, PRODUCT_SORTS, STORES_APP_ID } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
-export { cartCalls, cartQueries, itemCount } from './cart.ts';
+export { cartCalls, cartQueries, itemCount, shippingQueries } from './cart.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutQueries, checkoutRedirect } from './checkout.ts';
 export type { Checkout, CheckoutCallbacks } from './checkout.ts';

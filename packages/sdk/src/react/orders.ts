@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-import type { CursorPagingMetadata, Order } from './types.ts';
+import type { CursorPagingMetadata, Order, OrderTransactions } from './types.ts';
 
 export const orderQueries = {
   all: () => ['orders'] as const,
@@ -19,5 +19,12 @@ export const orderQueries = {
   byId: (http: HttpClient, id: string) => queryOptions({
     queryKey: ['orders', 'one', id] as const,
     queryFn: async () => (await http.request<{ order: Order }>({ method: 'GET', path: '/ecom/v1/orders/{id}', pathParams: { id } })).order,
+  }),
+  /** How the order was paid (gift card, card…) and refunded; the buyer's own orders only. */
+  transactions: (http: HttpClient, id: string) => queryOptions({
+    queryKey: ['orders', 'transactions', id] as const,
+    queryFn: async () => (await http.request<{ orderTransactions: OrderTransactions }>({
+      method: 'GET', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/transactions', pathParams: { ecomOrderId: id },
+    })).orderTransactions,
   }),
 };

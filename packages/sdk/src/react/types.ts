@@ -79,15 +79,18 @@ export interface Cart {
 export interface PriceSummary { subtotal?: Money; shipping?: Money; tax?: Money; discount?: Money; total?: Money }
 export interface EstimateTotals {
   priceSummary?: PriceSummary;
-  shippingInfo?: { selectedCarrierServiceOption?: { title?: string; cost?: { price?: Money } } };
+  shippingInfo?: { selectedCarrierServiceOption?: { code?: string; title?: string; cost?: { price?: Money } } };
   calculationErrors?: { generalShippingCalculationError?: { applicationError?: { code?: string; description?: string } } };
   appliedDiscounts?: unknown[];
 }
+
+export interface ShippingDestinations { destinations: { country: string; subdivisions: string[] }[]; pickupAvailable: boolean }
 
 export interface OrderLineItem { id: string; productName?: { original?: string }; quantity: number; price?: Money; totalPriceAfterTax?: Money; image?: Image; descriptionLines?: LineItem['descriptionLines'] }
 export interface Order {
   id: string;
   number: string;
+  currency?: string;
   createdDate?: string;
   status?: string;
   paymentStatus?: string;
@@ -95,8 +98,24 @@ export interface Order {
   lineItems: OrderLineItem[];
   priceSummary?: PriceSummary;
   buyerInfo?: { email?: string };
-  shippingInfo?: { title?: string; logistics?: { shippingDestination?: { address?: Record<string, string | undefined> } } };
+  shippingInfo?: {
+    title?: string;
+    logistics?: {
+      shippingDestination?: { address?: Record<string, string | undefined> };
+      pickupDetails?: { address?: Record<string, string | undefined>; pickupMethod?: string };
+      instructions?: string;
+    };
+  };
 }
+
+/** One payment of an order as its buyer sees it (`orderTransactions.payments[]`). */
+export interface OrderPayment {
+  id: string;
+  amount: Money;
+  giftcardPaymentDetails?: { obfuscatedCode?: string };
+  regularPaymentDetails?: { status?: string; offlinePayment?: boolean; paymentMethod?: string; creditCardDetails?: { lastFourDigits?: string; brand?: string } };
+}
+export interface OrderTransactions { orderId: string; payments: OrderPayment[]; refunds: { id: string; summary?: { refunded?: Money } }[] }
 
 export interface MemberAddress { id?: string; addressLine?: string; addressLine2?: string; city?: string; subdivision?: string; country?: string; postalCode?: string }
 export interface Member {

@@ -50,6 +50,23 @@ beforeAll(async () => {
 afterAll(async () => { await s?.stop(); });
 
 describe('current cart', () => {
+  it('carries subtotal (MultiCurrencyPrice) on every cart answer: lines that count, before discounts', async () => {
+    const v = await visitor();
+    type Sub = { cart: Cart & { subtotal: Money & { convertedAmount: string; formattedConvertedAmount: string } } };
+    const subtotal = (r: { body: Sub }) => r.body.cart.subtotal;
+    const added = await s.request<Sub>('POST', `${C}/add-to-cart`, { auth: v, body: { lineItems: [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 }, { catalogReference: ref(mug.id), quantity: 1 }] } });
+    expect(subtotal(added)).toEqual({ amount: '28.00', convertedAmount: '28.00', formattedAmount: '$28.00', formattedConvertedAmount: '$28.00' });
+    expect(subtotal(await s.request<Sub>('GET', C, { auth: v }))).toMatchObject({ amount: '28.00' });
+    const more = await s.request<Sub>('POST', `${C}/update-line-items-quantity`, { auth: v, body: { lineItems: [{ id: added.body.cart.lineItems[1]!.id, quantity: 3 }] } });
+    expect(subtotal(more)).toMatchObject({ amount: '44.00' });
+    const coupon = await s.request<Sub>('PATCH', C, { auth: v, body: { cartInfo: { buyerNote: 'hi' } } });
+    expect(subtotal(coupon)).toMatchObject({ amount: '44.00' });
+    const less = await s.request<Sub>('POST', `${C}/remove-line-items`, { auth: v, body: { lineItemIds: [added.body.cart.lineItems[0]!.id] } });
+    expect(subtotal(less)).toMatchObject({ amount: '24.00', formattedAmount: '$24.00' });
+    const estimate = await s.request<Sub>('POST', `${C}/estimate-totals`, { auth: v, body: {} });
+    expect(subtotal(estimate)).toMatchObject({ amount: '24.00' });
+  });
+
   it('has no cart before the first item, then creates one on add-to-cart', async () => {
     const v = await visitor();
     const none = await get(v);

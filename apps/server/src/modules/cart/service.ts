@@ -6,9 +6,9 @@ import { AppError, conflict, forbidden, violation } from '../../platform/errors.
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import { assertAccepted, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
+import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
 import { addLines, checkCustomPrices, mergeLines, removeLines, resolveStored, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
-import { cartLineItem, wireMoney, type WireMoney } from '../checkout/wire.ts';
+import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../checkout/wire.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
 import { estimateWire } from '../checkout/present.ts';
 import { deleteCart, insertCartIfAbsent, readCarts, reownCart, updateCart, type CartRow, type CartWrite } from './store.ts';
@@ -29,11 +29,19 @@ export const customerKeyOf = (ctx: Ctx): string | undefined => {
   return s?.memberId ? `member:${s.memberId}` : undefined;
 };
 
+/**
+ * The lines that count (in the catalog and purchasable now, or custom) at their prices times their
+ * quantities: before discounts, tax and shipping, as the checkout's and the estimate's `subtotal`.
+ */
+const subtotalMinor = (resolved: readonly ResolvedLine[], m: WireMoney) =>
+  resolved.filter(isPriced).reduce((n, r) => n + (unitPriceMinor(r, m) ?? 0) * r.line.quantity, 0);
+
 function cartWire(row: CartRow, resolved: readonly ResolvedLine[], m: WireMoney, config: PricingConfig) {
   const buyerInfo = row.member_id ? { memberId: row.member_id } : { visitorId: row.visitor_id };
   return {
     id: row.id,
     lineItems: resolved.map((r) => cartLineItem(r, m)),
+    subtotal: m(subtotalMinor(resolved, m)),
     ...(row.buyer_note ? { buyerNote: row.buyer_note } : {}),
     buyerInfo,
     currency: m.currency, conversionCurrency: m.currency, paymentCurrency: m.currency,

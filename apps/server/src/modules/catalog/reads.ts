@@ -33,21 +33,20 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
  * Public product lists (visitors and members see the same answer) are kept per process, keyed by the
  * request (as the JSON text sent) and by the catalog and configuration revisions, which one tiny statement reads: every
  * catalog write (stock included) and every settings write moves one of them (see the
- * catalog_revision migration), so a kept answer is never stale.
+ * catalog_revision migration), so a kept answer is never stale. v3 queries and searches and the v1
+ * `query-platformized` lists share the store (and its budget); `key` names the endpoint first.
  */
 const publicLists = new Map<string, { revisions: string; answer: RawJson; size: number }>();
 /** What the kept lists may take in all (their JSON text); past it they are dropped and kept afresh. */
 const KEPT_LISTS_BUDGET = 16 * 1024 * 1024;
 let keptBytes = 0;
 
-export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
-  if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
-  checkFields(ctx, fields);
-  const key = JSON.stringify([where, q ?? null, search?.expression ?? null, all ?? null, fields ?? null]);
+/** The kept answer for `key` when the catalog has not moved since, else `compute()`'s, kept. */
+export async function keptPublicList(ctx: Ctx, key: string, compute: () => Promise<unknown>): Promise<RawJson> {
   const revisions = await readCatalogRevisions(ctx.db);
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
-  const text = JSON.stringify(await listProducts(ctx, q, search, where, all, fields));
+  const text = JSON.stringify(await compute());
   const answer = rawJson(text);
   const size = text.length + key.length;
   if (keptBytes + size > KEPT_LISTS_BUDGET) {
@@ -59,6 +58,13 @@ export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined,
   publicLists.set(key, { revisions, answer, size });
   keptBytes += size;
   return answer;
+}
+
+export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
+  if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
+  checkFields(ctx, fields);
+  const key = JSON.stringify(['v3', where, q ?? null, search?.expression ?? null, all ?? null, fields ?? null]);
+  return keptPublicList(ctx, key, () => listProducts(ctx, q, search, where, all, fields));
 }
 
 async function listProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {

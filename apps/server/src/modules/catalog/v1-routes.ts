@@ -1,5 +1,5 @@
 import {
-  id, v1CollectionProductsRequest, v1DecrementInventoryRequest, v1GetInventoryVariantsRequest, v1IncrementInventoryRequest, v1QueryInventoryRequest, v1UpdateInventoryRequest, v1CreateCollectionRequest, v1CreateProductRequest, v1UpdateCollectionRequest, v1UpdateProductRequest, v1GetProductQuery, v1OptionsAvailabilityRequest, v1ProductVariantsRequest, v1QueryRequest, v1StoreVariantsRequest,
+  id, v1CollectionProductsRequest, v1DecrementInventoryRequest, v1GetInventoryVariantsRequest, v1IncrementInventoryRequest, v1QueryInventoryRequest, v1UpdateInventoryRequest, v1CreateCollectionRequest, v1CreateProductRequest, v1UpdateCollectionRequest, v1UpdateProductRequest, v1UpdateVariantsRequest, v1GetProductQuery, v1OptionsAvailabilityRequest, v1ProductVariantsRequest, v1ProductsQueryRequest, v1QueryRequest, v1StoreVariantsRequest,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
@@ -7,7 +7,7 @@ import { violation } from '../../platform/errors.ts';
 import {
   getCollectionV1, getProductV1, getStoreVariantV1, optionsAvailability, queryCollectionsV1, queryProductVariantsV1, queryProductsV1, queryStoreVariantsV1,
 } from './v1.ts';
-import { createCollectionV1, createProductV1, deleteCollectionV1, deleteProductV1, updateCollectionV1, updateProductV1 } from './v1-writes.ts';
+import { createCollectionV1, createProductV1, deleteCollectionV1, deleteProductV1, updateCollectionV1, updateProductV1, updateProductVariantsV1 } from './v1-writes.ts';
 import { addProductsToCategory, removeProductsFromCategory } from './categories.ts';
 import { decrementInventoryV1, getInventoryVariantsV1, incrementInventoryV1, queryInventoryV1, updateInventoryVariantsV1 } from './v1-inventory.ts';
 
@@ -25,10 +25,10 @@ export function catalogV1Routes(r: Router) {
   for (const method of ['GET', 'POST'] as const) {
     r.route({
       method, url: [`${R}/products/query-platformized`, '/stores-reader/api/v1/products/query-platformized'], roles: 'any',
-      summary: 'v1: query visible products (offset paging)', tags, ...(method === 'GET' ? { query: v1QueryRequest } : { body: v1QueryRequest }),
+      summary: 'v1: query visible products with their variants (offset paging)', tags,
+      ...(method === 'GET' ? { query: v1ProductsQueryRequest } : { body: v1ProductsQueryRequest }),
       async handler(ctx, input) {
-        const x = (method === 'GET' ? input.query : input.body) as z.output<typeof v1QueryRequest>;
-        return queryProductsV1(ctx, x.query);
+        return queryProductsV1(ctx, (method === 'GET' ? input.query : input.body) as z.output<typeof v1ProductsQueryRequest>);
       },
     });
     r.route({
@@ -75,8 +75,8 @@ export function catalogV1Routes(r: Router) {
     async handler(ctx, { params }) { return getCollectionV1(ctx, { slug: params.slug }); },
   });
   r.route({
-    method: 'GET', url: ['/v2/collections/:id', '/stores-reader/v2/collections/:id'], roles: 'any', summary: 'v1: a collection by id', tags,
-    params: byId, query: z.object({ id: z.string().optional() }),
+    method: 'GET', url: ['/v2/collections/:id', '/stores-reader/v2/collections/:id'], roles: 'any', summary: 'v1: a collection by id (or the virtual "All Products")', tags,
+    params: z.object({ id: z.string().min(1).max(100) }), query: z.object({ id: z.string().optional() }),
     async handler(ctx, { params }) { return getCollectionV1(ctx, { id: params.id }); },
   });
 
@@ -88,6 +88,11 @@ export function catalogV1Routes(r: Router) {
   r.route({
     method: 'PATCH', url: `${W}/products/:id`, roles: ['admin'], summary: 'v1: update a product (only the fields given)', tags, params: byId, body: v1UpdateProductRequest,
     async handler(ctx, { params, body }) { return updateProductV1(ctx, params.id, body.product); },
+  });
+  r.route({
+    method: 'PATCH', url: `${W}/products/:id/variants`, roles: ['admin'], summary: 'v1: override price, SKU, weight or visibility of variants chosen by choices or ids', tags,
+    params: byId, body: v1UpdateVariantsRequest,
+    async handler(ctx, { params, body }) { sameId(params.id, body.id); return updateProductVariantsV1(ctx, params.id, body.variants); },
   });
   r.route({
     method: 'DELETE', url: `${W}/products/:id`, roles: ['admin'], summary: 'v1: delete a product', tags, params: byId, query: z.object({ id: z.string().optional() }),

@@ -7,6 +7,12 @@ import { productPath, type Money } from './wire.ts';
  * price before the product's discount and `discountedPrice` what the buyer pays, so v3's compare-at price
  * becomes `price` and the actual price `discountedPrice`.
  */
+/** The hosted platform's fixed id and slug of the collection holding every visible product (v1 only; virtual here). */
+export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
+export const ALL_PRODUCTS_SLUG = 'all-products';
+/** A product's v1 `collectionIds`: "All Products" first when the product is visible, then its categories. */
+const collectionIdsOf = (visible: boolean, categoryIds: string[]) => (visible ? [ALL_PRODUCTS_ID, ...categoryIds] : categoryIds);
+
 const major = (minor: number, m: Money) => Number(minor) / 10 ** currencyExponent(m.currency);
 const iso = (d: Date | string) => new Date(d).toISOString();
 const kg = (grams: number | null, m: Money) => (grams === null ? 0 : Math.round((grams / (m.weightUnit === 'KG' ? 1000 : 453.59237)) * 1000) / 1000);
@@ -111,7 +117,7 @@ export function productV1(c: V1Context, r: ProductRow, all: VariantWithStock[], 
     numericId: numericId(r.id),
     inventoryItemId: r.id,
     discount,
-    collectionIds: categoryIds,
+    collectionIds: collectionIdsOf(r.visible, categoryIds),
     ...(c.withVariants ? { variants: shown.map((v) => variantV1(m, r.options, v)) } : {}),
     lastUpdated: iso(r.updated_at),
     createdDate: iso(r.created_at),
@@ -121,18 +127,21 @@ export function productV1(c: V1Context, r: ProductRow, all: VariantWithStock[], 
 
 /** A store variant (`queryStoreVariants`, `getStoreVariant`): id `<productId>-<variantId>`. */
 export function storeVariantV1(r: Pick<ProductRow, 'id' | 'name' | 'options' | 'media_urls'>, v: VariantWithStock, categoryIds: string[]) {
+  // Store variants are read from visible products only.
   const choices = choicesMap(r.options, v);
   return {
     id: `${r.id}-${v.id}`, variantId: v.id, productId: r.id, variantName: Object.values(choices).join(' / '), productName: r.name,
     managedVariant: r.options.length > 0, ...(v.sku ? { sku: v.sku } : {}),
     stock: { trackQuantity: v.inventory.tracked, ...(v.inventory.tracked ? { quantity: Number(v.inventory.quantity) } : {}), inStock: inStock(v.inventory) },
-    choices, collectionIds: categoryIds,
+    choices, collectionIds: collectionIdsOf(true, categoryIds),
     ...(r.media_urls[0] ? { media: { image: { url: r.media_urls[0], width: 800, height: 800 } } } : {}),
     preorderInfo: { enabled: false, message: null, limit: null },
   };
 }
 
-export function collectionV1(c: CategoryRow, numberOfProducts: number) {
+export type CollectionRowV1 = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'visible' | 'description' | 'image_url'>;
+
+export function collectionV1(c: CollectionRowV1, numberOfProducts: number) {
   return {
     id: c.id, name: c.name, media: mediaV1(c.image_url ? [c.image_url] : []), numberOfProducts,
     description: c.description ?? '', slug: c.slug, visible: c.visible,

@@ -1,4 +1,4 @@
-import type { OptionInput, ProductInput, V1CollectionInput, V1ProductInput, VariantInput } from '@vitrine/contract';
+import type { OptionInput, ProductInput, V1CollectionInput, V1ProductInput, V1VariantOverride, VariantInput } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound, violation } from '../../platform/errors.ts';
 import { currencyExponent, fromMinor } from '../../platform/money.ts';
@@ -6,6 +6,7 @@ import { createCategory, deleteCategory, updateCategory } from './categories.ts'
 import { createProduct, deleteProduct, moneyOf, updateProduct } from './service.ts';
 import { loadDetails, type StoredOption, type VariantWithStock } from './store.ts';
 import { getCollectionV1, getProductV1 } from './v1.ts';
+import { choicesMap, variantV1 } from './v1-wire.ts';
 import { fromGrams, type Money } from './wire.ts';
 
 /**
@@ -119,6 +120,58 @@ function keep(v: VariantWithStock, m: Money, opts: StoredOption[],
     price: price ?? { actualPrice: amount(v.price), ...(v.compare_at_price !== null ? { compareAtPrice: amount(v.compare_at_price) } : {}) },
     ...(weight !== undefined ? { physicalProperties: { weight } } : grams !== null ? { physicalProperties: { weight: fromGrams(grams, m.weightUnit) } } : {}),
   };
+}
+
+const norm = (x: string) => x.trim().toLowerCase();
+
+/** Whether an override selects a variant: by id, else by every choice it names (none named: every variant). */
+function selects(o: V1VariantOverride, v: VariantWithStock, opts: StoredOption[]): boolean {
+  if (o.variantIds?.length) return o.variantIds.some((x) => x.toLowerCase() === v.id);
+  const mine = choicesMap(opts, v);
+  return Object.entries(o.choices ?? {}).every(([name, choice]) => {
+    const option = Object.keys(mine).find((k) => norm(k) === norm(name));
+    if (!option) return false;
+    const c = opts.find((x) => x.name === option)?.choices.find((x) => x.name === mine[option]);
+    return norm(mine[option]!) === norm(choice) || (c?.colorCode !== undefined && norm(c.colorCode) === norm(choice));
+  });
+}
+
+/**
+ * `updateProductVariants`: each override sets price (before the variant's current discount), SKU, weight or
+ * visibility of the variants it selects; later overrides win. Stock stays. Cost and dimensions are not kept.
+ */
+export async function updateProductVariantsV1(ctx: Ctx, id: string, overrides: V1VariantOverride[]) {
+  const row = await ctx.db.selectFrom('catalog_product').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Product', { id }, 'PRODUCT_NOT_FOUND');
+  const m = await moneyOf(ctx);
+  const e = currencyExponent(m.currency);
+  const current = (await loadDetails(ctx.db, [id])).variants.get(id) ?? [];
+  const changed = new Map(current.map((v) => [v.id, keep(v, m, row.options, undefined, undefined, undefined)]));
+  for (const [i, o] of overrides.entries()) {
+    const chosen = current.filter((v) => selects(o, v, row.options));
+    if (chosen.length === 0) throw violation(`variants.${i}`, o.variantIds?.length ? 'names no variant of this product' : 'its choices match no variant of this product', 'VALIDATION', { index: i });
+    for (const v of chosen) {
+      const input = changed.get(v.id)!;
+      const discount = Number(v.compare_at_price ?? v.price) - Number(v.price);
+      changed.set(v.id, {
+        ...input,
+        ...(o.price !== undefined && o.price !== null ? { price: splitPrice(m, Math.round(o.price * 10 ** e), discount) } : {}),
+        ...(o.sku !== undefined ? { sku: o.sku } : {}),
+        ...(o.visible !== undefined && o.visible !== null ? { visible: o.visible } : {}),
+        ...(o.weight !== undefined ? { physicalProperties: { weight: o.weight } } : {}),
+      });
+    }
+  }
+  await updateProduct(ctx, id, { revision: String(row.revision), variantsInfo: { variants: current.map((v) => changed.get(v.id)!) } });
+  const saved = (await loadDetails(ctx.db, [id])).variants.get(id) ?? [];
+  return { variants: saved.map((v) => variantV1(m, row.options, v)) };
+}
+
+/** A v1 price (before discount) and the variant's discount as v3 actual and compare-at prices. */
+function splitPrice(m: Money, before: number, discount: number): VariantInput['price'] {
+  const actual = Math.max(0, before - discount);
+  const amount = (minor: number) => ({ amount: fromMinor(minor, m.currency) });
+  return { actualPrice: amount(actual), ...(actual < before ? { compareAtPrice: amount(before) } : {}) };
 }
 
 export const deleteProductV1 = deleteProduct;

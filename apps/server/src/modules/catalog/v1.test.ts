@@ -32,12 +32,22 @@ beforeAll(async () => {
 afterAll(async () => { await s?.stop(); });
 
 describe('catalog v1 reads over HTTP', () => {
-  it('never lists hidden products, not even to the admin; pages by offset with a total', async () => {
+  it('lists visible products (hidden ones only when the admin asks), with their variants; pages by offset with a total', async () => {
     const all = await s.admin<V1Page>('GET', `${R}/products/query-platformized?${enc({ query: { paging: { limit: 2, offset: 0 } } })}`);
     expect(all.status).toBe(200);
     expect(all.body.metadata).toEqual({ count: 2, offset: 0, total: 2 });
     expect(all.body.products.map((p) => p.name).sort()).toEqual(['V1 Kettle', 'V1 Rug']);
-    expect(all.body.products[0]!.variants).toBeUndefined();
+    expect(all.body.products.find((p) => p.name === 'V1 Rug')!.variants!.map((v) => v.choices)).toEqual([{ Colour: 'Red' }]);
+    const bare = await s.request<V1Page>('GET', `${R}/products/query-platformized?${enc({ query: {}, includeVariants: false })}`);
+    expect(bare.body.products.map((p) => p.variants)).toEqual([undefined, undefined]);
+    const plain = await s.request<V1Page>('GET', `${R}/products/query-platformized?includeVariants=true&includeMerchantSpecificData=false`);
+    expect(plain.body.products.every((p) => p.variants!.length === 1)).toBe(true);
+    const hidden = await s.admin<V1Page>('POST', `${R}/products/query-platformized`, { query: { sort: [{ fieldName: 'name', order: 'ASC' }] }, includeHiddenProducts: true, includeMerchantSpecificData: true });
+    expect(hidden.body.products.map((p) => p.name)).toEqual(['V1 Hidden', 'V1 Kettle', 'V1 Rug']);
+    const notYours = await s.request('POST', `${R}/products/query-platformized`, { body: { includeHiddenProducts: true } });
+    expect([notYours.status, appError(notYours.body).code]).toEqual([403, 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS']);
+    const merchant = await s.request('POST', `${R}/products/query-platformized`, { body: { includeMerchantSpecificData: true } });
+    expect([merchant.status, appError(merchant.body).code]).toEqual([403, 'NO_PERMISSION_TO_READ_MERCHANT_DATA']);
     // Default order: newest first (numericId descending).
     expect(all.body.products.map((p) => p.name)).toEqual(['V1 Rug', 'V1 Kettle']);
     expect(BigInt(all.body.products[0]!.numericId) > BigInt(all.body.products[1]!.numericId)).toBe(true);
@@ -78,7 +88,7 @@ describe('catalog v1 reads over HTTP', () => {
     const bad = [
       await s.request('GET', `${R}/products/not-a-guid`),
       await s.request('POST', `${R}/products/query-platformized`, { body: { query: { filter: { colour: 'red' } } } }),
-      await s.request('POST', `${R}/products/query-platformized`, { body: { query: { filter: { productType: 'PHYSICAL' } } } }),
+      await s.request('POST', `${R}/products/query-platformized`, { body: { query: { filter: { productType: 7 } } } }),
       await s.request('POST', `${R}/products/query-platformized`, { body: { query: { filter: { numericId: 'abc' } } } }),
       await s.request('POST', `${R}/products/query-platformized`, { body: { query: { paging: { limit: 101 } } } }),
       await s.request('POST', `${R}/products/query-platformized`, { body: { query: { sort: [{ fieldName: 'description' }] } } }),

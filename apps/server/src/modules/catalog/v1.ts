@@ -1,15 +1,21 @@
-import type { V1ProductVariantsRequest, V1Query, V1StoreVariantsQuery } from '@vitrine/contract';
+import type { V1ProductVariantsRequest, V1ProductsQueryRequest, V1Query, V1StoreVariantsQuery } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { cursorPage, offsetPage } from '../../platform/query/page.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
+import { keptPublicList } from './reads.ts';
 import { isAdmin, moneyOf } from './service.ts';
 import { inStock, loadDetails, type ProductRow, type StoredOption, type VariantWithStock } from './store.ts';
-import { collectionV1, mediaV1, numericIdSql, optionsV1, priceData, productV1, storeVariantV1, variantV1 } from './v1-wire.ts';
+import {
+  ALL_PRODUCTS_ID, ALL_PRODUCTS_SLUG, collectionV1, mediaV1, numericIdSql, optionsV1, priceData, productV1, storeVariantV1, variantV1, type CollectionRowV1,
+} from './v1-wire.ts';
 
-const categoriesOf = 'array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A product's collections as filters see them: "All Products" (visible products only), then its categories. */
+const categoriesOf = `(case when catalog_product.visible then array['${ALL_PRODUCTS_ID}']::text[] else array[]::text[] end
+  || array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id))`;
 /** The variant v1 shows as the product's own: the cheapest visible one (then the first). */
 const leadVariant = (expr: string) => `(select ${expr} from catalog_variant v where v.product_id = catalog_product.id order by (not v.visible), v.price, v.position limit 1)`;
 
@@ -55,13 +61,15 @@ const storeVariantSpec: QuerySpec = {
   },
 };
 
+/** Collections are queried through `collectionsTable`, where ids are text (the virtual collection's is no UUID). */
 const collectionSpec: QuerySpec = {
   entity: 'collection-v1',
   idSql: 'catalog_category.id',
+  idType: 'string',
   defaultSort: [{ fieldName: 'name', order: 'ASC' }],
   fields: {
-    id: { sql: 'catalog_category.id', type: 'uuid', sortable: true },
-    _id: { sql: 'catalog_category.id', type: 'uuid', sortable: true },
+    id: { sql: 'catalog_category.id', type: 'string', sortable: true },
+    _id: { sql: 'catalog_category.id', type: 'string', sortable: true },
     name: { sql: 'catalog_category.name', type: 'string', sortable: true },
     slug: { sql: 'catalog_category.slug', type: 'string', sortable: true },
   },
@@ -71,11 +79,28 @@ async function context(ctx: Ctx, withVariants: boolean) {
   return { m: await moneyOf(ctx), publicUrl: ctx.config.PUBLIC_URL, withVariants };
 }
 
-/** v1 product queries only ever see visible products (catalog.md §2, the comment on `visible`). */
-export async function queryProductsV1(ctx: Ctx, query: V1Query | null | undefined) {
-  const c = await context(ctx, false);
-  const base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product').where('catalog_product.visible', '=', true);
-  const page = await offsetPage(ctx.db, base, productSpecV1(currencyExponent(c.m.currency)), query ?? {});
+/**
+ * `query-platformized`: visible products (hidden ones too when the admin asks), each with its variants
+ * unless `includeVariants` is false. Visitors' and members' lists are kept per process with the v3 lists
+ * (reads.ts): the variants come from the same read and the same kept answer.
+ */
+export async function queryProductsV1(ctx: Ctx, req: V1ProductsQueryRequest) {
+  if (!isAdmin(ctx)) {
+    if (req.includeHiddenProducts) throw new AppError(403, 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS', 'Only the merchant may read hidden products');
+    if (req.includeMerchantSpecificData) throw new AppError(403, 'NO_PERMISSION_TO_READ_MERCHANT_DATA', 'Only the merchant may read merchant data');
+    if (!ctx.db.isTransaction) {
+      const key = JSON.stringify(['v1', req.query ?? null, req.includeVariants ?? null]);
+      return keptPublicList(ctx, key, () => listProductsV1(ctx, req));
+    }
+  }
+  return listProductsV1(ctx, req);
+}
+
+async function listProductsV1(ctx: Ctx, req: V1ProductsQueryRequest) {
+  const c = await context(ctx, req.includeVariants !== false);
+  let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
+  if (!(isAdmin(ctx) && req.includeHiddenProducts)) base = base.where('catalog_product.visible', '=', true);
+  const page = await offsetPage(ctx.db, base, productSpecV1(currencyExponent(c.m.currency)), req.query ?? {});
   const { variants, categories } = await loadDetails(ctx.db, page.items.map((r) => r.id));
   return {
     products: page.items.map((r) => productV1(c, r, variants.get(r.id) ?? [], categories.get(r.id) ?? [])),
@@ -186,19 +211,36 @@ export async function getStoreVariantV1(ctx: Ctx, id: string) {
   return { variant: (await storeVariants(ctx, [row]))[0]! };
 }
 
+/** Visible products per collection; the virtual "All Products" holds every visible product. */
 async function productCounts(ctx: Ctx, ids: string[]) {
-  if (!ids.length) return new Map<string, number>();
-  const rows = await ctx.db.selectFrom('catalog_product_category').innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
-    .select(['catalog_product_category.category_id', sql<number>`count(*)::int`.as('n')])
-    .where('catalog_product_category.category_id', 'in', ids).where('catalog_product.visible', '=', true)
-    .groupBy('catalog_product_category.category_id').execute();
-  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+  const real = ids.filter((i) => UUID.test(i));
+  const [rows, all] = await Promise.all([
+    real.length ? ctx.db.selectFrom('catalog_product_category').innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
+      .select(['catalog_product_category.category_id', sql<number>`count(*)::int`.as('n')])
+      .where('catalog_product_category.category_id', 'in', real).where('catalog_product.visible', '=', true)
+      .groupBy('catalog_product_category.category_id').execute() : [],
+    ids.includes(ALL_PRODUCTS_ID)
+      ? ctx.db.selectFrom('catalog_product').select(sql<number>`count(*)::int`.as('n')).where('visible', '=', true).executeTakeFirstOrThrow()
+      : undefined,
+  ]);
+  const n = new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+  if (all) n.set(ALL_PRODUCTS_ID, Number(all.n));
+  return n;
 }
 
-/** v1 collections are the categories; visitors see visible ones. */
+/**
+ * The v1 collections: the categories (visitors: the visible ones) and the virtual "All Products"
+ * (catalog.md; the hosted platform's fixed id), with ids as text so one filter, sort and page covers both.
+ */
+function collectionsTable(ctx: Ctx) {
+  const shown = isAdmin(ctx) ? sql`` : sql`where visible`;
+  return sql<CollectionRowV1>`(select id::text as id, name, slug, visible, description, image_url from catalog_category ${shown}
+    union all select ${ALL_PRODUCTS_ID}::text, 'All Products', ${ALL_PRODUCTS_SLUG}::text, true, null::text, null::text)`.as('catalog_category');
+}
+
+/** v1 collections are the categories (visitors see visible ones) and "All Products". */
 export async function queryCollectionsV1(ctx: Ctx, query: V1Query | null | undefined) {
-  let base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
-  if (!isAdmin(ctx)) base = base.where('catalog_category.visible', '=', true);
+  const base = ctx.db.selectFrom(collectionsTable(ctx)).selectAll('catalog_category');
   const page = await offsetPage(ctx.db, base, collectionSpec, query ?? {});
   const n = await productCounts(ctx, page.items.map((c) => c.id));
   return {
@@ -207,10 +249,14 @@ export async function queryCollectionsV1(ctx: Ctx, query: V1Query | null | undef
   };
 }
 
+/** One collection by id or slug; `all-products` and the fixed id are the virtual collection (it wins over a category with that slug). */
 export async function getCollectionV1(ctx: Ctx, where: { id?: string; slug?: string }) {
-  let q = ctx.db.selectFrom('catalog_category').selectAll();
-  q = where.id ? q.where('id', '=', where.id) : q.where('slug', '=', where.slug!);
+  const virtual = where.id !== undefined ? where.id.toLowerCase() === ALL_PRODUCTS_ID : where.slug === ALL_PRODUCTS_SLUG;
+  if (where.id !== undefined && !virtual && !UUID.test(where.id)) throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
+  let q = ctx.db.selectFrom(collectionsTable(ctx)).selectAll('catalog_category');
+  q = virtual ? q.where('catalog_category.id', '=', ALL_PRODUCTS_ID)
+    : where.id !== undefined ? q.where('catalog_category.id', '=', where.id.toLowerCase()) : q.where('catalog_category.slug', '=', where.slug!);
   const row = await q.executeTakeFirst();
-  if (!row || (!row.visible && !isAdmin(ctx))) throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
+  if (!row) throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
   return { collection: collectionV1(row, (await productCounts(ctx, [row.id])).get(row.id) ?? 0) };
 }

@@ -6,17 +6,17 @@ import { findCouponByCode, loadDiscountRules } from '../discounts/service.ts';
 import { findGiftCardByCode } from '../gift-cards/service.ts';
 import { loadShippingConfig } from '../shipping/service.ts';
 import { loadTaxConfig } from '../tax/service.ts';
-import { pricingStoreSettings } from '../settings/service.ts';
+import { captureSettings, pricingStoreSettings } from '../settings/service.ts';
 import { calculate } from '../pricing/totals.ts';
 import type { Destination, DiscountRule, LineInput, PricingInput, PricingOutput } from '../pricing/types.ts';
 import type { ResolvedLine } from './lines.ts';
 
 /** Everything the calculator reads from the merchant's configuration, cached per process by revision. */
 async function loadConfig(db: Executor) {
-  const [settings, rules, shipping, tax] = await Promise.all([
-    pricingStoreSettings(db), loadDiscountRules(db), loadShippingConfig(db), loadTaxConfig(db),
+  const [settings, rules, shipping, tax, capture] = await Promise.all([
+    pricingStoreSettings(db), loadDiscountRules(db), loadShippingConfig(db), loadTaxConfig(db), captureSettings(db),
   ]);
-  return { settings, rules, shipping, tax };
+  return { settings, rules, shipping, tax, capture };
 }
 export type PricingConfig = Awaited<ReturnType<typeof loadConfig>>;
 export const pricingConfig = configCache(loadConfig);

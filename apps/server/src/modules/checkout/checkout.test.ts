@@ -92,6 +92,28 @@ describe('checkout', () => {
     expect(order.body.order).toMatchObject({ status: 'INITIALIZED', paymentStatus: 'NOT_PAID', checkoutId: co.id, priceSummary: { total: { amount: '10.00' } } });
   });
 
+  it('carries streetAddress {number, name} next to addressLine: a street given by name and number gets its address line; the order keeps both', async () => {
+    const book = await ebook('Street Book', '4', 5);
+    const v = await visitor();
+    const street = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001', streetAddress: { number: '1', name: 'Main St' } };
+    const berlin = { country: 'DE', city: 'Berlin', postalCode: '10115', streetAddress: { number: '5', name: 'Hauptstraße' } };
+    const co = (await create(v, { lineItems: [line(book)], checkoutInfo: { buyerInfo: { email: 'street@example.test' }, billingInfo: { address: berlin, contactDetails: { firstName: 'Ada' } } } })).body.checkout as Checkout & Record<string, never>;
+    expect((co as unknown as { billingInfo: unknown }).billingInfo).toMatchObject({ address: { ...berlin, addressLine: 'Hauptstraße 5' } });
+    const up = await s.request<{ checkout: { shippingInfo: { shippingDestination: unknown } } }>('PATCH', `${K}/${co.id}`, {
+      auth: v, body: { checkout: { shippingInfo: { shippingDestination: { address: street, contactDetails: { firstName: 'Ada', lastName: 'Lovelace' } } } } },
+    });
+    expect(up.body.checkout.shippingInfo.shippingDestination).toMatchObject({ address: { ...street, addressLine: '1 Main St' } });
+    const given = await s.request<{ checkout: { shippingInfo: { shippingDestination: { address: unknown } } } }>('PATCH', `${K}/${co.id}`, {
+      auth: v, body: { checkout: { shippingInfo: { shippingDestination: { address: { ...street, addressLine: '1 Main Street, rear door' } } } } },
+    });
+    expect(given.body.checkout.shippingInfo.shippingDestination.address).toMatchObject({ addressLine: '1 Main Street, rear door', streetAddress: street.streetAddress });
+    await s.request('PATCH', `${K}/${co.id}`, { auth: v, body: { checkout: { shippingInfo: { shippingDestination: { address: street, contactDetails: { firstName: 'Ada' } } } } } });
+    const placed = await s.request<{ orderId: string }>('POST', `${K}/${co.id}/create-order`, { auth: v, body: {} });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const order = await s.admin<{ order: { billingInfo: unknown; recipientInfo?: unknown } }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
+    expect(order.body.order.billingInfo).toMatchObject({ address: { addressLine: 'Hauptstraße 5', streetAddress: { number: '5', name: 'Hauptstraße' } } });
+  });
+
   it('turns the current cart into a checkout and deletes the cart when the order is placed', async () => {
     const book = await ebook('Cart Book', '7', 5);
     const v = await visitor();

@@ -144,8 +144,13 @@ export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCa
     }
 
     if (offline) await recordOfflinePayment(tx, { orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency });
+    // The store's "capture on fulfilment": authorize now, capture on the first fulfilment, void after N days.
+    const { capture } = priced.config;
     const payment = paid || offline ? undefined : await preparePaymentCollection(tx, {
-      orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency, delayedCapture: o.delayCapture ?? false,
+      orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency,
+      ...(capture.onFulfillment
+        ? { delayedCapture: true, captureOnFulfillment: true, delayedCaptureSettings: { scheduledAction: 'VOID' as const, delayDuration: { count: capture.voidAfterDays, unit: 'DAYS' as const } } }
+        : { delayedCapture: o.delayCapture ?? false }),
     });
     const completed = await updateCheckoutRow(tx.db, row.id, row.revision, {
       completed: true, order_id: order.id, payment_gateway_order_id: payment?.paymentGatewayOrderId ?? null,

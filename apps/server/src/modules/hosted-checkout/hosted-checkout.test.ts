@@ -37,7 +37,9 @@ async function linkOf(auth: string, checkoutId: string): Promise<{ url: URL; tok
   const url = new URL(r.body.checkoutUrl);
   return { url, token: url.searchParams.get('checkoutToken')! };
 }
-const exchange = (body: unknown) => s.request<HostedCheckoutSession>('POST', SESSION, { body });
+const exchange = (body: unknown, cookie?: string) => s.request<HostedCheckoutSession>('POST', SESSION, { body, ...(cookie ? { headers: { cookie } } : {}) });
+/** The `name=value` of a Set-Cookie answer, as the browser would send it back. */
+const cookieOf = (r: { headers: Headers }) => r.headers.get('set-cookie')?.split(';')[0] ?? '';
 const errorOf = (r: { status: number; body: unknown }) => [r.status, appError(r.body).code];
 
 describe('hosted checkout links', () => {
@@ -57,6 +59,56 @@ describe('hosted checkout links', () => {
     expect(read.body.checkout.id).toBe(id);
 
     expect(errorOf(await exchange({ checkoutToken: token, checkoutId: id }))).toEqual([401, 'CHECKOUT_LINK_USED']);
+  });
+
+  it('leave a checkout cookie with which the same browser reopens the checkout (F5, a second tab, the spent link) until it completes', async () => {
+    const v = await visitor();
+    const id = await checkoutOf(v);
+    const { token } = await linkOf(v, id);
+    const opened = await exchange({ checkoutToken: token, checkoutId: id });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const setCookie = opened.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(new RegExp(`^vitrine_checkout_${id}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/_api/hosted-checkout/v1/session; HttpOnly; SameSite=Strict; Max-Age=86400$`));
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const cookie = cookieOf(opened);
+    const otherId = await checkoutOf(v);
+    const otherLink = (await linkOf(v, otherId)).token;
+    const otherCookie = cookieOf(await exchange({ checkoutToken: otherLink }));
+    const linkAsCookie = `vitrine_checkout_${id}=${(await linkOf(v, id)).token}`;
+
+    // A reload: the checkout id and the cookie, no token.
+    const again = await exchange({ checkoutId: id }, cookie);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ checkoutId: id, role: 'visitor' });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(decodeJwt(again.body.accessToken).sub).toBe(decodeJwt(v).sub);
+    // The spent link, in the same browser (a second tab, clicked twice): reopens too; elsewhere it is spent.
+    expect((await exchange({ checkoutToken: token, checkoutId: id }, cookie)).status).toBe(200);
+    expect(errorOf(await exchange({ checkoutToken: token, checkoutId: id }))).toEqual([401, 'CHECKOUT_LINK_USED']);
+    // Hours later the access token has expired; the cookie still opens the checkout, for 24 hours.
+    s.clock.advance(23 * 3_600_000);
+    const later = await exchange({ checkoutId: id }, cookie);
+    expect(later.status).toBe(200);
+    expect((await s.request('GET', `/ecom/v1/checkouts/${id}`, { auth: opened.body.accessToken })).status).toBe(401);
+    expect((await s.request('GET', `/ecom/v1/checkouts/${id}`, { auth: later.body.accessToken })).status).toBe(200);
+
+    // Another browser (no cookie, or another checkout's cookie) gets nothing.
+    expect(errorOf(await exchange({ checkoutId: id }))).toEqual([401, 'CHECKOUT_NOT_OPEN_HERE']);
+    expect(errorOf(await exchange({ checkoutId: id }, otherCookie.replace(otherId, id)))).toEqual([401, 'CHECKOUT_NOT_OPEN_HERE']);
+    expect(errorOf(await exchange({ checkoutId: id }, `${cookie}x`))).toEqual([401, 'CHECKOUT_NOT_OPEN_HERE']);
+    // A link token is not a cookie, and a cookie is not a link.
+    expect(errorOf(await exchange({ checkoutToken: cookie.split('=')[1] }))).toEqual([401, 'CHECKOUT_LINK_INVALID']);
+    expect(errorOf(await exchange({ checkoutId: id }, linkAsCookie))).toEqual([401, 'CHECKOUT_NOT_OPEN_HERE']);
+
+    // The order is placed: the checkout no longer opens, and says so.
+    const auth = later.body.accessToken;
+    await s.request('PATCH', `/ecom/v1/checkouts/${id}`, { auth, body: { checkout: { buyerInfo: { email: 'ada@example.test' } } } });
+    const placed = await s.request<{ orderId: string }>('POST', `/ecom/v1/checkouts/${id}/create-order`, { auth, body: {} });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(errorOf(await exchange({ checkoutId: id }, cookie))).toEqual([401, 'CHECKOUT_COMPLETED']);
+    expect((await exchange({ checkoutId: otherId }, otherCookie)).status).toBe(200);
+    s.clock.advance(3_600_000);
+    expect(errorOf(await exchange({ checkoutId: otherId }, otherCookie))).toEqual([401, 'CHECKOUT_NOT_OPEN_HERE']);
   });
 
   it('expire after 30 minutes (and a used link stays refused after its rows are forgotten)', async () => {

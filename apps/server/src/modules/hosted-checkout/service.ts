@@ -1,39 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { HostedCheckoutSession } from '@vitrine/contract';
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Caller, Ctx, Shopper } from '../../platform/context.ts';
 import { shopperOf } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { Services } from '../../platform/services.ts';
-import { newId } from '../../platform/ids.ts';
+import { AppError, violation } from '../../platform/errors.ts';
+import { load as loadCheckout } from '../checkout/service.ts';
 import { signAccessToken } from '../oauth/access-token.ts';
+import { cookieValue } from '../oauth/browser-sessions.ts';
 import { memberMayHaveTokens } from '../oauth/identity.ts';
 import type { OAuthRuntime } from '../oauth/service.ts';
-import { forgetExpiredLinks, linkSecret, spendLink } from './store.ts';
+import { forgetExpiredLinks, spendLink } from './store.ts';
+import {
+  linkError, LINK_TTL_SECONDS, LINK_TYP, readGrant, RESUME_TTL_SECONDS, RESUME_TYP, shopperOfGrant, signGrant, type Grant, type LinkCallbacks,
+} from './tokens.ts';
 
-/** How long a checkout link may wait before it is opened. */
-export const LINK_TTL_SECONDS = 30 * 60;
-/** The access token the page gets lasts at most this long (no refresh token). */
+export { LINK_TTL_SECONDS, RESUME_TTL_SECONDS, type LinkCallbacks } from './tokens.ts';
+/** The access token the page gets lasts at most this long (no refresh token; the page asks again). */
 export const SESSION_TTL_SECONDS = 60 * 60;
-const TYP = 'vitrine-checkout-link+jwt';
-const ALG = 'HS256';
 /** Used links are kept this long past their expiry, for processes whose clocks differ a little. */
 const FORGET_AFTER_MS = 5 * 60_000;
-
-/** The callbacks a link may carry (already checked by whoever made the link). */
-export interface LinkCallbacks { thankYouPageUrl?: string; postFlowUrl?: string }
-
-const keys = new WeakMap<Services, Uint8Array>();
-/** The HMAC key, kept in the database (so every process of one store shares it) and cached per app. */
-async function secretKey(ctx: Ctx): Promise<Uint8Array> {
-  const hit = keys.get(ctx.services);
-  if (hit) return hit;
-  const secret = await linkSecret(ctx.db, randomBytes(32).toString('base64url'), ctx.clock.now());
-  const key = new Uint8Array(Buffer.from(secret, 'base64url'));
-  keys.set(ctx.services, key);
-  return key;
-}
+/** The resume cookie is sent to the session call only. */
+export const RESUME_COOKIE_PATH = '/_api/hosted-checkout/v1/session';
+export const resumeCookieName = (checkoutId: string) => `vitrine_checkout_${checkoutId}`;
 
 /**
  * Who a checkout link should stand for: the calling shopper (who can see the checkout), else the
@@ -53,72 +40,89 @@ export function linkOwner(caller: Caller, ownerKey: string | null): Shopper | un
  * A signed, single-use grant (30 minutes) naming the checkout and its owner, for the
  * `checkoutToken` query parameter of the hosted checkout page.
  */
-export async function checkoutLinkToken(ctx: Ctx, checkoutId: string, owner: Shopper, callbacks: LinkCallbacks = {}): Promise<string> {
-  const claims: JWTPayload = {
-    chk: checkoutId,
-    own: owner.memberId ? `member:${owner.memberId}` : `visitor:${owner.visitorId}`,
-    ...(owner.visitorId ? { vid: owner.visitorId } : {}),
-    ...(callbacks.thankYouPageUrl ? { typ_url: callbacks.thankYouPageUrl } : {}),
-    ...(callbacks.postFlowUrl ? { pf_url: callbacks.postFlowUrl } : {}),
-  };
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: ALG, typ: TYP })
-    .setJti(newId())
-    .setIssuer(ctx.config.PUBLIC_URL)
-    .setIssuedAt(now)
-    .setExpirationTime(now + LINK_TTL_SECONDS)
-    .sign(await secretKey(ctx));
+export function checkoutLinkToken(ctx: Ctx, checkoutId: string, owner: Shopper, callbacks: LinkCallbacks = {}): Promise<string> {
+  return signGrant(ctx, LINK_TYP, LINK_TTL_SECONDS, { checkoutId, owner, callbacks });
 }
 
-const linkError = (code: string, description: string, data: Record<string, unknown> = {}) => new AppError(401, code, description, data);
-
-interface Link { jti: string; checkoutId: string; role: 'visitor' | 'member'; subjectId: string; visitorId: string | null; exp: number; callbacks: LinkCallbacks }
-
-async function readLink(ctx: Ctx, token: string): Promise<Link> {
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(token, await secretKey(ctx), {
-      algorithms: [ALG], typ: TYP, issuer: ctx.config.PUBLIC_URL, currentDate: ctx.clock.now(), requiredClaims: ['jti', 'exp'],
-    }));
-  } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) throw linkError('CHECKOUT_LINK_EXPIRED', 'This checkout link has expired; start the checkout again from the shop.');
-    throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
-  }
-  const { jti, chk, own, vid, typ_url: thanks, pf_url: postFlow, exp } = payload as JWTPayload & Record<string, unknown>;
-  const [role, subjectId] = typeof own === 'string' ? own.split(':') : [];
-  if (typeof jti !== 'string' || typeof chk !== 'string' || !subjectId || (role !== 'visitor' && role !== 'member') || typeof exp !== 'number') {
-    throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
-  }
-  const callbacks: LinkCallbacks = {
-    ...(typeof thanks === 'string' ? { thankYouPageUrl: thanks } : {}),
-    ...(typeof postFlow === 'string' ? { postFlowUrl: postFlow } : {}),
-  };
-  const visitorId = role === 'visitor' ? subjectId : typeof vid === 'string' ? vid : null;
-  return { jti, checkoutId: chk, role, subjectId, visitorId, exp, callbacks };
+/** A `Set-Cookie` value for a checkout's resume cookie (`value` null: clear it). */
+export function resumeCookie(ctx: Ctx, checkoutId: string, value: string | null): string {
+  const secure = ctx.config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
+  const life = value === null ? 'Max-Age=0' : `Max-Age=${RESUME_TTL_SECONDS}`;
+  return `${resumeCookieName(checkoutId)}=${value ?? ''}; Path=${RESUME_COOKIE_PATH}; HttpOnly; SameSite=Strict; ${life}${secure}`;
 }
 
-/**
- * `POST /_api/hosted-checkout/v1/session`: spends a checkout link (once) and answers a short-lived
- * access token for the same visitor or member, with the checkout id and the link's callbacks.
- */
-export async function exchangeCheckoutLink(ctx: Ctx, rt: OAuthRuntime, body: { checkoutToken: string; checkoutId?: string }): Promise<HostedCheckoutSession> {
-  const link = await readLink(ctx, body.checkoutToken);
-  if (body.checkoutId !== undefined && body.checkoutId !== link.checkoutId) {
-    throw linkError('CHECKOUT_LINK_MISMATCH', 'This checkout link was made for another checkout.', { checkoutId: body.checkoutId });
-  }
-  if (link.role === 'member' && !(await memberMayHaveTokens(ctx, link.subjectId))) {
-    throw linkError('MEMBER_CANNOT_SIGN_IN', 'The member this checkout link was made for can no longer sign in.');
-  }
+export interface OpenedSession { session: HostedCheckoutSession; setCookie?: string }
+
+/** The resume grant this browser holds for the checkout, if it holds a valid one. */
+async function resumeGrant(ctx: Ctx, cookieHeader: string | undefined, checkoutId: string): Promise<Grant | undefined> {
+  const value = cookieValue(cookieHeader, resumeCookieName(checkoutId));
+  if (!value) return undefined;
+  const grant = await readGrant(ctx, value, RESUME_TYP).catch(() => undefined);
+  return grant?.checkoutId === checkoutId ? grant : undefined;
+}
+
+/** Spends a link once; false when it was spent before. */
+async function spend(ctx: Ctx, link: Grant): Promise<boolean> {
   const now = ctx.clock.now();
-  const fresh = await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     await forgetExpiredLinks(tx.db, new Date(now.getTime() - FORGET_AFTER_MS));
     return spendLink(tx.db, { jti: link.jti, checkout_id: link.checkoutId, used_at: now, expires_at: new Date(link.exp * 1000) });
   });
-  if (!fresh) throw linkError('CHECKOUT_LINK_USED', 'This checkout link was already used; start the checkout again from the shop.');
+}
+
+/**
+ * `POST /_api/hosted-checkout/v1/session`. With a `checkoutToken`: spends the link (once) and sets
+ * the checkout's resume cookie; a link spent before still opens in the browser that holds the
+ * cookie. With only a `checkoutId`: reopens the checkout with that cookie (F5, another tab).
+ * Either way the answer is a short-lived access token of the same visitor or member, with the
+ * checkout id and the callbacks signed into the link — while the checkout is open.
+ */
+export async function openCheckoutSession(ctx: Ctx, rt: OAuthRuntime, body: { checkoutToken?: string; checkoutId?: string }, cookieHeader: string | undefined): Promise<OpenedSession> {
+  let grant: Grant;
+  let setCookie: string | undefined;
+  if (body.checkoutToken !== undefined) {
+    const link = await readGrant(ctx, body.checkoutToken, LINK_TYP);
+    if (body.checkoutId !== undefined && body.checkoutId !== link.checkoutId) {
+      throw linkError('CHECKOUT_LINK_MISMATCH', 'This checkout link was made for another checkout.', { checkoutId: body.checkoutId });
+    }
+    if (await spend(ctx, link)) {
+      grant = link;
+      setCookie = resumeCookie(ctx, link.checkoutId, await signGrant(ctx, RESUME_TYP, RESUME_TTL_SECONDS, { checkoutId: link.checkoutId, owner: shopperOfGrant(link), callbacks: link.callbacks }));
+    } else {
+      const held = await resumeGrant(ctx, cookieHeader, link.checkoutId);
+      if (!held || held.role !== link.role || held.subjectId !== link.subjectId) {
+        throw linkError('CHECKOUT_LINK_USED', 'This checkout link was already used; start the checkout again from the shop.');
+      }
+      grant = held;
+    }
+  } else if (body.checkoutId !== undefined) {
+    const held = await resumeGrant(ctx, cookieHeader, body.checkoutId);
+    if (!held) throw linkError('CHECKOUT_NOT_OPEN_HERE', 'This checkout was not opened in this browser; start the checkout again from the shop.', { checkoutId: body.checkoutId });
+    grant = held;
+  } else {
+    throw violation('checkoutToken', 'is required (or checkoutId, to reopen a checkout this browser opened)', 'REQUIRED_FIELD');
+  }
+  return { session: await sessionFor(ctx, rt, grant), ...(setCookie ? { setCookie } : {}) };
+}
+
+/** The access token for a grant, once the member may still sign in and the checkout is still open. */
+async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<HostedCheckoutSession> {
+  if (grant.role === 'member' && !(await memberMayHaveTokens(ctx, grant.subjectId))) {
+    throw linkError('MEMBER_CANNOT_SIGN_IN', 'The member this checkout link was made for can no longer sign in.');
+  }
+  const caller: Caller = grant.role === 'member'
+    ? { role: 'member', memberId: grant.subjectId, ...(grant.visitorId ? { visitorId: grant.visitorId } : {}) }
+    : { role: 'visitor', visitorId: grant.subjectId };
+  const checkout = await loadCheckout({ ...ctx, caller }, { id: grant.checkoutId }).catch((e: unknown) => {
+    if (e instanceof AppError && e.status === 404) throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
+    throw e;
+  });
+  if (checkout.row.completed) {
+    throw linkError('CHECKOUT_COMPLETED', 'The order of this checkout has been placed; its confirmation was e-mailed.', { checkoutId: grant.checkoutId });
+  }
   const clientId = rt.instance?.oauthClientId;
   if (!clientId) throw new AppError(503, 'NOT_READY', 'The store is still starting; try again in a moment.');
   const ttl = Math.min(ctx.config.ACCESS_TOKEN_TTL, SESSION_TTL_SECONDS);
-  const { token } = await signAccessToken(rt.keys, { role: link.role, subjectId: link.subjectId, visitorId: link.visitorId, clientId }, { now, ttl, issuer: rt.issuer });
-  return { checkoutId: link.checkoutId, accessToken: token, expiresIn: ttl, role: link.role, ...link.callbacks };
+  const { token } = await signAccessToken(rt.keys, { role: grant.role, subjectId: grant.subjectId, visitorId: grant.visitorId, clientId }, { now: ctx.clock.now(), ttl, issuer: rt.issuer });
+  return { checkoutId: grant.checkoutId, accessToken: token, expiresIn: ttl, role: grant.role, ...grant.callbacks };
 }

@@ -106,7 +106,7 @@ describe('POST /_api/iam/authentication/v2/login', () => {
     }
   });
 
-  it(`locks an account (known or not) for an hour after ${LOCK_AFTER_FAILURES} failures within an hour`, async () => {
+  it(`locks an account (known or not) for an hour, for the failing address, after ${LOCK_AFTER_FAILURES} failures there within an hour`, async () => {
     const email = freshEmail('locked');
     const unknown = freshEmail('ghost');
     await registered(s, email);

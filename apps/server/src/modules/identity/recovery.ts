@@ -14,7 +14,7 @@ import { hashPassword, passwordViolation } from './password.ts';
 import { normaliseEmail } from './service.ts';
 import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
 import { revokeTokensOf } from '../oauth/service.ts';
-import { clearAccount } from './throttle.ts';
+import { clearAccountEverywhere } from './throttle.ts';
 import { countRecentChallenges } from './token-store.ts';
 
 /** At most this many recovery mails per account and hour; more requests are answered alike but send nothing. */
@@ -67,7 +67,7 @@ export async function recover(ctx: Ctx, body: z.output<typeof recoverRequest>): 
     await upsertFactor(tx.db, { id: newId(), identity_id: identity.id, type: 'PASSWORD', status: 'ACTIVE', secret: null, last_used_step: null, created_at: now, updated_at: now });
     await markEmailVerified(tx, row);
     await endAllSteps(tx, identity.id);
-    await clearAccount(tx, identity.email);
+    await clearAccountEverywhere(tx, identity.email);
     await revokeTokensOf(tx, identity.id);
     return completeAuthentication(tx, identity.id, { mfaDone: false });
   });

@@ -79,7 +79,7 @@ export function malformedLogin(issues: readonly z.core.$ZodIssue[]): AppError {
  */
 export async function login(ctx: Ctx, body: z.output<typeof loginRequest>, ip: string): Promise<StateMachineResponse> {
   const email = normaliseEmail(body.loginId.email);
-  await assertNotLocked(ctx, email);
+  await assertNotLocked(ctx, email, ip);
   await enforceCaptcha(ctx, body.captchaTokens, [accountKey(email), ipKey(ip)]);
   const identity = await findLiveIdentityByEmail(ctx.db, email);
   const ok = await verifyPassword(ctx.config, identity?.password_hash ?? null, body.password);
@@ -87,7 +87,7 @@ export async function login(ctx: Ctx, body: z.output<typeof loginRequest>, ip: s
     await recordFailure(ctx, { email, ip });
     throw invalidCredentials();
   }
-  await clearAccount(ctx, email);
+  await clearAccount(ctx, email, ip);
   if (identity.password_reset_required) throw resetRequired();
   if (identity.password_hash && needsRehash(ctx.config, identity.password_hash)) {
     await updateIdentity(ctx.db, identity.id, { password_hash: await hashPassword(ctx.config, body.password) }, ctx.clock.now());

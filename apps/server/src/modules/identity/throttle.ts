@@ -3,14 +3,18 @@ import type { captchaToken } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { checkCaptcha } from './captcha.ts';
 import { accountLocked, invalidCaptcha, missingCaptcha } from './errors.ts';
-import { clearFailures, countFailures, lockedUntil, recordFailures, setLock } from './token-store.ts';
+import { clearFailures, clearFailuresByPrefix, countFailures, lockedUntil, recordFailures, setLock } from './token-store.ts';
 
 /**
  * Sign-in throttling, counted per account (the normalised e-mail, whether or not an account has
- * it, so the answers never differ between known and unknown addresses) and per client address:
- * - 3 failures within 15 minutes on either key: a solved captcha is required (-19971);
- * - 100 failures within an hour on an account: the account is locked for an hour (ACCOUNT_LOCKED),
- *   even for the right password. A password reset by e-mail lifts the lock.
+ * it, so the answers never differ between known and unknown addresses), per client address, and
+ * per account and client address together:
+ * - 3 failures within 15 minutes on the account or on the address: a solved captcha is required
+ *   (-19971), from every address;
+ * - 100 failures within an hour on an account from one address: the account is locked for an
+ *   hour for that address only (ACCOUNT_LOCKED), even for the right password. Whoever guesses
+ *   cannot lock the owner out: the owner, at another address, signs in (with a captcha while the
+ *   guessing goes on). A password reset by e-mail lifts every lock of the account.
  */
 export const CAPTCHA_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -20,9 +24,12 @@ export const LOCK_FOR_MS = 60 * 60_000;
 
 export const accountKey = (email: string) => `account:${email}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+/** An account at one address; JSON keeps any e-mail and address apart. */
+const pairPrefix = (email: string) => `pair:[${JSON.stringify(email)},`;
+const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${JSON.stringify(ip)}]`;
 
-export async function assertNotLocked(ctx: Ctx, email: string): Promise<void> {
-  const until = await lockedUntil(ctx.db, accountKey(email), ctx.clock.now());
+export async function assertNotLocked(ctx: Ctx, email: string, ip: string): Promise<void> {
+  const until = await lockedUntil(ctx.db, pairKey(email, ip), ctx.clock.now());
   if (until) throw accountLocked(until);
 }
 
@@ -39,15 +46,24 @@ export async function enforceCaptcha(ctx: Ctx, tokens: z.infer<typeof captchaTok
   if (outcome === 'none' && (await captchaRequired(ctx, keys))) throw missingCaptcha();
 }
 
-/** Counts a failure on each key; locks the account once it reaches the hourly limit. */
+/** Counts a failure on each key; locks the account for this address once it reaches the hourly limit there. */
 export async function recordFailure(ctx: Ctx, o: { email?: string; ip: string }): Promise<void> {
   const now = ctx.clock.now();
-  const keys = [ipKey(o.ip), ...(o.email ? [accountKey(o.email)] : [])];
-  await recordFailures(ctx.db, keys, now);
-  if (!o.email) return;
-  const inWindow = await countFailures(ctx.db, accountKey(o.email), new Date(now.getTime() - LOCK_WINDOW_MS));
-  if (inWindow >= LOCK_AFTER_FAILURES) await setLock(ctx.db, accountKey(o.email), new Date(now.getTime() + LOCK_FOR_MS));
+  const pair = o.email ? pairKey(o.email, o.ip) : undefined;
+  await recordFailures(ctx.db, [ipKey(o.ip), ...(o.email && pair ? [accountKey(o.email), pair] : [])], now);
+  if (!pair) return;
+  const inWindow = await countFailures(ctx.db, pair, new Date(now.getTime() - LOCK_WINDOW_MS));
+  if (inWindow >= LOCK_AFTER_FAILURES) await setLock(ctx.db, pair, new Date(now.getTime() + LOCK_FOR_MS));
 }
 
-/** A good sign-in (or a reset by e-mail) forgets the account's failures and lock. */
-export const clearAccount = (ctx: Ctx, email: string) => clearFailures(ctx.db, accountKey(email));
+/** A good sign-in forgets the account's failures, and this address's on it (other addresses stay locked). */
+export async function clearAccount(ctx: Ctx, email: string, ip: string): Promise<void> {
+  await clearFailures(ctx.db, accountKey(email));
+  await clearFailures(ctx.db, pairKey(email, ip));
+}
+
+/** A password reset by e-mail forgets the account's failures and lifts its locks at every address. */
+export async function clearAccountEverywhere(ctx: Ctx, email: string): Promise<void> {
+  await clearFailures(ctx.db, accountKey(email));
+  await clearFailuresByPrefix(ctx.db, pairPrefix(email));
+}

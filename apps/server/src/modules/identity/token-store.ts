@@ -65,6 +65,12 @@ export async function clearFailures(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('auth_lock').where('key', '=', key).execute();
 }
 
+/** Forgets the failures and locks of every key starting with `prefix`. */
+export async function clearFailuresByPrefix(db: Executor, prefix: string): Promise<void> {
+  await db.deleteFrom('auth_failure').where(sql<boolean>`starts_with(key, ${prefix})`).execute();
+  await db.deleteFrom('auth_lock').where(sql<boolean>`starts_with(key, ${prefix})`).execute();
+}
+
 export async function lockedUntil(db: Executor, key: string, now: Date): Promise<Date | undefined> {
   const r = await db.selectFrom('auth_lock').select('locked_until').where('key', '=', key).where('locked_until', '>', now).executeTakeFirst();
   return r?.locked_until;

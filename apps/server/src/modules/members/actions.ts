@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { notFound } from '../../platform/errors.ts';
 import { updateIdentity } from '../identity/store.ts';
-import { revokeTokensOf } from '../oauth/service.ts';
+import { allowAccess, denyAccess, revokeTokensOf } from '../oauth/service.ts';
 import { approveIdentities, blockIdentities, deleteMemberRow, setMemberStatuses } from './actions-store.ts';
 import { MEMBER_FQDN, toMemberEntity } from './service.ts';
 import { findMember, updateMember } from './store.ts';
@@ -52,14 +52,19 @@ export async function approveMembers(ctx: Ctx, ids: readonly string[]): Promise<
   const now = ctx.clock.now();
   await approveIdentities(ctx.db, ids, now);
   await statusChanged(ctx, await setMemberStatuses(ctx.db, ids, 'APPROVED', now));
+  await allowAccess(ctx, ids);
 }
 
-/** → BLOCKED (in the caller's transaction): no sign-in; every refresh token and browser session ends at once. */
+/**
+ * → BLOCKED (in the caller's transaction): no sign-in; every refresh token and browser session ends
+ * at once, and access tokens are refused within seconds on every process (oauth `denyAccess`).
+ */
 export async function blockMembers(ctx: Ctx, ids: readonly string[]): Promise<void> {
   const now = ctx.clock.now();
   await blockIdentities(ctx.db, ids, now);
   await statusChanged(ctx, await setMemberStatuses(ctx.db, ids, 'BLOCKED', now));
   for (const id of ids) await revokeTokensOf(ctx, id);
+  await denyAccess(ctx, ids);
 }
 
 export function approveMember(ctx: Ctx, id: string): Promise<Member> {
@@ -91,7 +96,7 @@ export async function disconnectMember(ctx: Ctx, id: string): Promise<Member> {
 }
 
 /**
- * Deletes the member: tokens and sessions end, the row goes, the identity becomes DELETED (its
+ * Deletes the member: tokens and sessions end (access tokens within seconds), the row goes, the identity becomes DELETED (its
  * e-mail may register again). `member_deleted` carries the deleted member and, for modules owning
  * the member's content (reviews…), `contentAssigneeId`: who takes it over.
  */
@@ -99,6 +104,7 @@ export async function deleteMember(ctx: Ctx, id: string, o: { contentAssigneeId?
   await inTransaction(ctx, async (tx) => {
     const row = await current(tx, id);
     await revokeTokensOf(tx, id);
+    await denyAccess(tx, [id]);
     if (!(await deleteMemberRow(tx.db, id))) throw memberNotFound(id);
     await updateIdentity(tx.db, id, { status: 'DELETED' }, tx.clock.now());
     const deletedEvent = { deletedEntity: toMemberEntity(row), ...(o.contentAssigneeId ? { contentAssigneeId: o.contentAssigneeId } : {}) };

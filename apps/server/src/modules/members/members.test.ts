@@ -218,6 +218,22 @@ describe('changing members', () => {
     expect(mine.body.member.profile).toMatchObject({ nickname: 'Countess', slug: 'ada-99' });
   });
 
+  it('keeps streetAddress {number, name} beside addressLine, filling the line from the street when only that is given', async () => {
+    const r = await s.admin<One>('PATCH', `${BASE}/${ids.bob}`, {
+      member: { contact: { addresses: [
+        { streetAddress: { number: '5', name: 'Hauptstraße' }, city: 'Berlin', postalCode: '10115', country: 'DE' },
+        { streetAddress: { number: '10', name: 'Downing St' }, city: 'London', country: 'GB' },
+        { addressLine: 'Flat 2, 10 Downing St', streetAddress: { number: '10', name: 'Downing St' }, country: 'GB' },
+      ] } },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.member.contact?.addresses).toEqual([
+      { addressLine: 'Hauptstraße 5', streetAddress: { number: '5', name: 'Hauptstraße' }, city: 'Berlin', postalCode: '10115', country: 'DE' },
+      { addressLine: '10 Downing St', streetAddress: { number: '10', name: 'Downing St' }, city: 'London', country: 'GB' },
+      { addressLine: 'Flat 2, 10 Downing St', streetAddress: { number: '10', name: 'Downing St' }, country: 'GB' },
+    ]);
+  });
+
   it('clears contact phones, e-mails and addresses', async () => {
     for (const field of ['phones', 'emails', 'addresses'] as const) {
       const r = await s.admin<One>('DELETE', `${BASE}/${ids.alice}/${field}?id=${ids.alice}`);

@@ -48,7 +48,14 @@ function claimsOf(p: JWTPayload): AccessClaims | null {
   return { role, subjectId: sub, visitorId: vid ?? null, clientId: cid, iat, exp };
 }
 
-/** Checks signature, type, issuer and expiry (against `now`); null for anything that is not a live access token. */
+/** How far in the future a token's `iat` may lie (processes' clocks differ a little); beyond, it is refused. */
+export const MAX_CLOCK_SKEW_S = 60;
+
+/**
+ * Checks signature, type, issuer, expiry and issue time (against `now`); null for anything that is
+ * not a live access token. A token issued in the future (beyond MAX_CLOCK_SKEW_S) comes from a
+ * clock gone wrong or a leaked key, and would outlive its lifetime: it is refused.
+ */
 export async function verifyAccessJwt(keys: Keyring, token: string, o: { now: Date; issuer: string }): Promise<AccessClaims | null> {
   if (token.length > 4096 || !JWT_SHAPE.test(token)) return null;
   try {
@@ -57,7 +64,8 @@ export async function verifyAccessJwt(keys: Keyring, token: string, o: { now: Da
       if (!key) throw new Error('unknown key');
       return key;
     }, { algorithms: [ALG], typ: TYP, issuer: o.issuer, currentDate: o.now, requiredClaims: ['sub', 'iat', 'exp'] });
-    return claimsOf(payload);
+    const claims = claimsOf(payload);
+    return claims && claims.iat <= o.now.getTime() / 1000 + MAX_CLOCK_SKEW_S ? claims : null;
   } catch {
     return null;
   }
@@ -69,22 +77,32 @@ export function callerOf(c: Subject): Caller {
     : { role: 'visitor', visitorId: c.subjectId };
 }
 
+/** Whether a member's tokens are refused (blocked or deleted): `denials.ts`. */
+export interface Denials { isDenied(memberId: string): boolean | Promise<boolean> }
+
 /**
- * The caller resolver's token verifier: pure in-memory (the keys are cached), with verified tokens
- * remembered until they expire so a hot token costs one map lookup. Expiry follows the injected clock.
+ * The caller resolver's token verifier: in memory (the keys are cached), with verified tokens
+ * remembered until they expire so a hot token costs one map lookup, and a member's token checked
+ * against the denied members (a set look-up; the set is re-read every few seconds). Expiry
+ * follows the injected clock.
  */
-export function createAccessTokenVerifier(keys: Keyring, clock: Clock, issuer: string) {
+export function createAccessTokenVerifier(keys: Keyring, clock: Clock, issuer: string, denials: Denials) {
   const MAX_CACHED = 10_000;
   const verified = new Map<string, { caller: Caller; exp: number }>();
+  const allowed = async (caller: Caller): Promise<Caller | null> => {
+    if (caller.role !== 'member') return caller;
+    const denied = denials.isDenied(caller.memberId);
+    return (typeof denied === 'boolean' ? denied : await denied) ? null : caller;
+  };
   return async function verifyAccessToken(token: string): Promise<Caller | null> {
     const now = clock.now();
     const hit = verified.get(token);
-    if (hit) return hit.exp > now.getTime() / 1000 ? hit.caller : null;
+    if (hit) return hit.exp > now.getTime() / 1000 ? allowed(hit.caller) : null;
     const claims = await verifyAccessJwt(keys, token, { now, issuer });
     if (!claims) return null;
     if (verified.size >= MAX_CACHED) verified.clear();
     const caller = callerOf(claims);
     verified.set(token, { caller, exp: claims.exp });
-    return caller;
+    return allowed(caller);
   };
 }

@@ -27,7 +27,7 @@ function sendDelivery(reply: FastifyReply, d: Delivery) {
 }
 
 /** The browser side of sign-in: authorize (redirect or web message), completion after a form login, logout. */
-export function authorizeRoutes(r: Router, _rt: OAuthRuntime) {
+export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
   r.route({
     method: 'GET', url: '/oauth2/authorize', roles: 'any', tags: ['oauth'],
     summary: 'OAuth authorize (PKCE): signs in with a session token or the browser session, or sends to the hosted login page',
@@ -40,7 +40,7 @@ export function authorizeRoutes(r: Router, _rt: OAuthRuntime) {
       }
       let outcome;
       try {
-        outcome = await authorize(ctx, parsed.data, req.headers.cookie);
+        outcome = await authorize(ctx, rt, parsed.data, req.headers.cookie);
       } catch (e) {
         if (e instanceof AppError && e.status < 500) return sendPage(reply, errorPage(e.status, 'This sign-in request cannot be completed', e.description));
         throw e;
@@ -56,7 +56,7 @@ export function authorizeRoutes(r: Router, _rt: OAuthRuntime) {
     summary: 'Finish an authorize request after the hosted page signed the user in: where to go, or what to post',
     body: authorizeCompleteRequest, response: authorizeCompleteResponse,
     async handler(ctx, { body }, _req, reply) {
-      const { delivery, cookie } = await completeAuthorize(ctx, body);
+      const { delivery, cookie } = await completeAuthorize(ctx, rt, body);
       reply.header('set-cookie', sessionCookie(ctx, cookie)).header('cache-control', 'no-store');
       return delivery.mode === 'web_message'
         ? { webMessage: { targetOrigins: delivery.targetOrigins, data: delivery.data } }

@@ -5,7 +5,9 @@ import { mintCode } from './codes.ts';
 import { redeemSession } from './identity.ts';
 import * as store from './store.ts';
 import { oauthError } from './tokens.ts';
+import type { OAuthRuntime } from './runtime.ts';
 import { redirectUriAllowed } from './uris.ts';
+import { readVisitorLink } from './visitor-link.ts';
 
 /** How the answer reaches the client: a redirect back (query or fragment), or a message to the framing page. */
 export type Delivery =
@@ -55,10 +57,12 @@ function deliver(t: Target, params: Record<string, string>): Delivery {
     : { mode: t.mode, redirectUri: t.redirectUri!, params: p };
 }
 
-async function withCode(ctx: Ctx, t: Target, req: AuthRequest, s: BrowserSession): Promise<Delivery> {
+/** The code names the visitor the `auth` redirect session was created by when it says so (signed), else the sign-in's. */
+async function withCode(ctx: Ctx, rt: OAuthRuntime, t: Target, req: AuthRequest, s: BrowserSession): Promise<Delivery> {
+  const linked = await readVisitorLink(rt, req.visitorLink, { clientId: t.clientId, codeChallenge: req.codeChallenge }, ctx.clock.now());
   const code = await mintCode(ctx, {
     clientId: t.clientId, redirectUri: t.redirectUri, codeChallenge: req.codeChallenge!,
-    memberId: s.memberId, visitorId: s.visitorId, browserSessionId: s.id,
+    memberId: s.memberId, visitorId: linked ?? s.visitorId, browserSessionId: s.id,
   });
   return deliver(t, { code });
 }
@@ -80,29 +84,29 @@ export function loginPageUrl(ctx: Ctx, req: AuthRequest): string {
  * `GET /oauth2/authorize`: a session token signs in without a form; a live browser session
  * completes unless the request asks for a login; `prompt=none` never shows a page.
  */
-export async function authorize(ctx: Ctx, req: AuthRequest, cookieHeader: string | undefined): Promise<AuthorizeOutcome> {
+export async function authorize(ctx: Ctx, rt: OAuthRuntime, req: AuthRequest, cookieHeader: string | undefined): Promise<AuthorizeOutcome> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
   if (problem) return { kind: 'deliver', delivery: deliver(t, { error: problem.error, error_description: problem.description }) };
   if (req.sessionToken) {
     const signedIn = await signIn(ctx, req.sessionToken);
-    if (signedIn) return { kind: 'deliver', delivery: await withCode(ctx, t, req, signedIn.session), cookie: signedIn.cookie };
+    if (signedIn) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, signedIn.session), cookie: signedIn.cookie };
   } else if (req.prompt !== 'login' && req.prompt !== 'select_account') {
     const session = await browserSessionOf(ctx, cookieHeader);
-    if (session) return { kind: 'deliver', delivery: await withCode(ctx, t, req, session) };
+    if (session) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, session) };
   }
   if (req.prompt === 'none') return { kind: 'deliver', delivery: deliver(t, { error: 'login_required', error_description: 'The user is not signed in' }) };
   return { kind: 'login', url: loginPageUrl(ctx, req) };
 }
 
 /** `POST /oauth2/authorize/complete`: the hosted page finishes a request after its form signed the user in. */
-export async function completeAuthorize(ctx: Ctx, req: AuthRequest & { sessionToken: string }): Promise<{ delivery: Delivery; cookie: string }> {
+export async function completeAuthorize(ctx: Ctx, rt: OAuthRuntime, req: AuthRequest & { sessionToken: string }): Promise<{ delivery: Delivery; cookie: string }> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
   if (problem) throw oauthError(problem.error, problem.description);
   const signedIn = await signIn(ctx, req.sessionToken);
   if (!signedIn) throw oauthError('login_required', 'The session token is invalid or expired', {}, 401);
-  return { delivery: await withCode(ctx, t, req, signedIn.session), cookie: signedIn.cookie };
+  return { delivery: await withCode(ctx, rt, t, req, signedIn.session), cookie: signedIn.cookie };
 }
 
 /** Where a query or fragment delivery sends the browser. */

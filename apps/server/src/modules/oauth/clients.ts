@@ -96,20 +96,28 @@ export async function queryClients(ctx: Ctx, query: CursorQuery | undefined) {
 
 /**
  * The bundled storefront's client: created at first start; at every start it is made to allow
- * PUBLIC_URL's origin and every redirect URI under PUBLIC_URL (the store may have moved).
+ * PUBLIC_URL's origin and every redirect URI under PUBLIC_URL (the store may have moved). The
+ * entries an earlier start added for another PUBLIC_URL are removed (the old domain's owner must
+ * receive no sign-in codes or reset links); entries the merchant added stay.
  */
 export async function ensureBundledClient(ctx: Ctx, id: string): Promise<void> {
   const base = ctx.config.PUBLIC_URL;
   const origin = new URL(base).origin;
   const pattern = `${base}/*`;
   const now = ctx.clock.now();
-  const created = await store.insertClientOnce(ctx.db, { id, name: 'Storefront', redirect_uris: [pattern], allowed_origins: [origin], created_at: now, updated_at: now });
+  const created = await store.insertClientOnce(ctx.db, { id, name: 'Storefront', redirect_uris: [pattern], allowed_origins: [origin], start_public_url: base, created_at: now, updated_at: now });
   if (created) return;
   await inTransaction(ctx, async (tx) => {
     const row = await store.getClient(tx.db, id, true);
-    if (!row || (row.redirect_uris.includes(pattern) && row.allowed_origins.includes(origin))) return;
-    await store.updateClient(tx.db, id, {
-      redirect_uris: [...new Set([...row.redirect_uris, pattern])], allowed_origins: [...new Set([...row.allowed_origins, origin])], updated_at: now,
-    });
+    if (!row) return;
+    const earlier = row.start_public_url && row.start_public_url !== base ? row.start_public_url : undefined;
+    const staleUri = earlier && `${earlier}/*`;
+    const staleOrigin = earlier && new URL(earlier).origin !== origin ? new URL(earlier).origin : undefined;
+    const redirectUris = [...new Set([...row.redirect_uris.filter((u) => u !== staleUri), pattern])];
+    const allowedOrigins = [...new Set([...row.allowed_origins.filter((o) => o !== staleOrigin), origin])];
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+    if (!earlier && row.start_public_url === base && same(redirectUris, row.redirect_uris) && same(allowedOrigins, row.allowed_origins)) return;
+    await store.updateClient(tx.db, id, { redirect_uris: redirectUris, allowed_origins: allowedOrigins, start_public_url: base, updated_at: now });
+    if (earlier) ctx.log.info({ removed: { redirectUri: staleUri, origin: staleOrigin ?? null }, publicUrl: base }, 'the bundled storefront client no longer trusts the earlier PUBLIC_URL');
   });
 }

@@ -5,22 +5,25 @@ import type { Db } from '../../platform/db/connect.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { ensureBundledClient } from './clients.ts';
 import { createOriginCache } from './cors.ts';
+import { createDenialCache } from './denials.ts';
 import { createKeyring } from './keys.ts';
 
 export interface OAuthInstance { instanceId: string; oauthClientId: string }
 
 /**
  * The OAuth server's per-process state: the cached signing keys, the token verifier the caller
- * resolver uses, and the cache of allowed CORS origins. Everything else lives in the database.
+ * resolver uses, the cache of allowed CORS origins and the copy of the denied members. Everything else lives in the database.
  */
 export function createOAuth(o: { db: Db; clock: Clock; config: Config }) {
   const keys = createKeyring(o.db);
   const origins = createOriginCache(o.db, o.config.PUBLIC_URL);
+  const denials = createDenialCache(o.db, o.clock);
   const rt = {
     keys,
     origins,
+    denials,
     issuer: o.config.PUBLIC_URL,
-    verifyAccessToken: createAccessTokenVerifier(keys, o.clock, o.config.PUBLIC_URL),
+    verifyAccessToken: createAccessTokenVerifier(keys, o.clock, o.config.PUBLIC_URL, denials),
     instance: undefined as OAuthInstance | undefined,
     /** First-start set-up, after the instance is bootstrapped: signing key and the bundled storefront's client. */
     async start(ctx: Ctx, instance: OAuthInstance): Promise<void> {

@@ -7,10 +7,13 @@ import { redirectUriAllowed, urlOnOrigins } from './uris.ts';
 
 /**
  * What other modules may use of the OAuth server. Logout and password changes revoke tokens here;
- * the redirects module checks clients and URLs here.
+ * blocking and deleting members deny their access tokens here; the redirects module checks clients
+ * and URLs here.
  */
 export { revokeRefreshToken, revokeTokensOf } from './tokens.ts';
+export { allowAccess, denyAccess } from './denials.ts';
 export { createOAuth, type OAuthRuntime } from './runtime.ts';
+export { signVisitorLink } from './visitor-link.ts';
 
 export async function clientExists(ctx: Ctx, clientId: string): Promise<boolean> {
   return (await store.getClient(ctx.db, clientId)) !== undefined;

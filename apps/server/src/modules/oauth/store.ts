@@ -7,7 +7,11 @@ import type { QuerySpec } from '../../platform/query/spec.ts';
 /** The OAuth module's tables; only this file touches them. Tokens, codes and cookies are kept as SHA-256 hashes. */
 export interface OAuthTables {
   oauth_signing_key: { kid: string; alg: string; public_jwk: unknown; private_jwk: unknown; active: boolean; created_at: Date };
-  oauth_client: { id: string; name: string; redirect_uris: string[]; allowed_origins: string[]; created_at: Date; updated_at: Date };
+  oauth_client: {
+    id: string; name: string; redirect_uris: string[]; allowed_origins: string[]; created_at: Date; updated_at: Date;
+    /** The bundled client only: the PUBLIC_URL whose entries the last start added. */
+    start_public_url?: string | null;
+  };
   oauth_browser_session: {
     id: string; token_hash: string; member_id: string; visitor_id: string | null;
     created_at: Date; expires_at: Date; revoked_at: Date | null;
@@ -17,6 +21,8 @@ export interface OAuthTables {
     member_id: string; visitor_id: string | null; browser_session_id: string | null;
     created_at: Date; expires_at: Date; used_at: Date | null;
   };
+  oauth_denied_subject: { subject_id: string; denied_at: Date };
+  oauth_denial_revision: { id: number; revision: string | number | bigint };
   oauth_refresh_token: {
     id: string; token_hash: string; client_id: string; role: 'visitor' | 'member'; subject_id: string;
     visitor_id: string | null; code_id: string | null; browser_session_id: string | null;
@@ -134,3 +140,27 @@ export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date)
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+// Denied subjects (blocked or deleted members): their access tokens are refused before they expire
+
+const bumpDenialRevision = (db: Executor) => db.updateTable('oauth_denial_revision').set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
+
+/** Denies the subjects (again: the date moves on) and forgets denials older than `forgetBefore`. */
+export async function denySubjects(db: Executor, ids: readonly string[], now: Date, forgetBefore: Date): Promise<void> {
+  await db.insertInto('oauth_denied_subject').values(ids.map((subject_id) => ({ subject_id, denied_at: now })))
+    .onConflict((c) => c.column('subject_id').doUpdateSet({ denied_at: now })).execute();
+  await db.deleteFrom('oauth_denied_subject').where('denied_at', '<', forgetBefore).execute();
+  await bumpDenialRevision(db);
+}
+
+export async function allowSubjects(db: Executor, ids: readonly string[]): Promise<void> {
+  const r = await db.deleteFrom('oauth_denied_subject').where('subject_id', 'in', ids).executeTakeFirst();
+  if (Number(r.numDeletedRows) > 0) await bumpDenialRevision(db);
+}
+
+export async function denialRevision(db: Executor): Promise<number> {
+  return Number((await db.selectFrom('oauth_denial_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow()).revision);
+}
+
+export const deniedSubjects = async (db: Executor): Promise<string[]> =>
+  (await db.selectFrom('oauth_denied_subject').select('subject_id').execute()).map((r) => r.subject_id);

@@ -71,6 +71,7 @@ export async function tokenInfo(ctx: Ctx, rt: OAuthRuntime, token: string): Prom
   const instanceId = rt.instance?.instanceId ?? '';
   const seconds = (d: Date) => String(Math.floor(d.getTime() / 1000));
   const claims = token.includes('.') ? await verifyAccessJwt(rt.keys, token, { now: ctx.clock.now(), issuer: rt.issuer }) : null;
+  if (claims?.role === 'member' && (await rt.denials.isDenied(claims.subjectId))) return { active: false };
   if (claims) {
     return {
       active: true, subjectType: claims.role === 'member' ? 'MEMBER' : 'VISITOR', subjectId: claims.subjectId,

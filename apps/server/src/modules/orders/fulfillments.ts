@@ -7,7 +7,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/service.ts';
 import { addActivity, emitAction, emitUpdated, isUuid, lockOrder, orderNotFound, touch, wireOf } from './core.ts';
-import { mailShippingConfirmation } from './mails.ts';
+import { mailShippingConfirmation, pickupOf } from './mails.ts';
 import { ownedBy } from './service.ts';
 import { listFulfillmentRows, readOrder, type FulfillmentRow } from './store.ts';
 import { FULFILLMENTS_FQDN, toFulfillment } from './wire.ts';
@@ -85,7 +85,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
         ...(link ? { trackingLink: link } : {}),
         items: [...wanted].map(([lineId, quantity]) => ({ name: lines.find((l) => l.id === lineId)!.productName.original, quantity })),
       });
-      await addActivity(tx, orderId, 'SHIPPING_CONFIRMATION_EMAIL_SENT');
+      await addActivity(tx, orderId, pickupOf(wire) ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT');
       wire = await wireOf(tx, orderId, settings);
     }
     const rows = await listFulfillmentRows(tx.db, orderId);

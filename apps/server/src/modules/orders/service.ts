@@ -7,10 +7,12 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
+import { price } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
 import { getSettings } from '../settings/service.ts';
 import { buildOrder } from './build.ts';
 import { addActivity, afterApproval, emitAction, emitUpdated, isUuid, lockOrder, orderNotFound, touch, wireOf, type Notify } from './core.ts';
+import { mailRefund } from './mails.ts';
 import { fixActivities, nextOrderNumber, orderSpec, readOrder, selectOrders, type OrderRow } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 
@@ -136,6 +138,19 @@ export async function applyPaymentUpdate(ctx: Ctx, orderId: string, update: { pa
     await emitUpdated(tx, wire, modified);
     if (row.payment_status !== update.paymentStatus) await emitAction(tx, 'payment_status_updated', wire, { previousPaymentStatus: row.payment_status });
     if (approve) await afterApproval(tx, settings, wire);
+  });
+}
+
+/**
+ * E-mails the buyer that money was refunded (payments calls it in its refund's transaction, so a
+ * rolled-back refund sends nothing), as fulfilments do for shipping.
+ */
+export async function notifyRefund(ctx: Ctx, orderId: string, r: { amountMinor: number; currency: string; full: boolean; reason?: string }): Promise<void> {
+  const settings = await getSettings(ctx);
+  const wire = await wireOf(ctx, orderId, settings);
+  if (!wire.buyerInfo.email) return;
+  await mailRefund(ctx, settings, wire, wire.buyerInfo.email, {
+    amount: price(r.amountMinor, r.currency, settings.locale).formattedAmount, full: r.full, ...(r.reason ? { reason: r.reason } : {}),
   });
 }
 

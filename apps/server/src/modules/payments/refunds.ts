@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { price } from '../../platform/money.ts';
 import { amountOf } from './collector.ts';
 import { balanceDue, lockNamedPayments, lockOrder, providerFor, syncOrder, transactionsOf, type OrderForPayment } from './ledger.ts';
+import { notifyRefund } from '../orders/service.ts';
 import { recordOfflinePayment } from './service.ts';
 import { insertRefund, listPayments, updatePayment, type PaymentRow, type StoredRefundTransaction } from './store.ts';
 import { nextPaymentStatus } from './transitions.ts';
@@ -90,7 +91,12 @@ export async function triggerRefund(ctx: Ctx, orderId: string, body: {
       id: refundId, order_id: orderId, transactions, amount: transactions.reduce((s, t) => s + t.amount, 0), currency: order.currency,
       reason: body.details?.reason ?? null, shipping_included: body.details?.shippingIncluded ?? false, created_at: now,
     });
-    await syncOrder(tx, order, { type: 'PAYMENT_REFUNDED', description: `Refunded ${price(transactions.reduce((s, t) => s + t.amount, 0), order.currency).formattedAmount}` });
+    const refunded = transactions.reduce((s, t) => s + t.amount, 0);
+    await syncOrder(tx, order, { type: 'PAYMENT_REFUNDED', description: `Refunded ${price(refunded, order.currency).formattedAmount}` });
+    // The buyer is told, as for a shipment; "in full" when nothing collected is left unrefunded.
+    const after = await listPayments(tx.db, orderId);
+    const full = after.every((p) => p.captured_amount === p.refunded_amount);
+    await notifyRefund(tx, orderId, { amountMinor: refunded, currency: order.currency, full, ...(body.details?.reason ? { reason: body.details.reason } : {}) });
     return { orderTransactions: await transactionsOf(tx, orderId), refundId, failedPaymentIds: [] };
   });
 }

@@ -64,7 +64,8 @@ export function paymentsRoutes(r: Router) {
   });
 
   r.route({
-    method: 'GET', url: urls('/transactions'), roles: ['admin'], summary: "The order's payments and refunds (Vitrine)", tags,
+    method: 'GET', url: urls('/transactions'), roles: ['visitor', 'member', 'admin'],
+    summary: "The order's payments and refunds (Vitrine); its buyer sees their own order's (gift card, card, refunds)", tags,
     params, response: orderTransactionsResponse,
     async handler(ctx, { params: p }) {
       await getOrder(ctx, p.ecomOrderId);

@@ -56,6 +56,8 @@ export async function preparePaymentCollection(
   input: {
     orderId: string; amountMinor: number; currency: string; delayedCapture: boolean;
     delayedCaptureSettings?: { scheduledAction: 'VOID' | 'CAPTURE'; delayDuration: { count: number; unit: 'MINUTES' | 'HOURS' | 'DAYS' } };
+    /** The store's "capture on fulfilment" (with delayedCapture): the order's first fulfilment captures the authorization. */
+    captureOnFulfillment?: boolean;
   },
 ): Promise<{ paymentGatewayOrderId: string }> {
   checkPrepareInput(input);
@@ -64,6 +66,7 @@ export async function preparePaymentCollection(
   await insertGatewayOrder(ctx.db, {
     id, order_id: input.orderId, amount: input.amountMinor, currency: input.currency, delayed_capture: input.delayedCapture,
     delayed_capture_settings: input.delayedCapture ? (input.delayedCaptureSettings ?? null) : null,
+    capture_on_fulfillment: input.delayedCapture && (input.captureOnFulfillment ?? false),
     status: 'OPEN', created_at: now, updated_at: now,
   });
   return { paymentGatewayOrderId: id };

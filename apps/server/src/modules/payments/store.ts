@@ -9,7 +9,7 @@ export interface StoredRefundTransaction { paymentId: string; amount: number; ga
 export interface PaymentsTables {
   payment_gateway_order: {
     id: string; order_id: string; amount: number; currency: string; delayed_capture: boolean;
-    delayed_capture_settings: PaymentDelayedCaptureSettings | null; status: 'OPEN' | 'PAID'; created_at: Date; updated_at: Date;
+    delayed_capture_settings: PaymentDelayedCaptureSettings | null; capture_on_fulfillment: boolean; status: 'OPEN' | 'PAID'; created_at: Date; updated_at: Date;
   };
   payment: {
     id: string; order_id: string; gateway_order_id: string | null; amount: number; currency: string; status: PaymentTransactionStatus;
@@ -90,4 +90,14 @@ export async function insertRefund(db: Executor, row: RefundRow): Promise<void> 
 
 export async function listRefunds(db: Executor, orderId: string): Promise<RefundRow[]> {
   return db.selectFrom('payment_refund').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Ids of the order's AUTHORIZED payments made under the store's "capture on fulfilment" (not locked). */
+export async function heldForFulfillment(db: Executor, orderId: string): Promise<string[]> {
+  const rows = await db.selectFrom('payment')
+    .innerJoin('payment_gateway_order', 'payment_gateway_order.id', 'payment.gateway_order_id')
+    .select('payment.id')
+    .where('payment.order_id', '=', orderId).where('payment.status', '=', 'AUTHORIZED').where('payment_gateway_order.capture_on_fulfillment', '=', true)
+    .execute();
+  return rows.map((r) => r.id);
 }

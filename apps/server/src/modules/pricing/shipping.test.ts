@@ -49,11 +49,28 @@ describe('shipping', () => {
   it('prices by quantity', () => {
     expect(shippingOptions(input({ destination: { country: 'US', subdivision: 'US-CA' } }), basis, true).shipping.costMinor).toBe(600);
   });
-  it('offers pickup with its address, and reports a missing region', () => {
+  it('offers pickup with its address, and reports a missing region in words', () => {
     const { shipping, messages } = shippingOptions(input({ destination: { country: 'FR' }, pickupOptions: [pickup] }), basis, true);
-    expect(messages.map((m) => m.code)).toEqual(['NO_SHIPPING_REGION']);
+    expect(messages.map((m) => [m.code, m.description])).toEqual([
+      ['NO_SHIPPING_REGION', 'We do not ship to France.'], ['NO_SELECTED_CARRIER_SERVICE_OPTION', 'No shipping option is available.'],
+    ]);
     expect(shipping.carrierServiceOptions).toHaveLength(1);
-    expect(shipping.selected?.logistics.pickupDetails).toEqual({ address: pickup.address, businessLocation: undefined, pickupMethod: 'STORE_PICKUP' });
+    expect(shipping.selected).toBeUndefined();
+    const chosen = shippingOptions(input({ destination: { country: 'FR' }, pickupOptions: [pickup], selectedOptionCode: 'shop' }), basis, true);
+    expect(chosen.shipping.selected?.logistics.pickupDetails).toEqual({ address: pickup.address, businessLocation: undefined, pickupMethod: 'STORE_PICKUP' });
+    expect(chosen.messages.map((m) => m.code)).toEqual(['NO_SHIPPING_REGION']);
+    expect(shippingOptions(input({ destination: { country: 'US', subdivision: 'US-TX' }, regions: [ca] }), basis, true).messages[0]?.description)
+      .toBe('We do not ship to US-TX, United States.');
+  });
+  it('selects pickup only when chosen: a free pickup does not beat the cheapest delivery, and no address selects nothing', () => {
+    const { shipping } = shippingOptions(input({ pickupOptions: [pickup] }), basis, true);
+    expect(shipping.selected?.code).toBe('std');
+    expect(shipping.costMinor).toBe(500);
+    expect(shippingOptions(input({ pickupOptions: [pickup], selectedOptionCode: 'shop' }), basis, true).shipping.costMinor).toBe(0);
+    const none = shippingOptions(input({ destination: undefined, pickupOptions: [pickup] }), basis, true);
+    expect(none.shipping.selected).toBeUndefined();
+    expect(none.shipping.carrierServiceOptions.map((c) => c.carrierId)).toEqual(['vitrine-pickup']);
+    expect(none.messages.map((m) => [m.severity, m.code])).toEqual([['WARNING', 'NO_SHIPPING_DESTINATION']]);
   });
   it('no region and no pickup → no options, an error message', () => {
     const { shipping, messages } = shippingOptions(input({ destination: { country: 'FR' } }), basis, true);

@@ -70,6 +70,15 @@ export function ruleCost(rule: ShippingRule, basis: ShippingBasis): number | und
   }
 }
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** "France", or "US-TX, United States" (subdivisions by code: the calculator has no list of their names). */
+function placeName(d: Destination): string {
+  const country = d.country.toUpperCase();
+  let name = country;
+  try { name = regionNames.of(country) ?? country; } catch { /* not a known code: the code itself */ }
+  return d.subdivision ? `${d.subdivision.toUpperCase()}, ${name}` : name;
+}
+
 const msg = (severity: PricingMessage['severity'], code: string, description: string): PricingMessage => ({ severity, code, description });
 
 /** Options for the order; `required` is false when no PHYSICAL line needs shipping. */
@@ -82,7 +91,7 @@ export function shippingOptions(input: ShippingInput, basis: ShippingBasis, requ
     messages.push(msg('WARNING', 'NO_SHIPPING_DESTINATION', 'No shipping destination yet; only pickup is offered.'));
   } else {
     region = findRegion(input.regions, input.destination);
-    if (!region) messages.push(msg('ERROR', 'NO_SHIPPING_REGION', `No shipping to ${input.destination.country}.`));
+    if (!region) messages.push(msg('ERROR', 'NO_SHIPPING_REGION', `We do not ship to ${placeName(input.destination)}.`));
   }
   if (region) {
     const free = region.freeShippingThresholdMinor !== undefined && basis.goodsMinor >= region.freeShippingThresholdMinor;
@@ -110,11 +119,12 @@ export function shippingOptions(input: ShippingInput, basis: ShippingBasis, requ
   const all = [...delivery, ...pickup];
   let selected = input.selectedOptionCode === undefined ? undefined : all.find((o) => o.code === input.selectedOptionCode);
   if (input.selectedOptionCode !== undefined && !selected) {
-    messages.push(msg('WARNING', 'SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND', `Option ${input.selectedOptionCode} is not available; the cheapest is selected.`));
+    messages.push(msg('WARNING', 'SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND', `Option ${input.selectedOptionCode} is not available; the cheapest delivery is selected.`));
   }
-  // Cheapest first; ties keep the listed order (delivery before pickup).
-  selected ??= all.reduce<ShippingOptionOutput | undefined>((best, o) => (!best || o.costMinor < best.costMinor ? o : best), undefined);
-  if (!selected) messages.push(msg('ERROR', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'No shipping option is available.'));
+  // Pickup only when chosen: by default the cheapest delivery (ties keep the listed order).
+  selected ??= delivery.reduce<ShippingOptionOutput | undefined>((best, o) => (!best || o.costMinor < best.costMinor ? o : best), undefined);
+  // Without a destination nothing is chosen yet (the NO_SHIPPING_DESTINATION warning says why).
+  if (!selected && input.destination) messages.push(msg('ERROR', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'No shipping option is available.'));
   return {
     shipping: {
       required, region: region ? { id: region.id, name: region.name } : undefined,

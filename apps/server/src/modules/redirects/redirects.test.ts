@@ -1,7 +1,7 @@
 import type { RedirectSession } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, appError, browse, CALLBACK, member, pkce, SHOP, shopClient } from '../oauth/test-kit.ts';
+import { anonymousTokens, appError, browse, CALLBACK, member, pkce, SHOP, shopClient, token } from '../oauth/test-kit.ts';
 
 const STORE = 'https://store.example.test';
 let s: TestServer;
@@ -28,12 +28,46 @@ describe('redirect sessions', () => {
     expect(r.status).toBe(200);
     const rs = r.body.redirectSession;
     expect(rs).toEqual({ id: expect.any(String), fullUrl: expect.any(String), urlDetails: { endpoint: `${STORE}/oauth2/authorize`, searchParams: expect.any(Object) }, sessionToken: null, shortUrl: expect.any(String) });
-    expect(rs.urlDetails.searchParams).toEqual({ ...authRequest({ codeChallenge: rs.urlDetails.searchParams.codeChallenge }), prompt: 'login' });
+    expect(rs.urlDetails.searchParams).toEqual({
+      ...authRequest({ codeChallenge: rs.urlDetails.searchParams.codeChallenge }), prompt: 'login', visitorLink: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    });
     expect(Object.fromEntries(new URL(rs.fullUrl).searchParams)).toEqual(rs.urlDetails.searchParams);
     // Following it without a browser session reaches the hosted login page.
     const page = await browse(s, pathOf(rs.fullUrl));
     expect(page.status).toBe(302);
     expect(new URL(page.location!).pathname).toBe('/auth/login');
+  });
+
+  it('auth: the visitor who asked rides along, signed; the code and member tokens carry that visitor only with a genuine link for the same request', async () => {
+    const visitor = await anonymousTokens(s, clientId);
+    const vid = (t: string) => (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { vid?: string }).vid;
+    const visitorId = vid(visitor.access_token)!;
+    /** authorize (with a session token, as the hosted page's sign-in ends) → code → member tokens; the `vid` they carry. */
+    async function signIn(params: Record<string, string>, verifier: string, sessionToken: string) {
+      const page = await browse(s, `/oauth2/authorize?${new URLSearchParams({ ...params, sessionToken })}`);
+      expect(page.status, page.text).toBe(302);
+      const code = new URL(page.location!).searchParams.get('code')!;
+      const r = await token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, code, codeVerifier: verifier });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return vid(r.body.access_token);
+    }
+    const m = await member(s);
+    const p1 = pkce();
+    const one = (await create({ auth: { authRequest: authRequest({ codeChallenge: p1.challenge, visitorLink: 'forged.by.caller' }), prompt: 'login' } }, { auth: visitor.access_token })).body.redirectSession;
+    const link = one.urlDetails.searchParams.visitorLink!;
+    expect(link).not.toBe('forged.by.caller');
+    expect(await signIn(one.urlDetails.searchParams, p1.verifier, m.sessionToken)).toBe(visitorId);
+
+    // The same link on another request (another PKCE challenge), a tampered link, or none: the sign-in's own visitor (none here).
+    const p2 = pkce();
+    const other = { ...authRequest({ codeChallenge: p2.challenge }), visitorLink: link };
+    expect(await signIn(other, p2.verifier, (await member(s)).sessionToken)).toBeUndefined();
+    const p3 = pkce();
+    const tampered = { ...authRequest({ codeChallenge: p3.challenge }), visitorLink: `${link.slice(0, -4)}AAAA` };
+    expect(await signIn(tampered, p3.verifier, (await member(s)).sessionToken)).toBeUndefined();
+    // Without a visitor (an anonymous caller), no link is added; a given one is dropped.
+    const anonymous = (await create({ auth: { authRequest: authRequest({ visitorLink: link }), prompt: 'login' } })).body.redirectSession;
+    expect(anonymous.urlDetails.searchParams.visitorLink).toBeUndefined();
   });
 
   it('auth: the direct-login request (web_message, prompt none, session token) yields a code for the iframe', async () => {

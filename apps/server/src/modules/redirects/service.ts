@@ -1,11 +1,11 @@
 import {
   hostedRedirectKinds, id, unsupportedRedirectKinds, type CreateRedirectSessionRequest, type RedirectCallbacks, type RedirectSession,
 } from '@vitrine/contract';
-import type { Ctx } from '../../platform/context.ts';
+import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { AppError, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { checkAuthRequestTarget, clientExists, urlAllowedForClient } from '../oauth/service.ts';
+import { checkAuthRequestTarget, clientExists, signVisitorLink, urlAllowedForClient, type OAuthRuntime } from '../oauth/service.ts';
 import { load as loadCheckout } from '../checkout/service.ts';
 import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
 
@@ -34,15 +34,21 @@ async function checkCallbacks(ctx: Ctx, callbacks: RedirectCallbacks | undefined
 }
 
 /** Where the intent leads, with its own query parameters. */
-async function destination(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<{ endpoint: string; params: Record<string, string> }> {
+async function destination(ctx: Ctx, rt: OAuthRuntime, req: CreateRedirectSessionRequest): Promise<{ endpoint: string; params: Record<string, string> }> {
   const base = ctx.config.PUBLIC_URL;
   switch (intentOf(req)) {
     case 'auth': {
-      const { authRequest, prompt } = req.auth!;
+      const { authRequest: { visitorLink: _given, ...authRequest }, prompt } = req.auth!;
       await checkAuthRequestTarget(ctx, authRequest);
       const params = Object.fromEntries(Object.entries(authRequest).filter(([, v]) => v !== undefined)) as Record<string, string>;
       const p = prompt ?? authRequest.prompt;
-      return { endpoint: `${base}/oauth2/authorize`, params: { ...params, ...(p !== undefined ? { prompt: p } : {}) } };
+      // The visitor asking (a shopper's token, or an app acting for one) rides along, signed, so the
+      // member tokens the sign-in ends with carry it and the visitor's cart becomes the member's.
+      const visitorId = shopperOf(ctx.caller)?.memberId === undefined ? shopperOf(ctx.caller)?.visitorId : undefined;
+      const link = visitorId
+        ? await signVisitorLink(rt, { visitorId, clientId: authRequest.clientId, codeChallenge: authRequest.codeChallenge }, ctx.clock.now())
+        : undefined;
+      return { endpoint: `${base}/oauth2/authorize`, params: { ...params, ...(p !== undefined ? { prompt: p } : {}), ...(link ? { visitorLink: link } : {}) } };
     }
     case 'logout':
       if (!(await clientExists(ctx, req.logout!.clientId))) throw new AppError(400, 'invalid_client', 'Unknown client', { clientId: req.logout!.clientId });
@@ -71,15 +77,15 @@ async function checkoutToken(ctx: Ctx, checkoutId: string, callbacks: RedirectCa
   }
   const owner = linkOwner(ctx.caller, ownerKey);
   if (!owner) return undefined;
-  return checkoutLinkToken(ctx, checkoutId, owner, { thankYouPageUrl: callbacks?.thankYouPageUrl, postFlowUrl: callbacks?.postFlowUrl });
+  return checkoutLinkToken(ctx, checkoutId, owner, { thankYouPageUrl: callbacks?.thankYouPageUrl, postFlowUrl: callbacks?.postFlowUrl, cartPageUrl: callbacks?.cartPageUrl });
 }
 
 /**
  * `createRedirectSession`: the URL of the hosted page for one intent, with the callbacks and extra
  * query parameters; emits `wix.headless.v1.redirect_session_created`.
  */
-export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
-  const { endpoint, params } = await destination(ctx, req);
+export async function createRedirectSession(ctx: Ctx, rt: OAuthRuntime, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
+  const { endpoint, params } = await destination(ctx, rt, req);
   await checkCallbacks(ctx, req.callbacks, req.auth?.authRequest.clientId ?? req.logout?.clientId);
   for (const k of PASSED_CALLBACKS) {
     const url = req.callbacks?.[k];

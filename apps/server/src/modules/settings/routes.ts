@@ -23,7 +23,7 @@ export function settingsRoutes(r: Router) {
     async handler(ctx, { body }) {
       const { storeName } = await getSettings(ctx);
       const messageId = await queueMail(ctx, {
-        to: body.to,
+        to: body.to, senderName: storeName,
         subject: `Test message from ${storeName}`,
         text: `This is a test message from ${storeName} (${ctx.config.PUBLIC_URL}). If you can read it, outgoing mail works.`,
       });

@@ -11,7 +11,7 @@ import { readSettings, writeSettings } from './store.ts';
 export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
 const EDITABLE = [
   'storeName', 'currency', 'locale', 'contactEmail', 'memberApprovalRequired', 'weightUnit',
-  'taxIncludedInPrices', 'shippingTaxable', 'taxOrigin',
+  'taxIncludedInPrices', 'shippingTaxable', 'taxOrigin', 'captureOnFulfillment', 'authorizationVoidDays',
 ] as const;
 
 const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'taxOrigin']);
@@ -54,6 +54,13 @@ export async function pricingStoreSettings(db: Executor): Promise<PricingStoreSe
     ...(s.taxOrigin ? { origin: { country: s.taxOrigin.country, ...(s.taxOrigin.subdivision ? { subdivision: s.taxOrigin.subdivision } : {}) } } : {}),
     locale: s.locale, weightUnit: s.weightUnit,
   };
+}
+
+/** How shop orders are paid by card: captured at once, or authorized and captured on fulfilment. */
+export interface CaptureSettings { onFulfillment: boolean; voidAfterDays: number }
+export async function captureSettings(db: Executor): Promise<CaptureSettings> {
+  const s = await readSettings(db);
+  return { onFulfillment: s.captureOnFulfillment, voidAfterDays: s.authorizationVoidDays };
 }
 
 export interface SettingsPatch { settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>; fieldMask?: string; revision?: string }

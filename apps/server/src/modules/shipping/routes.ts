@@ -1,11 +1,12 @@
 import {
   createPickupLocationRequest, createShippingRegionRequest, id, pickupLocationResponse, queryPickupLocationsRequest, queryPickupLocationsResponse,
-  queryShippingRegionsRequest, queryShippingRegionsResponse, shippingRegionResponse, updatePickupLocationRequest, updateShippingRegionRequest,
+  queryShippingRegionsRequest, queryShippingRegionsResponse, shippingDestinationsResponse, shippingRegionResponse, updatePickupLocationRequest, updateShippingRegionRequest,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
 import { createPickupLocation, deletePickupLocation, getPickupLocation, queryPickupLocations, updatePickupLocation } from './pickups.ts';
 import { createShippingRegion, deleteShippingRegion, getShippingRegion, queryShippingRegions, updateShippingRegion } from './regions.ts';
+import { shippingDestinations } from './service.ts';
 
 const REGIONS = '/ecom/v1/shipping-regions';
 const PICKUPS = '/ecom/v1/pickup-locations';
@@ -15,6 +16,12 @@ const byRegion = z.object({ shippingRegionId: id });
 const byPickup = z.object({ pickupLocationId: id });
 
 export function shippingRoutes(r: Router) {
+  r.route({
+    method: 'GET', url: '/ecom/v1/shipping-destinations', roles: 'any', tags,
+    summary: 'The countries (and subdivisions) the store ships to, and whether pickup is offered (Vitrine; for country lists)',
+    response: shippingDestinationsResponse,
+    async handler(ctx) { return shippingDestinations(ctx.db); },
+  });
   r.route({
     method: 'POST', url: REGIONS, roles: admin, summary: 'Create a shipping region with its delivery options', tags, body: createShippingRegionRequest, response: shippingRegionResponse,
     async handler(ctx, { body }) { return { shippingRegion: await createShippingRegion(ctx, body.shippingRegion) }; },

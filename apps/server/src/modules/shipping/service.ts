@@ -1,4 +1,6 @@
 /** What other modules call: the calculator's shipping configuration. The admin APIs live in regions.ts and pickups.ts. */
+import type { ShippingDestinations } from '@vitrine/contract';
+import { configCache } from '../../platform/config-cache.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { PickupOptionDef, ShippingRegion } from '../pricing/types.ts';
 import { activePickups, allRegions, type PickupRow, type RegionRow } from './store.ts';
@@ -26,3 +28,27 @@ export async function loadShippingConfig(db: Executor): Promise<{ regions: Shipp
   const [regions, pickups] = await Promise.all([allRegions(db), activePickups(db)]);
   return { regions: regions.map(regionForPricing), pickupOptions: pickups.map(pickupForPricing) };
 }
+
+/**
+ * The countries the store ships to (a country is whole when any region covers all of it, else the
+ * union of its regions' subdivisions), and whether pickup is offered. Cached per configuration revision.
+ */
+export async function shippingDestinations(db: Executor): Promise<ShippingDestinations> {
+  return destinationsCache.current(db);
+}
+
+const destinationsCache = configCache(async (db): Promise<ShippingDestinations> => {
+  const { regions, pickupOptions } = await loadShippingConfig(db);
+  const byCountry = new Map<string, Set<string> | 'whole'>();
+  for (const r of regions) {
+    for (const c of r.countries) {
+      const known = byCountry.get(c.country);
+      if (known === 'whole') continue;
+      if (!c.subdivisions?.length) byCountry.set(c.country, 'whole');
+      else byCountry.set(c.country, new Set([...(known ?? []), ...c.subdivisions]));
+    }
+  }
+  const destinations = [...byCountry].sort(([a], [b]) => a.localeCompare(b))
+    .map(([country, subs]) => ({ country, subdivisions: subs === 'whole' ? [] : [...subs].sort() }));
+  return { destinations, pickupAvailable: pickupOptions.length > 0 };
+});

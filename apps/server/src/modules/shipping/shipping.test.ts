@@ -170,3 +170,32 @@ describe('loadShippingConfig', () => {
     }
   });
 });
+
+describe('shipping destinations (public)', () => {
+  it('lists, to anyone, the countries the store ships to (whole, or some subdivisions) and whether pickup is offered', async () => {
+    const server = await startTestServer();
+    try {
+      const get = () => server.request<{ destinations: { country: string; subdivisions: string[] }[]; pickupAvailable: boolean }>('GET', '/ecom/v1/shipping-destinations');
+      expect((await get()).body).toEqual({ destinations: [], pickupAvailable: false });
+      const region = (o: unknown) => server.admin('POST', REGIONS, { shippingRegion: o });
+      const option = [{ code: 'std', title: 'Standard', rule: { type: 'FLAT', cost: '5' } }];
+      expect((await region({ name: 'Europe', destinations: [{ country: 'FR' }, { country: 'DE' }], options: option })).status).toBe(200);
+      expect((await region({ name: 'East coast', destinations: [{ country: 'US', subdivisions: ['NY', 'MA'] }], options: option })).status).toBe(200);
+      expect((await region({ name: 'Texas', destinations: [{ country: 'US', subdivisions: ['TX'] }], options: option })).status).toBe(200);
+      expect((await get()).body).toEqual({
+        destinations: [{ country: 'DE', subdivisions: [] }, { country: 'FR', subdivisions: [] }, { country: 'US', subdivisions: ['US-MA', 'US-NY', 'US-TX'] }],
+        pickupAvailable: false,
+      });
+      await region({ name: 'All US', destinations: [{ country: 'US' }], options: option });
+      await server.admin('POST', PICKUPS, { pickupLocation: { name: 'Shop', pickupMethod: 'STORE_PICKUP', address: { country: 'FR', city: 'Paris' } } });
+      // Configuration changes show at once (cached by configuration revision).
+      const after = (await get()).body;
+      expect(after.destinations.find((d) => d.country === 'US')).toEqual({ country: 'US', subdivisions: [] });
+      expect(after.pickupAvailable).toBe(true);
+      const visitor = await visitorToken(server);
+      expect((await server.request('GET', '/ecom/v1/shipping-destinations', { auth: visitor })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -13,6 +13,16 @@ export function isApiPath(path: string): boolean {
     || /^\/[^/]+\/v\d+(\/|$)/.test(path);
 }
 
+// Whether a request to a storefront path gets the page: browsers (`text/html`) and clients that
+// take anything (`*/*` as curl and fetch send it, `text/*`, or no Accept header at all). A client
+// that names JSON and not HTML (`application/json, text/plain, */*`) gets the JSON envelope.
+export function wantsPage(accept: string | undefined): boolean {
+  const a = (accept ?? '').toLowerCase();
+  if (a.trim() === '' || a.includes('text/html')) return true;
+  if (/application\/([\w.-]+\+)?json/.test(a)) return false;
+  return a.includes('*/*') || a.includes('text/*');
+}
+
 /** The JS files a page's chunks need (their imports included), minus those the template already loads. */
 export function chunkFiles(manifest: Manifest, chunks: string[], template: string): string[] {
   const files = new Set<string>();

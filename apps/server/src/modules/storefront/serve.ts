@@ -1,9 +1,9 @@
 /**
  * Serves the storefront (apps/storefront) at `/`: its hashed assets under `/assets/`, and every
- * other non-API GET that asks for HTML rendered on the server (React `renderToString` of the
- * matched page, with the catalog and product data fetched from this server in-process), for the
- * browser to hydrate. API paths and requests that do not accept HTML keep getting the JSON
- * error envelope of an unknown route.
+ * other non-API GET that takes HTML (`wantsPage`: browsers, and curl's "any type") rendered on the
+ * server (React `renderToString` of the matched page, with the catalog and product data fetched
+ * from this server in-process), for the browser to hydrate. API paths, and requests that name
+ * JSON and not HTML, keep getting the JSON error envelope of an unknown route.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { applicationEnvelope } from '../../platform/errors.ts';
 import { appDist } from '../../platform/http/static.ts';
-import { chunkFiles, inlineStylesheets, isApiPath, pageHtml, type Manifest } from './html.ts';
+import { chunkFiles, inlineStylesheets, isApiPath, pageHtml, wantsPage, type Manifest } from './html.ts';
 
 /** The server entry's contract (apps/storefront/src/entry-server.tsx). */
 interface RenderResult {
@@ -99,14 +99,15 @@ export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): voi
 
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       const path = req.url.split('?')[0] ?? '/';
-      if (isApiPath(path) || !(req.headers.accept ?? '').includes('text/html')) return reply.callNotFound();
+      if (isApiPath(path) || !wantsPage(req.headers.accept)) return reply.callNotFound();
       if (!built) {
         return reply.status(503).send(applicationEnvelope('APP_NOT_BUILT', 'The storefront is not built: run "npm run build"', { requestId: String(req.id) }));
       }
       const { entry, template, manifest } = await load();
       let result: RenderResult;
       try {
-        result = await entry.render({ url: req.url, origin, clientId: o.clientId() ?? '', fetch: fetchApi });
+        // U+0000 cannot name anything (the API refuses it): read as U+FFFD, an unknown page is a 404.
+        result = await entry.render({ url: req.url.replace(/%00/gi, '%EF%BF%BD'), origin, clientId: o.clientId() ?? '', fetch: fetchApi });
       } catch (err) {
         req.log.error({ err }, 'storefront render failed');
         return reply.status(500).headers(SECURITY_HEADERS).type('text/html; charset=utf-8')

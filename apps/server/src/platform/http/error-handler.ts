@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, applicationEnvelope, ValidationError, validationEnvelope } from '../errors.ts';
 
 /** Fastify's own failures (parsing, limits), mapped to the platform's codes. */
@@ -11,7 +11,17 @@ const fastifyCodes: Record<string, { status: number; code: string; description: 
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'INVALID_CONTENT_TYPE', description: 'The Content-Type header is malformed' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', description: 'The URL is malformed' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', description: 'The request cannot be routed' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', description: 'A path parameter is longer than allowed' },
 };
+
+/**
+ * Fastify's `frameworkErrors`: failures before routing (a path that is not valid percent-encoded
+ * UTF-8, a path parameter over the length limit), answered in the envelope like every other error.
+ */
+export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const known = fastifyCodes[error.code] ?? { status: 400, code: 'BAD_REQUEST', description: 'The request cannot be routed' };
+  return reply.status(known.status).header('x-wix-request-id', req.id).send(applicationEnvelope(known.code, known.description, { requestId: String(req.id) }));
+}
 
 /** Every failure, expected or not, leaves in the envelope with the request id; nothing internal leaks. */
 export function installErrorHandling(app: FastifyInstance) {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Caller, Ctx, Role } from '../context.ts';
 import { forbidden, unauthenticated, violation, zodToValidationError } from '../errors.ts';
 import { isRawJson, RAW_JSON } from './raw-json.ts';
+import { UNSAFE_TEXT, unsafeTextField } from './unsafe-text.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schema = z.ZodType;
@@ -72,6 +73,8 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             authorize(ctx.caller, spec.roles);
             const rawParams = (req.params ?? {}) as Record<string, string>;
             let rawQuery = (req.query ?? {}) as Record<string, unknown>;
+            const unsafe = unsafeTextField(rawParams) ?? unsafeTextField(rawQuery) ?? unsafeTextField(req.body);
+            if (unsafe !== undefined) throw violation(unsafe, UNSAFE_TEXT, 'FORMAT');
             if ('.r' in rawQuery) throw violation('.r', 'must be base64url-encoded JSON of an object', 'FORMAT');
             rawQuery = stripRepeatedParams(rawQuery, rawParams);
             const input = {

@@ -14,12 +14,12 @@ describe('wire conventions', () => {
     expect(r.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers an unknown route with 404 in the envelope, echoing the request id', async () => {
-    const r = await s.request('GET', '/no/such/route');
+  it('answers an unknown API route with 404 in the envelope, echoing the request id', async () => {
+    const r = await s.request('GET', '/_api/no/such/route');
     expect(r.status).toBe(404);
     expect(appError(r.body).code).toBe('ROUTE_NOT_FOUND');
     expect(appError(r.body).data.requestId).toBe(r.headers.get('x-wix-request-id'));
-    expect((r.body as { message: string }).message).toContain('/no/such/route');
+    expect((r.body as { message: string }).message).toContain('/_api/no/such/route');
   });
 
   it('rejects malformed JSON with 400', async () => {

@@ -34,23 +34,24 @@ function isoDate(v: unknown): Date | undefined {
   return date;
 }
 
-function bad(st: State, description: string, data: Record<string, unknown> = {}, rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'INVALID_ENUM_VALUE' | 'MAX_SIZE' = 'VALIDATION'): never {
+function bad(st: State, description: string, data: Record<string, unknown> = {}, rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'MAX_SIZE' = 'VALIDATION'): never {
   throw violation(st.where, description, rule, data);
 }
 
-/** Validates and converts one comparison value for a field's type, to a bound SQL parameter. */
+/**
+ * Validates and converts one comparison value for a field's type, to a bound SQL parameter. A value of
+ * the right JSON type is never refused for what it holds: an enum value no row has, or an id that is
+ * not a UUID, simply matches nothing (see `idValue`); only wrong types and NUL characters are violations.
+ */
 function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
   if (f.type === 'date' && isObj(v) && '$date' in v) v = v.$date;
   switch (f.type) {
     case 'string':
     case 'stringArray':
+    case 'uuid':
       if (typeof v !== 'string') bad(st, `${name}: expected a string`, { field: name });
       if (v.includes('\u0000')) bad(st, `${name}: must not contain NUL characters`, { field: name });
-      if (f.values && !f.values.includes(v)) bad(st, `${name}: must be one of ${f.values.join(', ')}`, { field: name, allowedValues: f.values }, 'INVALID_ENUM_VALUE');
-      return v;
-    case 'uuid':
-      if (typeof v !== 'string' || !UUID.test(v)) bad(st, `${name}: expected a GUID`, { field: name });
-      return v;
+      return f.type === 'uuid' ? v.toLowerCase() : v;
     case 'number': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isFinite(n)) bad(st, `${name}: expected a number`, { field: name });
@@ -68,10 +69,17 @@ function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
   }
 }
 
+/** A uuid field's value: the lower-case UUID, or null for a string that is not one (no row can hold it). */
+function idValue(st: State, name: string, f: FieldSpec, v: unknown): string | null {
+  const s = value(st, name, f, v) as string;
+  return UUID.test(s) ? s : null;
+}
+
 /** One value checked and converted for `f` (cursor keys), or undefined when it does not fit. */
 export function bindValue(f: FieldSpec, v: unknown): unknown {
   try {
-    return value({ count: 0, where: '' }, '', { ...f, values: undefined }, v);
+    const bound = value({ count: 0, where: '' }, '', f, v);
+    return f.type === 'uuid' && !UUID.test(bound as string) ? undefined : bound;
   } catch {
     return undefined;
   }
@@ -83,14 +91,53 @@ function list(st: State, name: string, f: FieldSpec, op: string, v: unknown): un
   return v.map((x) => value(st, name, f, x));
 }
 
+/** A uuid field compared with values that may not be UUIDs: those can equal no row. */
+function idOperator(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql | undefined {
+  const col = sql.raw(f.sql);
+  switch (op) {
+    case '$eq': {
+      if (v === null) return undefined;
+      const id = idValue(st, name, f, v);
+      return id === null ? FALSE : sql<SqlBool>`${col} = ${id}`;
+    }
+    case '$ne': {
+      if (v === null) return undefined;
+      const id = idValue(st, name, f, v);
+      return id === null ? TRUE : sql<SqlBool>`${col} is distinct from ${id}`;
+    }
+    case '$in': case '$hasSome': {
+      const ids = list(st, name, f, op, v).filter((x) => UUID.test(x as string));
+      return ids.length === 0 ? FALSE : sql<SqlBool>`${col} in (${sql.join(ids)})`;
+    }
+    case '$hasAll': {
+      const vals = list(st, name, f, op, v);
+      if (vals.some((x) => !UUID.test(x as string))) return FALSE;
+      return and(vals.map((x) => sql<SqlBool>`${col} = ${x}`));
+    }
+    case '$gt': case '$gte': case '$lt': case '$lte': {
+      // Another string is compared with the id's text (UUIDs order the same way as their lower-case text).
+      const cmp = sql.raw({ $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op]!);
+      const id = idValue(st, name, f, v);
+      return id === null ? sql<SqlBool>`${col}::text ${cmp} ${value(st, name, f, v)}` : sql<SqlBool>`${col} ${cmp} ${id}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql {
+  if (f.type === 'uuid') {
+    const byId = idOperator(st, name, f, op, v);
+    if (byId) return byId;
+  }
   const col = sql.raw(f.sql);
   const isArray = f.type === 'stringArray';
   const text = (pattern: string): Sql => {
     if (typeof v !== 'string') bad(st, `${name}: ${op} takes a string`, { field: name, operator: op });
-    if (f.type !== 'string') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
-    const part = value(st, name, { ...f, values: undefined }, v) as string;
+    if (f.type !== 'string' && f.type !== 'uuid') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
+    const part = value(st, name, f, v) as string;
     const like = pattern.replace('$', () => likeEscape(part));
+    if (f.type === 'uuid') return sql<SqlBool>`${col}::text ilike ${like}`;
     // A prefix match as (lower(col) COLLATE "C") LIKE lower(prefix): the same case-insensitive result
     // as ILIKE, and an index on that expression serves it as a range (and its order, via sortSql).
     return pattern === '$%' ? sql<SqlBool>`(lower(${col}) collate "C") like lower(${like})` : sql<SqlBool>`${col} ilike ${like}`;

@@ -9,7 +9,7 @@ export interface FieldSpec {
   sortable?: boolean;
   /** When ordering needs another expression than filtering (e.g. a case-insensitive, C-collated key an index serves). */
   sortSql?: string;
-  /** Allowed values for enum-like string fields. */
+  /** The values an enum-like string field holds (documentation only: any other string matches nothing; it is not refused). */
   values?: readonly string[];
 }
 

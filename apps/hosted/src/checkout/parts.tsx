@@ -1,13 +1,18 @@
-import { useId, type ButtonHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
-import type { DescriptionLine, Money } from './api.ts';
+import { Card } from '@vitrine/ui';
+import type { ReactNode, Ref } from 'react';
+import { useStoreName } from '../store-name.ts';
+import type { DescriptionLine } from './api.ts';
+
+// The checkout's own parts (its frame, steps, lines and totals); the primitives are @vitrine/ui's.
 
 /** The checkout's frame: wider than the sign-in card, one column on phones, summary beside the steps from `lg`. */
 export function Shell({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const storeName = useStoreName();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-10">
       <header className="mb-6 flex items-center justify-between">
-        <p className="text-lg font-semibold tracking-tight">Checkout</p>
-        <p className="flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
+        <p className="text-lg font-semibold tracking-tight">{storeName || 'Checkout'}</p>
+        <p className="flex items-center gap-1 text-sm text-muted">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current"><path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2 6V6a2 2 0 1 1 4 0v2H8Z" /></svg>
           Secure checkout
         </p>
@@ -18,10 +23,6 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
       </div>
     </div>
   );
-}
-
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 dark:border-stone-800 dark:bg-stone-900 ${className}`}>{children}</div>;
 }
 
 /** A numbered step; its heading takes focus when the step opens (keyboard and screen-reader users land there). */
@@ -44,40 +45,6 @@ export function Step({ n, title, headingRef, done, children, action }: {
   );
 }
 
-export function SelectField({ label, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">{label}</label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base aria-invalid:border-red-600 dark:border-stone-700 dark:bg-stone-950"
-        {...select}
-      >
-        {children}
-      </select>
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
-    </div>
-  );
-}
-
-export function SecondaryButton({ children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="button"
-      {...rest}
-      className={`rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-100 disabled:opacity-60 dark:border-stone-700 dark:hover:bg-stone-800 ${rest.className ?? ''}`}
-    >
-      {children}
-    </button>
-  );
-}
-
-export const money = (m: Money | undefined) => m?.formattedAmount ?? m?.amount ?? '';
-export const isZero = (m: Money | undefined) => m !== undefined && Number(m.amount) === 0;
-
 /** "Color: Sage · Size: M" from a line's description lines. */
 export function optionsText(lines: DescriptionLine[] | undefined): string {
   return (lines ?? []).map((l) => {
@@ -98,9 +65,9 @@ export function LineItem({ name, image, options, quantity, price, note }: { name
       </div>
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium break-words">{name}</p>
-        {options && <p className="text-stone-600 dark:text-stone-400">{options}</p>}
+        {options && <p className="text-muted">{options}</p>}
         <p className="sr-only">Quantity: {quantity}</p>
-        {note && <p className="text-red-700 dark:text-red-400">{note}</p>}
+        {note && <p className="text-danger">{note}</p>}
       </div>
       <p className="text-sm font-medium whitespace-nowrap">{price}</p>
     </li>
@@ -109,14 +76,14 @@ export function LineItem({ name, image, options, quantity, price, note }: { name
 
 export function Totals({ rows, total }: { rows: [string, string, boolean?][]; total: [string, string] }) {
   return (
-    <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm dark:border-stone-800">
+    <dl className="space-y-1 border-t border-line pt-3 text-sm">
       {rows.map(([label, value, credit]) => (
         <div key={label} className="flex justify-between gap-2">
-          <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-          <dd className={credit ? 'text-emerald-700 dark:text-emerald-400' : ''}>{value}</dd>
+          <dt className="text-muted">{label}</dt>
+          <dd className={credit ? 'text-success' : ''}>{value}</dd>
         </div>
       ))}
-      <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-800">
+      <div className="flex justify-between gap-2 border-t border-line pt-2 text-base font-semibold">
         <dt>{total[0]}</dt>
         <dd>{total[1]}</dd>
       </div>

@@ -1,0 +1,70 @@
+/**
+ * A blocked or deleted member loses access at once, not when the access token expires: their
+ * tokens are refused within DENIALS_REFRESH_MS on every server process (two processes on one
+ * database; on PostgreSQL each has its own pool, as separate processes would).
+ */
+import type { TokenInfo } from '@vitrine/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database.ts';
+import { appError, startTestServer, type TestServer } from '../../test/server.ts';
+import { DENIALS_REFRESH_MS } from '../oauth/denials.ts';
+import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../oauth/test-kit.ts';
+
+const M = '/members/v1/members';
+let s: TestServer;
+let other: TestServer;
+let clientId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  other = await startTestServer({ database: testEngine() === 'postgres' ? s.db.another() : s.db.handle, clock: s.clock, env: { PUBLIC_URL: s.url } });
+  clientId = await shopClient(s);
+});
+afterAll(async () => { await other?.stop(); await s?.stop(); });
+
+const myStatus = async (server: TestServer, token: string) => (await server.request('GET', `${M}/my`, { auth: token })).status;
+const active = async (server: TestServer, token: string) => (await server.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
+/** Time passes (the tokens stay far from expiry): each process re-reads the denied members. */
+const aFewSecondsLater = () => s.clock.advance(DENIALS_REFRESH_MS);
+
+describe('access tokens of members who lose access', () => {
+  it('are refused within seconds after a block, on every process, and accepted again after the approval', async () => {
+    expect(DENIALS_REFRESH_MS).toBeLessThanOrEqual(5000);
+    const { memberId, tokens } = await memberTokens(s, clientId);
+    const bystander = (await memberTokens(s, clientId)).tokens.access_token;
+    const visitor = (await anonymousTokens(s, bundledClientId(s))).access_token;
+    for (const server of [s, other]) expect(await myStatus(server, tokens.access_token)).toBe(200);
+
+    expect((await other.admin('POST', `${M}/${memberId}/block`)).status).toBe(200);
+    aFewSecondsLater();
+    for (const server of [s, other]) {
+      const r = await server.request('GET', `${M}/my`, { auth: tokens.access_token });
+      expect(r.status).toBe(401);
+      expect(await active(server, tokens.access_token)).toBe(false);
+      expect(await myStatus(server, bystander)).toBe(200);
+      expect((await server.request('GET', '/ecom/v1/carts/current', { auth: visitor })).status).not.toBe(401);
+    }
+    // Nor can they get another one.
+    const renewed = await s.request('POST', '/oauth2/token', { body: { clientId, grantType: 'refresh_token', refreshToken: tokens.refresh_token } });
+    expect([renewed.status, appError(renewed.body).code]).toEqual([400, 'invalid_grant']);
+
+    expect((await s.admin('POST', `${M}/${memberId}/approve`)).status).toBe(200);
+    aFewSecondsLater();
+    for (const server of [s, other]) expect(await myStatus(server, tokens.access_token)).toBe(200);
+  });
+
+  it('are refused within seconds after the owner deletes the member, or the member deletes themself', async () => {
+    const deleted = await memberTokens(s, clientId);
+    const leaving = await memberTokens(s, clientId);
+    for (const t of [deleted, leaving]) for (const server of [s, other]) expect(await myStatus(server, t.tokens.access_token)).toBe(200);
+
+    expect((await s.admin('DELETE', `${M}/${deleted.memberId}`)).status).toBe(200);
+    expect((await other.request('DELETE', `${M}/my`, { auth: leaving.tokens.access_token })).status).toBe(200);
+    aFewSecondsLater();
+    for (const t of [deleted, leaving]) {
+      for (const server of [s, other]) {
+        expect(await myStatus(server, t.tokens.access_token)).toBe(401);
+        expect(await active(server, t.tokens.access_token)).toBe(false);
+      }
+    }
+  });
+});

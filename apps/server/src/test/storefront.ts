@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Shopper { context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> }
+
+/**
+ * A fresh shopper (own cookies and storage) at a viewport width. Every red line of the console is
+ * collected, failed loads included ("Failed to load resource: … 404"), and uncaught page errors.
+ */
+export async function shopper(browser: Browser, baseURL: string, width = 1280): Promise<Shopper> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Collects a page's console errors and uncaught errors into `errors` (with the page's URL). */
+export function watchErrors(page: Page, errors: string[]) {
+  page.on('pageerror', (e) => errors.push(`pageerror on ${page.url()}: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console on ${page.url()}: ${m.text()} (${m.location().url})`); });
+}
+
+/** Waits until the storefront page has hydrated (React attached its listeners). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = (globalThis as unknown as { document: { getElementById(id: string): object | null } }).document.getElementById('root');
+    return Object.keys(root ?? {}).some((k) => k.startsWith('__reactContainer'));
+  });
+}
+
+/** axe-core in the page: no serious or critical violations. */
+export async function expectAccessible(page: Page, what: string) {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o?: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+/** The number on the header's cart button. */
+export async function cartCount(page: Page): Promise<number> {
+  // includeHidden: while the cart drawer (a modal dialog) is open, the page behind it is aria-hidden.
+  const label = await page.getByRole('button', { name: /^Cart/, includeHidden: true }).innerText();
+  return Number(/(\d+)\s*$/.exec(label)?.[1] ?? NaN);
+}
+
+/** The option labels of a <select> found by its label. */
+export async function optionsOf(page: Page, label: string): Promise<string[]> {
+  return page.getByLabel(label, { exact: true }).locator('option').allInnerTexts();
+}

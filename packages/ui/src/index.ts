@@ -1,0 +1,17 @@
+/**
+ * @vitrine/ui: the accessible primitives of the storefront, the hosted pages and the dashboard.
+ * One module per primitive, and no side effects, so an app's first chunk takes only what it uses.
+ * The Dialog (Radix) is its own entry, `@vitrine/ui/dialog`, for apps to load when one opens.
+ */
+export { Alert, type AlertVariant } from './alert.tsx';
+export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from './button.tsx';
+export { Card, VisuallyHidden } from './card.tsx';
+export { Choice, ChoiceGroup, type ChoiceProps } from './choice.tsx';
+export { choiceClass, controlClass, linkClass } from './classes.ts';
+export { Field, type FieldProps } from './field.tsx';
+export { PageHeading } from './heading.tsx';
+export { Loading, Spinner } from './loading.tsx';
+export { formatMoney, isZeroMoney, type Money } from './money.ts';
+export { Price } from './price.tsx';
+export { Select, type SelectProps } from './select.tsx';
+export { LoadingSkeleton, Skeleton } from './skeleton.tsx';
