@@ -16,7 +16,10 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['bench/**', 'scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['bench/**', 'scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
   // The React apps and their UI kit: browser globals, the rules of hooks, TanStack Query's rules.
   {
     files: ['apps/{hosted,storefront,dashboard}/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],

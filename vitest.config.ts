@@ -12,8 +12,31 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'pglite', include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], env: { VITRINE_TEST_DB: 'pglite' } } },
-      ...(pg ? [{ test: { ...shared, name: 'postgres', include: ['apps/server/src/**/*.test.ts'], env: { VITRINE_TEST_DB: 'postgres' } } }] : []),
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: [
+            'apps/*/src/**/*.test.ts',
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          env: { VITRINE_TEST_DB: 'pglite' },
+        },
+      },
+      ...(pg
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                env: { VITRINE_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -5,24 +5,42 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 
-const pool = process.env.BASELINE_DATABASE_URL ? new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 10 }) : undefined;
+const pool = process.env.BASELINE_DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 10 })
+  : undefined;
 const body = JSON.stringify({ status: 'OK', database: { status: 'OK' } });
 
 // The write baseline: one INSERT per request (what a token grant or an add-to-cart costs at least).
-const ready = pool?.query('create table if not exists bench_baseline_write (id uuid primary key default gen_random_uuid(), at timestamptz not null default now())');
+const ready = pool?.query(
+  'create table if not exists bench_baseline_write (id uuid primary key default gen_random_uuid(), at timestamptz not null default now())',
+);
 
 const server = createServer((req, res) => {
   if (req.url === '/pg-write' && pool) {
-    ready!.then(() => pool.query('insert into bench_baseline_write default values')).then(
-      () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); },
-      () => { res.writeHead(500); res.end('{}'); },
-    );
+    ready!
+      .then(() => pool.query('insert into bench_baseline_write default values'))
+      .then(
+        () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{}');
+        },
+        () => {
+          res.writeHead(500);
+          res.end('{}');
+        },
+      );
     return;
   }
   if (req.url === '/pg' && pool) {
     pool.query('select 1 as ok').then(
-      (r) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(r.rows[0])); },
-      () => { res.writeHead(500); res.end('{}'); },
+      (r) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(r.rows[0]));
+      },
+      () => {
+        res.writeHead(500);
+        res.end('{}');
+      },
     );
     return;
   }

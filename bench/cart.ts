@@ -6,7 +6,18 @@
  * embedded PGlite.
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 8), BENCH_SHOPPERS (default 200).
  */
-import { api, BENCH_ADMIN_KEY, BENCH_CLIENT_ID, countingServer, load, startBaseline, startVitrine, untrackedItem, visitorToken, type Result } from './lib.ts';
+import {
+  api,
+  BENCH_ADMIN_KEY,
+  BENCH_CLIENT_ID,
+  countingServer,
+  load,
+  startBaseline,
+  startVitrine,
+  untrackedItem,
+  visitorToken,
+  type Result,
+} from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -17,7 +28,10 @@ async function visitors(base: string, n: number, ref: unknown): Promise<string[]
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
     const t = await visitorToken(base);
-    await api(base, '/ecom/v1/carts/current/add-to-cart', { auth: t, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } });
+    await api(base, '/ecom/v1/carts/current/add-to-cart', {
+      auth: t,
+      body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
+    });
     tokens.push(t);
   }
   return tokens;
@@ -32,38 +46,82 @@ let next = 0;
 const vary = () => ({ authorization: tokens[next++ % tokens.length]! });
 
 const rows: (Result & { ratio: number; base: string })[] = [];
-const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, { duration, connections });
-const pgRead = pgUrl ? await load('Node http + one pg SELECT', `http://127.0.0.1:${baseline.port}/pg`, { duration, connections }) : undefined;
-const pgWrite = pgUrl ? await load('Node http + one pg INSERT', `http://127.0.0.1:${baseline.port}/pg-write`, { duration, connections }) : undefined;
-const measure = async (name: string, path: string, against: Result | undefined, o: { method?: string; body?: unknown } = {}) => {
-  const r = await load(name, base + path, { duration, connections, vary, method: o.method, ...(o.body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(o.body) } : {}) });
+const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, {
+  duration,
+  connections,
+});
+const pgRead = pgUrl
+  ? await load('Node http + one pg SELECT', `http://127.0.0.1:${baseline.port}/pg`, { duration, connections })
+  : undefined;
+const pgWrite = pgUrl
+  ? await load('Node http + one pg INSERT', `http://127.0.0.1:${baseline.port}/pg-write`, {
+      duration,
+      connections,
+    })
+  : undefined;
+const measure = async (
+  name: string,
+  path: string,
+  against: Result | undefined,
+  o: { method?: string; body?: unknown } = {},
+) => {
+  const r = await load(name, base + path, {
+    duration,
+    connections,
+    vary,
+    method: o.method,
+    ...(o.body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(o.body) } : {}),
+  });
   const b = against ?? bare;
   rows.push({ ...r, base: b.name, ratio: Math.round((r.reqPerSec / b.reqPerSec) * 1000) / 1000 });
 };
 await measure('GET /ecom/v1/carts/current', '/ecom/v1/carts/current', pgRead);
-await measure('POST …/carts/current/add-to-cart', '/ecom/v1/carts/current/add-to-cart', pgWrite, { method: 'POST', body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } });
+await measure('POST …/carts/current/add-to-cart', '/ecom/v1/carts/current/add-to-cart', pgWrite, {
+  method: 'POST',
+  body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
+});
 const rss = vitrine.peakRssMiB();
 await vitrine.stop();
 await baseline.stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each, ${shoppers} shoppers\n`);
-console.log(`${pad('endpoint', 40)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}ratio`);
-for (const r of [bare, ...(pgRead ? [pgRead] : []), ...(pgWrite ? [pgWrite] : [])]) console.log(`${pad(r.name, 40)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx, 9)}baseline`);
-for (const r of rows) console.log(`${pad(r.name, 40)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${r.ratio} of ${r.base}`);
+console.log(
+  `\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each, ${shoppers} shoppers\n`,
+);
+console.log(
+  `${pad('endpoint', 40)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}ratio`,
+);
+for (const r of [bare, ...(pgRead ? [pgRead] : []), ...(pgWrite ? [pgWrite] : [])])
+  console.log(
+    `${pad(r.name, 40)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx, 9)}baseline`,
+  );
+for (const r of rows)
+  console.log(
+    `${pad(r.name, 40)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${r.ratio} of ${r.base}`,
+  );
 console.log(`peak RSS of the server: ${rss} MiB`);
 
 // Statements per call, counted on the driver of an in-process server on the same PostgreSQL.
 if (pgUrl) {
-  const counter = await countingServer(pgUrl, { ADMIN_API_KEY: BENCH_ADMIN_KEY, OAUTH_CLIENT_ID: BENCH_CLIENT_ID });
+  const counter = await countingServer(pgUrl, {
+    ADMIN_API_KEY: BENCH_ADMIN_KEY,
+    OAUTH_CLIENT_ID: BENCH_CLIENT_ID,
+  });
   const url = counter.url;
   const t = await visitorToken(url);
   const count = async (label: string, fn: () => Promise<unknown>) => {
     await fn(); // warm the configuration cache and the connection
     const statements = await counter.counted(fn);
-    console.log(`${pad(label, 40)}${statements.length} statements: ${statements.map((q) => q.trim().split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`);
+    console.log(
+      `${pad(label, 40)}${statements.length} statements: ${statements.map((q) => q.trim().split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`,
+    );
   };
-  await count('add-to-cart', () => api(url, '/ecom/v1/carts/current/add-to-cart', { auth: t, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } }));
+  await count('add-to-cart', () =>
+    api(url, '/ecom/v1/carts/current/add-to-cart', {
+      auth: t,
+      body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
+    }),
+  );
   await count('get-current-cart', () => api(url, '/ecom/v1/carts/current', { auth: t }));
   await counter.stop();
 }

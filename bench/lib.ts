@@ -5,12 +5,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
-export interface Proc { child: ChildProcess; port: number; peakRssMiB(): number; stop(): Promise<void> }
+export interface Proc {
+  child: ChildProcess;
+  port: number;
+  peakRssMiB(): number;
+  stop(): Promise<void>;
+}
 
 /** Starts a server process and waits until it prints the port it listens on. */
-export function startProcess(args: string[], env: Record<string, string>, portPattern: RegExp): Promise<Proc> {
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  portPattern: RegExp,
+): Promise<Proc> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -18,25 +30,43 @@ export function startProcess(args: string[], env: Record<string, string>, portPa
       if (m) {
         child.stdout?.off('data', onData);
         resolve({
-          child, port: Number(m[1]),
+          child,
+          port: Number(m[1]),
           peakRssMiB: () => {
             const s = readFileSync(`/proc/${child.pid}/status`, 'utf8');
             return Math.round(Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024);
           },
-          stop: () => new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }),
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+            }),
         });
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.once('exit', (code) => reject(new Error(`process exited (${code}) before listening:\n${out}`)));
   });
 }
 
-export interface Result { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
+export interface Result {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 export interface LoadOptions {
-  duration: number; connections: number; method?: string; headers?: Record<string, string>; body?: string;
+  duration: number;
+  connections: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
   /** Per-request headers (e.g. a different shopper's token each time). */
   vary?: () => Record<string, string>;
 }
@@ -44,10 +74,33 @@ export interface LoadOptions {
 export async function load(name: string, url: string, o: LoadOptions): Promise<Result> {
   const vary = o.vary;
   const r = await autocannon({
-    url, duration: o.duration, connections: o.connections, method: (o.method ?? 'GET') as 'GET', headers: o.headers, body: o.body,
-    ...(vary ? { requests: [{ setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...vary() } }) }] } : {}),
+    url,
+    duration: o.duration,
+    connections: o.connections,
+    method: (o.method ?? 'GET') as 'GET',
+    headers: o.headers,
+    body: o.body,
+    ...(vary
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { headers?: Record<string, string> }) => ({
+                ...req,
+                headers: { ...req.headers, ...vary() },
+              }),
+            },
+          ],
+        }
+      : {}),
   } as autocannon.Options);
-  return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return {
+    name,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 /**
@@ -56,19 +109,38 @@ export async function load(name: string, url: string, o: LoadOptions): Promise<R
  */
 export async function countingServer(pgUrl: string, env: Record<string, string>) {
   const [{ default: pino }, { loadConfig }, { openPostgres }, { startServer }] = await Promise.all([
-    import('pino'), import('../apps/server/src/platform/config.ts'), import('../apps/server/src/platform/db/connect.ts'), import('../apps/server/src/start.ts'),
+    import('pino'),
+    import('../apps/server/src/platform/config.ts'),
+    import('../apps/server/src/platform/db/connect.ts'),
+    import('../apps/server/src/start.ts'),
   ]);
   const statements: string[] = [];
   let counting = false;
-  const database = openPostgres({ url: pgUrl, onStatement: (sql) => { if (counting) statements.push(sql); } });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false', JOBS: 'false', ...env });
+  const database = openPostgres({
+    url: pgUrl,
+    onStatement: (sql) => {
+      if (counting) statements.push(sql);
+    },
+  });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    JOBS: 'false',
+    ...env,
+  });
   const started = await startServer({ config, database, logger: pino({ level: 'silent' }) });
   return {
     url: started.url,
     async counted(fn: () => Promise<unknown>): Promise<string[]> {
       statements.length = 0;
       counting = true;
-      try { await fn(); } finally { counting = false; }
+      try {
+        await fn();
+      } finally {
+        counting = false;
+      }
       return [...statements];
     },
     stop: () => started.stop(),
@@ -84,7 +156,10 @@ export function serverCommand(): string[] {
   const bundle = `${root}apps/server/dist/main.mjs`;
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return [...extra, ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`])];
+  return [
+    ...extra,
+    ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`]),
+  ];
 }
 
 /** The admin key and OAuth client id the benches start Vitrine with. */
@@ -94,17 +169,34 @@ export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 /** Starts Vitrine as `npm start` does, on a fresh data directory, or on `pgUrl`. */
 export function startVitrine(pgUrl: string | undefined, env: Record<string, string> = {}): Promise<Proc> {
-  return startProcess(serverCommand(), {
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), LOG_LEVEL: 'warn',
-    ADMIN_API_KEY: BENCH_ADMIN_KEY, OAUTH_CLIENT_ID: BENCH_CLIENT_ID, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}), ...env,
-  }, /listening on http:\/\/[^:]+:(\d+)/);
+  return startProcess(
+    serverCommand(),
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-bench-')),
+      LOG_LEVEL: 'warn',
+      ADMIN_API_KEY: BENCH_ADMIN_KEY,
+      OAUTH_CLIENT_ID: BENCH_CLIENT_ID,
+      ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+      ...env,
+    },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
 }
 
 /** A JSON call (POST when there is a body); throws with the answer on a non-2xx status. */
-export async function api<T>(base: string, path: string, o: { method?: string; auth?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  base: string,
+  path: string,
+  o: { method?: string; auth?: string; body?: unknown } = {},
+): Promise<T> {
   const r = await fetch(base + path, {
     method: o.method ?? (o.body ? 'POST' : 'GET'),
-    headers: { ...(o.auth ? { authorization: o.auth } : {}), ...(o.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(o.auth ? { authorization: o.auth } : {}),
+      ...(o.body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(o.body ? { body: JSON.stringify(o.body) } : {}),
   });
   const text = await r.text();
@@ -113,7 +205,11 @@ export async function api<T>(base: string, path: string, o: { method?: string; a
 }
 
 export const visitorToken = async (base: string) =>
-  (await api<{ access_token: string }>(base, '/oauth2/token', { body: { clientId: BENCH_CLIENT_ID, grantType: 'anonymous' } })).access_token;
+  (
+    await api<{ access_token: string }>(base, '/oauth2/token', {
+      body: { clientId: BENCH_CLIENT_ID, grantType: 'anonymous' },
+    })
+  ).access_token;
 
 /**
  * A member's access token through the real flow: sign-up (a session token), the authorize step
@@ -121,25 +217,59 @@ export const visitorToken = async (base: string) =>
  */
 export async function memberToken(base: string): Promise<string> {
   const email = `bench-${randomBytes(6).toString('hex')}@example.test`;
-  const reg = await api<{ sessionToken: string }>(base, '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: `Bench-${randomBytes(8).toString('hex')}` } });
+  const reg = await api<{ sessionToken: string }>(base, '/_api/iam/authentication/v2/register', {
+    body: { loginId: { email }, password: `Bench-${randomBytes(8).toString('hex')}` },
+  });
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   // The bundled client accepts redirect URIs under PUBLIC_URL (`<PUBLIC_URL>/*`).
-  const client = await api<{ client: { redirectUris: string[] } }>(base, `/oauth2/v1/clients/${BENCH_CLIENT_ID}`, { auth: BENCH_ADMIN_KEY });
+  const client = await api<{ client: { redirectUris: string[] } }>(
+    base,
+    `/oauth2/v1/clients/${BENCH_CLIENT_ID}`,
+    { auth: BENCH_ADMIN_KEY },
+  );
   const redirectUri = client.client.redirectUris[0]!.replace(/\*$/, 'callback');
-  const q = new URLSearchParams({ clientId: BENCH_CLIENT_ID, redirectUri, responseType: 'code', responseMode: 'query', codeChallenge: challenge, codeChallengeMethod: 'S256', state: 's', scope: 'offline_access', sessionToken: reg.sessionToken });
+  const q = new URLSearchParams({
+    clientId: BENCH_CLIENT_ID,
+    redirectUri,
+    responseType: 'code',
+    responseMode: 'query',
+    codeChallenge: challenge,
+    codeChallengeMethod: 'S256',
+    state: 's',
+    scope: 'offline_access',
+    sessionToken: reg.sessionToken,
+  });
   const auth = await fetch(`${base}/oauth2/authorize?${q}`, { redirect: 'manual' });
   const code = new URL(auth.headers.get('location') ?? base).searchParams.get('code');
   if (!code) throw new Error(`authorize did not answer a code: ${auth.status} ${await auth.text()}`);
-  return (await api<{ access_token: string }>(base, '/oauth2/token', { body: { clientId: BENCH_CLIENT_ID, grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier } })).access_token;
+  return (
+    await api<{ access_token: string }>(base, '/oauth2/token', {
+      body: {
+        clientId: BENCH_CLIENT_ID,
+        grantType: 'authorization_code',
+        redirectUri,
+        code,
+        codeVerifier: verifier,
+      },
+    })
+  ).access_token;
 }
 
 /** A visible demo item whose stock is not tracked (so a load never runs out), as a catalog reference. */
 export async function untrackedItem(base: string, o: { physical?: boolean } = {}) {
-  const q = await api<{ inventoryItems: { productId: string; variantId: string; trackQuantity: boolean }[] }>(base, '/stores/v3/inventory-items/query', { auth: BENCH_ADMIN_KEY, body: { query: { cursorPaging: { limit: 100 } } } });
+  const q = await api<{ inventoryItems: { productId: string; variantId: string; trackQuantity: boolean }[] }>(
+    base,
+    '/stores/v3/inventory-items/query',
+    { auth: BENCH_ADMIN_KEY, body: { query: { cursorPaging: { limit: 100 } } } },
+  );
   for (const i of q.inventoryItems.filter((x) => !x.trackQuantity)) {
-    const p = await api<{ product: { productType: string; visible: boolean } }>(base, `/stores/v3/products/${i.productId}`);
-    if (p.product.visible && (!o.physical || p.product.productType === 'PHYSICAL')) return { catalogItemId: i.productId, appId: STORES_APP_ID, options: { variantId: i.variantId } };
+    const p = await api<{ product: { productType: string; visible: boolean } }>(
+      base,
+      `/stores/v3/products/${i.productId}`,
+    );
+    if (p.product.visible && (!o.physical || p.product.productType === 'PHYSICAL'))
+      return { catalogItemId: i.productId, appId: STORES_APP_ID, options: { variantId: i.variantId } };
   }
   throw new Error('the demo catalog has no untracked item');
 }
@@ -147,5 +277,9 @@ export async function untrackedItem(base: string, o: { physical?: boolean } = {}
 /** The bare-Node baselines (`/`, and with a database `/pg` and `/pg-write`). */
 export function startBaseline(pgUrl: string | undefined): Promise<Proc> {
   const root = new URL('..', import.meta.url).pathname;
-  return startProcess(['--import', 'tsx', join(root, 'bench/baseline-server.ts')], pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {}, /listening (\d+)/);
+  return startProcess(
+    ['--import', 'tsx', join(root, 'bench/baseline-server.ts')],
+    pgUrl ? { BASELINE_DATABASE_URL: pgUrl } : {},
+    /listening (\d+)/,
+  );
 }

@@ -1,5 +1,9 @@
 /** Types of build.mjs, for the TypeScript that imports it (its test). */
-export interface App { name: string; workspace: string; dir: string }
+export interface App {
+  name: string;
+  workspace: string;
+  dir: string;
+}
 export const ROOT: string;
 export const APPS: App[];
 export function inputsHash(app: App, root?: string): string;

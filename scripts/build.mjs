@@ -33,7 +33,12 @@ function collect(root, rel, out) {
     return;
   }
   for (const entry of readdirSync(full, { withFileTypes: true })) {
-    if (entry.isDirectory() ? SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.') : /\.test\.tsx?$/.test(entry.name)) continue;
+    if (
+      entry.isDirectory()
+        ? SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.')
+        : /\.test\.tsx?$/.test(entry.name)
+    )
+      continue;
     collect(root, join(rel, entry.name), out);
   }
 }
@@ -43,7 +48,11 @@ export function inputsHash(app, root = ROOT) {
   const files = [];
   for (const rel of [app.dir, ...SHARED]) collect(root, rel, files);
   const hash = createHash('sha256');
-  for (const rel of files.sort()) hash.update(`${rel}\0`).update(readFileSync(join(root, rel))).update('\0');
+  for (const rel of files.sort())
+    hash
+      .update(`${rel}\0`)
+      .update(readFileSync(join(root, rel)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -64,10 +73,17 @@ export function markBuilt(app, hash, root = ROOT) {
 export function buildApp(app, { quiet = false, root = ROOT } = {}) {
   const hash = inputsHash(app, root);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build', '--silent', '-w', app.workspace], { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', app.workspace], {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     let output = '';
-    child.stdout?.on('data', (d) => { output += d; });
-    child.stderr?.on('data', (d) => { output += d; });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
     child.on('exit', (code) => {
       if (code === 0) markBuilt(app, hash, root);
       else if (quiet) process.stderr.write(output);

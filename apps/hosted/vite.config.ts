@@ -7,10 +7,16 @@ export default defineConfig({
   base: '/auth/',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist', emptyOutDir: true, sourcemap: true,
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
     // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build; the
     // scripts' sourcemaps are complete, so that one notice is dropped (others still print).
-    rolldownOptions: { onwarn: (w, warn) => { if (w.code !== 'SOURCEMAP_BROKEN') warn(w); } },
+    rolldownOptions: {
+      onwarn: (w, warn) => {
+        if (w.code !== 'SOURCEMAP_BROKEN') warn(w);
+      },
+    },
   },
   server: { proxy: { '/_api': 'http://localhost:3000', '/oauth2': 'http://localhost:3000' } },
 });

@@ -12,12 +12,17 @@ function precompress(): Plugin {
   return {
     name: 'vitrine-precompress',
     apply: 'build',
-    configResolved(c) { outDir = c.build.outDir; },
+    configResolved(c) {
+      outDir = c.build.outDir;
+    },
     closeBundle() {
       const dir = join(outDir, 'assets');
       for (const f of readdirSync(dir).filter((n) => /\.(js|css|svg)$/.test(n))) {
         const body = readFileSync(join(dir, f));
-        writeFileSync(join(dir, `${f}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          join(dir, `${f}.br`),
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(join(dir, `${f}.gz`), gzipSync(body, { level: 9 }));
       }
     },
@@ -26,7 +31,9 @@ function precompress(): Plugin {
 
 // React Router resolves to its development build unless told otherwise (its package exports have
 // no `production` condition): the browser bundle takes the production one, a third smaller.
-const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 // The client build (dist/client, with a manifest the server reads to preload each route's chunk)
 // and, with `--ssr`, the server entry (dist/server) that apps/server/src/modules/storefront imports.
@@ -38,7 +45,8 @@ const SHELL = [
   /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer)\.tsx$/,
 ];
 // Libraries that only the cart drawer's chunk uses (the Radix Dialog and what it brings): not in the shell.
-const DRAWER_ONLY = /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//;
+const DRAWER_ONLY =
+  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
@@ -47,13 +55,40 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }
     : {
-      outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true, target: 'es2022',
-      // What every page needs at start-up in one chunk (one file compresses better than ten):
-      // the libraries and the app shell. Pages, the cart, the account and the OAuth client stay split.
-      // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build;
-      // the scripts' sourcemaps are complete, so that one notice is dropped (others still print).
-      rollupOptions: { onwarn: (w, warn) => { if (w.code !== 'SOURCEMAP_BROKEN') warn(w); }, output: { manualChunks: (id: string) => (SHELL.some((re) => re.test(id)) && !DRAWER_ONLY.test(id) && !/useMutation|mutationObserver/.test(id) ? 'shell' : undefined) } },
-    },
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        target: 'es2022',
+        // What every page needs at start-up in one chunk (one file compresses better than ten):
+        // the libraries and the app shell. Pages, the cart, the account and the OAuth client stay split.
+        // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build;
+        // the scripts' sourcemaps are complete, so that one notice is dropped (others still print).
+        rollupOptions: {
+          onwarn: (w, warn) => {
+            if (w.code !== 'SOURCEMAP_BROKEN') warn(w);
+          },
+          output: {
+            manualChunks: (id: string) =>
+              SHELL.some((re) => re.test(id)) &&
+              !DRAWER_ONLY.test(id) &&
+              !/useMutation|mutationObserver/.test(id)
+                ? 'shell'
+                : undefined,
+          },
+        },
+      },
   ssr: { noExternal: ['@vitrine/sdk', '@vitrine/ui'] },
-  server: { proxy: { '/_api': 'http://localhost:3000', '/oauth2': 'http://localhost:3000', '/ecom': 'http://localhost:3000', '/stores': 'http://localhost:3000', '/categories': 'http://localhost:3000', '/members': 'http://localhost:3000', '/media': 'http://localhost:3000', '/auth': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/_api': 'http://localhost:3000',
+      '/oauth2': 'http://localhost:3000',
+      '/ecom': 'http://localhost:3000',
+      '/stores': 'http://localhost:3000',
+      '/categories': 'http://localhost:3000',
+      '/members': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+    },
+  },
 }));

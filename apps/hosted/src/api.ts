@@ -3,7 +3,8 @@ import { createHttpClient, errorCode, isVitrineError } from '@vitrine/sdk';
 /** The hosted pages talk to the server that serves them. */
 const http = createHttpClient({ baseUrl: window.location.origin });
 
-export type LoginState = 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'STATUS_CHECK' | string;
+export type LoginState =
+  'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'STATUS_CHECK' | string;
 export interface StateMachineResponse {
   state: LoginState;
   sessionToken?: string | null;
@@ -16,23 +17,61 @@ const withCaptcha = (captcha?: string) => (captcha ? { captchaTokens: [{ NoCaptc
 
 export const api = {
   login: (email: string, password: string, captcha?: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/authentication/v2/login', body: { loginId: { email }, password, ...withCaptcha(captcha) } }),
-  register: (email: string, password: string, profile: { firstName?: string; lastName?: string }, captcha?: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/authentication/v2/register', body: { loginId: { email }, password, profile, ...withCaptcha(captcha) } }),
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/authentication/v2/login',
+      body: { loginId: { email }, password, ...withCaptcha(captcha) },
+    }),
+  register: (
+    email: string,
+    password: string,
+    profile: { firstName?: string; lastName?: string },
+    captcha?: string,
+  ) =>
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/authentication/v2/register',
+      body: { loginId: { email }, password, profile, ...withCaptcha(captcha) },
+    }),
   verifyEmailCode: (code: string, stateToken: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/verification/v1/auth/verify', body: { code, stateToken } }),
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/verification/v1/auth/verify',
+      body: { code, stateToken },
+    }),
   resendEmailCode: (stateToken: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/verification/v1/auth/resend', body: { stateToken } }),
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/verification/v1/auth/resend',
+      body: { stateToken },
+    }),
   verifyTotp: (code: string, stateToken: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/authentication/v2/TOTP/verify', body: { factorType: 'TOTP', stateToken, totpData: { code } } }),
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/authentication/v2/TOTP/verify',
+      body: { factorType: 'TOTP', stateToken, totpData: { code } },
+    }),
   sendRecoveryEmail: (email: string, redirect?: { url: string; clientId?: string }) =>
-    http.request<object>({ method: 'POST', path: '/_api/iam/recovery/v1/send-email', body: { email, ...(redirect ? { redirect } : {}) } }),
+    http.request<object>({
+      method: 'POST',
+      path: '/_api/iam/recovery/v1/send-email',
+      body: { email, ...(redirect ? { redirect } : {}) },
+    }),
   recover: (recoveryToken: string, password: string) =>
-    http.request<StateMachineResponse>({ method: 'POST', path: '/_api/iam/recovery/v1/recover', body: { recoveryToken, password } }),
-  captchaChallenge: () => http.request<Record<string, unknown>>({ method: 'GET', path: '/_api/iam/captcha/v1/challenge' }),
+    http.request<StateMachineResponse>({
+      method: 'POST',
+      path: '/_api/iam/recovery/v1/recover',
+      body: { recoveryToken, password },
+    }),
+  captchaChallenge: () =>
+    http.request<Record<string, unknown>>({ method: 'GET', path: '/_api/iam/captcha/v1/challenge' }),
   /** Finishes an authorize request with a fresh session token: where to send the browser next. */
   completeAuthorize: (authRequest: Record<string, string>, sessionToken: string) =>
-    http.request<{ redirectUrl?: string }>({ method: 'POST', path: '/oauth2/authorize/complete', body: { ...authRequest, sessionToken } }),
+    http.request<{ redirectUrl?: string }>({
+      method: 'POST',
+      path: '/oauth2/authorize/complete',
+      body: { ...authRequest, sessionToken },
+    }),
 };
 
 /** Words for people, keyed by the platform's error codes (contract oauth-identity.md §4). */
@@ -42,15 +81,26 @@ const messages: Record<string, string> = {
   '-19971': 'Please confirm you are not a robot, then try again.',
   '-19970': 'The robot check did not pass. Please try it again.',
   '-19973': 'Your password must be reset before you can sign in. Use “Forgot password”.',
-  ACCOUNT_LOCKED: 'Too many attempts. This account is locked for a while; try again later or reset your password.',
+  ACCOUNT_LOCKED:
+    'Too many attempts. This account is locked for a while; try again later or reset your password.',
 };
 
-export function describeError(e: unknown): { code?: string; message: string; fields: Record<string, string> } {
+export function describeError(e: unknown): {
+  code?: string;
+  message: string;
+  fields: Record<string, string>;
+} {
   if (!isVitrineError(e)) return { message: 'Something went wrong. Please try again.', fields: {} };
   const code = errorCode(e);
   const violations = e.details.validationError?.fieldViolations ?? [];
-  const fields = Object.fromEntries(violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]));
+  const fields = Object.fromEntries(
+    violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]),
+  );
   if (violations.length) return { message: 'Please check the highlighted fields.', fields };
   const description = e.details.applicationError?.description;
-  return { code: code === undefined ? undefined : String(code), message: messages[String(code)] ?? description ?? 'Something went wrong. Please try again.', fields };
+  return {
+    code: code === undefined ? undefined : String(code),
+    message: messages[String(code)] ?? description ?? 'Something went wrong. Please try again.',
+    fields,
+  };
 }

@@ -2,7 +2,19 @@
  * The authorize request the sign-in pages are finishing, carried in the URL from page to page
  * (`/auth/login?clientId=…&redirectUri=…&state=…`) so a reload or a back button keeps it.
  */
-const KEYS = ['clientId', 'redirectUri', 'responseType', 'responseMode', 'codeChallenge', 'codeChallengeMethod', 'state', 'scope', 'prompt', 'nonce', 'visitorLink'] as const;
+const KEYS = [
+  'clientId',
+  'redirectUri',
+  'responseType',
+  'responseMode',
+  'codeChallenge',
+  'codeChallengeMethod',
+  'state',
+  'scope',
+  'prompt',
+  'nonce',
+  'visitorLink',
+] as const;
 
 export function authRequestFrom(search: URLSearchParams): Record<string, string> | null {
   const r: Record<string, string> = {};
@@ -29,7 +41,9 @@ export function safeReturnUrl(search: URLSearchParams): string {
     try {
       const u = new URL(raw, window.location.origin);
       if (u.origin === window.location.origin) return u.toString();
-    } catch { /* ignored */ }
+    } catch {
+      /* ignored */
+    }
   }
   return '/';
 }

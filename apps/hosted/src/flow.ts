@@ -16,30 +16,33 @@ export const stateToken = {
 export function useAuthFlow() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  return useCallback(async (r: StateMachineResponse): Promise<string | undefined> => {
-    switch (r.state) {
-      case 'SUCCESS':
-        stateToken.clear();
-        if (!r.sessionToken) return 'The server did not start a session. Please try again.';
-        await finishSignIn(search, r.sessionToken);
-        return undefined;
-      case 'REQUIRE_EMAIL_VERIFICATION':
-        if (r.stateToken) stateToken.set(r.stateToken);
-        navigate(`/verify${carry(search)}`);
-        return undefined;
-      case 'REQUIRE_OWNER_APPROVAL':
-        stateToken.clear();
-        navigate(`/pending${carry(search)}`);
-        return undefined;
-      case 'STATUS_CHECK':
-        if (r.stateToken && r.additionalData?.factorType === 'TOTP') {
-          stateToken.set(r.stateToken);
-          navigate(`/mfa${carry(search)}`);
+  return useCallback(
+    async (r: StateMachineResponse): Promise<string | undefined> => {
+      switch (r.state) {
+        case 'SUCCESS':
+          stateToken.clear();
+          if (!r.sessionToken) return 'The server did not start a session. Please try again.';
+          await finishSignIn(search, r.sessionToken);
           return undefined;
-        }
-        return 'This account needs a sign-in step this page does not offer.';
-      default:
-        return 'Unknown _state';
-    }
-  }, [navigate, search]);
+        case 'REQUIRE_EMAIL_VERIFICATION':
+          if (r.stateToken) stateToken.set(r.stateToken);
+          navigate(`/verify${carry(search)}`);
+          return undefined;
+        case 'REQUIRE_OWNER_APPROVAL':
+          stateToken.clear();
+          navigate(`/pending${carry(search)}`);
+          return undefined;
+        case 'STATUS_CHECK':
+          if (r.stateToken && r.additionalData?.factorType === 'TOTP') {
+            stateToken.set(r.stateToken);
+            navigate(`/mfa${carry(search)}`);
+            return undefined;
+          }
+          return 'This account needs a sign-in step this page does not offer.';
+        default:
+          return 'Unknown _state';
+      }
+    },
+    [navigate, search],
+  );
 }

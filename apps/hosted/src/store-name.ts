@@ -6,8 +6,12 @@ let loading: Promise<string> | undefined;
 
 /** The store's name from its settings (`GET /platform/v1/store-settings`), asked once per page view. */
 function storeName(): Promise<string> {
-  loading ??= http.request<{ settings: { storeName: string } }>({ method: 'GET', path: '/platform/v1/store-settings' })
-    .then((r) => r.settings.storeName, () => '');
+  loading ??= http
+    .request<{ settings: { storeName: string } }>({ method: 'GET', path: '/platform/v1/store-settings' })
+    .then(
+      (r) => r.settings.storeName,
+      () => '',
+    );
   return loading;
 }
 
@@ -16,8 +20,12 @@ export function useStoreName(): string {
   const [name, setName] = useState('');
   useEffect(() => {
     let live = true;
-    void storeName().then((n) => { if (live) setName(n); });
-    return () => { live = false; };
+    void storeName().then((n) => {
+      if (live) setName(n);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   return name;
 }
@@ -25,5 +33,7 @@ export function useStoreName(): string {
 /** Sets the tab's title: the page's, then the store's name. */
 export function useDocumentTitle(title: string): void {
   const name = useStoreName();
-  useEffect(() => { document.title = name ? `${title} · ${name}` : title; }, [title, name]);
+  useEffect(() => {
+    document.title = name ? `${title} · ${name}` : title;
+  }, [title, name]);
 }

@@ -12,7 +12,9 @@ const root = join(import.meta.dirname, '..');
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vitrine/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@vitrine/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -83,7 +83,9 @@ export function buildApp(o: AppOptions): App {
   const logger = o.logger ?? pino({ level: config.LOG_LEVEL });
   const http = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
     bodyLimit: config.BODY_LIMIT,
     // Fastify accepts a hop count at run time; its types omit it.
     trustProxy: config.TRUST_PROXY as boolean | string[],
@@ -94,7 +96,9 @@ export function buildApp(o: AppOptions): App {
     frameworkErrors: frameworkError,
   });
 
-  http.addHook('onRequest', async (req, reply) => { reply.header('x-wix-request-id', req.id); });
+  http.addHook('onRequest', async (req, reply) => {
+    reply.header('x-wix-request-id', req.id);
+  });
   http.removeAllContentTypeParsers();
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -102,7 +106,13 @@ export function buildApp(o: AppOptions): App {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('malformed JSON'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error('malformed JSON'), {
+          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+          statusCode: 400,
+        }),
+        undefined,
+      );
     }
   });
   installErrorHandling(http);
@@ -110,19 +120,46 @@ export function buildApp(o: AppOptions): App {
   installCors(http, oauth.origins);
 
   const services: Services = {
-    resolveCaller: createCallerResolver({ db: database.db, configuredAdminKey: config.ADMIN_API_KEY, verifyToken: o.verifyToken ?? oauth.verifyAccessToken }),
+    resolveCaller: createCallerResolver({
+      db: database.db,
+      configuredAdminKey: config.ADMIN_API_KEY,
+      verifyToken: o.verifyToken ?? oauth.verifyAccessToken,
+    }),
     subscribers: new Map([captureOnFulfillmentSubscriber, ...(o.subscribers ?? [])].map((s) => [s.name, s])),
-    jobHandlers: new Map([deliverEventJob, sendMailJob, memberBulkJob, idempotencyCleanupJob, scheduledActionJob, cancelUnpaidOrderJob, ...(o.jobHandlers ?? [])].map((h) => [h.name, h as JobHandler<never>])),
+    jobHandlers: new Map(
+      [
+        deliverEventJob,
+        sendMailJob,
+        memberBulkJob,
+        idempotencyCleanupJob,
+        scheduledActionJob,
+        cancelUnpaidOrderJob,
+        ...(o.jobHandlers ?? []),
+      ].map((h) => [h.name, h as JobHandler<never>]),
+    ),
     mailer: createMailer(config.SMTP_URL),
     kickJobs: () => jobs.kick(),
   };
   const base = { db: database.db, clock, config, services };
-  const systemCtx = (): Ctx => ({ ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId: newId(), log: logger as FastifyBaseLogger });
-  const jobs: JobRunner = createJobRunner({ db: database.db, clock, pollMs: config.JOB_POLL_MS, ctx: systemCtx });
+  const systemCtx = (): Ctx => ({
+    ...base,
+    caller: { role: 'admin', appId: 'vitrine' },
+    requestId: newId(),
+    log: logger as FastifyBaseLogger,
+  });
+  const jobs: JobRunner = createJobRunner({
+    db: database.db,
+    clock,
+    pollMs: config.JOB_POLL_MS,
+    ctx: systemCtx,
+  });
 
   installIdempotency(http, { db: database.db, clock, services });
   const router = createRouter(http, async (req) => ({
-    ...base, caller: await services.resolveCaller(req.headers.authorization), requestId: String(req.id), log: req.log,
+    ...base,
+    caller: await services.resolveCaller(req.headers.authorization),
+    requestId: String(req.id),
+    log: req.log,
   }));
 
   systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
@@ -147,5 +184,20 @@ export function buildApp(o: AppOptions): App {
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
   serveStorefront(http, { config, clientId: () => oauth.instance?.oauthClientId });
 
-  return { http, services, jobs, router, oauth, systemCtx, demoSeeders: [seedSettingsDemo, seedCatalogDemo, seedShippingDemo, seedTaxDemo, seedDiscountsDemo, seedGiftCardsDemo] };
+  return {
+    http,
+    services,
+    jobs,
+    router,
+    oauth,
+    systemCtx,
+    demoSeeders: [
+      seedSettingsDemo,
+      seedCatalogDemo,
+      seedShippingDemo,
+      seedTaxDemo,
+      seedDiscountsDemo,
+      seedGiftCardsDemo,
+    ],
+  };
 }

@@ -16,7 +16,21 @@ import type { TaxTables } from './modules/tax/store.ts';
 import type { HostedCheckoutTables } from './modules/hosted-checkout/store.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
-export interface Database extends
-  PlatformTables, IdempotencyTables, SettingsTables, OAuthTables, IdentityTables, MembersTables, CatalogTables,
-  DiscountsTables, GiftCardsTables, ShippingTables, TaxTables, CartTables, CheckoutTables, OrdersTables, PaymentsTables,
-  HostedCheckoutTables {}
+export interface Database
+  extends
+    PlatformTables,
+    IdempotencyTables,
+    SettingsTables,
+    OAuthTables,
+    IdentityTables,
+    MembersTables,
+    CatalogTables,
+    DiscountsTables,
+    GiftCardsTables,
+    ShippingTables,
+    TaxTables,
+    CartTables,
+    CheckoutTables,
+    OrdersTables,
+    PaymentsTables,
+    HostedCheckoutTables {}

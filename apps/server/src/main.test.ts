@@ -13,7 +13,16 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Runs the real start command on the embedded database until it listens; returns its output and URL. */
 async function boot(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_API_KEY: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_API_KEY: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -23,10 +32,17 @@ async function boot(env: Record<string, string> = {}) {
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m && out.includes('API docs')) setTimeout(() => resolve(m[1]!), 50);
     });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
   });
-  const stop = () => new Promise<number | null>((r) => { child.removeAllListeners('exit'); child.on('exit', r); child.kill('SIGTERM'); });
+  const stop = () =>
+    new Promise<number | null>((r) => {
+      child.removeAllListeners('exit');
+      child.on('exit', r);
+      child.kill('SIGTERM');
+    });
   return { url, out: () => out, stop };
 }
 
@@ -40,20 +56,30 @@ describe.skipIf(testEngine() === 'postgres')('the start command (embedded databa
     const health = await fetch(`${first.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'OK', database: { dialect: 'pglite' } });
-    const settings = await (await fetch(`${first.url}/platform/v1/store-settings`)).json() as { settings: { storeName: string; revision: string } };
+    const settings = (await (await fetch(`${first.url}/platform/v1/store-settings`)).json()) as {
+      settings: { storeName: string; revision: string };
+    };
     expect(settings.settings.storeName).toBe('Vitrine Demo Store');
     // The printed key works as the admin credential.
     const patch = await fetch(`${first.url}/platform/v1/store-settings`, {
-      method: 'PATCH', headers: { authorization: key!, 'content-type': 'application/json' }, body: JSON.stringify({ settings: { storeName: 'Kept' } }),
+      method: 'PATCH',
+      headers: { authorization: key!, 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { storeName: 'Kept' } }),
     });
     expect(patch.status).toBe(200);
     expect(await first.stop()).toBe(0);
 
     const second = await boot();
     expect(second.out()).not.toContain('Admin API key');
-    const kept = await (await fetch(`${second.url}/platform/v1/store-settings`)).json() as { settings: { storeName: string } };
+    const kept = (await (await fetch(`${second.url}/platform/v1/store-settings`)).json()) as {
+      settings: { storeName: string };
+    };
     expect(kept.settings.storeName).toBe('Kept');
-    const stillValid = await fetch(`${second.url}/platform/v1/jobs/query`, { method: 'POST', headers: { authorization: key!, 'content-type': 'application/json' }, body: '{}' });
+    const stillValid = await fetch(`${second.url}/platform/v1/jobs/query`, {
+      method: 'POST',
+      headers: { authorization: key!, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(stillValid.status).toBe(200);
     expect(await second.stop()).toBe(0);
   });

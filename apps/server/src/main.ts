@@ -33,6 +33,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    server.stop().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+    server.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   });
 }

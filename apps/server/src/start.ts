@@ -12,10 +12,17 @@ export function openDatabase(config: Config): DbHandle {
     : openPglite(resolve(config.DATA_DIR, 'pg'));
 }
 
-export interface Started { app: App; instance: Instance; url: string; stop(): Promise<void> }
+export interface Started {
+  app: App;
+  instance: Instance;
+  url: string;
+  stop(): Promise<void>;
+}
 
 /** Migrates, bootstraps, builds and listens. Used by main.ts and by the tests' server helper. */
-export async function startServer(o: Omit<AppOptions, 'database'> & { database?: DbHandle; listen?: boolean }): Promise<Started> {
+export async function startServer(
+  o: Omit<AppOptions, 'database'> & { database?: DbHandle; listen?: boolean },
+): Promise<Started> {
   const database = o.database ?? openDatabase(o.config);
   await migrate(database.db);
   const app = buildApp({ ...o, database });
@@ -30,7 +37,9 @@ export async function startServer(o: Omit<AppOptions, 'database'> & { database?:
   }
   if (o.config.JOBS) app.jobs.start();
   return {
-    app, instance, url,
+    app,
+    instance,
+    url,
     async stop() {
       await app.jobs.stop();
       await app.http.close();

@@ -5,7 +5,15 @@ import { EnvProvider, type Env } from './env.tsx';
 import { routes } from './routes.tsx';
 
 /** The providers around the routes, the same on the server and in the browser. */
-export function Providers({ env, queryClient, children }: { env: Env; queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  env,
+  queryClient,
+  children,
+}: {
+  env: Env;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <EnvProvider env={env}>{children}</EnvProvider>

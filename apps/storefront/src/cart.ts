@@ -14,7 +14,11 @@ const HINT_KEY = 'vitrine.shop.cart';
 type Hint = 'none' | 'some';
 
 function read(key: string): string | null {
-  try { return localStorage.getItem(key); } catch { return null; }
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }
 
 /** 'none': no cart (nothing to ask); 'some': a cart; undefined: not known (ask the server). */
@@ -28,25 +32,31 @@ export function setCartHint(v: Hint | undefined): void {
   try {
     if (v) localStorage.setItem(HINT_KEY, v);
     else localStorage.removeItem(HINT_KEY);
-  } catch { /* no storage: the cart is asked for every time */ }
+  } catch {
+    /* no storage: the cart is asked for every time */
+  }
 }
 
 /** The shopper's cart, or null when there is none; no request when this browser knows there is none. */
-export const currentCart = (http: HttpClient) => queryOptions({
-  queryKey: cartQueries.current(http).queryKey,
-  queryFn: async (): Promise<Cart | null> => {
-    if (cartHint() === 'none') return null;
-    try {
-      const { cart } = await http.request<{ cart: Cart }>({ method: 'GET', path: '/ecom/v1/carts/current' });
-      setCartHint('some');
-      return cart;
-    } catch (e) {
-      if (errorCode(e) !== 'OWNED_CART_NOT_FOUND') throw e;
-      setCartHint('none');
-      return null;
-    }
-  },
-});
+export const currentCart = (http: HttpClient) =>
+  queryOptions({
+    queryKey: cartQueries.current(http).queryKey,
+    queryFn: async (): Promise<Cart | null> => {
+      if (cartHint() === 'none') return null;
+      try {
+        const { cart } = await http.request<{ cart: Cart }>({
+          method: 'GET',
+          path: '/ecom/v1/carts/current',
+        });
+        setCartHint('some');
+        return cart;
+      } catch (e) {
+        if (errorCode(e) !== 'OWNED_CART_NOT_FOUND') throw e;
+        setCartHint('none');
+        return null;
+      }
+    },
+  });
 
 /** Puts the cart a change answered (or null: it is gone) in the cache, and remembers it. */
 export function cartChanged(queryClient: QueryClient, http: HttpClient, cart: Cart | null): void {

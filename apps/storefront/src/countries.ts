@@ -12,7 +12,10 @@ export function countryName(code: string): string {
 }
 
 /** The store's destinations by name; `partial` when only some of the country's subdivisions are served. */
-export function sortedCountries(destinations: readonly { country: string; subdivisions: readonly string[] }[]) {
-  return destinations.map((d) => ({ code: d.country, name: countryName(d.country), partial: d.subdivisions.length > 0 }))
+export function sortedCountries(
+  destinations: readonly { country: string; subdivisions: readonly string[] }[],
+) {
+  return destinations
+    .map((d) => ({ code: d.country, name: countryName(d.country), partial: d.subdivisions.length > 0 }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -17,22 +17,36 @@ hydrate(queryClient, state.queries);
 
 const tokens = localStorageStorage(TOKENS_KEY);
 // Arriving from a checkout with its order: the order replaced the cart, so nothing asks for it.
-if (window.location.pathname === '/thank-you' && new URLSearchParams(window.location.search).has('orderId')) setCartHint('none');
+if (window.location.pathname === '/thank-you' && new URLSearchParams(window.location.search).has('orderId'))
+  setCartHint('none');
 let client: Promise<ReturnType<typeof createBrowserClient>> | undefined;
-const loadClient = () => (client ??= import('./auth-client.ts').then((m) => m.createBrowserClient(window.location.origin, state.clientId, tokens)));
+const loadClient = () =>
+  (client ??= import('./auth-client.ts').then((m) =>
+    m.createBrowserClient(window.location.origin, state.clientId, tokens),
+  ));
 const http: HttpClient = { request: async (o) => (await loadClient()).request(o) };
 const env: Env = {
   http,
-  auth: { get: async () => (await loadClient()).auth, loggedIn: () => tokens.get()?.refreshToken.role === 'member' },
+  auth: {
+    get: async () => (await loadClient()).auth,
+    loggedIn: () => tokens.get()?.refreshToken.role === 'member',
+  },
   origin: state.origin,
   clientId: state.clientId,
   storeName: state.storeName,
   session: createSession(),
 };
 // Another tab signed in or out (not a mere token renewal): follow it.
-const roleIn = (raw: string | null) => { try { return (JSON.parse(raw ?? 'null') as { refreshToken?: { role?: string } } | null)?.refreshToken?.role; } catch { return undefined; } };
+const roleIn = (raw: string | null) => {
+  try {
+    return (JSON.parse(raw ?? 'null') as { refreshToken?: { role?: string } } | null)?.refreshToken?.role;
+  } catch {
+    return undefined;
+  }
+};
 window.addEventListener('storage', (e) => {
-  if (e.key === TOKENS_KEY && (roleIn(e.oldValue) === 'member') !== (roleIn(e.newValue) === 'member')) window.location.reload();
+  if (e.key === TOKENS_KEY && (roleIn(e.oldValue) === 'member') !== (roleIn(e.newValue) === 'member'))
+    window.location.reload();
 });
 
 // The server rendered the matched pages: load their code first, so the first render matches.

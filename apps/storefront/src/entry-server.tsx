@@ -38,12 +38,31 @@ export async function render(o: RenderOptions): Promise<RenderResult> {
   const http = createHttpClient({ baseUrl: o.origin, fetch: o.fetch });
   let failed = false;
   const [storeName] = await Promise.all([
-    http.request<{ settings: { storeName: string } }>({ method: 'GET', path: '/platform/v1/store-settings' }).then((r) => r.settings.storeName, () => { failed = true; return ''; }),
+    http
+      .request<{ settings: { storeName: string } }>({ method: 'GET', path: '/platform/v1/store-settings' })
+      .then(
+        (r) => r.settings.storeName,
+        () => {
+          failed = true;
+          return '';
+        },
+      ),
     preloadPages(matched),
-    ...matched.defs.map((d) => d.prefetch?.({ url, params: matched.params, queryClient, http }).catch(() => { failed = true; })),
+    ...matched.defs.map((d) =>
+      d.prefetch?.({ url, params: matched.params, queryClient, http }).catch(() => {
+        failed = true;
+      }),
+    ),
   ]);
 
-  const env: Env = { http, auth: null, origin: o.origin, clientId: o.clientId, storeName, session: createSession() };
+  const env: Env = {
+    http,
+    auth: null,
+    origin: o.origin,
+    clientId: o.clientId,
+    storeName,
+    session: createSession(),
+  };
   const html = renderToString(
     <StrictMode>
       <Providers env={env} queryClient={queryClient}>
@@ -53,10 +72,18 @@ export async function render(o: RenderOptions): Promise<RenderResult> {
       </Providers>
     </StrictMode>,
   );
-  const head: Head = failed ? { title: 'Something went wrong', noindex: true, status: 500 }
-    : leaf?.id && heads[leaf.id] ? heads[leaf.id]!({ url, params: matched.params, queryClient, env }) : { title: 'Page not found', status: 404, noindex: true };
+  const head: Head = failed
+    ? { title: 'Something went wrong', noindex: true, status: 500 }
+    : leaf?.id && heads[leaf.id]
+      ? heads[leaf.id]!({ url, params: matched.params, queryClient, env })
+      : { title: 'Page not found', status: 404, noindex: true };
   // Failed queries are not handed over: the browser tries them again.
-  const state: PageState = { clientId: o.clientId, origin: o.origin, storeName, queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }) };
+  const state: PageState = {
+    clientId: o.clientId,
+    origin: o.origin,
+    storeName,
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
+  };
   const chunks = [...new Set(matched.defs.map((d) => d.chunk).filter((c): c is string => Boolean(c)))];
   return {
     kind: 'page',

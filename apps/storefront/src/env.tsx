@@ -57,5 +57,9 @@ export function useEnv(): Env {
 /** True when a member is signed in (the refresh token's role is member); false on the server. */
 export function useLoggedIn(): boolean {
   const { auth, session } = useEnv();
-  return useSyncExternalStore(session.subscribe, () => auth?.loggedIn() ?? false, () => false);
+  return useSyncExternalStore(
+    session.subscribe,
+    () => auth?.loggedIn() ?? false,
+    () => false,
+  );
 }

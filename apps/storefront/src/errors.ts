@@ -1,7 +1,8 @@
 import type { VitrineError } from '@vitrine/sdk';
 
 /** Duck-typed (no import of the SDK's error module into the first page load). */
-const isVitrineError = (e: unknown): e is VitrineError => e instanceof Error && e.name === 'VitrineError' && 'details' in e;
+const isVitrineError = (e: unknown): e is VitrineError =>
+  e instanceof Error && e.name === 'VitrineError' && 'details' in e;
 
 /** Words for shoppers, keyed by the platform's error codes. */
 const MESSAGES: Record<string, string> = {
@@ -38,7 +39,13 @@ export function describeError(e: unknown): string {
 /** The readable part of an SDK login/register failure (its `error` is the thrown error's JSON message). */
 export function describeFailure(error: string): string {
   try {
-    const parsed = JSON.parse(error) as { message?: string; details?: { validationError?: { fieldViolations?: { field: string; description: string }[] }; applicationError?: { description?: string } } };
+    const parsed = JSON.parse(error) as {
+      message?: string;
+      details?: {
+        validationError?: { fieldViolations?: { field: string; description: string }[] };
+        applicationError?: { description?: string };
+      };
+    };
     const violations = parsed.details?.validationError?.fieldViolations ?? [];
     if (violations.length) return violations.map(sentence).join(' ');
     return parsed.details?.applicationError?.description ?? parsed.message ?? error;

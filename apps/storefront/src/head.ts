@@ -22,7 +22,12 @@ export interface Head {
   noindex?: boolean;
 }
 
-export interface HeadArgs { url: URL; params: Record<string, string | undefined>; queryClient: QueryClient; env: Env }
+export interface HeadArgs {
+  url: URL;
+  params: Record<string, string | undefined>;
+  queryClient: QueryClient;
+  env: Env;
+}
 export type HeadFn = (a: HeadArgs) => Head;
 
 const clip = (s: string | undefined, n = 160) => (s && s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -44,9 +49,18 @@ export function productJsonLd(p: Product, url: string): object {
     ...(variants.length === 1 && variants[0]?.sku ? { sku: variants[0].sku } : {}),
     ...(p.brand?.name ? { brand: { '@type': 'Brand', name: p.brand.name } } : {}),
     url,
-    offers: low !== undefined && high !== undefined && low !== high
-      ? { '@type': 'AggregateOffer', priceCurrency: currency, lowPrice: low, highPrice: high, offerCount: variants.length, availability, url }
-      : { '@type': 'Offer', priceCurrency: currency, price: low, availability, url },
+    offers:
+      low !== undefined && high !== undefined && low !== high
+        ? {
+            '@type': 'AggregateOffer',
+            priceCurrency: currency,
+            lowPrice: low,
+            highPrice: high,
+            offerCount: variants.length,
+            availability,
+            url,
+          }
+        : { '@type': 'Offer', priceCurrency: currency, price: low, availability, url },
   };
 }
 
@@ -72,7 +86,7 @@ export const catalogHead: HeadFn = ({ url, queryClient, env }) => {
   if (slug && !category) return { title: 'Category not found', status: 404, noindex: true };
   const q = url.searchParams.get('q');
   return {
-    title: q ? `Search: ${q}` : category?.name ?? 'Shop all products',
+    title: q ? `Search: ${q}` : (category?.name ?? 'Shop all products'),
     description: clip(category?.description) ?? `Browse every product at ${env.storeName}.`,
     canonical: `${env.origin}/shop${category ? `?category=${encodeURIComponent(category.slug)}` : ''}`,
     image: category?.image?.url,
@@ -88,24 +102,39 @@ export const homeHead: HeadFn = ({ env }) => ({
   ogType: 'website',
 });
 
-export const staticHead = (title: string, o: Partial<Head> = {}): HeadFn => () => ({ title, noindex: true, ...o });
+export const staticHead =
+  (title: string, o: Partial<Head> = {}): HeadFn =>
+  () => ({ title, noindex: true, ...o });
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON for a <script> data block: `<` escaped so no text can close the element. */
-export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function headHtml(h: Head, storeName: string): string {
   const title = pageTitle(h.title, storeName);
   const tags = [`<title>${esc(title)}</title>`];
-  if (h.preloadImage) tags.unshift(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high">`);
+  if (h.preloadImage)
+    tags.unshift(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high">`);
   if (h.description) tags.push(`<meta name="description" content="${esc(h.description)}">`);
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   if (h.canonical) tags.push(`<link rel="canonical" href="${esc(h.canonical)}">`);
-  tags.push(`<meta property="og:site_name" content="${esc(storeName)}">`, `<meta property="og:title" content="${esc(h.title)}">`);
+  tags.push(
+    `<meta property="og:site_name" content="${esc(storeName)}">`,
+    `<meta property="og:title" content="${esc(h.title)}">`,
+  );
   if (h.ogType) tags.push(`<meta property="og:type" content="${h.ogType}">`);
   if (h.description) tags.push(`<meta property="og:description" content="${esc(h.description)}">`);
   if (h.canonical) tags.push(`<meta property="og:url" content="${esc(h.canonical)}">`);
-  if (h.image) tags.push(`<meta property="og:image" content="${esc(h.image)}">`, '<meta name="twitter:card" content="summary_large_image">');
+  if (h.image)
+    tags.push(
+      `<meta property="og:image" content="${esc(h.image)}">`,
+      '<meta name="twitter:card" content="summary_large_image">',
+    );
   if (h.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>`);
   return tags.join('\n    ');
 }

@@ -9,10 +9,19 @@ export function pickupPlace(o: Order): string | undefined {
 }
 
 /** What gift cards paid of the order, and what was left for the card (formatted), from its payments. */
-export function giftCardPart(o: Order, payments: readonly OrderPayment[] | undefined): { cards: { code: string; amount: Money }[]; byCard: string } | undefined {
-  const cards = (payments ?? []).filter((p) => p.giftcardPaymentDetails).map((p) => ({ code: p.giftcardPaymentDetails?.obfuscatedCode ?? '', amount: p.amount }));
+export function giftCardPart(
+  o: Order,
+  payments: readonly OrderPayment[] | undefined,
+): { cards: { code: string; amount: Money }[]; byCard: string } | undefined {
+  const cards = (payments ?? [])
+    .filter((p) => p.giftcardPaymentDetails)
+    .map((p) => ({ code: p.giftcardPaymentDetails?.obfuscatedCode ?? '', amount: p.amount }));
   if (!cards.length) return undefined;
-  const rest = Number(o.priceSummary?.total?.amount ?? 0) - cards.reduce((s, c) => s + Number(c.amount.amount), 0);
-  const byCard = new Intl.NumberFormat(navigator.language, { style: 'currency', currency: o.currency ?? 'USD' }).format(Math.max(0, rest));
+  const rest =
+    Number(o.priceSummary?.total?.amount ?? 0) - cards.reduce((s, c) => s + Number(c.amount.amount), 0);
+  const byCard = new Intl.NumberFormat(navigator.language, {
+    style: 'currency',
+    currency: o.currency ?? 'USD',
+  }).format(Math.max(0, rest));
   return { cards, byCard };
 }

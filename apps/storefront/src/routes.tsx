@@ -11,7 +11,12 @@ import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router
 import { Layout } from './components/layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
-export interface PrefetchArgs { url: URL; params: Record<string, string | undefined>; queryClient: QueryClient; http: HttpClient }
+export interface PrefetchArgs {
+  url: URL;
+  params: Record<string, string | undefined>;
+  queryClient: QueryClient;
+  http: HttpClient;
+}
 
 export interface PageDef {
   /** Names the page's <head> in head.ts (server only). */
@@ -28,7 +33,7 @@ export function catalogParams(search: URLSearchParams) {
   const sort = search.get('sort') as ProductSort | null;
   return {
     category: search.get('category') || undefined,
-    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : 'newest' as ProductSort,
+    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : ('newest' as ProductSort),
     text: search.get('q')?.trim().slice(0, 200) || undefined,
     cursor: search.get('cursor') || undefined,
   };
@@ -37,36 +42,96 @@ export const PAGE_SIZE = 12;
 export const FEATURED = 8;
 
 const pages = {
-  home: lazyPage(() => import('./pages/home.tsx'), (m) => m.Home),
-  catalog: lazyPage(() => import('./pages/catalog.tsx'), (m) => m.Catalog),
-  product: lazyPage(() => import('./pages/product.tsx'), (m) => m.ProductPage),
-  cart: lazyPage(() => import('./pages/cart.tsx'), (m) => m.CartPage),
-  thankYou: lazyPage(() => import('./pages/thank-you.tsx'), (m) => m.ThankYou),
-  login: lazyPage(() => import('./pages/auth.tsx'), (m) => m.Login),
-  signUp: lazyPage(() => import('./pages/auth.tsx'), (m) => m.SignUp),
-  forgot: lazyPage(() => import('./pages/auth.tsx'), (m) => m.ForgotPassword),
-  verify: lazyPage(() => import('./pages/auth.tsx'), (m) => m.VerifyEmail),
-  callback: lazyPage(() => import('./pages/auth.tsx'), (m) => m.Callback),
-  account: lazyPage(() => import('./pages/account.tsx'), (m) => m.AccountLayout),
-  profile: lazyPage(() => import('./pages/account.tsx'), (m) => m.Profile),
-  orders: lazyPage(() => import('./pages/account.tsx'), (m) => m.Orders),
-  order: lazyPage(() => import('./pages/account.tsx'), (m) => m.OrderDetails),
-  addresses: lazyPage(() => import('./pages/account.tsx'), (m) => m.Addresses),
-  notFound: lazyPage(() => import('./pages/not-found.tsx'), (m) => m.NotFound),
+  home: lazyPage(
+    () => import('./pages/home.tsx'),
+    (m) => m.Home,
+  ),
+  catalog: lazyPage(
+    () => import('./pages/catalog.tsx'),
+    (m) => m.Catalog,
+  ),
+  product: lazyPage(
+    () => import('./pages/product.tsx'),
+    (m) => m.ProductPage,
+  ),
+  cart: lazyPage(
+    () => import('./pages/cart.tsx'),
+    (m) => m.CartPage,
+  ),
+  thankYou: lazyPage(
+    () => import('./pages/thank-you.tsx'),
+    (m) => m.ThankYou,
+  ),
+  login: lazyPage(
+    () => import('./pages/auth.tsx'),
+    (m) => m.Login,
+  ),
+  signUp: lazyPage(
+    () => import('./pages/auth.tsx'),
+    (m) => m.SignUp,
+  ),
+  forgot: lazyPage(
+    () => import('./pages/auth.tsx'),
+    (m) => m.ForgotPassword,
+  ),
+  verify: lazyPage(
+    () => import('./pages/auth.tsx'),
+    (m) => m.VerifyEmail,
+  ),
+  callback: lazyPage(
+    () => import('./pages/auth.tsx'),
+    (m) => m.Callback,
+  ),
+  account: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.AccountLayout,
+  ),
+  profile: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.Profile,
+  ),
+  orders: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.Orders,
+  ),
+  order: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.OrderDetails,
+  ),
+  addresses: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.Addresses,
+  ),
+  notFound: lazyPage(
+    () => import('./pages/not-found.tsx'),
+    (m) => m.NotFound,
+  ),
 };
 
 const prefetchHome: PageDef['prefetch'] = ({ queryClient: qc, http }) =>
-  Promise.all([qc.ensureQueryData(catalogQueries.categories(http)), qc.ensureQueryData(catalogQueries.search(http, { limit: FEATURED }))]);
+  Promise.all([
+    qc.ensureQueryData(catalogQueries.categories(http)),
+    qc.ensureQueryData(catalogQueries.search(http, { limit: FEATURED })),
+  ]);
 
 const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http }) => {
   const p = catalogParams(url.searchParams);
   const categories = await qc.ensureQueryData(catalogQueries.categories(http));
   const category = p.category ? categories.find((c) => c.slug === p.category) : undefined;
   if (p.category && !category) return;
-  await qc.ensureQueryData(catalogQueries.search(http, { categoryId: category?.id, text: p.text, sort: p.sort, cursor: p.cursor, limit: PAGE_SIZE }));
+  await qc.ensureQueryData(
+    catalogQueries.search(http, {
+      categoryId: category?.id,
+      text: p.text,
+      sort: p.sort,
+      cursor: p.cursor,
+      limit: PAGE_SIZE,
+    }),
+  );
 };
 
-const prefetchProduct: PageDef['prefetch'] = ({ params, queryClient: qc, http }) => qc.ensureQueryData(catalogQueries.bySlug(http, params.slug ?? ''));
+const prefetchProduct: PageDef['prefetch'] = ({ params, queryClient: qc, http }) =>
+  qc.ensureQueryData(catalogQueries.bySlug(http, params.slug ?? ''));
 
 function ProductAlias() {
   const { slug = '' } = useParams();
@@ -76,42 +141,66 @@ function ProductAlias() {
 const route = (path: string | undefined, def: PageDef, children?: RouteObject[]): RouteObject => {
   const Page = def.page;
   const element = Page ? <Page /> : def.redirect ? <ProductAlias /> : null;
-  return path === undefined ? { index: true, element, handle: def } : { path, element, handle: def, ...(children ? { children } : {}) };
+  return path === undefined
+    ? { index: true, element, handle: def }
+    : { path, element, handle: def, ...(children ? { children } : {}) };
 };
 
-export const routes: RouteObject[] = [{
-  path: '/',
-  element: <Layout />,
-  handle: {} satisfies PageDef,
-  children: [
-    route(undefined, { id: 'home', page: pages.home, chunk: 'src/pages/home.tsx', prefetch: prefetchHome }),
-    route('shop', { id: 'shop', page: pages.catalog, chunk: 'src/pages/catalog.tsx', prefetch: prefetchCatalog }),
-    route('product-page/:slug', { id: 'product', page: pages.product, chunk: 'src/pages/product.tsx', prefetch: prefetchProduct }),
-    // Where the platform's `storesProduct` redirect sessions lead.
-    route('products/:slug', { redirect: (p) => `/product-page/${encodeURIComponent(p.slug ?? '')}` }),
-    route('cart', { id: 'cart', page: pages.cart, chunk: 'src/pages/cart.tsx' }),
-    route('thank-you', { id: 'thank-you', page: pages.thankYou, chunk: 'src/pages/thank-you.tsx' }),
-    route('login', { id: 'login', page: pages.login, chunk: 'src/pages/auth.tsx' }),
-    route('signup', { id: 'signup', page: pages.signUp, chunk: 'src/pages/auth.tsx' }),
-    route('forgot-password', { id: 'forgot', page: pages.forgot, chunk: 'src/pages/auth.tsx' }),
-    route('verify-email', { id: 'verify', page: pages.verify, chunk: 'src/pages/auth.tsx' }),
-    route('callback', { id: 'callback', page: pages.callback, chunk: 'src/pages/auth.tsx' }),
-    route('account', { id: 'account', page: pages.account, chunk: 'src/pages/account.tsx' }, [
-      route(undefined, { id: 'account-profile', page: pages.profile, chunk: 'src/pages/account.tsx' }),
-      route('orders', { id: 'account-orders', page: pages.orders, chunk: 'src/pages/account.tsx' }),
-      route('orders/:orderId', { id: 'account-order', page: pages.order, chunk: 'src/pages/account.tsx' }),
-      route('addresses', { id: 'account-addresses', page: pages.addresses, chunk: 'src/pages/account.tsx' }),
-    ]),
-    route('*', { id: 'not-found', page: pages.notFound, chunk: 'src/pages/not-found.tsx' }),
-  ],
-}];
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    handle: {} satisfies PageDef,
+    children: [
+      route(undefined, { id: 'home', page: pages.home, chunk: 'src/pages/home.tsx', prefetch: prefetchHome }),
+      route('shop', {
+        id: 'shop',
+        page: pages.catalog,
+        chunk: 'src/pages/catalog.tsx',
+        prefetch: prefetchCatalog,
+      }),
+      route('product-page/:slug', {
+        id: 'product',
+        page: pages.product,
+        chunk: 'src/pages/product.tsx',
+        prefetch: prefetchProduct,
+      }),
+      // Where the platform's `storesProduct` redirect sessions lead.
+      route('products/:slug', { redirect: (p) => `/product-page/${encodeURIComponent(p.slug ?? '')}` }),
+      route('cart', { id: 'cart', page: pages.cart, chunk: 'src/pages/cart.tsx' }),
+      route('thank-you', { id: 'thank-you', page: pages.thankYou, chunk: 'src/pages/thank-you.tsx' }),
+      route('login', { id: 'login', page: pages.login, chunk: 'src/pages/auth.tsx' }),
+      route('signup', { id: 'signup', page: pages.signUp, chunk: 'src/pages/auth.tsx' }),
+      route('forgot-password', { id: 'forgot', page: pages.forgot, chunk: 'src/pages/auth.tsx' }),
+      route('verify-email', { id: 'verify', page: pages.verify, chunk: 'src/pages/auth.tsx' }),
+      route('callback', { id: 'callback', page: pages.callback, chunk: 'src/pages/auth.tsx' }),
+      route('account', { id: 'account', page: pages.account, chunk: 'src/pages/account.tsx' }, [
+        route(undefined, { id: 'account-profile', page: pages.profile, chunk: 'src/pages/account.tsx' }),
+        route('orders', { id: 'account-orders', page: pages.orders, chunk: 'src/pages/account.tsx' }),
+        route('orders/:orderId', { id: 'account-order', page: pages.order, chunk: 'src/pages/account.tsx' }),
+        route('addresses', {
+          id: 'account-addresses',
+          page: pages.addresses,
+          chunk: 'src/pages/account.tsx',
+        }),
+      ]),
+      route('*', { id: 'not-found', page: pages.notFound, chunk: 'src/pages/not-found.tsx' }),
+    ],
+  },
+];
 
-export interface Matched { defs: PageDef[]; params: Record<string, string | undefined> }
+export interface Matched {
+  defs: PageDef[];
+  params: Record<string, string | undefined>;
+}
 
 /** The page definitions matched by a path (outermost first). */
 export function matchPage(pathname: string): Matched {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return { defs: matches.map((m) => m.route.handle as PageDef), params: matches[matches.length - 1]?.params ?? {} };
+  return {
+    defs: matches.map((m) => m.route.handle as PageDef),
+    params: matches[matches.length - 1]?.params ?? {},
+  };
 }
 
 /** Loads the matched pages' code (before a server render, and before hydrating). */

@@ -25,7 +25,11 @@ export async function signedIn(env: Env, queryClient: QueryClient, tokens: Token
 }
 
 /** Direct login: the session token of a successful login/register becomes member tokens (hidden iframe). */
-export async function finishDirectLogin(env: Env, queryClient: QueryClient, sessionToken: string): Promise<void> {
+export async function finishDirectLogin(
+  env: Env,
+  queryClient: QueryClient,
+  sessionToken: string,
+): Promise<void> {
   await signedIn(env, queryClient, await (await auth(env)).getMemberTokensForDirectLogin(sessionToken));
 }
 

@@ -25,21 +25,29 @@ export const v1ProductsQueryRequest = v1QueryRequest.extend({
 export type V1ProductsQueryRequest = z.infer<typeof v1ProductsQueryRequest>;
 
 export const v1StoreVariantsRequest = z.strictObject({
-  query: z.strictObject({
-    filter: filter.nullish(),
-    sort: z.array(sorting).max(5).nullish(),
-    paging: offsetPaging.nullish(),
-    cursorPaging: cursorPaging.nullish(),
-  }).nullish(),
+  query: z
+    .strictObject({
+      filter: filter.nullish(),
+      sort: z.array(sorting).max(5).nullish(),
+      paging: offsetPaging.nullish(),
+      cursorPaging: cursorPaging.nullish(),
+    })
+    .nullish(),
 });
 export type V1StoreVariantsQuery = NonNullable<z.infer<typeof v1StoreVariantsRequest>['query']>;
 
 /** `GET {reader}/products/{id}?id=…&includeMerchantSpecificData=…` */
-export const v1GetProductQuery = z.object({ id: z.string().optional(), includeMerchantSpecificData: qs.bool().optional() });
+export const v1GetProductQuery = z.object({
+  id: z.string().optional(),
+  includeMerchantSpecificData: qs.bool().optional(),
+});
 
 /** Option name → chosen choice (its description, or its value). */
 const choices = z.record(z.string().max(100), z.string().max(200));
-export const v1OptionsAvailabilityRequest = z.strictObject({ id: z.string().optional(), options: choices.nullish() });
+export const v1OptionsAvailabilityRequest = z.strictObject({
+  id: z.string().optional(),
+  options: choices.nullish(),
+});
 export const v1ProductVariantsRequest = z.strictObject({
   id: z.string().optional(),
   choices: choices.nullish(),
@@ -50,10 +58,19 @@ export const v1ProductVariantsRequest = z.strictObject({
 export type V1ProductVariantsRequest = z.infer<typeof v1ProductVariantsRequest>;
 
 /** v1 writes (catalog.md §3). Read-only fields a client echoes back (stock, ranges, media, dates…) are ignored. */
-const v1Slug = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single dashes');
+const v1Slug = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single dashes');
 const v1Number = z.number().finite();
-const v1Choice = z.object({ value: z.string().trim().min(1).max(50).optional(), description: z.string().trim().min(1).max(50).optional() })
-  .refine((c) => c.value !== undefined || c.description !== undefined, { message: 'needs a value or a description' });
+const v1Choice = z
+  .object({
+    value: z.string().trim().min(1).max(50).optional(),
+    description: z.string().trim().min(1).max(50).optional(),
+  })
+  .refine((c) => c.value !== undefined || c.description !== undefined, {
+    message: 'needs a value or a description',
+  });
 const v1Product = {
   name: z.string().trim().min(1).max(200),
   slug: v1Slug.optional(),
@@ -62,16 +79,26 @@ const v1Product = {
   description: z.string().max(20_000).nullish(),
   sku: z.string().trim().min(1).max(40).nullish(),
   weight: v1Number.min(0).max(1_000_000).nullish(),
-  priceData: z.object({ price: v1Number.min(0).max(1e12) }).loose().nullish(),
-  discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: v1Number.min(0).optional() }).nullish(),
+  priceData: z
+    .object({ price: v1Number.min(0).max(1e12) })
+    .loose()
+    .nullish(),
+  discount: z
+    .object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: v1Number.min(0).optional() })
+    .nullish(),
   ribbon: z.string().trim().max(50).nullish(),
   brand: z.string().trim().max(100).nullish(),
   manageVariants: z.boolean().nullish(),
-  productOptions: z.array(z.object({
-    name: z.string().trim().min(1).max(50),
-    optionType: z.enum(['unspecified_option_type', 'drop_down', 'color']).optional(),
-    choices: z.array(v1Choice).min(1).max(100),
-  })).max(6).optional(),
+  productOptions: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(50),
+        optionType: z.enum(['unspecified_option_type', 'drop_down', 'color']).optional(),
+        choices: z.array(v1Choice).min(1).max(100),
+      }),
+    )
+    .max(6)
+    .optional(),
 };
 export const v1CreateProductRequest = z.strictObject({ product: z.object(v1Product).loose() });
 export const v1UpdateProductRequest = z.strictObject({
@@ -83,17 +110,24 @@ export type V1ProductInput = z.infer<typeof v1UpdateProductRequest>['product'];
 const v1Dimensions = z.object({}).loose();
 export const v1UpdateVariantsRequest = z.strictObject({
   id: z.string().optional(),
-  variants: z.array(z.object({
-    choices: choices.nullish(),
-    variantIds: z.array(z.string().max(100)).max(1000).nullish(),
-    price: v1Number.min(0).max(999_999_999.99).nullish(),
-    cost: v1Number.min(0).max(999_999_999.99).nullish(),
-    weight: v1Number.min(0).max(999_999_999.99).nullish(),
-    sku: z.string().trim().min(1).max(40).nullish(),
-    visible: z.boolean().nullish(),
-    productDimensions: v1Dimensions.nullish(),
-    packageDimensions: v1Dimensions.nullish(),
-  }).loose()).min(1).max(1000),
+  variants: z
+    .array(
+      z
+        .object({
+          choices: choices.nullish(),
+          variantIds: z.array(z.string().max(100)).max(1000).nullish(),
+          price: v1Number.min(0).max(999_999_999.99).nullish(),
+          cost: v1Number.min(0).max(999_999_999.99).nullish(),
+          weight: v1Number.min(0).max(999_999_999.99).nullish(),
+          sku: z.string().trim().min(1).max(40).nullish(),
+          visible: z.boolean().nullish(),
+          productDimensions: v1Dimensions.nullish(),
+          packageDimensions: v1Dimensions.nullish(),
+        })
+        .loose(),
+    )
+    .min(1)
+    .max(1000),
 });
 export type V1VariantOverride = z.infer<typeof v1UpdateVariantsRequest>['variants'][number];
 
@@ -102,38 +136,96 @@ const v1Collection = {
   slug: v1Slug.optional(),
   visible: z.boolean().nullish(),
   description: z.string().max(5000).nullish(),
-  media: z.object({ mainMedia: z.object({ image: z.object({ url: z.url().max(2000) }).loose().nullish() }).loose().nullish() }).loose().nullish(),
+  media: z
+    .object({
+      mainMedia: z
+        .object({
+          image: z
+            .object({ url: z.url().max(2000) })
+            .loose()
+            .nullish(),
+        })
+        .loose()
+        .nullish(),
+    })
+    .loose()
+    .nullish(),
 };
 export const v1CreateCollectionRequest = z.strictObject({ collection: z.object(v1Collection).loose() });
-export const v1UpdateCollectionRequest = z.strictObject({ collection: z.object({ ...v1Collection, name: v1Collection.name.optional(), id: z.string().optional() }).loose() });
+export const v1UpdateCollectionRequest = z.strictObject({
+  collection: z
+    .object({ ...v1Collection, name: v1Collection.name.optional(), id: z.string().optional() })
+    .loose(),
+});
 export type V1CollectionInput = z.infer<typeof v1UpdateCollectionRequest>['collection'];
-export const v1CollectionProductsRequest = z.strictObject({ id: z.string().optional(), productIds: z.array(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID')).min(1).max(100) });
+export const v1CollectionProductsRequest = z.strictObject({
+  id: z.string().optional(),
+  productIds: z
+    .array(
+      z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID'),
+    )
+    .min(1)
+    .max(100),
+});
 
 /** v1 inventory (catalog.md §5): one inventory item per product (its id is the product id), one variant entry per variant. */
-const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID');
+const guid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID');
 export const v1UpdateInventoryRequest = z.strictObject({
-  inventoryItem: z.object({
-    id: z.string().nullish(),
-    productId: z.string().nullish(),
-    trackQuantity: z.boolean().nullish(),
-    variants: z.array(z.object({
-      variantId: guid,
-      quantity: z.number().int().min(0).max(1_000_000_000).nullish(),
-      inStock: z.boolean().nullish(),
-    }).loose()).max(1000).optional(),
-  }).loose(),
+  inventoryItem: z
+    .object({
+      id: z.string().nullish(),
+      productId: z.string().nullish(),
+      trackQuantity: z.boolean().nullish(),
+      variants: z
+        .array(
+          z
+            .object({
+              variantId: guid,
+              quantity: z.number().int().min(0).max(1_000_000_000).nullish(),
+              inStock: z.boolean().nullish(),
+            })
+            .loose(),
+        )
+        .max(1000)
+        .optional(),
+    })
+    .loose(),
 });
 export type V1InventoryUpdate = z.infer<typeof v1UpdateInventoryRequest>['inventoryItem'];
 const v1StockLine = { inventoryId: guid.optional(), productId: guid.optional(), variantId: guid };
 export const v1DecrementInventoryRequest = z.strictObject({
-  decrementData: z.array(z.strictObject({ ...v1StockLine, decrementBy: z.number().int().min(1).max(99_999), preorderRequest: z.boolean().optional() })).min(1).max(300),
+  decrementData: z
+    .array(
+      z.strictObject({
+        ...v1StockLine,
+        decrementBy: z.number().int().min(1).max(99_999),
+        preorderRequest: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(300),
 });
 export const v1IncrementInventoryRequest = z.strictObject({
-  incrementData: z.array(z.strictObject({ ...v1StockLine, incrementBy: z.number().int().min(1).max(99_999) })).min(1).max(300),
+  incrementData: z
+    .array(z.strictObject({ ...v1StockLine, incrementBy: z.number().int().min(1).max(99_999) }))
+    .min(1)
+    .max(300),
 });
-export const v1GetInventoryVariantsRequest = z.strictObject({ inventoryId: z.string().optional(), productId: guid.optional(), variantIds: z.array(guid).max(1000).optional() });
+export const v1GetInventoryVariantsRequest = z.strictObject({
+  inventoryId: z.string().optional(),
+  productId: guid.optional(),
+  variantIds: z.array(guid).max(1000).optional(),
+});
 /** `filter` and `sort` are JSON strings here (catalog.md §5). */
 export const v1QueryInventoryRequest = z.strictObject({
-  query: z.strictObject({ filter: z.string().max(20_000).nullish(), sort: z.string().max(2000).nullish(), paging: offsetPaging.nullish() }).nullish(),
+  query: z
+    .strictObject({
+      filter: z.string().max(20_000).nullish(),
+      sort: z.string().max(2000).nullish(),
+      paging: offsetPaging.nullish(),
+    })
+    .nullish(),
 });
 export type V1InventoryQuery = NonNullable<z.infer<typeof v1QueryInventoryRequest>['query']>;

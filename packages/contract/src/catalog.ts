@@ -35,7 +35,12 @@ const variantInput = z.object({
   price: z.object({ actualPrice: z.object({ amount }), compareAtPrice: z.object({ amount }).nullish() }),
   physicalProperties: z.object({ weight: z.number().min(0).max(1_000_000).nullish() }).nullish(),
   /** Initial stock: a quantity makes the item tracked; `inStock` alone keeps it untracked. */
-  inventoryItem: z.object({ quantity: z.number().int().min(0).max(1_000_000_000).optional(), inStock: z.boolean().optional() }).optional(),
+  inventoryItem: z
+    .object({
+      quantity: z.number().int().min(0).max(1_000_000_000).optional(),
+      inStock: z.boolean().optional(),
+    })
+    .optional(),
 });
 const urlRef = z.object({ url: z.url().max(2000) });
 
@@ -45,7 +50,9 @@ const productFields = {
   plainDescription: z.string().max(20_000).nullish(),
   visible: z.boolean().optional(),
   productType: productType.optional(),
-  media: z.object({ main: urlRef.nullish(), itemsInfo: z.object({ items: z.array(urlRef).max(50) }).nullish() }).nullish(),
+  media: z
+    .object({ main: urlRef.nullish(), itemsInfo: z.object({ items: z.array(urlRef).max(50) }).nullish() })
+    .nullish(),
   options: z.array(optionInput).max(6).optional(),
   brand: z.object({ name: z.string().trim().min(1).max(100) }).nullish(),
   ribbon: z.object({ name: z.string().trim().min(1).max(50) }).nullish(),
@@ -53,17 +60,35 @@ const productFields = {
   directCategoriesInfo: z.object({ categories: z.array(z.object({ id })).max(100) }).nullish(),
   variantsInfo: z.object({ variants: z.array(variantInput).min(1).max(1000) }).optional(),
   /** `namespaces['@vitrine/stores'].itemType`: the line-item type when it is GIFT_CARD or SERVICE (the wire's productType says DIGITAL). */
-  extendedFields: z.object({
-    namespaces: z.record(z.string().max(100), z.record(z.string().max(100), z.unknown())).optional(),
-  }).nullish(),
+  extendedFields: z
+    .object({
+      namespaces: z.record(z.string().max(100), z.record(z.string().max(100), z.unknown())).optional(),
+    })
+    .nullish(),
 };
 export const catalogItemType = z.enum(['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE']);
 export type CatalogItemType = z.infer<typeof catalogItemType>;
 /** Product fields outside the default answer, returned only when requested (catalog.md §6). */
 export const productField = z.enum([
-  'URL', 'CURRENCY', 'INFO_SECTION', 'MERCHANT_DATA', 'PLAIN_DESCRIPTION', 'INFO_SECTION_PLAIN_DESCRIPTION', 'SUBSCRIPTION_PRICES_INFO',
-  'BREADCRUMBS_INFO', 'WEIGHT_MEASUREMENT_UNIT_INFO', 'VARIANT_OPTION_CHOICE_NAMES', 'MEDIA_ITEMS_INFO', 'DESCRIPTION', 'DIRECT_CATEGORIES_INFO',
-  'ALL_CATEGORIES_INFO', 'INFO_SECTION_DESCRIPTION', 'THUMBNAIL', 'PRODUCT_CHOICES_MEDIA_REFERENCES', 'PRODUCT_CHOICES_DISPLAY_IMAGE', 'DISCOUNT_INFO',
+  'URL',
+  'CURRENCY',
+  'INFO_SECTION',
+  'MERCHANT_DATA',
+  'PLAIN_DESCRIPTION',
+  'INFO_SECTION_PLAIN_DESCRIPTION',
+  'SUBSCRIPTION_PRICES_INFO',
+  'BREADCRUMBS_INFO',
+  'WEIGHT_MEASUREMENT_UNIT_INFO',
+  'VARIANT_OPTION_CHOICE_NAMES',
+  'MEDIA_ITEMS_INFO',
+  'DESCRIPTION',
+  'DIRECT_CATEGORIES_INFO',
+  'ALL_CATEGORIES_INFO',
+  'INFO_SECTION_DESCRIPTION',
+  'THUMBNAIL',
+  'PRODUCT_CHOICES_MEDIA_REFERENCES',
+  'PRODUCT_CHOICES_DISPLAY_IMAGE',
+  'DISCOUNT_INFO',
   'MIN_PRICE_VARIANT',
 ]);
 export type ProductField = z.infer<typeof productField>;
@@ -72,24 +97,49 @@ export type ProductInput = z.infer<typeof productInput>;
 export type VariantInput = z.infer<typeof variantInput>;
 export type OptionInput = z.infer<typeof optionInput>;
 
-export const createProductRequest = z.strictObject({ product: productInput, fields: z.array(productField).max(30).optional(), returnEntity: z.boolean().optional() });
+export const createProductRequest = z.strictObject({
+  product: productInput,
+  fields: z.array(productField).max(30).optional(),
+  returnEntity: z.boolean().optional(),
+});
 export const updateProductRequest = z.strictObject({
-  product: z.object({ ...productFields, name: name.optional(), id: id.optional(), revision: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) }),
+  product: z.object({
+    ...productFields,
+    name: name.optional(),
+    id: id.optional(),
+    revision: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String),
+  }),
   fields: z.array(productField).max(30).optional(),
   returnEntity: z.boolean().optional(),
 });
 export type ProductPatch = z.infer<typeof updateProductRequest>['product'];
 
 const fields = qs.array(productField).optional();
-export const getProductQuery = z.strictObject({ fields, productId: z.string().optional(), slug: z.string().optional() });
-export const queryProductsRequest = z.strictObject({ query: cursorQuery.nullish(), fields, returnNonVisibleProducts: qs.bool().optional() });
+export const getProductQuery = z.strictObject({
+  fields,
+  productId: z.string().optional(),
+  slug: z.string().optional(),
+});
+export const queryProductsRequest = z.strictObject({
+  query: cursorQuery.nullish(),
+  fields,
+  returnNonVisibleProducts: qs.bool().optional(),
+});
 export const searchProductsRequest = z.strictObject({
-  search: z.strictObject({
-    filter: filter.nullish(),
-    sort: z.array(sorting).max(5).nullish(),
-    cursorPaging: cursorPaging.nullish(),
-    search: z.object({ expression: z.string().max(200).nullish(), fields: z.array(z.string()).optional(), fuzzy: z.boolean().optional() }).nullish(),
-  }).nullish(),
+  search: z
+    .strictObject({
+      filter: filter.nullish(),
+      sort: z.array(sorting).max(5).nullish(),
+      cursorPaging: cursorPaging.nullish(),
+      search: z
+        .object({
+          expression: z.string().max(200).nullish(),
+          fields: z.array(z.string()).optional(),
+          fuzzy: z.boolean().optional(),
+        })
+        .nullish(),
+    })
+    .nullish(),
   fields,
   returnNonVisibleProducts: qs.bool().optional(),
 });
@@ -98,13 +148,22 @@ export const countProductsRequest = z.strictObject({
   search: z.object({ expression: z.string().max(200).nullish() }).nullish(),
   returnNonVisibleProducts: qs.bool().optional(),
 });
-export const queryVariantsRequest = z.strictObject({ query: cursorQuery.nullish(), fields: qs.array(z.string().max(100)).optional() });
+export const queryVariantsRequest = z.strictObject({
+  query: cursorQuery.nullish(),
+  fields: qs.array(z.string().max(100)).optional(),
+});
 export const queryInventoryItemsRequest = z.strictObject({ query: cursorQuery.nullish() });
-export const queryCustomizationsRequest = z.strictObject({ query: cursorQuery.nullish(), fields: qs.array(z.string().max(100)).optional() });
+export const queryCustomizationsRequest = z.strictObject({
+  query: cursorQuery.nullish(),
+  fields: qs.array(z.string().max(100)).optional(),
+});
 export const updateInventoryItemRequest = z.strictObject({
   inventoryItem: z.object({
     id: id.optional(),
-    revision: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String).optional(),
+    revision: z
+      .union([z.string().regex(/^\d+$/), z.number().int()])
+      .transform(String)
+      .optional(),
     trackQuantity: z.boolean().optional(),
     quantity: z.number().int().min(0).max(1_000_000_000).optional(),
   }),
@@ -123,7 +182,12 @@ export const createCategoryRequest = z.strictObject({
   fields: z.array(z.string().max(100)).optional(),
 });
 export const updateCategoryRequest = z.strictObject({
-  category: z.object({ ...categoryFields, name: categoryFields.name.optional(), id: id.optional(), revision: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) }),
+  category: z.object({
+    ...categoryFields,
+    name: categoryFields.name.optional(),
+    id: id.optional(),
+    revision: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String),
+  }),
   treeReference: z.unknown().optional(),
   fields: z.array(z.string().max(100)).optional(),
 });
@@ -132,32 +196,56 @@ export type CategoryPatch = z.infer<typeof updateCategoryRequest>['category'];
 /** Single-category reads and deletes carry `treeReference.*` and `fields` in the query string. */
 export const categoryReadQuery = z.object({ fields: qs.array(z.string().max(100)).optional() });
 export const queryCategoriesRequest = z.strictObject({
-  query: cursorQuery.nullish(), treeReference: z.unknown().optional(), returnNonVisibleCategories: z.boolean().optional(), fields: z.array(z.string()).optional(),
+  query: cursorQuery.nullish(),
+  treeReference: z.unknown().optional(),
+  returnNonVisibleCategories: z.boolean().optional(),
+  fields: z.array(z.string()).optional(),
 });
-export const catalogVersionResponse = z.object({ catalogVersion: z.enum(['V1_CATALOG', 'V3_CATALOG', 'STORES_NOT_INSTALLED']) });
+export const catalogVersionResponse = z.object({
+  catalogVersion: z.enum(['V1_CATALOG', 'V3_CATALOG', 'STORES_NOT_INSTALLED']),
+});
 
 /** v3 inventory bulk increment / decrement (catalog.md §6, §11): by inventory item id, or by variant (one location). */
 const stockReason = z.enum(['ORDER', 'MANUAL', 'REVERT_INVENTORY_CHANGE']);
 const by = z.number().int().min(1).max(99_999);
 export const bulkDecrementInventoryRequest = z.strictObject({
-  decrementData: z.array(z.strictObject({ inventoryItemId: id, decrementBy: by, preorderRequest: z.boolean().optional() })).min(1).max(300),
+  decrementData: z
+    .array(z.strictObject({ inventoryItemId: id, decrementBy: by, preorderRequest: z.boolean().optional() }))
+    .min(1)
+    .max(300),
   restrictInventory: z.boolean().nullish(),
   returnEntity: z.boolean().optional(),
   reason: stockReason.optional(),
 });
 export const bulkIncrementInventoryRequest = z.strictObject({
-  incrementData: z.array(z.strictObject({ inventoryItemId: id, incrementBy: by })).min(1).max(300),
+  incrementData: z
+    .array(z.strictObject({ inventoryItemId: id, incrementBy: by }))
+    .min(1)
+    .max(300),
   returnEntity: z.boolean().optional(),
   reason: stockReason.optional(),
 });
 export const bulkDecrementByVariantRequest = z.strictObject({
-  decrementData: z.array(z.strictObject({ variantId: id, locationId: id.nullish(), decrementBy: by, preorderRequest: z.boolean().optional() })).min(1).max(300),
+  decrementData: z
+    .array(
+      z.strictObject({
+        variantId: id,
+        locationId: id.nullish(),
+        decrementBy: by,
+        preorderRequest: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(300),
   restrictInventory: z.boolean().nullish(),
   returnEntity: z.boolean().optional(),
   reason: stockReason.optional(),
 });
 export const bulkIncrementByVariantRequest = z.strictObject({
-  incrementData: z.array(z.strictObject({ variantId: id, locationId: id.nullish(), incrementBy: by })).min(1).max(300),
+  incrementData: z
+    .array(z.strictObject({ variantId: id, locationId: id.nullish(), incrementBy: by }))
+    .min(1)
+    .max(300),
   returnEntity: z.boolean().optional(),
   reason: stockReason.optional(),
 });

@@ -4,9 +4,14 @@ import { cursorPagingMetadata, cursorQuery } from './query.ts';
 import { decimalString, id, int64, isoDate } from './scalars.ts';
 
 /** A percentage above 0 and at most 100, with up to 4 decimals. */
-export const discountPercentage = z.number().gt(0).max(100).refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, {
-  message: 'must have at most 4 decimal places', ...ruleParams('DECIMAL_MAX_SCALE', { maxScale: 4 }),
-});
+export const discountPercentage = z
+  .number()
+  .gt(0)
+  .max(100)
+  .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, {
+    message: 'must have at most 4 decimal places',
+    ...ruleParams('DECIMAL_MAX_SCALE', { maxScale: 4 }),
+  });
 /** A money amount in major units as a decimal string; the currency's decimals are checked by the server. */
 const money = decimalString({ scale: 4, max: 1e12 });
 
@@ -15,11 +20,15 @@ const money = decimalString({ scale: 4, max: 1e12 });
 export const discountScope = z.strictObject({
   id: z.string().min(1).max(100).optional(),
   type: z.enum(['CATALOG_ITEM', 'CUSTOM_FILTER', 'ALL_ITEMS']).optional(),
-  catalogItemFilter: z.strictObject({
-    catalogAppId: z.string().min(1).max(100),
-    catalogItemIds: z.array(z.string().min(1).max(100)).max(500).optional(),
-  }).optional(),
-  customFilter: z.object({ appId: z.string().max(100).optional(), params: z.record(z.string(), z.unknown()).nullish() }).optional(),
+  catalogItemFilter: z
+    .strictObject({
+      catalogAppId: z.string().min(1).max(100),
+      catalogItemIds: z.array(z.string().min(1).max(100)).max(500).optional(),
+    })
+    .optional(),
+  customFilter: z
+    .object({ appId: z.string().max(100).optional(), params: z.record(z.string(), z.unknown()).nullish() })
+    .optional(),
 });
 export const discountTargetType = z.enum(['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING']);
 export const discountType = z.enum(['PERCENTAGE', 'FIXED_AMOUNT', 'FIXED_PRICE']);
@@ -55,8 +64,12 @@ export type DiscountRulePatch = z.infer<typeof discountRulePatch>;
 
 export const discountRuleStatus = z.enum(['LIVE', 'PENDING', 'EXPIRED']);
 export const discountRule = z.object({
-  id, revision: z.string(), createdDate: isoDate, updatedDate: isoDate,
-  name: z.string(), active: z.boolean(),
+  id,
+  revision: z.string(),
+  createdDate: isoDate,
+  updatedDate: isoDate,
+  name: z.string(),
+  active: z.boolean(),
   activeTimeInfo: z.object({ start: isoDate.optional(), end: isoDate.optional() }).optional(),
   discounts: z.object({ values: z.array(discountValue) }),
   status: discountRuleStatus,
@@ -68,19 +81,29 @@ export const createDiscountRuleRequest = z.strictObject({ discountRule: discount
 export const updateDiscountRuleRequest = z.strictObject({ discountRule: discountRulePatch });
 export const discountRuleResponse = z.object({ discountRule });
 export const queryDiscountRulesRequest = z.strictObject({ query: cursorQuery.optional() });
-export const queryDiscountRulesResponse = z.object({ discountRules: z.array(discountRule), pagingMetadata: cursorPagingMetadata });
+export const queryDiscountRulesResponse = z.object({
+  discountRules: z.array(discountRule),
+  pagingMetadata: cursorPagingMetadata,
+});
 
 // ---- coupons (/stores/v2/coupons)
 
 /** Coupon money is a JSON number on the hosted platform; a decimal string is accepted too. */
 const couponMoney = z.union([z.number().min(0).max(1e12), money]);
 /** ISO-8601, or epoch milliseconds (number or int64 string) as the hosted platform also sends. */
-export const couponTime = z.union([isoDate, z.number().int().min(0).max(8_640_000_000_000_000), z.string().regex(/^\d{1,15}$/, 'must be a date-time')])
+export const couponTime = z
+  .union([
+    isoDate,
+    z.number().int().min(0).max(8_640_000_000_000_000),
+    z.string().regex(/^\d{1,15}$/, 'must be a date-time'),
+  ])
   .transform((v) => new Date(typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v).toISOString());
 export const COUPON_CODE = /^[A-Za-z0-9_-]{1,20}$/;
 export const couponScope = z.strictObject({
   namespace: z.string().min(1).max(50),
-  group: z.strictObject({ name: z.string().min(1).max(50), entityId: z.string().min(1).max(100).optional() }).optional(),
+  group: z
+    .strictObject({ name: z.string().min(1).max(50), entityId: z.string().min(1).max(100).optional() })
+    .optional(),
 });
 const specFields = {
   name: z.string().trim().min(1).max(100),
@@ -112,11 +135,22 @@ export const couponType = z.enum(['MoneyOff', 'PercentOff', 'FixedPriceAmount', 
 export const coupon = z.object({
   id,
   specification: z.object({
-    name: z.string(), code: z.string(), startTime: isoDate, expirationTime: isoDate.optional(),
-    usageLimit: z.number().optional(), limitPerCustomer: z.number().optional(), limitedToOneItem: z.boolean(),
-    appliesToSubscriptions: z.boolean(), active: z.boolean(), minimumSubtotal: z.number().optional(),
-    scope: couponScope.optional(), moneyOffAmount: z.number().optional(), percentOffRate: z.number().optional(),
-    fixedPriceAmount: z.number().optional(), freeShipping: z.boolean().optional(), type: couponType,
+    name: z.string(),
+    code: z.string(),
+    startTime: isoDate,
+    expirationTime: isoDate.optional(),
+    usageLimit: z.number().optional(),
+    limitPerCustomer: z.number().optional(),
+    limitedToOneItem: z.boolean(),
+    appliesToSubscriptions: z.boolean(),
+    active: z.boolean(),
+    minimumSubtotal: z.number().optional(),
+    scope: couponScope.optional(),
+    moneyOffAmount: z.number().optional(),
+    percentOffRate: z.number().optional(),
+    fixedPriceAmount: z.number().optional(),
+    freeShipping: z.boolean().optional(),
+    type: couponType,
   }),
   /** Epoch milliseconds as an int64 string, as the hosted platform writes it. */
   dateCreated: z.string(),
@@ -138,8 +172,13 @@ export const updateCouponRequest = z.strictObject({
 export const couponResponse = z.object({ coupon });
 /** Filter and sort may also come as JSON strings (the hosted API's form). */
 export const queryCouponsRequest = z.strictObject({
-  query: cursorQuery.extend({
-    filter: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullish(),
-  }).optional(),
+  query: cursorQuery
+    .extend({
+      filter: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullish(),
+    })
+    .optional(),
 });
-export const queryCouponsResponse = z.object({ coupons: z.array(coupon), pagingMetadata: cursorPagingMetadata });
+export const queryCouponsResponse = z.object({
+  coupons: z.array(coupon),
+  pagingMetadata: cursorPagingMetadata,
+});

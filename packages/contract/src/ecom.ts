@@ -7,12 +7,35 @@ import { decimalString, id } from './scalars.ts';
  * from the platform's types are open objects (unknown keys ignored); top-level bodies are strict.
  */
 export const CHANNEL_TYPES = [
-  'UNSPECIFIED', 'WEB', 'POS', 'EBAY', 'AMAZON', 'OTHER_PLATFORM', 'WIX_APP_STORE', 'WIX_INVOICES', 'BACKOFFICE_MERCHANT',
-  'WISH', 'CLASS_PASS', 'GLOBAL_E', 'FACEBOOK', 'ETSY', 'TIKTOK', 'FAIRE_COM', 'PAYPAL_AGENTIC_CHECKOUT', 'STRIPE_AGENTIC_CHECKOUT',
+  'UNSPECIFIED',
+  'WEB',
+  'POS',
+  'EBAY',
+  'AMAZON',
+  'OTHER_PLATFORM',
+  'WIX_APP_STORE',
+  'WIX_INVOICES',
+  'BACKOFFICE_MERCHANT',
+  'WISH',
+  'CLASS_PASS',
+  'GLOBAL_E',
+  'FACEBOOK',
+  'ETSY',
+  'TIKTOK',
+  'FAIRE_COM',
+  'PAYPAL_AGENTIC_CHECKOUT',
+  'STRIPE_AGENTIC_CHECKOUT',
 ] as const;
 export const channelType = z.enum(CHANNEL_TYPES);
 export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
-export const PAYMENT_OPTIONS = ['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE', 'MEMBERSHIP', 'DEPOSIT_ONLINE', 'MEMBERSHIP_OFFLINE', 'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER'] as const;
+export const PAYMENT_OPTIONS = [
+  'FULL_PAYMENT_ONLINE',
+  'FULL_PAYMENT_OFFLINE',
+  'MEMBERSHIP',
+  'DEPOSIT_ONLINE',
+  'MEMBERSHIP_OFFLINE',
+  'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER',
+] as const;
 
 /** Cart and checkout quantities: whole units, 1 to 100,000. */
 export const MAX_LINE_QUANTITY = 100_000;
@@ -21,19 +44,31 @@ export const MAX_LINE_ITEMS = 300;
 const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
 const text = (max: number) => z.string().max(max);
 
-export const address = z.object({
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code').optional(),
-  subdivision: z.string().regex(/^[A-Z0-9]{1,3}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166-2 subdivision code, e.g. US-NY').optional(),
-  city: text(100).optional(),
-  postalCode: text(20).optional(),
-  addressLine: text(200).optional(),
-  addressLine2: text(200).optional(),
-  formattedAddress: text(500).optional(),
-  countryFullname: text(100).optional(),
-  subdivisionFullname: text(100).optional(),
-  geocode: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
-  streetAddress: z.object({ number: text(20).optional(), name: text(200).optional(), apt: text(20).optional() }).optional(),
-}).transform(withAddressLine);
+export const address = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+      .optional(),
+    subdivision: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166-2 subdivision code, e.g. US-NY')
+      .optional(),
+    city: text(100).optional(),
+    postalCode: text(20).optional(),
+    addressLine: text(200).optional(),
+    addressLine2: text(200).optional(),
+    formattedAddress: text(500).optional(),
+    countryFullname: text(100).optional(),
+    subdivisionFullname: text(100).optional(),
+    geocode: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+      .optional(),
+    streetAddress: z
+      .object({ number: text(20).optional(), name: text(200).optional(), apt: text(20).optional() })
+      .optional(),
+  })
+  .transform(withAddressLine);
 export type Address = z.infer<typeof address>;
 
 export const contactDetails = z.object({
@@ -43,7 +78,10 @@ export const contactDetails = z.object({
   company: text(200).optional(),
   vatId: z.object({ id: text(50), type: z.enum(['UNSPECIFIED', 'CPF', 'CNPJ']).optional() }).optional(),
 });
-export const addressWithContact = z.object({ address: address.optional(), contactDetails: contactDetails.optional() });
+export const addressWithContact = z.object({
+  address: address.optional(),
+  contactDetails: contactDetails.optional(),
+});
 
 export const catalogReference = z.object({
   catalogItemId: z.string().min(1).max(100),
@@ -67,15 +105,36 @@ export const customLineItemInput = z.object({
   fullPrice: decimalString({ max: 1e11 }).optional(),
   productName: translatable,
   priceDescription: translatable.optional(),
-  descriptionLines: z.array(z.object({
-    name: translatable,
-    plainText: translatable.optional(),
-    colorInfo: z.object({ original: text(100), translated: text(100).optional(), code: text(20).optional() }).optional(),
-  })).max(20).optional(),
-  media: z.object({ id: text(200).optional(), url: z.string().max(2000), height: z.number().int().optional(), width: z.number().int().optional(), altText: text(200).optional() }).optional(),
+  descriptionLines: z
+    .array(
+      z.object({
+        name: translatable,
+        plainText: translatable.optional(),
+        colorInfo: z
+          .object({ original: text(100), translated: text(100).optional(), code: text(20).optional() })
+          .optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  media: z
+    .object({
+      id: text(200).optional(),
+      url: z.string().max(2000),
+      height: z.number().int().optional(),
+      width: z.number().int().optional(),
+      altText: text(200).optional(),
+    })
+    .optional(),
   url: z.object({ relativePath: text(500).optional(), url: z.string().max(2000).optional() }).optional(),
   itemType: z.object({ preset: z.enum(ITEM_TYPES).optional(), custom: text(100).optional() }).optional(),
-  physicalProperties: z.object({ weight: z.number().min(0).max(1_000_000).optional(), sku: text(40).optional(), shippable: z.boolean().optional() }).optional(),
+  physicalProperties: z
+    .object({
+      weight: z.number().min(0).max(1_000_000).optional(),
+      sku: text(40).optional(),
+      shippable: z.boolean().optional(),
+    })
+    .optional(),
   paymentOption: z.enum(PAYMENT_OPTIONS).optional(),
   quantityAvailable: z.number().int().min(0).optional(),
   catalogReference: catalogReference.optional(),
@@ -88,22 +147,30 @@ const lineItems = z.array(lineItemInput).max(MAX_LINE_ITEMS);
 const customLineItems = z.array(customLineItemInput).max(MAX_LINE_ITEMS);
 const couponCode = z.string().trim().min(1).max(50);
 const giftCardCode = z.string().trim().min(1).max(100);
-export const merchantDiscountInput = z.object({ amount: decimalString({ max: 1e11 }), lineItemIds: z.array(id).max(MAX_LINE_ITEMS).optional() });
-const selectedShippingOption = z.object({ code: z.string().min(1).max(100), carrierId: z.string().max(100).optional() });
+export const merchantDiscountInput = z.object({
+  amount: decimalString({ max: 1e11 }),
+  lineItemIds: z.array(id).max(MAX_LINE_ITEMS).optional(),
+});
+const selectedShippingOption = z.object({
+  code: z.string().min(1).max(100),
+  carrierId: z.string().max(100).optional(),
+});
 const quantityUpdate = z.array(z.object({ id, quantity })).min(1).max(MAX_LINE_ITEMS);
 const lineItemIds = z.array(id).min(1).max(MAX_LINE_ITEMS);
 const overrideCheckoutUrl = z.url().max(2000);
 
 // Current cart.
 export const updateCurrentCartRequest = z.strictObject({
-  cartInfo: z.object({
-    buyerNote: text(1000).optional(),
-    contactInfo: addressWithContact.optional(),
-    businessLocationId: text(100).optional(),
-    selectedShippingOption: selectedShippingOption.optional(),
-    overrideCheckoutUrl: overrideCheckoutUrl.optional(),
-    purchaseFlowId: text(100).optional(),
-  }).optional(),
+  cartInfo: z
+    .object({
+      buyerNote: text(1000).optional(),
+      contactInfo: addressWithContact.optional(),
+      businessLocationId: text(100).optional(),
+      selectedShippingOption: selectedShippingOption.optional(),
+      overrideCheckoutUrl: overrideCheckoutUrl.optional(),
+      purchaseFlowId: text(100).optional(),
+    })
+    .optional(),
   couponCode: couponCode.optional(),
   merchantDiscounts: z.array(merchantDiscountInput).max(10).optional(),
   lineItems: lineItems.optional(),
@@ -128,7 +195,13 @@ export const estimateTotalsRequest = z.strictObject({
   selectedShippingOption: selectedShippingOption.optional(),
   shippingAddress: address.optional(),
   billingAddress: address.optional(),
-  selectedMemberships: z.object({ memberships: z.array(z.object({ id: z.string(), appId: z.string(), lineItemIds: z.array(z.string()) })).max(50) }).optional(),
+  selectedMemberships: z
+    .object({
+      memberships: z
+        .array(z.object({ id: z.string(), appId: z.string(), lineItemIds: z.array(z.string()) }))
+        .max(50),
+    })
+    .optional(),
   calculateTax: z.boolean().optional(),
   calculateShipping: z.boolean().optional(),
   calculateAdditionalFees: z.boolean().optional(),
@@ -137,14 +210,19 @@ export const estimateTotalsRequest = z.strictObject({
 // Checkout.
 const shippingInfoInput = z.object({
   shippingDestination: addressWithContact.optional(),
-  selectedCarrierServiceOption: z.object({ code: z.string().min(1).max(100), carrierId: z.string().max(100).optional() }).optional(),
+  selectedCarrierServiceOption: z
+    .object({ code: z.string().min(1).max(100), carrierId: z.string().max(100).optional() })
+    .optional(),
 });
 export const checkoutInfoInput = z.object({
   billingInfo: addressWithContact.optional(),
   shippingInfo: shippingInfoInput.optional(),
   buyerInfo: z.object({ email: z.email().max(254).optional() }).optional(),
   buyerNote: text(1000).optional(),
-  customFields: z.array(z.object({ value: z.unknown(), title: text(200), translatedTitle: text(200).optional() })).max(20).optional(),
+  customFields: z
+    .array(z.object({ value: z.unknown(), title: text(200), translatedTitle: text(200).optional() }))
+    .max(20)
+    .optional(),
   businessLocationId: text(100).optional(),
   purchaseFlowId: text(100).optional(),
   channelType: channelType.optional(),
@@ -173,7 +251,15 @@ export const updateCheckoutRequest = z.strictObject({
   customLineItems: customLineItems.optional(),
 });
 export const checkoutIdBody = z.strictObject({ id: id.optional() });
-export const addToCheckoutRequest = z.strictObject({ id: id.optional(), lineItems: lineItems.optional(), customLineItems: customLineItems.optional() });
-export const createOrderFromCheckoutRequest = z.strictObject({ id: id.optional(), savePaymentMethod: z.boolean().optional(), delayCapture: z.boolean().optional() });
+export const addToCheckoutRequest = z.strictObject({
+  id: id.optional(),
+  lineItems: lineItems.optional(),
+  customLineItems: customLineItems.optional(),
+});
+export const createOrderFromCheckoutRequest = z.strictObject({
+  id: id.optional(),
+  savePaymentMethod: z.boolean().optional(),
+  delayCapture: z.boolean().optional(),
+});
 export const markCompletedRequest = z.strictObject({ id: id.optional(), orderId: id.optional() });
 export const idParams = z.object({ id });

@@ -2,9 +2,27 @@ import { z } from 'zod';
 
 /** Every `violatedRule` the platform's validation errors use (contract/conventions.md §8, spec §5). */
 export const violatedRules = [
-  'VALIDATION', 'OTHER', 'MAX', 'MIN', 'MAX_LENGTH', 'MIN_LENGTH', 'MAX_SIZE', 'MIN_SIZE', 'FORMAT',
-  'DECIMAL_LTE', 'DECIMAL_GTE', 'DECIMAL_LT', 'DECIMAL_GT', 'DECIMAL_MAX_SCALE', 'INVALID_ENUM_VALUE',
-  'REQUIRED_FIELD', 'FIELD_NOT_ALLOWED', 'ONE_OF_ALIGNMENT', 'EXACT_LENGTH', 'EXACT_SIZE', 'REQUIRED_ONE_OF_FIELD',
+  'VALIDATION',
+  'OTHER',
+  'MAX',
+  'MIN',
+  'MAX_LENGTH',
+  'MIN_LENGTH',
+  'MAX_SIZE',
+  'MIN_SIZE',
+  'FORMAT',
+  'DECIMAL_LTE',
+  'DECIMAL_GTE',
+  'DECIMAL_LT',
+  'DECIMAL_GT',
+  'DECIMAL_MAX_SCALE',
+  'INVALID_ENUM_VALUE',
+  'REQUIRED_FIELD',
+  'FIELD_NOT_ALLOWED',
+  'ONE_OF_ALIGNMENT',
+  'EXACT_LENGTH',
+  'EXACT_SIZE',
+  'REQUIRED_ONE_OF_FIELD',
 ] as const;
 export type ViolatedRule = (typeof violatedRules)[number];
 

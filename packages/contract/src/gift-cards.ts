@@ -10,7 +10,10 @@ export const giftCardInput = z.strictObject({
   code: z.string().trim().regex(GIFT_CARD_CODE, 'must be 4-40 letters, digits or inner dashes').optional(),
   initialValue: amountIn,
   /** Must be the store currency (one currency per store); defaults to it. */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code')
+    .optional(),
   expirationDate: isoDate.nullish(),
   disabled: z.boolean().optional(),
 });
@@ -26,7 +29,12 @@ export type GiftCardInput = z.infer<typeof giftCardInput>;
 export type GiftCardPatch = z.infer<typeof giftCardPatch>;
 
 export const giftCardStatus = z.enum(['ACTIVE', 'DISABLED', 'EXPIRED', 'EMPTY']);
-export const giftCardRedemption = z.object({ orderId: z.string(), amount: price, createdDate: isoDate, refundedDate: isoDate.nullable() });
+export const giftCardRedemption = z.object({
+  orderId: z.string(),
+  amount: price,
+  createdDate: isoDate,
+  refundedDate: isoDate.nullable(),
+});
 export const giftCard = z.object({
   id,
   /** In full only in the answer to create; afterwards all but the last 4 characters are masked. */
@@ -48,4 +56,7 @@ export const createGiftCardRequest = z.strictObject({ giftCard: giftCardInput })
 export const updateGiftCardRequest = z.strictObject({ giftCard: giftCardPatch });
 export const giftCardResponse = z.object({ giftCard });
 export const queryGiftCardsRequest = z.strictObject({ query: cursorQuery.optional() });
-export const queryGiftCardsResponse = z.object({ giftCards: z.array(giftCard), pagingMetadata: cursorPagingMetadata });
+export const queryGiftCardsResponse = z.object({
+  giftCards: z.array(giftCard),
+  pagingMetadata: cursorPagingMetadata,
+});

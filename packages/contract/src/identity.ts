@@ -7,11 +7,39 @@ import { id, isoDate } from './scalars.ts';
  * fields than were captured, and a refused sign-up or login would break a shop's only way in.
  */
 
-export const identityStatusName = z.enum(['UNKNOWN_STATUS', 'PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE']);
-export const identityStatusReason = z.enum(['UNKNOWN_REASON', 'PENDING_ADMIN_APPROVAL_REQUIRED', 'PENDING_EMAIL_VERIFICATION_REQUIRED', 'PENDING_REQUIRED_FIELDS_MISSING']);
-export const factorType = z.enum(['PASSWORD', 'SMS', 'CALL', 'EMAIL', 'TOTP', 'PUSH', 'WEBAUTHN', 'RECOVERY_CODE']);
+export const identityStatusName = z.enum([
+  'UNKNOWN_STATUS',
+  'PENDING',
+  'ACTIVE',
+  'DELETED',
+  'BLOCKED',
+  'OFFLINE',
+]);
+export const identityStatusReason = z.enum([
+  'UNKNOWN_REASON',
+  'PENDING_ADMIN_APPROVAL_REQUIRED',
+  'PENDING_EMAIL_VERIFICATION_REQUIRED',
+  'PENDING_REQUIRED_FIELDS_MISSING',
+]);
+export const factorType = z.enum([
+  'PASSWORD',
+  'SMS',
+  'CALL',
+  'EMAIL',
+  'TOTP',
+  'PUSH',
+  'WEBAUTHN',
+  'RECOVERY_CODE',
+]);
 export const factorStatus = z.enum(['INACTIVE', 'ACTIVE', 'REQUIRE_REENROLL']);
-export const loginState = z.enum(['UNKNOWN_STATE', 'SUCCESS', 'REQUIRE_OWNER_APPROVAL', 'REQUIRE_EMAIL_VERIFICATION', 'STATUS_CHECK', 'REQUIRE_MISSING_FIELDS']);
+export const loginState = z.enum([
+  'UNKNOWN_STATE',
+  'SUCCESS',
+  'REQUIRE_OWNER_APPROVAL',
+  'REQUIRE_EMAIL_VERIFICATION',
+  'STATUS_CHECK',
+  'REQUIRE_MISSING_FIELDS',
+]);
 export type IdentityStatusName = z.infer<typeof identityStatusName>;
 export type IdentityStatusReason = z.infer<typeof identityStatusReason>;
 export type FactorType = z.infer<typeof factorType>;
@@ -19,9 +47,18 @@ export type LoginState = z.infer<typeof loginState>;
 
 const text = (max = 200) => z.string().max(max);
 /** A typed value: `additionalData.*` and custom fields (`strValue|numValue|dateValue|listValue|mapValue`). */
-export const customValue = z.looseObject({ strValue: z.string().optional(), numValue: z.number().optional(), dateValue: z.string().optional() });
+export const customValue = z.looseObject({
+  strValue: z.string().optional(),
+  numValue: z.number().optional(),
+  dateValue: z.string().optional(),
+});
 /** Addresses use the ecom conversion on the wire (`addressLine`, `geocode`, `formattedAddress`); kept as given. */
-const identityAddress = z.looseObject({ addressLine: text(500).optional(), city: text().optional(), country: text(100).optional(), postalCode: text(50).optional() });
+const identityAddress = z.looseObject({
+  addressLine: text(500).optional(),
+  city: text().optional(),
+  country: text(100).optional(),
+  postalCode: text(50).optional(),
+});
 
 export const identityProfile = z.object({
   firstName: text(100).optional(),
@@ -33,10 +70,33 @@ export const identityProfile = z.object({
   labels: z.array(text(100)).max(50).optional(),
   language: text(35).optional(),
   privacyStatus: z.enum(['UNDEFINED', 'PUBLIC', 'PRIVATE']).optional(),
-  customFields: z.array(z.object({ name: text(100), value: customValue })).max(50).optional(),
-  secondaryEmails: z.array(z.object({ email: text(320), tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'WORK']).optional() })).max(20).optional(),
-  phonesV2: z.array(z.object({ countryCode: text(10).optional(), phone: text(50), tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'MOBILE', 'WORK', 'FAX']).optional() })).max(20).optional(),
-  addresses: z.array(z.object({ address: identityAddress, tag: z.enum(['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING']).optional() })).max(20).optional(),
+  customFields: z
+    .array(z.object({ name: text(100), value: customValue }))
+    .max(50)
+    .optional(),
+  secondaryEmails: z
+    .array(z.object({ email: text(320), tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'WORK']).optional() }))
+    .max(20)
+    .optional(),
+  phonesV2: z
+    .array(
+      z.object({
+        countryCode: text(10).optional(),
+        phone: text(50),
+        tag: z.enum(['UNTAGGED', 'MAIN', 'HOME', 'MOBILE', 'WORK', 'FAX']).optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  addresses: z
+    .array(
+      z.object({
+        address: identityAddress,
+        tag: z.enum(['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING']).optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
   company: text().optional(),
   position: text().optional(),
   birthdate: text(10).optional(),
@@ -76,17 +136,27 @@ export const captchaToken = z.object({
   Recaptcha: z.string().max(10_000).optional(),
   InvisibleRecaptcha: z.string().max(10_000).optional(),
   NoCaptcha: z.string().max(10_000).optional(),
-  recaptchaForClientSiteKey: z.object({ token: z.string().max(10_000), siteKeyId: z.string().max(200).optional() }).optional(),
+  recaptchaForClientSiteKey: z
+    .object({ token: z.string().max(10_000), siteKeyId: z.string().max(200).optional() })
+    .optional(),
 });
 const captchaTokens = z.array(captchaToken).max(5).optional();
 const clientMetaData = z.record(z.string(), z.unknown()).optional();
 
 /** Register reports a bad e-mail as a FORMAT violation with `data.type: "EMAIL"` (the SDK's `invalidEmail`). */
-const registerEmail = z.unknown().transform((v, c) => {
-  if (typeof v === 'string' && v.trim().length <= 320 && z.email().safeParse(v.trim()).success) return v.trim();
-  c.addIssue({ code: 'custom', message: 'must be a valid e-mail address', params: { violatedRule: 'FORMAT', data: { type: 'EMAIL' } } });
-  return z.NEVER;
-}).meta({ type: 'string', format: 'email' });
+const registerEmail = z
+  .unknown()
+  .transform((v, c) => {
+    if (typeof v === 'string' && v.trim().length <= 320 && z.email().safeParse(v.trim()).success)
+      return v.trim();
+    c.addIssue({
+      code: 'custom',
+      message: 'must be a valid e-mail address',
+      params: { violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+    });
+    return z.NEVER;
+  })
+  .meta({ type: 'string', format: 'email' });
 
 export const registerRequest = z.object({
   loginId: z.preprocess((v) => v ?? {}, z.object({ email: registerEmail })),
@@ -108,7 +178,17 @@ export const validateEmailRequest = z.object({ email: z.string().max(1000) });
 export const validateEmailResponse = z.object({
   valid: z.boolean(),
   formatInvalid: z.boolean(),
-  failure: z.object({ reason: z.enum(['UNKNOWN_REASON', 'EMAIL_ADDRESS_BOUNCED', 'EMAIL_DOMAIN_MISSING_DNS_RECORDS', 'EMAIL_DOMAIN_FORMAT_INVALID', 'EMAIL_DOMAIN_PERMANENTLY_BLACKLISTED']) }).optional(),
+  failure: z
+    .object({
+      reason: z.enum([
+        'UNKNOWN_REASON',
+        'EMAIL_ADDRESS_BOUNCED',
+        'EMAIL_DOMAIN_MISSING_DNS_RECORDS',
+        'EMAIL_DOMAIN_FORMAT_INVALID',
+        'EMAIL_DOMAIN_PERMANENTLY_BLACKLISTED',
+      ]),
+    })
+    .optional(),
 });
 
 export const changePasswordRequest = z.object({ newPassword: z.string() });
@@ -122,21 +202,40 @@ export const signOnRequest = z.object({
 });
 export const signOnResponse = z.object({ sessionToken: z.string(), identity });
 
-export const logoutQuery = z.object({ postLogoutRedirectUri: z.string().max(2000).optional(), clientId: z.string().max(200).optional() });
+export const logoutQuery = z.object({
+  postLogoutRedirectUri: z.string().max(2000).optional(),
+  clientId: z.string().max(200).optional(),
+});
 /** The raw HTTP wrapper some identity calls answer with; `body` is standard base64. */
-export const rawHttpResponse = z.object({ body: z.string(), statusCode: z.number().int(), headers: z.array(z.object({ key: z.string(), value: z.string() })) });
+export const rawHttpResponse = z.object({
+  body: z.string(),
+  statusCode: z.number().int(),
+  headers: z.array(z.object({ key: z.string(), value: z.string() })),
+});
 
 const redirect = z.object({ url: z.string().max(2000).optional(), clientId: z.string().max(200).optional() });
-export const sendRecoveryEmailRequest = z.object({ email: z.string().max(1000), language: z.string().max(35).optional(), redirect: redirect.optional() });
+export const sendRecoveryEmailRequest = z.object({
+  email: z.string().max(1000),
+  language: z.string().max(35).optional(),
+  redirect: redirect.optional(),
+});
 export const sendActivationEmailRequest = z.object({
   identityId: id,
-  emailOptions: z.object({ language: z.string().max(35).optional(), redirect: redirect.optional() }).optional(),
+  emailOptions: z
+    .object({ language: z.string().max(35).optional(), redirect: redirect.optional() })
+    .optional(),
 });
 export const recoverRequest = z.object({ recoveryToken: z.string().max(500), password: z.string() });
 
-export const verificationStartRequest = z.object({ identityId: id, target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional() });
+export const verificationStartRequest = z.object({
+  identityId: id,
+  target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional(),
+});
 export const verificationStartResponse = z.object({ verificationId: z.string() });
-export const verifyDuringAuthenticationRequest = z.object({ code: z.string().max(100), stateToken: z.string().max(500) });
+export const verifyDuringAuthenticationRequest = z.object({
+  code: z.string().max(100),
+  stateToken: z.string().max(500),
+});
 export const resendDuringAuthenticationRequest = z.object({ stateToken: z.string().max(500) });
 
 const codeData = z.object({ code: z.string().max(100) });
@@ -153,7 +252,11 @@ export const legacyVerifyRequest = z.object({
   pushData: z.looseObject({}).optional(),
 });
 
-export const totpEnrollResponse = z.object({ factor: identityFactor, secret: z.string(), otpauthUri: z.string() });
+export const totpEnrollResponse = z.object({
+  factor: identityFactor,
+  secret: z.string(),
+  otpauthUri: z.string(),
+});
 export const totpConfirmRequest = z.object({ code: z.string().max(20) });
 export const totpConfirmResponse = z.object({ factor: identityFactor, recoveryCodes: z.array(z.string()) });
 

@@ -21,16 +21,20 @@ export const memberImage = z.object({
 });
 
 /** Member contact addresses keep `addressLine` on both sides (no ecom address conversion). */
-export const memberAddress = z.object({
-  id: z.string().max(100).optional(),
-  addressLine: z.string().max(500).optional(),
-  addressLine2: z.string().max(500).optional(),
-  streetAddress: z.object({ number: z.string().max(50).optional(), name: z.string().max(200).optional() }).optional(),
-  city: z.string().max(200).optional(),
-  subdivision: z.string().max(200).optional(),
-  country: z.string().max(100).optional(),
-  postalCode: z.string().max(50).optional(),
-}).transform(withAddressLine);
+export const memberAddress = z
+  .object({
+    id: z.string().max(100).optional(),
+    addressLine: z.string().max(500).optional(),
+    addressLine2: z.string().max(500).optional(),
+    streetAddress: z
+      .object({ number: z.string().max(50).optional(), name: z.string().max(200).optional() })
+      .optional(),
+    city: z.string().max(200).optional(),
+    subdivision: z.string().max(200).optional(),
+    country: z.string().max(100).optional(),
+    postalCode: z.string().max(50).optional(),
+  })
+  .transform(withAddressLine);
 
 export const memberContact = z.object({
   firstName: z.string().max(100).optional(),
@@ -41,7 +45,9 @@ export const memberContact = z.object({
   birthdate: z.string().max(10).optional(),
   company: z.string().max(200).optional(),
   jobTitle: z.string().max(200).optional(),
-  customFields: z.record(z.string(), z.object({ name: z.string().optional(), value: z.unknown() })).optional(),
+  customFields: z
+    .record(z.string(), z.object({ name: z.string().optional(), value: z.unknown() }))
+    .optional(),
 });
 
 export const memberProfile = z.object({
@@ -82,7 +88,11 @@ export const membersPage = z.object({ members: z.array(memberView), metadata: of
 export const memberFieldsets = qs.array(memberFieldset).pipe(z.array(memberFieldset).max(3));
 
 /** A slug: 1-100 lower-case letters, digits and dashes. */
-export const memberSlug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, 'must contain only lower-case letters, digits and dashes');
+export const memberSlug = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9-]+$/, 'must contain only lower-case letters, digits and dashes');
 
 /** `GET /members/v1/members` (plain or `.r`). */
 export const listMembersQuery = z.strictObject({
@@ -91,7 +101,10 @@ export const listMembersQuery = z.strictObject({
   sorting: z.array(sorting).max(5).optional(),
 });
 export const getMemberQuery = z.strictObject({ fieldsets: memberFieldsets.optional() });
-export const getMyMemberQuery = z.strictObject({ fieldsets: memberFieldsets.optional(), fieldSet: memberFieldset.optional() });
+export const getMyMemberQuery = z.strictObject({
+  fieldsets: memberFieldsets.optional(),
+  fieldSet: memberFieldset.optional(),
+});
 
 export const memberSearch = z.strictObject({
   expression: z.string().max(200).nullish(),
@@ -113,6 +126,8 @@ const writableMember = z.object({
   profile: memberProfile.extend({ slug: memberSlug.optional() }).optional(),
   privacyStatus: z.enum(['PUBLIC', 'PRIVATE']).optional(),
 });
-export const createMemberRequest = z.strictObject({ member: writableMember.extend({ loginEmail: z.email().max(320) }) });
+export const createMemberRequest = z.strictObject({
+  member: writableMember.extend({ loginEmail: z.email().max(320) }),
+});
 export const updateMemberRequest = z.strictObject({ member: writableMember.extend({ id: id.optional() }) });
 export type MemberPatch = z.infer<typeof writableMember>;

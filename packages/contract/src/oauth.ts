@@ -8,13 +8,23 @@ import { id, isoDate } from './scalars.ts';
  */
 
 /** RFC 7636 §4.1: 43–128 characters of `[A-Za-z0-9-._~]`. */
-export const pkceCodeVerifier = z.string().min(43).max(128).regex(/^[A-Za-z0-9\-._~]+$/, 'must use only A-Z a-z 0-9 - . _ ~');
+export const pkceCodeVerifier = z
+  .string()
+  .min(43)
+  .max(128)
+  .regex(/^[A-Za-z0-9\-._~]+$/, 'must use only A-Z a-z 0-9 - . _ ~');
 /** base64url(SHA-256(verifier)) without padding: always 43 characters. */
-export const pkceCodeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be base64url of a SHA-256 digest');
+export const pkceCodeChallenge = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be base64url of a SHA-256 digest');
 export const oauthClientId = z.string().min(1).max(64);
 
 export const anonymousGrant = z.object({ grantType: z.literal('anonymous'), clientId: oauthClientId });
-export const refreshTokenGrant = z.object({ grantType: z.literal('refresh_token'), refreshToken: z.string().min(1).max(512), clientId: oauthClientId.optional() });
+export const refreshTokenGrant = z.object({
+  grantType: z.literal('refresh_token'),
+  refreshToken: z.string().min(1).max(512),
+  clientId: oauthClientId.optional(),
+});
 export const authorizationCodeGrant = z.object({
   grantType: z.literal('authorization_code'),
   clientId: oauthClientId,
@@ -37,7 +47,10 @@ export type AuthorizedClientGrant = z.infer<typeof authorizedClientGrant>;
  * `POST /oauth2/token` as sent: the grant is named by `grantType` or `grant_type`. Unknown parameters
  * are ignored (RFC 6749 §3.2), so the envelope is loose; each grant's own schema is applied after.
  */
-export const tokenRequest = z.looseObject({ grantType: z.string().optional(), grant_type: z.string().optional() });
+export const tokenRequest = z.looseObject({
+  grantType: z.string().optional(),
+  grant_type: z.string().optional(),
+});
 
 /** What the SDK reads (§1, "Response"); `expires_in` is a number of seconds. */
 export const tokenResponse = z.object({
@@ -66,7 +79,10 @@ export const rawHttpRequest = z.object({
 });
 export type RawHttpRequest = z.infer<typeof rawHttpRequest>;
 
-export const tokenInfoRequest = z.union([z.strictObject({ token: z.string().min(1).max(4096) }), rawHttpRequest.strict()]);
+export const tokenInfoRequest = z.union([
+  z.strictObject({ token: z.string().min(1).max(4096) }),
+  rawHttpRequest.strict(),
+]);
 export const tokenInfoResponse = z.object({
   active: z.boolean(),
   subjectType: z.enum(['VISITOR', 'MEMBER']).optional(),
@@ -123,7 +139,9 @@ export const authorizeCompleteResponse = z.object({
   /** query / fragment modes: where to send the browser. */
   redirectUrl: z.string().optional(),
   /** web_message mode: what to post to the opener, and to which origins only. */
-  webMessage: z.object({ targetOrigins: z.array(z.string()), data: z.record(z.string(), z.string()) }).optional(),
+  webMessage: z
+    .object({ targetOrigins: z.array(z.string()), data: z.record(z.string(), z.string()) })
+    .optional(),
 });
 
 /** An OAuth client (the bundled storefront, or a front end the merchant registers). */
@@ -156,4 +174,7 @@ export type CreateClientRequest = z.infer<typeof createClientRequest>;
 export type UpdateClientRequest = z.infer<typeof updateClientRequest>;
 export const clientResponse = z.object({ client: oauthClient });
 export const queryClientsRequest = z.strictObject({ query: cursorQuery.optional() });
-export const queryClientsResponse = z.object({ clients: z.array(oauthClient), metadata: cursorPagingMetadata });
+export const queryClientsResponse = z.object({
+  clients: z.array(oauthClient),
+  metadata: cursorPagingMetadata,
+});

@@ -6,24 +6,96 @@ import { id, isoDate, price } from './scalars.ts';
 /** Orders (contract/orders-payments.md §1, §3, §4) and order fulfillments. */
 export const orderStatus = z.enum(['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED']);
 export const orderPaymentStatus = z.enum([
-  'UNSPECIFIED', 'NOT_PAID', 'PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED', 'PENDING', 'PARTIALLY_PAID', 'PENDING_MERCHANT', 'CANCELED', 'DECLINED',
+  'UNSPECIFIED',
+  'NOT_PAID',
+  'PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'PENDING',
+  'PARTIALLY_PAID',
+  'PENDING_MERCHANT',
+  'CANCELED',
+  'DECLINED',
 ]);
 export const orderFulfillmentStatus = z.enum(['NOT_FULFILLED', 'FULFILLED', 'PARTIALLY_FULFILLED']);
 export const orderChannelType = z.enum([
-  'UNSPECIFIED', 'WEB', 'POS', 'EBAY', 'AMAZON', 'OTHER_PLATFORM', 'WIX_APP_STORE', 'WIX_INVOICES', 'BACKOFFICE_MERCHANT', 'WISH', 'CLASS_PASS',
-  'GLOBAL_E', 'FACEBOOK', 'ETSY', 'TIKTOK', 'FAIRE_COM', 'PAYPAL_AGENTIC_CHECKOUT', 'STRIPE_AGENTIC_CHECKOUT',
+  'UNSPECIFIED',
+  'WEB',
+  'POS',
+  'EBAY',
+  'AMAZON',
+  'OTHER_PLATFORM',
+  'WIX_APP_STORE',
+  'WIX_INVOICES',
+  'BACKOFFICE_MERCHANT',
+  'WISH',
+  'CLASS_PASS',
+  'GLOBAL_E',
+  'FACEBOOK',
+  'ETSY',
+  'TIKTOK',
+  'FAIRE_COM',
+  'PAYPAL_AGENTIC_CHECKOUT',
+  'STRIPE_AGENTIC_CHECKOUT',
 ]);
 export const orderWeightUnit = z.enum(['UNSPECIFIED_WEIGHT_UNIT', 'KG', 'LB']);
-export const orderItemTypePreset = z.enum(['UNRECOGNISED', 'PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'CUSTOM_AMOUNT_ITEM']);
-export const orderPaymentOption = z.enum(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE', 'MEMBERSHIP', 'DEPOSIT_ONLINE', 'MEMBERSHIP_OFFLINE', 'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER']);
+export const orderItemTypePreset = z.enum([
+  'UNRECOGNISED',
+  'PHYSICAL',
+  'DIGITAL',
+  'GIFT_CARD',
+  'SERVICE',
+  'CUSTOM_AMOUNT_ITEM',
+]);
+export const orderPaymentOption = z.enum([
+  'FULL_PAYMENT_ONLINE',
+  'FULL_PAYMENT_OFFLINE',
+  'MEMBERSHIP',
+  'DEPOSIT_ONLINE',
+  'MEMBERSHIP_OFFLINE',
+  'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER',
+]);
 export const orderApprovalStrategy = z.enum(['DEFAULT', 'PAYMENT_RECEIVED', 'PAYMENT_METHOD_SAVED']);
 export const orderActivityType = z.enum([
-  'ORDER_REFUNDED', 'ORDER_PLACED', 'ORDER_PAID', 'ORDER_FULFILLED', 'ORDER_NOT_FULFILLED', 'ORDER_CANCELED', 'DOWNLOAD_LINK_SENT',
-  'TRACKING_NUMBER_ADDED', 'TRACKING_NUMBER_EDITED', 'TRACKING_LINK_ADDED', 'SHIPPING_CONFIRMATION_EMAIL_SENT', 'INVOICE_ADDED', 'INVOICE_REMOVED',
-  'INVOICE_SENT', 'FULFILLER_EMAIL_SENT', 'SHIPPING_ADDRESS_EDITED', 'EMAIL_EDITED', 'PICKUP_READY_EMAIL_SENT', 'CUSTOM_ACTIVITY', 'MERCHANT_COMMENT',
-  'ORDER_PARTIALLY_PAID', 'DRAFT_ORDER_CHANGES_APPLIED', 'SAVED_PAYMENT_METHOD', 'AUTHORIZED_PAYMENT_CREATED', 'AUTHORIZED_PAYMENT_CAPTURED',
-  'AUTHORIZED_PAYMENT_VOIDED', 'REFUND_INITIATED', 'PAYMENT_REFUNDED', 'PAYMENT_REFUND_FAILED', 'REFUNDED_AS_STORE_CREDIT', 'PAYMENT_PENDING',
-  'PAYMENT_CANCELED', 'PAYMENT_DECLINED', 'ORDER_PENDING', 'ORDER_REJECTED', 'RECEIPT_CREATED', 'RECEIPT_SENT', 'CHARGEBACK_CREATED', 'CHARGEBACK_REVERSED',
+  'ORDER_REFUNDED',
+  'ORDER_PLACED',
+  'ORDER_PAID',
+  'ORDER_FULFILLED',
+  'ORDER_NOT_FULFILLED',
+  'ORDER_CANCELED',
+  'DOWNLOAD_LINK_SENT',
+  'TRACKING_NUMBER_ADDED',
+  'TRACKING_NUMBER_EDITED',
+  'TRACKING_LINK_ADDED',
+  'SHIPPING_CONFIRMATION_EMAIL_SENT',
+  'INVOICE_ADDED',
+  'INVOICE_REMOVED',
+  'INVOICE_SENT',
+  'FULFILLER_EMAIL_SENT',
+  'SHIPPING_ADDRESS_EDITED',
+  'EMAIL_EDITED',
+  'PICKUP_READY_EMAIL_SENT',
+  'CUSTOM_ACTIVITY',
+  'MERCHANT_COMMENT',
+  'ORDER_PARTIALLY_PAID',
+  'DRAFT_ORDER_CHANGES_APPLIED',
+  'SAVED_PAYMENT_METHOD',
+  'AUTHORIZED_PAYMENT_CREATED',
+  'AUTHORIZED_PAYMENT_CAPTURED',
+  'AUTHORIZED_PAYMENT_VOIDED',
+  'REFUND_INITIATED',
+  'PAYMENT_REFUNDED',
+  'PAYMENT_REFUND_FAILED',
+  'REFUNDED_AS_STORE_CREDIT',
+  'PAYMENT_PENDING',
+  'PAYMENT_CANCELED',
+  'PAYMENT_DECLINED',
+  'ORDER_PENDING',
+  'ORDER_REJECTED',
+  'RECEIPT_CREATED',
+  'RECEIPT_SENT',
+  'CHARGEBACK_CREATED',
+  'CHARGEBACK_REVERSED',
 ]);
 export type OrderStatusValue = z.infer<typeof orderStatus>;
 export type OrderPaymentStatusValue = z.infer<typeof orderPaymentStatus>;
@@ -39,45 +111,79 @@ export const orderPriceInput = z.object({ amount, formattedAmount: z.string().ma
 const text = (max: number) => z.string().max(max);
 
 /** An ecom address in REST form (`addressLine`, `formattedAddress`, `geocode`; conventions §5). */
-export const orderAddress = z.object({
-  country: text(100).optional(),
-  subdivision: text(100).optional(),
-  city: text(200).optional(),
-  postalCode: text(50).optional(),
-  addressLine: text(500).optional(),
-  addressLine2: text(500).optional(),
-  formattedAddress: text(1000).optional(),
-  hint: text(500).optional(),
-  countryFullname: text(200).optional(),
-  subdivisionFullname: text(200).optional(),
-  streetAddress: z.object({ number: text(50).optional(), name: text(200).optional(), apt: text(50).optional(), formattedAddressLine: text(500).optional() }).optional(),
-  geocode: z.object({ latitude: z.number().min(-90).max(90).optional(), longitude: z.number().min(-180).max(180).optional() }).optional(),
-}).transform(withAddressLine);
+export const orderAddress = z
+  .object({
+    country: text(100).optional(),
+    subdivision: text(100).optional(),
+    city: text(200).optional(),
+    postalCode: text(50).optional(),
+    addressLine: text(500).optional(),
+    addressLine2: text(500).optional(),
+    formattedAddress: text(1000).optional(),
+    hint: text(500).optional(),
+    countryFullname: text(200).optional(),
+    subdivisionFullname: text(200).optional(),
+    streetAddress: z
+      .object({
+        number: text(50).optional(),
+        name: text(200).optional(),
+        apt: text(50).optional(),
+        formattedAddressLine: text(500).optional(),
+      })
+      .optional(),
+    geocode: z
+      .object({
+        latitude: z.number().min(-90).max(90).optional(),
+        longitude: z.number().min(-180).max(180).optional(),
+      })
+      .optional(),
+  })
+  .transform(withAddressLine);
 export const orderContactDetails = z.object({
   firstName: text(100).optional(),
   lastName: text(100).optional(),
   phone: text(50).optional(),
   company: text(200).optional(),
-  vatId: z.object({ id: text(50).optional(), type: z.enum(['UNSPECIFIED', 'CPF', 'CNPJ']).optional() }).optional(),
+  vatId: z
+    .object({ id: text(50).optional(), type: z.enum(['UNSPECIFIED', 'CPF', 'CNPJ']).optional() })
+    .optional(),
 });
-export const orderAddressWithContact = z.object({ address: orderAddress.optional(), contactDetails: orderContactDetails.optional() });
+export const orderAddressWithContact = z.object({
+  address: orderAddress.optional(),
+  contactDetails: orderContactDetails.optional(),
+});
 
-const translatable = z.object({ original: z.string().trim().min(1).max(200), translated: z.string().max(200).optional() });
+const translatable = z.object({
+  original: z.string().trim().min(1).max(200),
+  translated: z.string().max(200).optional(),
+});
 const imageInput = z.object({
-  id: text(500).optional(), url: text(2000).optional(), height: z.number().int().min(0).optional(), width: z.number().int().min(0).optional(),
-  altText: text(500).optional(), filename: text(500).optional(),
+  id: text(500).optional(),
+  url: text(2000).optional(),
+  height: z.number().int().min(0).optional(),
+  width: z.number().int().min(0).optional(),
+  altText: text(500).optional(),
+  filename: text(500).optional(),
 });
 const descriptionLine = z.object({
   name: z.object({ original: text(200), translated: text(200).optional() }),
   plainText: z.object({ original: text(1000), translated: text(1000).optional() }).optional(),
-  colorInfo: z.object({ original: text(200), translated: text(200).optional(), code: text(20).optional() }).optional(),
+  colorInfo: z
+    .object({ original: text(200), translated: text(200).optional(), code: text(20).optional() })
+    .optional(),
   lineType: text(50).optional(),
 });
 
 export const orderLineItemInput = z.object({
   id: id.optional(),
   productName: translatable,
-  catalogReference: z.object({ catalogItemId: z.string().min(1).max(100), appId: z.string().min(1).max(100), options: z.record(z.string(), z.unknown()).optional() }).optional(),
+  catalogReference: z
+    .object({
+      catalogItemId: z.string().min(1).max(100),
+      appId: z.string().min(1).max(100),
+      options: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
   quantity: z.number().int().min(1).max(100_000),
   price: orderPriceInput,
   priceBeforeDiscounts: orderPriceInput.optional(),
@@ -85,14 +191,31 @@ export const orderLineItemInput = z.object({
   totalPriceBeforeTax: orderPriceInput.optional(),
   totalPriceAfterTax: orderPriceInput.optional(),
   lineItemPrice: orderPriceInput.optional(),
-  taxDetails: z.object({ taxRate: z.string().regex(/^\d{1,3}(\.\d{1,6})?$/, 'must be a decimal rate, e.g. "0.2"').optional(), totalTax: orderPriceInput.optional(), taxableAmount: orderPriceInput.optional() }).optional(),
+  taxDetails: z
+    .object({
+      taxRate: z
+        .string()
+        .regex(/^\d{1,3}(\.\d{1,6})?$/, 'must be a decimal rate, e.g. "0.2"')
+        .optional(),
+      totalTax: orderPriceInput.optional(),
+      taxableAmount: orderPriceInput.optional(),
+    })
+    .optional(),
   itemType: z.object({ preset: orderItemTypePreset.optional(), custom: text(100).optional() }).optional(),
-  physicalProperties: z.object({ weight: z.number().min(0).max(1_000_000).optional(), sku: text(40).optional(), shippable: z.boolean().optional() }).optional(),
+  physicalProperties: z
+    .object({
+      weight: z.number().min(0).max(1_000_000).optional(),
+      sku: text(40).optional(),
+      shippable: z.boolean().optional(),
+    })
+    .optional(),
   descriptionLines: z.array(descriptionLine).max(50).optional(),
   image: imageInput.optional(),
   paymentOption: orderPaymentOption.optional(),
   fulfillerId: text(100).optional(),
-  digitalFile: z.object({ fileId: text(200).optional(), link: text(2000).optional(), expirationDate: isoDate.optional() }).optional(),
+  digitalFile: z
+    .object({ fileId: text(200).optional(), link: text(2000).optional(), expirationDate: isoDate.optional() })
+    .optional(),
   priceDescription: z.object({ original: text(200), translated: text(200).optional() }).optional(),
 });
 export type OrderLineItemInput = z.infer<typeof orderLineItemInput>;
@@ -101,15 +224,32 @@ const shippingInfoInput = z.object({
   carrierId: text(100).optional(),
   code: text(100).optional(),
   title: text(200).optional(),
-  logistics: z.object({
-    shippingDestination: orderAddressWithContact.optional(),
-    pickupDetails: z.object({ address: orderAddress.optional(), pickupMethod: z.enum(['STORE_PICKUP', 'PICKUP_POINT']).optional() }).optional(),
-    deliveryTime: text(200).optional(),
-    instructions: text(2000).optional(),
-    deliverByDate: isoDate.optional(),
-    deliveryTimeSlot: z.object({ from: isoDate.optional(), to: isoDate.optional() }).optional(),
-  }).optional(),
-  cost: z.object({ price: orderPriceInput.optional(), totalPriceBeforeTax: orderPriceInput.optional(), totalPriceAfterTax: orderPriceInput.optional(), discount: orderPriceInput.optional(), taxDetails: z.object({ taxRate: z.string().max(20).optional(), totalTax: orderPriceInput.optional() }).optional() }).optional(),
+  logistics: z
+    .object({
+      shippingDestination: orderAddressWithContact.optional(),
+      pickupDetails: z
+        .object({
+          address: orderAddress.optional(),
+          pickupMethod: z.enum(['STORE_PICKUP', 'PICKUP_POINT']).optional(),
+        })
+        .optional(),
+      deliveryTime: text(200).optional(),
+      instructions: text(2000).optional(),
+      deliverByDate: isoDate.optional(),
+      deliveryTimeSlot: z.object({ from: isoDate.optional(), to: isoDate.optional() }).optional(),
+    })
+    .optional(),
+  cost: z
+    .object({
+      price: orderPriceInput.optional(),
+      totalPriceBeforeTax: orderPriceInput.optional(),
+      totalPriceAfterTax: orderPriceInput.optional(),
+      discount: orderPriceInput.optional(),
+      taxDetails: z
+        .object({ taxRate: z.string().max(20).optional(), totalTax: orderPriceInput.optional() })
+        .optional(),
+    })
+    .optional(),
   region: z.object({ id: text(100).optional(), name: text(200).optional() }).optional(),
 });
 
@@ -119,17 +259,37 @@ export const orderTags = z.object({ tags: tagList.optional(), privateTags: tagLi
 export const orderInput = z.object({
   lineItems: z.array(orderLineItemInput).min(1).max(300),
   priceSummary: z.object({
-    subtotal: orderPriceInput, shipping: orderPriceInput.optional(), tax: orderPriceInput.optional(), discount: orderPriceInput.optional(), total: orderPriceInput,
+    subtotal: orderPriceInput,
+    shipping: orderPriceInput.optional(),
+    tax: orderPriceInput.optional(),
+    discount: orderPriceInput.optional(),
+    total: orderPriceInput,
     totalAdditionalFees: orderPriceInput.optional(),
   }),
   /** ISO 4217; must be the store's currency. Defaults to it. */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code')
+    .optional(),
   weightUnit: orderWeightUnit.optional(),
-  buyerInfo: z.object({ email: z.email().max(320).optional(), contactId: text(100).optional(), visitorId: text(100).optional(), memberId: text(100).optional() }).optional(),
+  buyerInfo: z
+    .object({
+      email: z.email().max(320).optional(),
+      contactId: text(100).optional(),
+      visitorId: text(100).optional(),
+      memberId: text(100).optional(),
+    })
+    .optional(),
   billingInfo: orderAddressWithContact.optional(),
   shippingInfo: shippingInfoInput.optional(),
   recipientInfo: orderAddressWithContact.optional(),
-  channelInfo: z.object({ type: orderChannelType, externalOrderId: text(100).optional(), externalOrderUrl: text(2000).optional() }).optional(),
+  channelInfo: z
+    .object({
+      type: orderChannelType,
+      externalOrderId: text(100).optional(),
+      externalOrderUrl: text(2000).optional(),
+    })
+    .optional(),
   buyerLanguage: text(10).optional(),
   siteLanguage: text(10).optional(),
   taxIncludedInPrices: z.boolean().optional(),
@@ -139,13 +299,28 @@ export const orderInput = z.object({
   paymentStatus: orderPaymentStatus.optional(),
   fulfillmentStatus: orderFulfillmentStatus.optional(),
   appliedDiscounts: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
-  additionalFees: z.array(z.object({ code: text(100).optional(), name: text(200), price: orderPriceInput, taxDetails: z.record(z.string(), z.unknown()).optional() })).max(100).optional(),
-  customFields: z.array(z.object({ title: text(200), value: z.unknown(), translatedTitle: text(200).optional() })).max(50).optional(),
+  additionalFees: z
+    .array(
+      z.object({
+        code: text(100).optional(),
+        name: text(200),
+        price: orderPriceInput,
+        taxDetails: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  customFields: z
+    .array(z.object({ title: text(200), value: z.unknown(), translatedTitle: text(200).optional() }))
+    .max(50)
+    .optional(),
   tags: orderTags.optional(),
   archived: z.boolean().optional(),
   attributionSource: z.enum(['UNSPECIFIED', 'FACEBOOK_ADS']).optional(),
   businessLocation: z.object({ id: text(100).optional(), name: text(200).optional() }).optional(),
-  extendedFields: z.object({ namespaces: z.record(z.string(), z.record(z.string(), z.unknown())) }).optional(),
+  extendedFields: z
+    .object({ namespaces: z.record(z.string(), z.record(z.string(), z.unknown())) })
+    .optional(),
   purchaseFlowId: text(100).optional(),
   seenByAHuman: z.boolean().optional(),
 });
@@ -153,26 +328,39 @@ export type OrderInput = z.infer<typeof orderInput>;
 
 export const createOrderRequest = z.strictObject({
   order: orderInput,
-  settings: z.object({
-    editableByEveryone: z.boolean().optional(),
-    editableByOwnerApps: z.boolean().optional(),
-    orderApprovalStrategy: orderApprovalStrategy.optional(),
-    notifications: z.object({ sendNotificationToBuyer: z.boolean().optional(), sendNotificationsToBusiness: z.boolean().optional() }).optional(),
-  }).optional(),
+  settings: z
+    .object({
+      editableByEveryone: z.boolean().optional(),
+      editableByOwnerApps: z.boolean().optional(),
+      orderApprovalStrategy: orderApprovalStrategy.optional(),
+      notifications: z
+        .object({
+          sendNotificationToBuyer: z.boolean().optional(),
+          sendNotificationsToBusiness: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 /** updateOrder's patch: only these fields can change; any other field is FIELD_NOT_ALLOWED. */
 export const orderPatch = z.strictObject({
   id: id.optional(),
-  buyerInfo: z.strictObject({ email: z.email().max(320).optional(), contactId: text(100).optional() }).optional(),
+  buyerInfo: z
+    .strictObject({ email: z.email().max(320).optional(), contactId: text(100).optional() })
+    .optional(),
   buyerNote: text(1000).optional(),
   buyerLanguage: text(10).optional(),
   archived: z.boolean().optional(),
   seenByAHuman: z.boolean().optional(),
   billingInfo: orderAddressWithContact.optional(),
   recipientInfo: orderAddressWithContact.optional(),
-  shippingInfo: z.strictObject({ logistics: shippingInfoInput.shape.logistics, title: text(200).optional() }).optional(),
-  channelInfo: z.strictObject({ externalOrderId: text(100).optional(), externalOrderUrl: text(2000).optional() }).optional(),
+  shippingInfo: z
+    .strictObject({ logistics: shippingInfoInput.shape.logistics, title: text(200).optional() })
+    .optional(),
+  channelInfo: z
+    .strictObject({ externalOrderId: text(100).optional(), externalOrderUrl: text(2000).optional() })
+    .optional(),
   attributionSource: orderInput.shape.attributionSource,
   customFields: orderInput.shape.customFields,
   businessLocation: orderInput.shape.businessLocation,
@@ -180,9 +368,15 @@ export const orderPatch = z.strictObject({
   tags: orderTags.optional(),
 });
 export type OrderPatch = z.infer<typeof orderPatch>;
-export const updateOrderRequest = z.strictObject({ order: orderPatch, fieldMask: z.string().max(2000).optional() });
+export const updateOrderRequest = z.strictObject({
+  order: orderPatch,
+  fieldMask: z.string().max(2000).optional(),
+});
 export const bulkUpdateOrdersRequest = z.strictObject({
-  orders: z.array(z.object({ order: orderPatch, fieldMask: z.string().max(2000).optional() })).min(1).max(100),
+  orders: z
+    .array(z.object({ order: orderPatch, fieldMask: z.string().max(2000).optional() }))
+    .min(1)
+    .max(100),
   returnEntity: z.boolean().optional(),
 });
 export const cancelOrderRequest = z.strictObject({
@@ -198,17 +392,25 @@ export const bulkUpdateOrderTagsRequest = z.strictObject({
   unassignTags: tagsChange.optional(),
 });
 export const searchOrdersRequest = z.strictObject({
-  search: z.object({
-    filter: filter.nullish(),
-    sort: z.array(sorting).max(5).nullish(),
-    cursorPaging: cursorPaging.nullish(),
-  }).nullish(),
+  search: z
+    .object({
+      filter: filter.nullish(),
+      sort: z.array(sorting).max(5).nullish(),
+      cursorPaging: cursorPaging.nullish(),
+    })
+    .nullish(),
 });
 export const addActivityRequest = z.strictObject({
   id: id.optional(),
   activity: z.object({
     merchantComment: z.object({ message: z.string().trim().min(1).max(5000) }).optional(),
-    customActivity: z.object({ appId: z.string().min(1).max(100), type: z.string().min(1).max(100), additionalData: z.record(z.string(), z.string()).optional() }).optional(),
+    customActivity: z
+      .object({
+        appId: z.string().min(1).max(100),
+        type: z.string().min(1).max(100),
+        additionalData: z.record(z.string(), z.string()).optional(),
+      })
+      .optional(),
   }),
 });
 export const updateOrderStatusRequest = z.strictObject({ orderId: id.optional(), status: orderStatus });
@@ -222,7 +424,13 @@ export const orderActivity = z.object({
   type: orderActivityType,
   authorEmail: z.string().optional(),
   merchantComment: z.object({ message: z.string() }).optional(),
-  customActivity: z.object({ appId: z.string(), type: z.string(), additionalData: z.record(z.string(), z.string()).optional() }).optional(),
+  customActivity: z
+    .object({
+      appId: z.string(),
+      type: z.string(),
+      additionalData: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
 });
 export const orderLineItem = orderLineItemInput.extend({
   id,
@@ -246,7 +454,12 @@ export const order = z.object({
   updatedDate: isoDate,
   purchasedDate: isoDate.optional(),
   lineItems: z.array(orderLineItem),
-  buyerInfo: z.object({ email: z.string().optional(), contactId: z.string().optional(), visitorId: z.string().optional(), memberId: z.string().optional() }),
+  buyerInfo: z.object({
+    email: z.string().optional(),
+    contactId: z.string().optional(),
+    visitorId: z.string().optional(),
+    memberId: z.string().optional(),
+  }),
   paymentStatus: orderPaymentStatus,
   fulfillmentStatus: orderFulfillmentStatus,
   status: orderStatus,
@@ -256,12 +469,23 @@ export const order = z.object({
   weightUnit: orderWeightUnit,
   currency: z.string(),
   taxIncludedInPrices: z.boolean(),
-  priceSummary: z.object({ subtotal: price, shipping: price, tax: price, discount: price, total: price, totalAdditionalFees: price }),
+  priceSummary: z.object({
+    subtotal: price,
+    shipping: price,
+    tax: price,
+    discount: price,
+    total: price,
+    totalAdditionalFees: price,
+  }),
   billingInfo: looseObject.optional(),
   shippingInfo: looseObject.optional(),
   recipientInfo: looseObject.optional(),
   buyerNote: z.string().optional(),
-  channelInfo: z.object({ type: orderChannelType, externalOrderId: z.string().optional(), externalOrderUrl: z.string().optional() }),
+  channelInfo: z.object({
+    type: orderChannelType,
+    externalOrderId: z.string().optional(),
+    externalOrderUrl: z.string().optional(),
+  }),
   appliedDiscounts: z.array(looseObject),
   additionalFees: z.array(looseObject),
   customFields: z.array(looseObject).optional(),
@@ -269,8 +493,16 @@ export const order = z.object({
   balanceSummary: z.object({ balance: price, paid: price }),
   checkoutId: z.string().optional(),
   cartId: z.string().optional(),
-  tags: z.object({ tags: z.object({ tagIds: z.array(z.string()) }), privateTags: z.object({ tagIds: z.array(z.string()) }) }),
-  createdBy: z.object({ userId: z.string().optional(), memberId: z.string().optional(), visitorId: z.string().optional(), appId: z.string().optional() }),
+  tags: z.object({
+    tags: z.object({ tagIds: z.array(z.string()) }),
+    privateTags: z.object({ tagIds: z.array(z.string()) }),
+  }),
+  createdBy: z.object({
+    userId: z.string().optional(),
+    memberId: z.string().optional(),
+    visitorId: z.string().optional(),
+    appId: z.string().optional(),
+  }),
   seenByAHuman: z.boolean(),
   attributionSource: z.string().optional(),
   businessLocation: looseObject.optional(),
@@ -283,12 +515,26 @@ export type Order = z.infer<typeof order>;
 export const orderResponse = z.object({ order });
 export const searchOrdersResponse = z.object({ orders: z.array(order), metadata: cursorPagingMetadata });
 const itemMetadata = z.object({
-  id: z.string().optional(), originalIndex: z.number(), success: z.boolean(),
-  error: z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) }).optional(),
+  id: z.string().optional(),
+  originalIndex: z.number(),
+  success: z.boolean(),
+  error: z
+    .object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) })
+    .optional(),
 });
-const bulkActionMetadata = z.object({ totalSuccesses: z.number(), totalFailures: z.number(), undetailedFailures: z.number() });
-export const bulkUpdateOrdersResponse = z.object({ results: z.array(z.object({ itemMetadata, item: order.optional() })), bulkActionMetadata });
-export const bulkUpdateOrderTagsResponse = z.object({ results: z.array(z.object({ itemMetadata })), bulkActionMetadata });
+const bulkActionMetadata = z.object({
+  totalSuccesses: z.number(),
+  totalFailures: z.number(),
+  undetailedFailures: z.number(),
+});
+export const bulkUpdateOrdersResponse = z.object({
+  results: z.array(z.object({ itemMetadata, item: order.optional() })),
+  bulkActionMetadata,
+});
+export const bulkUpdateOrderTagsResponse = z.object({
+  results: z.array(z.object({ itemMetadata })),
+  bulkActionMetadata,
+});
 
 // ---- fulfillments (`/ecom/v1/fulfillments`) --------------------------------------------------------
 
@@ -298,13 +544,19 @@ export const fulfillmentTrackingInfo = z.object({
   trackingLink: z.url().max(2048).optional(),
 });
 export const fulfillmentInput = z.object({
-  lineItems: z.array(z.object({ id, quantity: z.number().int().min(1).max(100_000).optional() })).min(1).max(300),
+  lineItems: z
+    .array(z.object({ id, quantity: z.number().int().min(1).max(100_000).optional() }))
+    .min(1)
+    .max(300),
   trackingInfo: fulfillmentTrackingInfo.optional(),
   customInfo: z.object({ fieldsData: z.record(z.string(), z.string().max(1000)) }).optional(),
   status: z.enum(['Pending', 'Accepted', 'Ready', 'In_Delivery', 'Fulfilled']).optional(),
   completed: z.boolean().optional(),
 });
-export const createFulfillmentRequest = z.strictObject({ orderId: id.optional(), fulfillment: fulfillmentInput });
+export const createFulfillmentRequest = z.strictObject({
+  orderId: id.optional(),
+  fulfillment: fulfillmentInput,
+});
 export const fulfillment = z.object({
   id,
   createdDate: isoDate,

@@ -49,7 +49,9 @@ export const domainEvent = z.object({
   originatedFrom: z.string().nullable(),
   identity: eventIdentity,
   createdEvent: z.object({ entity: z.unknown() }).optional(),
-  updatedEvent: z.object({ currentEntity: z.unknown(), modifiedFields: z.record(z.string(), z.unknown()) }).optional(),
+  updatedEvent: z
+    .object({ currentEntity: z.unknown(), modifiedFields: z.record(z.string(), z.unknown()) })
+    .optional(),
   deletedEvent: z.object({ deletedEntity: z.unknown().optional() }).optional(),
   actionEvent: z.object({ body: z.unknown() }).optional(),
 });

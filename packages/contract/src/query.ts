@@ -6,7 +6,10 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
 export const sortOrder = z.enum(['ASC', 'DESC']);
-export const sorting = z.strictObject({ fieldName: z.string().min(1).max(200), order: sortOrder.default('ASC') });
+export const sorting = z.strictObject({
+  fieldName: z.string().min(1).max(200),
+  order: sortOrder.default('ASC'),
+});
 export type Sorting = z.infer<typeof sorting>;
 
 /** Filters are validated structurally by the server's query compiler against a per-entity allowlist. */
@@ -14,8 +17,14 @@ export const filter = z.record(z.string(), z.unknown());
 export type Filter = z.infer<typeof filter>;
 
 const limit = qs.int(0, MAX_PAGE_SIZE);
-export const cursorPaging = z.strictObject({ limit: limit.optional(), cursor: z.string().max(4096).nullish() });
-export const offsetPaging = z.strictObject({ limit: limit.optional(), offset: qs.int(0, 1_000_000).optional() });
+export const cursorPaging = z.strictObject({
+  limit: limit.optional(),
+  cursor: z.string().max(4096).nullish(),
+});
+export const offsetPaging = z.strictObject({
+  limit: limit.optional(),
+  offset: qs.int(0, 1_000_000).optional(),
+});
 export type CursorPaging = z.infer<typeof cursorPaging>;
 export type OffsetPaging = z.infer<typeof offsetPaging>;
 

@@ -24,7 +24,13 @@ export const redirectPreferences = z.strictObject({
 /** Intents Vitrine hosts a page for. */
 export const hostedRedirectKinds = ['ecomCheckout', 'storesProduct', 'login', 'logout', 'auth'] as const;
 /** Intents the SDK can send that Vitrine has no page for (answered with UNSUPPORTED_REDIRECT_KIND). */
-export const unsupportedRedirectKinds = ['ecomOrderPaymentRequest', 'bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'bookingsBook'] as const;
+export const unsupportedRedirectKinds = [
+  'ecomOrderPaymentRequest',
+  'bookingsCheckout',
+  'eventsCheckout',
+  'paidPlansCheckout',
+  'bookingsBook',
+] as const;
 
 export const createRedirectSessionRequest = z.strictObject({
   ecomCheckout: z.strictObject({ checkoutId: z.string().min(1).max(100) }).optional(),
@@ -32,7 +38,10 @@ export const createRedirectSessionRequest = z.strictObject({
   login: z.strictObject({}).optional(),
   logout: z.strictObject({ clientId: z.string().min(1).max(64) }).optional(),
   auth: z.strictObject({ authRequest, prompt: z.string().max(50).optional() }).optional(),
-  ...Object.fromEntries(unsupportedRedirectKinds.map((k) => [k, z.unknown().optional()])) as Record<(typeof unsupportedRedirectKinds)[number], z.ZodOptional<z.ZodUnknown>>,
+  ...(Object.fromEntries(unsupportedRedirectKinds.map((k) => [k, z.unknown().optional()])) as Record<
+    (typeof unsupportedRedirectKinds)[number],
+    z.ZodOptional<z.ZodUnknown>
+  >),
   callbacks: redirectCallbacks.optional(),
   preferences: redirectPreferences.optional(),
   origin: z.string().max(200).optional(),

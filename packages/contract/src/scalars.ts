@@ -47,9 +47,11 @@ export const multiCurrencyPrice = price.extend({
 /** Query-string helpers: plain-mode GET parameters arrive as strings (conventions §5). */
 export const qs = {
   int: (min = 0, max = Number.MAX_SAFE_INTEGER) =>
-    z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max)),
-  bool: () =>
-    z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()),
+    z.preprocess(
+      (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
+      z.number().int().min(min).max(max),
+    ),
+  bool: () => z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()),
   /** A repeated key arrives as an array, a single one as a scalar: accept both. */
   array: <T extends z.ZodType>(item: T) =>
     z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)),

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { isoDate } from './scalars.ts';
 
 /** ISO 3166-1 alpha-2, upper case. */
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code (upper case)');
+export const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code (upper case)');
 /** ISO 3166-2 (`US-NY`); the part after the country (`NY`) is accepted and stored in full. */
-export const subdivisionCode = z.string().regex(/^([A-Z]{2}-)?[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision code such as US-NY');
+export const subdivisionCode = z
+  .string()
+  .regex(/^([A-Z]{2}-)?[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision code such as US-NY');
 /** Where tax is computed when an order has no shipping destination (pickup, digital goods). */
 export const taxOrigin = z.strictObject({ country: countryCode, subdivision: subdivisionCode.optional() });
 

@@ -12,7 +12,11 @@ describe('encode helpers', () => {
   it('flattenQuery: dates as ISO, nested arrays and objects in arrays dropped and flagged', () => {
     const when = new Date('2024-05-01T10:00:00.000Z');
     expect(flattenQuery({ a: { b: { c: 1 } }, when, list: [[1], 2, null] })).toEqual({
-      entries: [['a.b.c', '1'], ['when', '2024-05-01T10:00:00.000Z'], ['list', '2']],
+      entries: [
+        ['a.b.c', '1'],
+        ['when', '2024-05-01T10:00:00.000Z'],
+        ['list', '2'],
+      ],
       hadObjectInArray: true,
     });
     expect(flattenQuery({ x: [1, 'y'] }).hadObjectInArray).toBe(false);

@@ -26,11 +26,21 @@ describe('error envelope parsing', () => {
   it('application error: status, requestId from the header, details, clean message', async () => {
     const body = {
       message: 'Cart not found',
-      details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: { cartId: 'x' } } },
+      details: {
+        applicationError: {
+          code: 'OWNED_CART_NOT_FOUND',
+          description: 'Cart not found',
+          data: { cartId: 'x' },
+        },
+      },
     };
     const err = await failure({ status: 404, headers: rid, body });
     const details = {
-      applicationError: { description: 'Cart not found', code: 'OWNED_CART_NOT_FOUND', data: { cartId: 'x' } },
+      applicationError: {
+        description: 'Cart not found',
+        code: 'OWNED_CART_NOT_FOUND',
+        data: { cartId: 'x' },
+      },
       requestId: 'req-42',
     };
     expect(err.status).toBe(404);
@@ -42,7 +52,11 @@ describe('error envelope parsing', () => {
   });
 
   it('application error: missing code/description → "UNKNOWN", missing data → {}, message "<m>: <d>"', async () => {
-    const err = await failure({ status: 409, headers: rid, body: { message: 'conflict', details: { applicationError: {} } } });
+    const err = await failure({
+      status: 409,
+      headers: rid,
+      body: { message: 'conflict', details: { applicationError: {} } },
+    });
     expect(err.details.applicationError).toStrictEqual({ description: 'UNKNOWN', code: 'UNKNOWN', data: {} });
     expect(JSON.parse(err.message).message).toBe('conflict: UNKNOWN');
   });
@@ -59,7 +73,12 @@ describe('error envelope parsing', () => {
 
   it('validation error: violations sorted by field, INVALID_ARGUMENT message, no applicationError', async () => {
     const violations = [
-      { field: 'lineItems', description: 'must not be empty', violatedRule: 'REQUIRED_FIELD', data: { threshold: 1 } },
+      {
+        field: 'lineItems',
+        description: 'must not be empty',
+        violatedRule: 'REQUIRED_FIELD',
+        data: { threshold: 1 },
+      },
       { field: 'email', description: 'bad format', violatedRule: 'FORMAT', data: {} },
       { field: 'name', description: 'too long', violatedRule: 'MAX_LENGTH' },
     ];
@@ -68,7 +87,10 @@ describe('error envelope parsing', () => {
       headers: { 'x-wix-request-id': 'req-v' },
       body: { message: 'invalid request', details: { validationError: { fieldViolations: violations } } },
     });
-    const details = { validationError: { fieldViolations: [violations[1], violations[0], violations[2]] }, requestId: 'req-v' };
+    const details = {
+      validationError: { fieldViolations: [violations[1], violations[0], violations[2]] },
+      requestId: 'req-v',
+    };
     expect(err.status).toBe(400);
     expect(err.details).toStrictEqual(details);
     expect(JSON.parse(err.message)).toStrictEqual({
@@ -151,7 +173,9 @@ describe('onError hook', () => {
   it('runs (awaited) before the error is rethrown, with that same error', async () => {
     const events: string[] = [];
     let hooked: unknown;
-    const server = await serve((_r, i) => (i === 0 ? { body: { ok: 1 } } : { status: 404, body: { message: 'gone' } }));
+    const server = await serve((_r, i) =>
+      i === 0 ? { body: { ok: 1 } } : { status: 404, body: { message: 'gone' } },
+    );
     const client = createHttpClient({
       baseUrl: server.baseUrl,
       onError: async (err) => {
@@ -174,12 +198,15 @@ describe('onError hook', () => {
 
   it('a throwing hook does not replace the call error; system errors reach the hook too', async () => {
     const seen: unknown[] = [];
-    const err = await failure({ status: 200, body: 'not json' }, {
-      onError: (e) => {
-        seen.push(e);
-        throw new Error('hook failed');
+    const err = await failure(
+      { status: 200, body: 'not json' },
+      {
+        onError: (e) => {
+          seen.push(e);
+          throw new Error('hook failed');
+        },
       },
-    });
+    );
     expect(seen).toEqual([err]);
     expect(errorCode(err)).toBe('UNKNOWN');
   });

@@ -84,7 +84,11 @@ export function errorFromAnswer(answer: FailedAnswer): VitrineError {
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const details: VitrineErrorDetails = { validationError: { fieldViolations }, requestId };
     const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
-    return new VitrineError(jsonMessage(`INVALID_ARGUMENT: ${summary}`, details), { status, requestId, details });
+    return new VitrineError(jsonMessage(`INVALID_ARGUMENT: ${summary}`, details), {
+      status,
+      requestId,
+      details,
+    });
   }
 
   if (application) {

@@ -7,7 +7,11 @@ const serve = serverPerTest();
 describe('JSON bodies and headers', () => {
   it('POST: dotted path param filled and kept in the body; JSON content type', async () => {
     const s = await serve(() => ({ body: { checkout: { id: 'c 1' } } }));
-    const client = createHttpClient({ baseUrl: s.baseUrl, headers: { 'x-extra': 'yes', authorization: 'stale' }, getAuthHeaders: async () => ({ Authorization: 'raw-token' }) });
+    const client = createHttpClient({
+      baseUrl: s.baseUrl,
+      headers: { 'x-extra': 'yes', authorization: 'stale' },
+      getAuthHeaders: async () => ({ Authorization: 'raw-token' }),
+    });
     const body = { checkout: { id: 'c 1', buyerNote: 'hi' }, n: Number.NaN, big: 12345n, gone: undefined };
     const result = await client.request({ method: 'PATCH', path: '/ecom/v1/checkouts/{checkout.id}', body });
     expect(result).toEqual({ checkout: { id: 'c 1' } });
@@ -26,7 +30,10 @@ describe('JSON bodies and headers', () => {
     await client.request({ method: 'POST', path, pathParams: { ecomOrderId: 'e1' }, query: { a: { b: 1 } } });
     const r = only(s);
     expect([r.path, r.search, r.body, r.headers['content-type']]).toEqual([
-      '/ecom/v1/payments-collector/orders/e1/x', 'a.b=1', '{}', 'application/json',
+      '/ecom/v1/payments-collector/orders/e1/x',
+      'a.b=1',
+      '{}',
+      'application/json',
     ]);
   });
 
@@ -34,7 +41,10 @@ describe('JSON bodies and headers', () => {
     const s = await serve();
     await createHttpClient({ baseUrl: s.baseUrl }).request({ method: 'GET', path: '/a' });
     let n = 0;
-    const authed = createHttpClient({ baseUrl: s.baseUrl, getAuthHeaders: async () => ({ Authorization: `t${++n}` }) });
+    const authed = createHttpClient({
+      baseUrl: s.baseUrl,
+      getAuthHeaders: async () => ({ Authorization: `t${++n}` }),
+    });
     await authed.request({ method: 'GET', path: '/a' });
     await authed.request({ method: 'GET', path: '/a' });
     expect(s.received.map((r) => r.headers.authorization)).toEqual(['', 't1', 't2']);
@@ -54,7 +64,14 @@ describe('JSON bodies and headers', () => {
     await client.request({ method: 'GET', path: '/d' }); // sends c-2
     await client.request({ method: 'DELETE', path: '/e' }); // still c-2
     await createHttpClient({ baseUrl: s.baseUrl }).request({ method: 'GET', path: '/f' }); // other client
-    expect(s.received.map((r) => r.headers['x-wix-consistent'])).toEqual([undefined, undefined, 'c-1', 'c-2', 'c-2', undefined]);
+    expect(s.received.map((r) => r.headers['x-wix-consistent'])).toEqual([
+      undefined,
+      undefined,
+      'c-1',
+      'c-2',
+      'c-2',
+      undefined,
+    ]);
   });
 
   it('uses the fetch given in the options', async () => {

@@ -56,7 +56,11 @@ function prepare(baseUrl: string, o: RequestOptions): Prepared {
   if (hasBody(o.method)) {
     const payload = o.body ?? {};
     const qs = o.query ? buildQueryString(o.query) : '';
-    return { method: o.method, url: withQuery(fillPath(o.path, payload, o.pathParams), qs), body: toWireJson(payload) };
+    return {
+      method: o.method,
+      url: withQuery(fillPath(o.path, payload, o.pathParams), qs),
+      body: toWireJson(payload),
+    };
   }
   const payload = o.query ?? {};
   const qs = buildQueryString(payload, o.rComplex ?? false);
@@ -98,7 +102,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const text = await res.text();
 
     if (res.status !== 200) {
-      throw errorFromAnswer({ status: res.status, statusText: res.statusText, requestId, body: jsonOrNull(text) });
+      throw errorFromAnswer({
+        status: res.status,
+        statusText: res.statusText,
+        requestId,
+        body: jsonOrNull(text),
+      });
     }
     try {
       // An empty 200 body fails here too (a JSON SyntaxError), as in the official SDK.

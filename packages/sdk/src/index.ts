@@ -36,7 +36,13 @@ export type { OAuthDataOptions } from './auth/pkce.ts';
 export { parseFromUrl, REDIRECT_SESSION_PATH } from './auth/redirects.ts';
 export type { RedirectSession } from './auth/redirects.ts';
 export { DIRECT_LOGIN_TIMEOUT_MS, waitForFrameMessage } from './auth/direct-login.ts';
-export type { BrowserWindow, FrameLike, FrameMessage, MessageEventLike, MessageListener } from './auth/direct-login.ts';
+export type {
+  BrowserWindow,
+  FrameLike,
+  FrameMessage,
+  MessageEventLike,
+  MessageListener,
+} from './auth/direct-login.ts';
 export { IDENTITY_PATHS, mapLoginError, mapRegisterError, mapStateMachine } from './auth/identity.ts';
 export { isTokenExpired } from './auth/token-endpoint.ts';
 export { cookieStorage, localStorageStorage, memoryStorage, parseTokens } from './auth/storage.ts';

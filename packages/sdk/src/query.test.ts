@@ -7,7 +7,10 @@ const serve = serverPerTest();
 describe('GET/DELETE query encoding', () => {
   it('plain mode: path param kept in query, dotted keys, repeated arrays, drops', async () => {
     const s = await serve(() => ({ body: { order: { id: 'o/1' } } }));
-    const client = createHttpClient({ baseUrl: `${s.baseUrl}/`, getAuthHeaders: () => ({ Authorization: 'tok-1' }) });
+    const client = createHttpClient({
+      baseUrl: `${s.baseUrl}/`,
+      getAuthHeaders: () => ({ Authorization: 'tok-1' }),
+    });
     const result = await client.request<{ order: { id: string } }>({
       method: 'GET',
       path: '/ecom/v1/orders/{id}',
@@ -38,7 +41,10 @@ describe('GET/DELETE query encoding', () => {
   it('rComplex: nested payload goes whole as one base64url .r param', async () => {
     const s = await serve();
     const client = createHttpClient({ baseUrl: s.baseUrl });
-    const payload = { paging: { limit: 10, offset: 20 }, sorting: [{ fieldName: 'profile.nickname', order: 'ASC' }] };
+    const payload = {
+      paging: { limit: 10, offset: 20 },
+      sorting: [{ fieldName: 'profile.nickname', order: 'ASC' }],
+    };
     await client.request({ method: 'GET', path: '/members/v1/members', query: payload, rComplex: true });
     const r = only(s);
     // The capture from contract/conventions.md §5, byte for byte.
@@ -81,16 +87,27 @@ describe('GET/DELETE query encoding', () => {
   it('DELETE: query only, no body, no content type', async () => {
     const s = await serve();
     const client = createHttpClient({ baseUrl: s.baseUrl });
-    await client.request({ method: 'DELETE', path: '/site-media/v1/files/{fileId}', query: { fileId: 'f~1.jpg', permanent: true } });
+    await client.request({
+      method: 'DELETE',
+      path: '/site-media/v1/files/{fileId}',
+      query: { fileId: 'f~1.jpg', permanent: true },
+    });
     const r = only(s);
-    expect([r.method, r.path, r.search]).toEqual(['DELETE', '/site-media/v1/files/f~1.jpg', 'fileId=f%7E1.jpg&permanent=true']);
+    expect([r.method, r.path, r.search]).toEqual([
+      'DELETE',
+      '/site-media/v1/files/f~1.jpg',
+      'fileId=f%7E1.jpg&permanent=true',
+    ]);
     expect(r.headers['content-type']).toBeUndefined();
     expect(r.body).toBe('');
   });
 });
 
 describe('long GET fallback', () => {
-  const fallback = { method: 'POST', path: '/back-in-stock-service/v1/back-in-stock-notification-requests/query' } as const;
+  const fallback = {
+    method: 'POST',
+    path: '/back-in-stock-service/v1/back-in-stock-notification-requests/query',
+  } as const;
   const path = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
   it('sends the fallback POST with the payload as JSON when the query exceeds 4000 chars', async () => {
@@ -111,7 +128,10 @@ describe('long GET fallback', () => {
     const client = createHttpClient({ baseUrl: s.baseUrl });
     await client.request({ method: 'GET', path, query: { q: 'x'.repeat(3998) }, fallback });
     await client.request({ method: 'GET', path, query: { q: 'x'.repeat(3999) }, fallback });
-    expect(s.received.map((r) => [r.method, r.search.length])).toEqual([['GET', 4000], ['POST', 0]]);
+    expect(s.received.map((r) => [r.method, r.search.length])).toEqual([
+      ['GET', 4000],
+      ['POST', 0],
+    ]);
     expect(JSON.parse(s.received[1]!.body)).toEqual({ q: 'x'.repeat(3999) });
   });
 

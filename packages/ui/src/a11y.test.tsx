@@ -5,11 +5,25 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Alert, Button, Choice, ChoiceGroup, Field, formatMoney, isZeroMoney, Loading, LoadingSkeleton, Price, Select, Skeleton } from './index.ts';
+import {
+  Alert,
+  Button,
+  Choice,
+  ChoiceGroup,
+  Field,
+  formatMoney,
+  isZeroMoney,
+  Loading,
+  LoadingSkeleton,
+  Price,
+  Select,
+  Skeleton,
+} from './index.ts';
 
 const html = (node: React.ReactNode) => renderToStaticMarkup(node);
 /** The value of `attr` on the first `tag` element. */
-const attr = (markup: string, tag: string, name: string) => new RegExp(`<${tag}\\b[^>]*\\s${name}="([^"]*)"`).exec(markup)?.[1];
+const attr = (markup: string, tag: string, name: string) =>
+  new RegExp(`<${tag}\\b[^>]*\\s${name}="([^"]*)"`).exec(markup)?.[1];
 
 describe('Field and Select', () => {
   it('label the control, and describe it by its error and hint (error first); invalid only with an error', () => {
@@ -28,7 +42,15 @@ describe('Field and Select', () => {
   });
 
   it('use a given id, announce the error when asked, and keep a 44 px control', () => {
-    const m = html(<Field id="coupon" label="Coupon code" error="No such coupon." announceError action={<Button type="submit">Apply</Button>} />);
+    const m = html(
+      <Field
+        id="coupon"
+        label="Coupon code"
+        error="No such coupon."
+        announceError
+        action={<Button type="submit">Apply</Button>}
+      />,
+    );
     expect(attr(m, 'label', 'for')).toBe('coupon');
     expect(attr(m, 'input', 'id')).toBe('coupon');
     expect(m).toMatch(/<p id="coupon-error" role="alert"[^>]*>No such coupon.<\/p>/);
@@ -37,7 +59,11 @@ describe('Field and Select', () => {
   });
 
   it('wires a select the same way', () => {
-    const m = html(<Select label="Country" error="Choose a country." hint="Where we ship."><option value="US">United States</option></Select>);
+    const m = html(
+      <Select label="Country" error="Choose a country." hint="Where we ship.">
+        <option value="US">United States</option>
+      </Select>,
+    );
     const id = attr(m, 'select', 'id')!;
     expect(attr(m, 'label', 'for')).toBe(id);
     expect(attr(m, 'select', 'aria-invalid')).toBe('true');
@@ -59,15 +85,36 @@ describe('Button', () => {
 
   it('keeps 44 px targets: always at the default size, on touch screens at the small one', () => {
     expect(attr(html(<Button>Go</Button>), 'button', 'class')).toContain('min-h-11');
-    expect(attr(html(<Button size="sm" variant="link">Go</Button>), 'button', 'class')).toContain('pointer-coarse:min-h-11');
+    expect(
+      attr(
+        html(
+          <Button size="sm" variant="link">
+            Go
+          </Button>,
+        ),
+        'button',
+        'class',
+      ),
+    ).toContain('pointer-coarse:min-h-11');
   });
 });
 
 describe('Alert', () => {
   it('announces errors at once and the rest politely; a static notice has no live role; nothing without content', () => {
     expect(attr(html(<Alert>Failed.</Alert>), 'div', 'role')).toBe('alert');
-    for (const variant of ['info', 'success', 'warning'] as const) expect(attr(html(<Alert variant={variant}>Done.</Alert>), 'div', 'role')).toBe('status');
-    expect(attr(html(<Alert variant="warning" live={false} id="notes">Test cards.</Alert>), 'div', 'role')).toBeUndefined();
+    for (const variant of ['info', 'success', 'warning'] as const)
+      expect(attr(html(<Alert variant={variant}>Done.</Alert>), 'div', 'role')).toBe('status');
+    expect(
+      attr(
+        html(
+          <Alert variant="warning" live={false} id="notes">
+            Test cards.
+          </Alert>,
+        ),
+        'div',
+        'role',
+      ),
+    ).toBeUndefined();
     expect(html(<Alert>{undefined}</Alert>)).toBe('');
     expect(html(<Alert>{''}</Alert>)).toBe('');
   });
@@ -76,39 +123,81 @@ describe('Alert', () => {
 describe('Loading', () => {
   it('is a status that says what is loading; the spinner and skeletons are hidden from screen readers', () => {
     const spinner = html(<Loading label="Loading your cart…" />);
-    expect(spinner).toMatch(/^<p role="status"[^>]*><span aria-hidden="true"[^>]*><\/span>Loading your cart…<\/p>$/);
-    const skeleton = html(<LoadingSkeleton label="Loading your checkout…"><Skeleton /></LoadingSkeleton>);
-    expect(skeleton).toMatch(/^<div role="status"[^>]*><span class="sr-only">Loading your checkout…<\/span><div aria-hidden="true"/);
+    expect(spinner).toMatch(
+      /^<p role="status"[^>]*><span aria-hidden="true"[^>]*><\/span>Loading your cart…<\/p>$/,
+    );
+    const skeleton = html(
+      <LoadingSkeleton label="Loading your checkout…">
+        <Skeleton />
+      </LoadingSkeleton>,
+    );
+    expect(skeleton).toMatch(
+      /^<div role="status"[^>]*><span class="sr-only">Loading your checkout…<\/span><div aria-hidden="true"/,
+    );
   });
 });
 
 describe('Choice', () => {
   it('a radio (by default) inside its label, the group named by its legend', () => {
-    const m = html(<ChoiceGroup legend="Delivery"><Choice name="m" value="ship" defaultChecked>Ship</Choice></ChoiceGroup>);
-    expect(m).toMatch(/^<fieldset[^>]*><legend[^>]*>Delivery<\/legend><label class="ui-choice [^"]*"><input type="radio" [^>]*\/>Ship<\/label><\/fieldset>$/);
+    const m = html(
+      <ChoiceGroup legend="Delivery">
+        <Choice name="m" value="ship" defaultChecked>
+          Ship
+        </Choice>
+      </ChoiceGroup>,
+    );
+    expect(m).toMatch(
+      /^<fieldset[^>]*><legend[^>]*>Delivery<\/legend><label class="ui-choice [^"]*"><input type="radio" [^>]*\/>Ship<\/label><\/fieldset>$/,
+    );
     expect(m).toMatch(/<input [^>]*name="m" checked="" value="ship"\/>/);
-    expect(html(<ChoiceGroup legend="Shipping method" hideLegend>{null}</ChoiceGroup>)).toContain('<legend class="sr-only">Shipping method</legend>');
-    expect(html(<Choice type="checkbox" indicator={false}>Gift wrap</Choice>)).toMatch(/<input type="checkbox" class="sr-only"\/>/);
+    expect(
+      html(
+        <ChoiceGroup legend="Shipping method" hideLegend>
+          {null}
+        </ChoiceGroup>,
+      ),
+    ).toContain('<legend class="sr-only">Shipping method</legend>');
+    expect(
+      html(
+        <Choice type="checkbox" indicator={false}>
+          Gift wrap
+        </Choice>,
+      ),
+    ).toMatch(/<input type="checkbox" class="sr-only"\/>/);
   });
 });
 
 describe('Price and formatMoney', () => {
   it('a sale price says so to screen readers and strikes the regular price through', () => {
-    const sale = html(<Price price={{ amount: '49.00', formattedAmount: '$49.00' }} compareAt={{ amount: '65.00', formattedAmount: '$65.00' }} />);
+    const sale = html(
+      <Price
+        price={{ amount: '49.00', formattedAmount: '$49.00' }}
+        compareAt={{ amount: '65.00', formattedAmount: '$65.00' }}
+      />,
+    );
     expect(sale).toContain('<span class="sr-only">Sale price </span>');
     expect(sale).toContain('<span class="sr-only">, regular price </span><s class="text-muted">$65.00</s>');
-    const plain = html(<Price price={{ amount: '49.00', formattedAmount: '$49.00' }} compareAt={{ amount: '49.00', formattedAmount: '$49.00' }} />);
+    const plain = html(
+      <Price
+        price={{ amount: '49.00', formattedAmount: '$49.00' }}
+        compareAt={{ amount: '49.00', formattedAmount: '$49.00' }}
+      />,
+    );
     expect(plain).toBe('<span class=""><span class="font-semibold">$49.00</span></span>');
     expect(html(<Price price={undefined} />)).toBe('');
   });
 
-  it('prefers the server\'s formatting, formats a bare amount in a currency as the server does, names zero when asked', () => {
+  it("prefers the server's formatting, formats a bare amount in a currency as the server does, names zero when asked", () => {
     expect(formatMoney({ amount: '5.00', formattedAmount: '5,00 €' })).toBe('5,00 €');
     expect(formatMoney({ amount: '1234.5' }, { currency: 'USD' })).toBe('$1,234.50');
     expect(formatMoney({ amount: '7' })).toBe('7');
     expect(formatMoney({ amount: '0.00', formattedAmount: '$0.00' }, { zero: 'Free' })).toBe('Free');
     expect(formatMoney({ amount: '0.00', formattedAmount: '$0.00' })).toBe('$0.00');
     expect(formatMoney(undefined, { zero: 'Free' })).toBe('');
-    expect([isZeroMoney({ amount: '0.00' }), isZeroMoney({ amount: '0.01' }), isZeroMoney(undefined)]).toEqual([true, false, false]);
+    expect([
+      isZeroMoney({ amount: '0.00' }),
+      isZeroMoney({ amount: '0.01' }),
+      isZeroMoney(undefined),
+    ]).toEqual([true, false, false]);
   });
 });

@@ -32,8 +32,12 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function Button({ variant, size, busy, className = '', children, ...rest }: ButtonProps) {
   return (
     <button
-      type="button" {...rest} aria-busy={busy || undefined} aria-disabled={busy || undefined}
-      onClick={busy ? (e) => e.preventDefault() : rest.onClick} className={`${buttonClass(variant, size)} ${className}`}
+      type="button"
+      {...rest}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || undefined}
+      onClick={busy ? (e) => e.preventDefault() : rest.onClick}
+      className={`${buttonClass(variant, size)} ${className}`}
     >
       {busy && <Spinner />}
       {children}

@@ -2,7 +2,13 @@ import type { FieldsetHTMLAttributes, InputHTMLAttributes, ReactNode } from 'rea
 import { choiceClass } from './classes.ts';
 
 /** A fieldset whose legend names a group of choices (radios or checkboxes). */
-export function ChoiceGroup({ legend, hideLegend, className = 'mb-4', children, ...rest }: FieldsetHTMLAttributes<HTMLFieldSetElement> & { legend: ReactNode; hideLegend?: boolean }) {
+export function ChoiceGroup({
+  legend,
+  hideLegend,
+  className = 'mb-4',
+  children,
+  ...rest
+}: FieldsetHTMLAttributes<HTMLFieldSetElement> & { legend: ReactNode; hideLegend?: boolean }) {
   return (
     <fieldset {...rest} className={className}>
       <legend className={hideLegend ? 'sr-only' : 'mb-2 text-sm font-medium'}>{legend}</legend>
@@ -26,10 +32,24 @@ export type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className
 };
 
 /** One radio (default) or checkbox, its whole label the tap target (44 px high at least). */
-export function Choice({ shape = 'card', indicator = true, className = '', children, ...input }: ChoiceProps) {
+export function Choice({
+  shape = 'card',
+  indicator = true,
+  className = '',
+  children,
+  ...input
+}: ChoiceProps) {
   return (
     <label className={`${choiceClass} ${shapes[shape]} ${className}`}>
-      <input type="radio" {...input} className={indicator ? `size-4 shrink-0 accent-accent focus-visible:outline-none ${shape === 'card' ? 'mt-1' : ''}` : 'sr-only'} />
+      <input
+        type="radio"
+        {...input}
+        className={
+          indicator
+            ? `size-4 shrink-0 accent-accent focus-visible:outline-none ${shape === 'card' ? 'mt-1' : ''}`
+            : 'sr-only'
+        }
+      />
       {children}
     </label>
   );

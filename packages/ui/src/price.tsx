@@ -4,7 +4,15 @@ import type { Money } from './money.ts';
 const text = (m: Money) => m.formattedAmount || m.amount;
 
 /** A price, with the compare-at price struck through when it is higher (and both read as such). */
-export function Price({ price, compareAt, className = '' }: { price?: Money | null; compareAt?: Money | null; className?: string }) {
+export function Price({
+  price,
+  compareAt,
+  className = '',
+}: {
+  price?: Money | null;
+  compareAt?: Money | null;
+  className?: string;
+}) {
   if (!price) return null;
   const sale = compareAt && Number(compareAt.amount) > Number(price.amount);
   return (
@@ -13,7 +21,8 @@ export function Price({ price, compareAt, className = '' }: { price?: Money | nu
       <span className={sale ? 'font-semibold text-danger' : 'font-semibold'}>{text(price)}</span>
       {sale && (
         <>
-          {' '}<span className="sr-only">, regular price </span>
+          {' '}
+          <span className="sr-only">, regular price </span>
           <s className="text-muted">{text(compareAt)}</s>
         </>
       )}

@@ -10,11 +10,21 @@ export function Skeleton({ className = 'h-4' }: { className?: string }) {
  * screen readers) while the label is read to screen readers only. Where the layout is unknown,
  * `Loading` (a spinner and the label) says the same.
  */
-export function LoadingSkeleton({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+export function LoadingSkeleton({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role="status" className={className}>
       <span className="sr-only">{label}</span>
-      <div aria-hidden="true" className="space-y-3">{children}</div>
+      <div aria-hidden="true" className="space-y-3">
+        {children}
+      </div>
     </div>
   );
 }

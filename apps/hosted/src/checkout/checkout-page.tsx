@@ -22,9 +22,14 @@ export function CheckoutPage() {
 }
 
 const LOST = 'Your checkout session has ended.';
-const requiresShipping = (c: Checkout) => c.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType?.preset === 'PHYSICAL');
+const requiresShipping = (c: Checkout) =>
+  c.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType?.preset === 'PHYSICAL');
 const cheapest = (options: ReturnType<typeof optionsOf>) =>
-  options.reduce<(typeof options)[number] | undefined>((best, o) => (!best || Number(o.cost?.price?.amount ?? 0) < Number(best.cost?.price?.amount ?? 0) ? o : best), undefined);
+  options.reduce<(typeof options)[number] | undefined>(
+    (best, o) =>
+      !best || Number(o.cost?.price?.amount ?? 0) < Number(best.cost?.price?.amount ?? 0) ? o : best,
+    undefined,
+  );
 
 function CheckoutFlow({ session }: { session: Session }) {
   const navigate = useNavigate();
@@ -45,14 +50,25 @@ function CheckoutFlow({ session }: { session: Session }) {
   useEffect(() => {
     let live = true;
     // A signed-in member's name and e-mail pre-fill the contact step (read before it first shows).
-    const me = session.role === 'member' ? checkoutApi.me().catch(() => undefined) : Promise.resolve(undefined);
-    Promise.all([checkoutApi.get(id), me]).then(([c, m]) => { if (live) { setMember(m); setCheckout(c); } }, (e: unknown) => {
-      if (!live) return;
-      const d = describe(e);
-      if (isSessionLost(d)) setLost(LOST);
-      else setLoadError(d.message);
-    });
-    return () => { live = false; };
+    const me =
+      session.role === 'member' ? checkoutApi.me().catch(() => undefined) : Promise.resolve(undefined);
+    Promise.all([checkoutApi.get(id), me]).then(
+      ([c, m]) => {
+        if (live) {
+          setMember(m);
+          setCheckout(c);
+        }
+      },
+      (e: unknown) => {
+        if (!live) return;
+        const d = describe(e);
+        if (isSessionLost(d)) setLost(LOST);
+        else setLoadError(d.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [id, session.role]);
 
   // Moves focus to the step that just opened (after it rendered).
@@ -60,7 +76,9 @@ function CheckoutFlow({ session }: { session: Session }) {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = undefined;
-    ({ contact: contactHeading, shipping: shippingHeading, payment: paymentHeading })[target].current?.focus();
+    ({ contact: contactHeading, shipping: shippingHeading, payment: paymentHeading })[
+      target
+    ].current?.focus();
   });
 
   const loseSession = (d: Described) => {
@@ -69,7 +87,12 @@ function CheckoutFlow({ session }: { session: Session }) {
   };
 
   if (lost) return <LostSession message={lost} />;
-  if (loadError) return <Shell><Alert>{loadError}</Alert></Shell>;
+  if (loadError)
+    return (
+      <Shell>
+        <Alert>{loadError}</Alert>
+      </Shell>
+    );
   if (!checkout) return <Loading what="Loading your checkout…" />;
 
   /** Runs a checkout call, shows its answer, and turns a lost session into the "expired" page. */
@@ -94,27 +117,49 @@ function CheckoutFlow({ session }: { session: Session }) {
   const selected = checkout.shippingInfo?.selectedCarrierServiceOption;
   const pickupOffered = optionsOf(checkout, true).length > 0;
   // Pickup only when the buyer chose it (saved without an address); the calculator may pre-select a free pickup by itself.
-  const currentMethod: Method = method ?? (selected?.carrierId === PICKUP_CARRIER && destination?.contactDetails && !destination.address?.country ? 'pickup' : 'ship');
+  const currentMethod: Method =
+    method ??
+    (selected?.carrierId === PICKUP_CARRIER && destination?.contactDetails && !destination.address?.country
+      ? 'pickup'
+      : 'ship');
   const locked = ordered || checkout.completed;
-  const contactComplete = !!checkout.buyerInfo?.email && !!destination?.contactDetails?.firstName
-    && (!shipping || currentMethod === 'pickup' || !!destination?.address?.country);
+  const contactComplete =
+    !!checkout.buyerInfo?.email &&
+    !!destination?.contactDetails?.firstName &&
+    (!shipping || currentMethod === 'pickup' || !!destination?.address?.country);
   const contactOpen = !locked && (editing ?? !contactComplete);
-  const shippingReady = !shipping || (!!selected && (selected.carrierId === PICKUP_CARRIER) === (currentMethod === 'pickup'));
+  const shippingReady =
+    !shipping || (!!selected && (selected.carrierId === PICKUP_CARRIER) === (currentMethod === 'pickup'));
   const total = checkout.payNow?.total ?? checkout.priceSummary?.total;
   const errors = (checkout.violations ?? []).filter((v) => v.severity === 'ERROR');
 
   async function saveContact(u: CheckoutUpdate, m: Method) {
     // Pickup is only selected when chosen: the contact and the cheapest pickup point in one update.
     const pickupCode = shipping && m === 'pickup' ? cheapest(optionsOf(checkout!, true))?.code : undefined;
-    let c = await update(pickupCode
-      ? { ...u, checkout: { ...u.checkout, shippingInfo: { ...u.checkout?.shippingInfo, selectedCarrierServiceOption: { code: pickupCode } } }, fieldMask: [u.fieldMask, 'shippingInfo.selectedCarrierServiceOption'].filter(Boolean).join(',') }
-      : u);
+    let c = await update(
+      pickupCode
+        ? {
+            ...u,
+            checkout: {
+              ...u.checkout,
+              shippingInfo: {
+                ...u.checkout?.shippingInfo,
+                selectedCarrierServiceOption: { code: pickupCode },
+              },
+            },
+            fieldMask: [u.fieldMask, 'shippingInfo.selectedCarrierServiceOption'].filter(Boolean).join(','),
+          }
+        : u,
+    );
     if (shipping) {
       const pickup = m === 'pickup';
       const current = c.shippingInfo?.selectedCarrierServiceOption;
       if (!current || (current.carrierId === PICKUP_CARRIER) !== pickup) {
         const best = cheapest(optionsOf(c, pickup));
-        if (best) c = await update({ checkout: { shippingInfo: { selectedCarrierServiceOption: { code: best.code } } } });
+        if (best)
+          c = await update({
+            checkout: { shippingInfo: { selectedCarrierServiceOption: { code: best.code } } },
+          });
       }
     }
     setMethod(m);
@@ -125,7 +170,8 @@ function CheckoutFlow({ session }: { session: Session }) {
 
   async function pay(card: Card | undefined) {
     const placed = await checkoutApi.createOrder(id).catch(async (e: unknown) => {
-      if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY') await apply(() => checkoutApi.get(id)).catch(() => undefined);
+      if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY')
+        await apply(() => checkoutApi.get(id)).catch(() => undefined);
       throw e;
     });
     setOrdered(true);
@@ -149,49 +195,119 @@ function CheckoutFlow({ session }: { session: Session }) {
     navigate(`/checkout/thank-you?${next}`);
   }
 
-  const addressText = currentMethod === 'pickup'
-    ? 'Pick up'
-    : [destination?.address?.addressLine, destination?.address?.city, destination?.address?.postalCode, destination?.address?.country].filter(Boolean).join(', ');
+  const addressText =
+    currentMethod === 'pickup'
+      ? 'Pick up'
+      : [
+          destination?.address?.addressLine,
+          destination?.address?.city,
+          destination?.address?.postalCode,
+          destination?.address?.country,
+        ]
+          .filter(Boolean)
+          .join(', ');
 
   return (
-    <Shell aside={(
-      <CheckoutSummary
-        checkout={checkout} busy={busy} locked={locked} onUpdate={async (u) => { await update(u); }}
-        onRemove={async (what) => { await apply(() => (what === 'coupon' ? checkoutApi.removeCoupon(id) : checkoutApi.removeGiftCard(id))); }}
-      />
-    )}
+    <Shell
+      aside={
+        <CheckoutSummary
+          checkout={checkout}
+          busy={busy}
+          locked={locked}
+          onUpdate={async (u) => {
+            await update(u);
+          }}
+          onRemove={async (what) => {
+            await apply(() =>
+              what === 'coupon' ? checkoutApi.removeCoupon(id) : checkoutApi.removeGiftCard(id),
+            );
+          }}
+        />
+      }
     >
       <h1 className="sr-only">Checkout</h1>
-      {locked ? <Alert variant="info">Your order is reserved. Complete the payment to place it.</Alert> : <BackToCart session={session} />}
+      {locked ? (
+        <Alert variant="info">Your order is reserved. Complete the payment to place it.</Alert>
+      ) : (
+        <BackToCart session={session} />
+      )}
       <Step
-        n={1} title={shipping ? 'Contact and delivery' : 'Contact'} headingRef={contactHeading} done={!contactOpen}
-        action={!contactOpen && !locked && <Button variant="secondary" size="sm" onClick={() => { setEditing(true); focusNext.current = 'contact'; }}>Edit</Button>}
+        n={1}
+        title={shipping ? 'Contact and delivery' : 'Contact'}
+        headingRef={contactHeading}
+        done={!contactOpen}
+        action={
+          !contactOpen &&
+          !locked && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setEditing(true);
+                focusNext.current = 'contact';
+              }}
+            >
+              Edit
+            </Button>
+          )
+        }
       >
-        {contactOpen
-          ? <ContactStep checkout={checkout} member={member} method={currentMethod} pickupOffered={pickupOffered} shipping={shipping} onMethod={setMethod} onSave={async (u, m) => { await saveContact(u, m); }} />
-          : (
-              <div className="text-sm">
-                <p>{checkout.buyerInfo?.email}</p>
-                <p>{[destination?.contactDetails?.firstName, destination?.contactDetails?.lastName].filter(Boolean).join(' ')}</p>
-                {shipping && <p>{addressText}</p>}
-              </div>
-            )}
+        {contactOpen ? (
+          <ContactStep
+            checkout={checkout}
+            member={member}
+            method={currentMethod}
+            pickupOffered={pickupOffered}
+            shipping={shipping}
+            onMethod={setMethod}
+            onSave={async (u, m) => {
+              await saveContact(u, m);
+            }}
+          />
+        ) : (
+          <div className="text-sm">
+            <p>{checkout.buyerInfo?.email}</p>
+            <p>
+              {[destination?.contactDetails?.firstName, destination?.contactDetails?.lastName]
+                .filter(Boolean)
+                .join(' ')}
+            </p>
+            {shipping && <p>{addressText}</p>}
+          </div>
+        )}
       </Step>
       {shipping && !contactOpen && (
-        <Step n={2} title={currentMethod === 'pickup' ? 'Pickup point' : 'Shipping method'} headingRef={shippingHeading} done={shippingReady}>
-          {locked
-            ? <p className="text-sm">{selected?.title} · {formatMoney(selected?.cost?.price, { zero: 'Free' })}</p>
-            : (
-                <ShippingStep
-                  checkout={checkout} pickup={currentMethod === 'pickup'} busy={busy}
-                  onSelect={async (code) => { await update({ checkout: { shippingInfo: { selectedCarrierServiceOption: { code } } } }); }}
-                />
-              )}
+        <Step
+          n={2}
+          title={currentMethod === 'pickup' ? 'Pickup point' : 'Shipping method'}
+          headingRef={shippingHeading}
+          done={shippingReady}
+        >
+          {locked ? (
+            <p className="text-sm">
+              {selected?.title} · {formatMoney(selected?.cost?.price, { zero: 'Free' })}
+            </p>
+          ) : (
+            <ShippingStep
+              checkout={checkout}
+              pickup={currentMethod === 'pickup'}
+              busy={busy}
+              onSelect={async (code) => {
+                await update({ checkout: { shippingInfo: { selectedCarrierServiceOption: { code } } } });
+              }}
+            />
+          )}
         </Step>
       )}
       {!contactOpen && shippingReady && (
         <Step n={shipping ? 3 : 2} title="Payment" headingRef={paymentHeading}>
-          {errors.length > 0 && <Alert>{errors.map((v) => <p key={v.description}>{v.description}</p>)}</Alert>}
+          {errors.length > 0 && (
+            <Alert>
+              {errors.map((v) => (
+                <p key={v.description}>{v.description}</p>
+              ))}
+            </Alert>
+          )}
           <PaymentStep total={formatMoney(total)} free={isZeroMoney(total)} pay={pay} onLost={loseSession} />
         </Step>
       )}
@@ -206,7 +322,10 @@ function BackToCart({ session }: { session: Session }) {
   if (!target) return null;
   return (
     <p className="text-sm">
-      <a href={target.toString()} className={linkClass}><span aria-hidden="true">← </span>{cart ? 'Back to cart' : 'Back to the shop'}</a>
+      <a href={target.toString()} className={linkClass}>
+        <span aria-hidden="true">← </span>
+        {cart ? 'Back to cart' : 'Back to the shop'}
+      </a>
     </p>
   );
 }

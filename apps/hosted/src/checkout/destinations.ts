@@ -21,11 +21,16 @@ export function useCountryList(): { code: string; name: string }[] {
   const [list, setList] = useState(all);
   useEffect(() => {
     let live = true;
-    destinations().then((d) => {
-      const codes = new Set(d.destinations.map((x) => x.country));
-      if (live && codes.size) setList(all.filter((c) => codes.has(c.code)));
-    }, () => undefined);
-    return () => { live = false; };
+    destinations().then(
+      (d) => {
+        const codes = new Set(d.destinations.map((x) => x.country));
+        if (live && codes.size) setList(all.filter((c) => codes.has(c.code)));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [all]);
   return list;
 }
@@ -34,6 +39,8 @@ export function useCountryList(): { code: string; name: string }[] {
 export function placeName(address: { country?: string; subdivision?: string } | undefined): string {
   const country = address?.country ?? '';
   const countryName = countries().find((c) => c.code === country)?.name ?? country;
-  const sub = address?.subdivision ? subdivisions(country)?.find((s) => s.code === address.subdivision)?.name : undefined;
+  const sub = address?.subdivision
+    ? subdivisions(country)?.find((s) => s.code === address.subdivision)?.name
+    : undefined;
   return sub ? `${sub}, ${countryName}` : countryName;
 }

@@ -16,7 +16,8 @@ const messages: Record<string, string> = {
   GIFT_CARD_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD: 'A gift card cannot be used to buy another gift card.',
   REDEEM_GIFT_CARD_ERROR: 'The gift card could not be redeemed. Remove it or try again.',
   SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND: 'That shipping method is not available for this address.',
-  SELECTED_CARRIER_SERVICE_OPTION_NO_LONGER_AVAILABLE: 'The shipping method you chose is no longer available. Please choose another.',
+  SELECTED_CARRIER_SERVICE_OPTION_NO_LONGER_AVAILABLE:
+    'The shipping method you chose is no longer available. Please choose another.',
   NO_SELECTED_CARRIER_SERVICE_OPTION: 'Please choose a shipping method.',
   FULL_OUT_OF_STOCK: 'Some items in your order are sold out. Go back to the shop to change your cart.',
   PARTIAL_OUT_OF_STOCK: 'Some items are no longer available in the quantity you chose.',
@@ -26,27 +27,43 @@ const messages: Record<string, string> = {
   CHECKOUT_IS_COMPLETE: 'This order has been placed already and can no longer be changed.',
   CHECKOUT_ALREADY_PAID: 'This order has been paid already.',
   ORDER_ALREADY_PAID: 'This order has been paid already.',
-  CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS: 'A payment for this order is already in progress. Please wait a moment and try again.',
+  CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS:
+    'A payment for this order is already in progress. Please wait a moment and try again.',
   CARD_DECLINED: 'Your card was declined. Check the card details or use another card.',
   INSUFFICIENT_FUNDS: 'The card has insufficient funds. Please use another card.',
   CHECKOUT_NOT_FOUND: 'We could not find this checkout.',
-  UNAUTHENTICATED: 'Your checkout session has ended. Please go back to the shop and start the checkout again.',
+  UNAUTHENTICATED:
+    'Your checkout session has ended. Please go back to the shop and start the checkout again.',
 };
 
-export interface Described { code?: string; status?: number; message: string; fields: Record<string, string> }
+export interface Described {
+  code?: string;
+  status?: number;
+  message: string;
+  fields: Record<string, string>;
+}
 
 /** An API failure as a sentence for the buyer and messages per field (keyed by the field's last name). */
 export function describe(e: unknown): Described {
-  if (!isVitrineError(e)) return { message: 'Something went wrong. Please check your connection and try again.', fields: {} };
+  if (!isVitrineError(e))
+    return { message: 'Something went wrong. Please check your connection and try again.', fields: {} };
   const code = errorCode(e);
   const status = e.status;
   const violations = e.details.validationError?.fieldViolations ?? [];
-  const fields = Object.fromEntries(violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]));
+  const fields = Object.fromEntries(
+    violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]),
+  );
   if (violations.length) return { status, message: 'Please check the highlighted fields.', fields };
   const key = code === undefined ? undefined : String(code);
   const description = e.details.applicationError?.description;
-  return { code: key, status, message: (key && messages[key]) ?? description ?? 'Something went wrong. Please try again.', fields };
+  return {
+    code: key,
+    status,
+    message: (key && messages[key]) ?? description ?? 'Something went wrong. Please try again.',
+    fields,
+  };
 }
 
 /** Codes that mean the page's access is gone (link spent, expired or invalid). */
-export const isSessionLost = (d: Described) => d.status === 401 || (d.code?.startsWith('CHECKOUT_LINK_') ?? false);
+export const isSessionLost = (d: Described) =>
+  d.status === 401 || (d.code?.startsWith('CHECKOUT_LINK_') ?? false);

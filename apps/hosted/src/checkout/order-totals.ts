@@ -15,16 +15,33 @@ export function pickupPlace(order: Order): string | undefined {
  * An order's summary rows, as the checkout showed them: pickup called pickup, and what gift cards
  * paid, then what the card paid ("Paid by card") as the last, bold row; otherwise "Total".
  */
-export function orderTotals(order: Order, payments: readonly OrderPayment[]): { rows: Row[]; total: [string, string] } {
+export function orderTotals(
+  order: Order,
+  payments: readonly OrderPayment[],
+): { rows: Row[]; total: [string, string] } {
   const p = order.priceSummary ?? {};
   const rows: Row[] = [['Subtotal', formatMoney(p.subtotal)]];
   if (!isZeroMoney(p.discount) && p.discount) rows.push(['Discount', `−${formatMoney(p.discount)}`, true]);
-  rows.push([pickupPlace(order) !== undefined ? 'Pickup' : 'Shipping', formatMoney(p.shipping, { zero: 'Free' })]);
+  rows.push([
+    pickupPlace(order) !== undefined ? 'Pickup' : 'Shipping',
+    formatMoney(p.shipping, { zero: 'Free' }),
+  ]);
   rows.push(['Tax', formatMoney(p.tax)]);
   const gifts = payments.filter((x) => x.giftcardPaymentDetails);
   if (!gifts.length) return { rows, total: ['Total', formatMoney(p.total)] };
   rows.push(['Order total', formatMoney(p.total)]);
-  for (const g of gifts) rows.push([`Gift card ${g.giftcardPaymentDetails?.obfuscatedCode ?? ''}`.trim(), `−${formatMoney(g.amount)}`, true]);
+  for (const g of gifts)
+    rows.push([
+      `Gift card ${g.giftcardPaymentDetails?.obfuscatedCode ?? ''}`.trim(),
+      `−${formatMoney(g.amount)}`,
+      true,
+    ]);
   const rest = Number(p.total?.amount ?? 0) - gifts.reduce((sum, g) => sum + Number(g.amount.amount), 0);
-  return { rows, total: ['Paid by card', formatMoney({ amount: Math.max(0, rest).toFixed(2) }, { currency: order.currency ?? 'USD' })] };
+  return {
+    rows,
+    total: [
+      'Paid by card',
+      formatMoney({ amount: Math.max(0, rest).toFixed(2) }, { currency: order.currency ?? 'USD' }),
+    ],
+  };
 }

@@ -14,15 +14,26 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 
 /** Field violations of the pay call (`card.expMonth` …) as the form's fields. */
 const cardFields = (f: Record<string, string>) => ({
-  holderName: f.holderName, number: f.number, cvc: f.cvc, expiry: f.expMonth ?? f.expYear,
+  holderName: f.holderName,
+  number: f.number,
+  cvc: f.cvc,
+  expiry: f.expMonth ?? f.expYear,
 });
 
 /**
  * The test gateway's card form. `pay` places the order (create-order, idempotent) and pays it;
  * a declined card leaves the checkout as it is and the buyer corrects the card and tries again.
  */
-export function PaymentStep({ total, free, pay, onLost }: {
-  total: string; free: boolean; pay: (card: Card | undefined) => Promise<void>; onLost: (d: Described) => void;
+export function PaymentStep({
+  total,
+  free,
+  pay,
+  onLost,
+}: {
+  total: string;
+  free: boolean;
+  pay: (card: Card | undefined) => Promise<void>;
+  onLost: (d: Described) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -31,7 +42,10 @@ export function PaymentStep({ total, free, pay, onLost }: {
   /** Puts the cursor where the buyer has to fix something (the card number after a refusal), text selected. */
   const focusField = (name: string | undefined) => {
     const input = name ? form.current?.elements.namedItem(name) : null;
-    if (input instanceof HTMLInputElement) { input.focus(); input.select(); }
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.select();
+    }
   };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -53,7 +67,13 @@ export function PaymentStep({ total, free, pay, onLost }: {
         focusField(Object.keys(missing)[0]);
         return;
       }
-      card = { number, expMonth: expiry!.expMonth, expYear: expiry!.expYear, cvc: get('cvc'), holderName: get('holderName') };
+      card = {
+        number,
+        expMonth: expiry!.expMonth,
+        expYear: expiry!.expYear,
+        cvc: get('cvc'),
+        holderName: get('holderName'),
+      };
     }
     setBusy(true);
     setError(undefined);
@@ -61,7 +81,10 @@ export function PaymentStep({ total, free, pay, onLost }: {
       await pay(card);
     } catch (err) {
       const d = describe(err);
-      if (isSessionLost(d)) { onLost(d); return; }
+      if (isSessionLost(d)) {
+        onLost(d);
+        return;
+      }
       const invalid = cardFields(d.fields);
       setError(d.message);
       setFields(invalid);
@@ -74,28 +97,69 @@ export function PaymentStep({ total, free, pay, onLost }: {
   return (
     <form ref={form} onSubmit={submit} noValidate aria-describedby={free ? undefined : 'test-cards'}>
       <Alert>{error}</Alert>
-      {free
-        ? <p className="mb-4 text-sm">Nothing to pay: your order is fully covered.</p>
-        : (
-            <>
-              <Alert id="test-cards" variant="warning" live={false}>
-                <p className="font-medium">Test payments: no real card is charged.</p>
-                <ul className="mt-1 list-disc pl-5">
-                  <li><span className="font-mono">4242 4242 4242 4242</span> is approved</li>
-                  <li><span className="font-mono">4000 0000 0000 0002</span> is declined</li>
-                  <li><span className="font-mono">4000 0000 0000 9995</span> fails for insufficient funds</li>
-                </ul>
-                <p className="mt-1">Any future expiry date and any 3 digits for the security code.</p>
-              </Alert>
-              <Field label="Name on card" name="holderName" autoComplete="cc-name" error={fields.holderName} required maxLength={200} />
-              <Field label="Card number" name="number" inputMode="numeric" autoComplete="cc-number" error={fields.number} required maxLength={23} placeholder="1234 1234 1234 1234" />
-              <div className="grid grid-cols-2 gap-x-3">
-                <Field label="Expiry date (MM/YY)" name="expiry" inputMode="numeric" autoComplete="cc-exp" error={fields.expiry} required maxLength={7} placeholder="MM/YY" />
-                <Field label="Security code (CVC)" name="cvc" inputMode="numeric" autoComplete="cc-csc" error={fields.cvc} required maxLength={4} />
-              </div>
-            </>
-          )}
-      <Button type="submit" className="w-full" busy={busy}>{free ? 'Place order' : `Pay ${total} and place order`}</Button>
+      {free ? (
+        <p className="mb-4 text-sm">Nothing to pay: your order is fully covered.</p>
+      ) : (
+        <>
+          <Alert id="test-cards" variant="warning" live={false}>
+            <p className="font-medium">Test payments: no real card is charged.</p>
+            <ul className="mt-1 list-disc pl-5">
+              <li>
+                <span className="font-mono">4242 4242 4242 4242</span> is approved
+              </li>
+              <li>
+                <span className="font-mono">4000 0000 0000 0002</span> is declined
+              </li>
+              <li>
+                <span className="font-mono">4000 0000 0000 9995</span> fails for insufficient funds
+              </li>
+            </ul>
+            <p className="mt-1">Any future expiry date and any 3 digits for the security code.</p>
+          </Alert>
+          <Field
+            label="Name on card"
+            name="holderName"
+            autoComplete="cc-name"
+            error={fields.holderName}
+            required
+            maxLength={200}
+          />
+          <Field
+            label="Card number"
+            name="number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            error={fields.number}
+            required
+            maxLength={23}
+            placeholder="1234 1234 1234 1234"
+          />
+          <div className="grid grid-cols-2 gap-x-3">
+            <Field
+              label="Expiry date (MM/YY)"
+              name="expiry"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              error={fields.expiry}
+              required
+              maxLength={7}
+              placeholder="MM/YY"
+            />
+            <Field
+              label="Security code (CVC)"
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              error={fields.cvc}
+              required
+              maxLength={4}
+            />
+          </div>
+        </>
+      )}
+      <Button type="submit" className="w-full" busy={busy}>
+        {free ? 'Place order' : `Pay ${total} and place order`}
+      </Button>
     </form>
   );
 }

@@ -3,8 +3,17 @@ import { useEffect, useState } from 'react';
 import { checkoutApi, setAccessToken } from './api.ts';
 import { describe } from './errors.ts';
 
-export interface Session { checkoutId: string; role: 'visitor' | 'member'; thankYouPageUrl?: string; postFlowUrl?: string; cartPageUrl?: string }
-export type SessionState = { state: 'loading' } | { state: 'ready'; session: Session } | { state: 'lost'; message: string; placed?: boolean };
+export interface Session {
+  checkoutId: string;
+  role: 'visitor' | 'member';
+  thankYouPageUrl?: string;
+  postFlowUrl?: string;
+  cartPageUrl?: string;
+}
+export type SessionState =
+  | { state: 'loading' }
+  | { state: 'ready'; session: Session }
+  | { state: 'lost'; message: string; placed?: boolean };
 
 /** The session of this page view; it survives moving from the checkout to the thank-you page. */
 let current: Session | undefined;
@@ -20,10 +29,17 @@ export function endSession() {
 }
 
 const NO_LINK = 'This checkout link has expired or was already used.';
-const LINK_CODES = new Set(['CHECKOUT_LINK_EXPIRED', 'CHECKOUT_LINK_USED', 'CHECKOUT_LINK_INVALID', 'CHECKOUT_LINK_MISMATCH', 'CHECKOUT_NOT_OPEN_HERE']);
+const LINK_CODES = new Set([
+  'CHECKOUT_LINK_EXPIRED',
+  'CHECKOUT_LINK_USED',
+  'CHECKOUT_LINK_INVALID',
+  'CHECKOUT_LINK_MISMATCH',
+  'CHECKOUT_NOT_OPEN_HERE',
+]);
 
 function initial(checkoutId: string | null, token: string | null): SessionState {
-  if (current && (!checkoutId || current.checkoutId === checkoutId)) return { state: 'ready', session: current };
+  if (current && (!checkoutId || current.checkoutId === checkoutId))
+    return { state: 'ready', session: current };
   return token || checkoutId ? { state: 'loading' } : { state: 'lost', message: NO_LINK };
 }
 
@@ -33,18 +49,25 @@ function open(token: string | null, checkoutId: string | null): Promise<HostedCh
   let opening = pending.get(key);
   if (!opening) {
     opening = token
-      // A spent or expired link still opens in the browser that opened it first.
-      ? checkoutApi.openSession(token, checkoutId ?? undefined).catch((e: unknown) => {
-        if (checkoutId && LINK_CODES.has(describe(e).code ?? '')) return checkoutApi.openSession(undefined, checkoutId);
-        throw e;
-      })
+      ? // A spent or expired link still opens in the browser that opened it first.
+        checkoutApi.openSession(token, checkoutId ?? undefined).catch((e: unknown) => {
+          if (checkoutId && LINK_CODES.has(describe(e).code ?? ''))
+            return checkoutApi.openSession(undefined, checkoutId);
+          throw e;
+        })
       : checkoutApi.openSession(undefined, checkoutId ?? undefined);
     pending.set(key, opening);
     // Only a link's exchange is kept (it works once); reopening with the cookie can run again later.
     if (!token) void opening.catch(() => undefined).finally(() => pending.delete(key));
   }
   return opening.then((s) => {
-    current = { checkoutId: s.checkoutId, role: s.role, thankYouPageUrl: s.thankYouPageUrl, postFlowUrl: s.postFlowUrl, cartPageUrl: s.cartPageUrl };
+    current = {
+      checkoutId: s.checkoutId,
+      role: s.role,
+      thankYouPageUrl: s.thankYouPageUrl,
+      postFlowUrl: s.postFlowUrl,
+      cartPageUrl: s.cartPageUrl,
+    };
     // Renewed with the cookie shortly before it expires, so a page left open keeps working.
     setAccessToken(s.accessToken, s.expiresIn, () => open(null, s.checkoutId));
     return s;
@@ -71,15 +94,25 @@ export function useCheckoutSession(): SessionState {
     }
     if (current) return;
     let live = true;
-    open(token, checkoutId).then(() => {
-      if (live && current) setState({ state: 'ready', session: current });
-    }, (e: unknown) => {
-      const d = describe(e);
-      if (!live) return;
-      if (d.code === 'CHECKOUT_COMPLETED') setState({ state: 'lost', placed: true, message: 'The order of this checkout has been placed. Its confirmation was e-mailed to you.' });
-      else setState({ state: 'lost', message: LINK_CODES.has(d.code ?? '') ? NO_LINK : d.message });
-    });
-    return () => { live = false; };
+    open(token, checkoutId).then(
+      () => {
+        if (live && current) setState({ state: 'ready', session: current });
+      },
+      (e: unknown) => {
+        const d = describe(e);
+        if (!live) return;
+        if (d.code === 'CHECKOUT_COMPLETED')
+          setState({
+            state: 'lost',
+            placed: true,
+            message: 'The order of this checkout has been placed. Its confirmation was e-mailed to you.',
+          });
+        else setState({ state: 'lost', message: LINK_CODES.has(d.code ?? '') ? NO_LINK : d.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [token, checkoutId]);
 
   return state;
@@ -100,7 +133,10 @@ function webUrl(raw: string | null | undefined): URL | undefined {
  * Where the buyer goes back to: the callbacks signed into the link, else the ones in the address
  * bar (the storefront put them there together with the single-use link).
  */
-export function returnTargets(session: Session | undefined, search = new URLSearchParams(window.location.search)) {
+export function returnTargets(
+  session: Session | undefined,
+  search = new URLSearchParams(window.location.search),
+) {
   return {
     thankYou: webUrl(session?.thankYouPageUrl ?? search.get('thankYouPageUrl')),
     postFlow: webUrl(session?.postFlowUrl ?? search.get('postFlowUrl')),
@@ -109,7 +145,11 @@ export function returnTargets(session: Session | undefined, search = new URLSear
 }
 
 /** The caller's thank-you page with `orderId` appended, or its post-flow URL. */
-export function afterOrderUrl(session: Session | undefined, orderId: string, search?: URLSearchParams): string | undefined {
+export function afterOrderUrl(
+  session: Session | undefined,
+  orderId: string,
+  search?: URLSearchParams,
+): string | undefined {
   const { thankYou, postFlow } = returnTargets(session, search);
   if (thankYou) {
     thankYou.searchParams.set('orderId', orderId);

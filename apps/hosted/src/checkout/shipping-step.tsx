@@ -15,13 +15,25 @@ export function optionsOf(checkout: Checkout, pickup: boolean): ShippingOption[]
 
 const describeOption = (o: ShippingOption) => {
   const pickup = o.logistics?.pickupDetails?.address;
-  if (pickup) return [pickup.addressLine, pickup.city].filter(Boolean).join(', ') + (o.logistics?.instructions ? ` — ${o.logistics.instructions}` : '');
+  if (pickup)
+    return (
+      [pickup.addressLine, pickup.city].filter(Boolean).join(', ') +
+      (o.logistics?.instructions ? ` — ${o.logistics.instructions}` : '')
+    );
   return o.logistics?.deliveryTime ?? '';
 };
 
 /** Radio list of shipping (or pickup) options; choosing one updates the checkout and its totals at once. */
-export function ShippingStep({ checkout, pickup, busy, onSelect }: {
-  checkout: Checkout; pickup: boolean; busy: boolean; onSelect: (code: string) => Promise<void>;
+export function ShippingStep({
+  checkout,
+  pickup,
+  busy,
+  onSelect,
+}: {
+  checkout: Checkout;
+  pickup: boolean;
+  busy: boolean;
+  onSelect: (code: string) => Promise<void>;
 }) {
   const [error, setError] = useState<string>();
   // The buyer's choice shows at once; the checkout's answer (with the new totals) follows.
@@ -45,22 +57,36 @@ export function ShippingStep({ checkout, pickup, busy, onSelect }: {
     const pickupToo = optionsOf(checkout, true).length > 0;
     return (
       <Alert>
-        {pickup ? 'There is no pickup point for this order.'
+        {pickup
+          ? 'There is no pickup point for this order.'
           : `We do not ship to ${placeName(checkout.shippingInfo?.shippingDestination?.address)}. Check the address${pickupToo ? ' or choose pickup' : ''}.`}
       </Alert>
     );
   }
   return (
-    <ChoiceGroup legend={pickup ? 'Pickup point' : 'Shipping method'} hideLegend className="" aria-busy={busy || undefined}>
+    <ChoiceGroup
+      legend={pickup ? 'Pickup point' : 'Shipping method'}
+      hideLegend
+      className=""
+      aria-busy={busy || undefined}
+    >
       <Alert>{error}</Alert>
       <div className="space-y-2">
         {options.map((o) => (
-          <Choice key={o.code} name="shipping-option" value={o.code} checked={selected === o.code} onChange={() => void choose(o.code)}>
+          <Choice
+            key={o.code}
+            name="shipping-option"
+            value={o.code}
+            checked={selected === o.code}
+            onChange={() => void choose(o.code)}
+          >
             <span className="min-w-0 flex-1">
               <span className="block font-medium">{o.title}</span>
               {describeOption(o) && <span className="block text-sm text-muted">{describeOption(o)}</span>}
             </span>
-            <span className="font-medium whitespace-nowrap">{formatMoney(o.cost?.price, { zero: 'Free' })}</span>
+            <span className="font-medium whitespace-nowrap">
+              {formatMoney(o.cost?.price, { zero: 'Free' })}
+            </span>
           </Choice>
         ))}
       </div>

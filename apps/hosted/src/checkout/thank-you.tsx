@@ -17,14 +17,24 @@ export function ThankYouPage() {
   const back = afterOrderUrl(currentSession(), orderId, search);
 
   useDocumentTitle('Thank you for your order');
-  useEffect(() => { heading.current?.focus(); }, []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   useEffect(() => {
     if (!orderId || !hasAccessToken()) return;
     let live = true;
     // The payments say what a gift card paid; without them the order still shows.
-    Promise.all([checkoutApi.order(orderId), checkoutApi.payments(orderId).catch(() => [])])
-      .then(([o, payments]) => { if (live) setOrder({ order: o, payments }); }, (e: unknown) => { if (live) setError(describe(e).message); });
-    return () => { live = false; };
+    Promise.all([checkoutApi.order(orderId), checkoutApi.payments(orderId).catch(() => [])]).then(
+      ([o, payments]) => {
+        if (live) setOrder({ order: o, payments });
+      },
+      (e: unknown) => {
+        if (live) setError(describe(e).message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [orderId]);
 
   const totals = order && orderTotals(order.order, order.payments);
@@ -33,22 +43,38 @@ export function ThankYouPage() {
   return (
     <Shell>
       <Card className="mx-auto max-w-xl">
-        <PageHeading ref={heading} tabIndex={-1} size="md" className="mb-2 outline-none">Thank you for your order</PageHeading>
+        <PageHeading ref={heading} tabIndex={-1} size="md" className="mb-2 outline-none">
+          Thank you for your order
+        </PageHeading>
         {order && (
-          <p className="mb-1 text-lg">Order number <strong data-testid="order-number">#{order.order.number}</strong></p>
+          <p className="mb-1 text-lg">
+            Order number <strong data-testid="order-number">#{order.order.number}</strong>
+          </p>
         )}
         {pickup && <p className="mb-1">Pick it up at {pickup}; we will e-mail you when it is ready.</p>}
-        {order?.order.buyerInfo?.email && <p className="mb-4 text-sm text-muted">A confirmation is on its way to {order.order.buyerInfo.email}.</p>}
-        {!order && !error && hasAccessToken() && <Loading label="Loading your order…" className="mb-4 justify-start text-sm" />}
-        {!hasAccessToken() && <p className="mb-4 text-sm">Your order is placed. The confirmation e-mail has all its details.</p>}
+        {order?.order.buyerInfo?.email && (
+          <p className="mb-4 text-sm text-muted">
+            A confirmation is on its way to {order.order.buyerInfo.email}.
+          </p>
+        )}
+        {!order && !error && hasAccessToken() && (
+          <Loading label="Loading your order…" className="mb-4 justify-start text-sm" />
+        )}
+        {!hasAccessToken() && (
+          <p className="mb-4 text-sm">Your order is placed. The confirmation e-mail has all its details.</p>
+        )}
         <Alert>{error}</Alert>
         {order && (
           <>
             <ul className="divide-y divide-line">
               {order.order.lineItems.map((l) => (
                 <LineItem
-                  key={l.id} name={l.productName?.translated ?? l.productName?.original ?? 'Item'} image={l.image?.url}
-                  options={optionsText(l.descriptionLines)} quantity={l.quantity} price={formatMoney(l.lineItemPrice ?? l.price)}
+                  key={l.id}
+                  name={l.productName?.translated ?? l.productName?.original ?? 'Item'}
+                  image={l.image?.url}
+                  options={optionsText(l.descriptionLines)}
+                  quantity={l.quantity}
+                  price={formatMoney(l.lineItemPrice ?? l.price)}
                 />
               ))}
             </ul>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle, useStoreName } from '../store-name.ts';
 
 /** The sign-in pages' frame: the store's name, then the page in one narrow card. */
-export function Page({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+export function Page({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const storeName = useStoreName();
   useDocumentTitle(title);
   return (

@@ -20,7 +20,10 @@ export function ForgotPassword() {
     setError(undefined);
     try {
       const clientId = authRequestFrom(search)?.clientId;
-      await api.sendRecoveryEmail(email, { url: `${window.location.origin}/auth/reset${carry(search)}`, ...(clientId ? { clientId } : {}) });
+      await api.sendRecoveryEmail(email, {
+        url: `${window.location.origin}/auth/reset${carry(search)}`,
+        ...(clientId ? { clientId } : {}),
+      });
       setSent(true);
     } catch (err) {
       setError(describeError(err).message);
@@ -30,14 +33,25 @@ export function ForgotPassword() {
   }
 
   return (
-    <Page title="Reset your password" footer={<Link className={linkClass} to={`/login${carry(search)}`}>Back to sign in</Link>}>
+    <Page
+      title="Reset your password"
+      footer={
+        <Link className={linkClass} to={`/login${carry(search)}`}>
+          Back to sign in
+        </Link>
+      }
+    >
       <Alert>{error}</Alert>
       {sent ? (
-        <Alert variant="info">If an account uses that e-mail, a link to set a new password is on its way. It works for one hour.</Alert>
+        <Alert variant="info">
+          If an account uses that e-mail, a link to set a new password is on its way. It works for one hour.
+        </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Field label="E-mail" name="email" type="email" autoComplete="email" required autoFocus />
-          <Button type="submit" className="w-full" busy={busy}>Send reset link</Button>
+          <Button type="submit" className="w-full" busy={busy}>
+            Send reset link
+          </Button>
         </form>
       )}
     </Page>
@@ -79,9 +93,27 @@ export function ResetPassword() {
     <Page title="Choose a new password">
       <Alert>{!token ? 'This link is incomplete. Ask for a new one from “Forgot password”.' : error}</Alert>
       <form onSubmit={submit} noValidate>
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fields.password} autoFocus />
-        <Field label="Repeat it" name="confirm" type="password" autoComplete="new-password" required error={fields.confirm} />
-        <Button type="submit" className="w-full" busy={busy} disabled={!token}>Set password</Button>
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={fields.password}
+          autoFocus
+        />
+        <Field
+          label="Repeat it"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fields.confirm}
+        />
+        <Button type="submit" className="w-full" busy={busy} disabled={!token}>
+          Set password
+        </Button>
       </form>
     </Page>
   );

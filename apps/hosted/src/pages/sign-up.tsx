@@ -11,22 +11,55 @@ export function SignUp() {
   const [search] = useSearchParams();
   const flow = useAuthFlow();
   const f = useSubmit(async (form, captcha) => {
-    const profile = { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') };
-    return flow(await api.register(String(form.get('email')), String(form.get('password')), profile, captcha));
+    const profile = {
+      firstName: String(form.get('firstName') ?? ''),
+      lastName: String(form.get('lastName') ?? ''),
+    };
+    return flow(
+      await api.register(String(form.get('email')), String(form.get('password')), profile, captcha),
+    );
   });
 
   return (
-    <Page title="Create an account" footer={<>Already have one? <Link className={linkClass} to={`/login${carry(search)}`}>Sign in</Link></>}>
+    <Page
+      title="Create an account"
+      footer={
+        <>
+          Already have one?{' '}
+          <Link className={linkClass} to={`/login${carry(search)}`}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <div className="grid grid-cols-2 gap-3">
           <Field label="First name" name="firstName" autoComplete="given-name" error={f.fields.firstName} />
           <Field label="Last name" name="lastName" autoComplete="family-name" error={f.fields.lastName} />
         </div>
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required error={f.fields.email ?? f.fields.loginId} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." error={f.fields.password} />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={f.fields.email ?? f.fields.loginId}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters; avoid common passwords."
+          error={f.fields.password}
+        />
         {f.needCaptcha && <Captcha onSolved={f.setCaptcha} />}
-        <Button type="submit" className="w-full" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>Create account</Button>
+        <Button type="submit" className="w-full" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>
+          Create account
+        </Button>
       </form>
     </Page>
   );

@@ -6,8 +6,16 @@ import { Alert, Button, Field, linkClass } from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
 import { stateToken, useAuthFlow } from '../flow.ts';
 
-function CodeStep({ title, intro, label, send, resend }: {
-  title: string; intro: string; label: string;
+function CodeStep({
+  title,
+  intro,
+  label,
+  send,
+  resend,
+}: {
+  title: string;
+  intro: string;
+  label: string;
   send: (code: string, token: string) => Promise<StateMachineResponse>;
   resend?: (token: string) => Promise<StateMachineResponse>;
 }) {
@@ -46,7 +54,13 @@ function CodeStep({ title, intro, label, send, resend }: {
   if (!token) {
     return (
       <Page title={title}>
-        <Alert>This step has expired. <Link className="underline" to={`/login${carry(search)}`}>Sign in again</Link>.</Alert>
+        <Alert>
+          This step has expired.{' '}
+          <Link className="underline" to={`/login${carry(search)}`}>
+            Sign in again
+          </Link>
+          .
+        </Alert>
       </Page>
     );
   }
@@ -56,32 +70,68 @@ function CodeStep({ title, intro, label, send, resend }: {
       <Alert>{error}</Alert>
       <Alert variant="info">{notice}</Alert>
       <form onSubmit={submit} noValidate>
-        <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9A-Za-z-]*" maxLength={20} required autoFocus />
-        <Button type="submit" className="w-full" busy={busy}>Continue</Button>
+        <Field
+          label={label}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9A-Za-z-]*"
+          maxLength={20}
+          required
+          autoFocus
+        />
+        <Button type="submit" className="w-full" busy={busy}>
+          Continue
+        </Button>
       </form>
-      {resend && <Button variant="link" size="sm" className="mt-4" onClick={again}>Send a new code</Button>}
+      {resend && (
+        <Button variant="link" size="sm" className="mt-4" onClick={again}>
+          Send a new code
+        </Button>
+      )}
     </Page>
   );
 }
 
 export const VerifyEmail = () => (
-  <CodeStep title="Check your e-mail" intro="We sent a 6-digit code to your e-mail address. It works for 10 minutes." label="Code from the e-mail"
-    send={(code, token) => api.verifyEmailCode(code, token)} resend={(token) => api.resendEmailCode(token)} />
+  <CodeStep
+    title="Check your e-mail"
+    intro="We sent a 6-digit code to your e-mail address. It works for 10 minutes."
+    label="Code from the e-mail"
+    send={(code, token) => api.verifyEmailCode(code, token)}
+    resend={(token) => api.resendEmailCode(token)}
+  />
 );
 
 export const TotpStep = () => (
-  <CodeStep title="Two-step sign-in" intro="Enter the 6-digit code from your authenticator app, or one of your recovery codes." label="Authentication code"
-    send={(code, token) => api.verifyTotp(code, token)} />
+  <CodeStep
+    title="Two-step sign-in"
+    intro="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+    label="Authentication code"
+    send={(code, token) => api.verifyTotp(code, token)}
+  />
 );
 
 export function AwaitingApproval() {
   return (
     <Page title="Almost there">
-      <Alert variant="info">Your account was created. The store owner approves new members; you can sign in once they have.</Alert>
+      <Alert variant="info">
+        Your account was created. The store owner approves new members; you can sign in once they have.
+      </Alert>
     </Page>
   );
 }
 
 export function NotFound() {
-  return <Page title="Page not found"><p>This page does not exist. <Link className={linkClass} to="/login">Go to sign in</Link>.</p></Page>;
+  return (
+    <Page title="Page not found">
+      <p>
+        This page does not exist.{' '}
+        <Link className={linkClass} to="/login">
+          Go to sign in
+        </Link>
+        .
+      </p>
+    </Page>
+  );
 }

@@ -34,26 +34,54 @@ afterAll(async () => {
   await s?.stop();
 });
 
-interface Product { id: string; productType: string; inventory: { availabilityStatus: string }; variantSummary: { variantCount: number } }
+interface Product {
+  id: string;
+  productType: string;
+  inventory: { availabilityStatus: string };
+  variantSummary: { variantCount: number };
+}
 const stockOf = async (productId: string) =>
-  (await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId } } })).body.inventoryItems[0]?.quantity;
+  (
+    await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', {
+      query: { filter: { productId } },
+    })
+  ).body.inventoryItems[0]?.quantity;
 
 /** A demo product that ships, has one variant and tracked stock. */
 async function shippableProduct(auth: string) {
-  const r = await s.request<{ products: Product[] }>('POST', '/stores/v3/products/query', { auth, body: { query: { cursorPaging: { limit: 100 } } } });
+  const r = await s.request<{ products: Product[] }>('POST', '/stores/v3/products/query', {
+    auth,
+    body: { query: { cursorPaging: { limit: 100 } } },
+  });
   for (const p of r.body.products) {
-    if (p.productType !== 'PHYSICAL' || p.inventory.availabilityStatus !== 'IN_STOCK' || p.variantSummary.variantCount !== 1) continue;
+    if (
+      p.productType !== 'PHYSICAL' ||
+      p.inventory.availabilityStatus !== 'IN_STOCK' ||
+      p.variantSummary.variantCount !== 1
+    )
+      continue;
     const stock = await stockOf(p.id);
     if (typeof stock !== 'number' || stock < 2) continue;
-    const full = await s.request<{ product: { variantsInfo: { variants: { id: string }[] } } }>('GET', `/stores/v3/products/${p.id}`, { auth });
+    const full = await s.request<{ product: { variantsInfo: { variants: { id: string }[] } } }>(
+      'GET',
+      `/stores/v3/products/${p.id}`,
+      { auth },
+    );
     return { productId: p.id, variantId: full.body.product.variantsInfo.variants[0]!.id, stock };
   }
   throw new Error('no shippable demo product with tracked stock');
 }
 
 /** The bits of the page's DOM the checks read (this file is compiled without the DOM library). */
-interface Element_ { name?: string; textContent: string | null; labels?: ArrayLike<{ textContent: string | null }> | null; getAttribute(name: string): string | null }
-interface Browser_ { document: { activeElement: Element_ | null; documentElement: { scrollWidth: number } } }
+interface Element_ {
+  name?: string;
+  textContent: string | null;
+  labels?: ArrayLike<{ textContent: string | null }> | null;
+  getAttribute(name: string): string | null;
+}
+interface Browser_ {
+  document: { activeElement: Element_ | null; documentElement: { scrollWidth: number } };
+}
 
 /** Presses Tab until `label`'s field has focus (keyboard only). */
 async function tabTo(page: Page, label: string, max = 15) {
@@ -69,19 +97,50 @@ async function tabTo(page: Page, label: string, max = 15) {
 }
 
 describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
-  it('cart → redirect session → address, shipping, coupon → declined card → fixed with the keyboard → straight to the shop\'s thank-you URL with the order id', async () => {
-    const visitor = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).body.access_token;
+  it("cart → redirect session → address, shipping, coupon → declined card → fixed with the keyboard → straight to the shop's thank-you URL with the order id", async () => {
+    const visitor = (
+      await s.request<{ access_token: string }>('POST', '/oauth2/token', {
+        body: { clientId, grantType: 'anonymous' },
+      })
+    ).body.access_token;
     const product = await shippableProduct(visitor);
     const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
-      auth: visitor, body: { lineItems: [{ catalogReference: { catalogItemId: product.productId, appId: APP, options: { variantId: product.variantId } }, quantity: 1 }] },
+      auth: visitor,
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              catalogItemId: product.productId,
+              appId: APP,
+              options: { variantId: product.variantId },
+            },
+            quantity: 1,
+          },
+        ],
+      },
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const made = await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', { auth: visitor, body: { channelType: 'WEB' } });
+    const made = await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
+      auth: visitor,
+      body: { channelType: 'WEB' },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const checkoutId = made.body.checkoutId;
-    const rs = await s.request<{ redirectSession: { fullUrl: string } }>('POST', '/_api/redirects-api/v1/redirect-session', {
-      auth: visitor, body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: `${shopOrigin}/thanks`, postFlowUrl: `${shopOrigin}/`, cartPageUrl: `${shopOrigin}/cart` } },
-    });
+    const rs = await s.request<{ redirectSession: { fullUrl: string } }>(
+      'POST',
+      '/_api/redirects-api/v1/redirect-session',
+      {
+        auth: visitor,
+        body: {
+          ecomCheckout: { checkoutId },
+          callbacks: {
+            thankYouPageUrl: `${shopOrigin}/thanks`,
+            postFlowUrl: `${shopOrigin}/`,
+            cartPageUrl: `${shopOrigin}/cart`,
+          },
+        },
+      },
+    );
     expect(rs.status, JSON.stringify(rs.body)).toBe(200);
     expect(rs.body.redirectSession.fullUrl).toContain('checkoutToken=');
 
@@ -103,18 +162,24 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     const reload = await elsewhere.newPage();
     await reload.goto(page.url());
     await reload.getByRole('heading', { name: 'This checkout link has expired' }).waitFor();
-    expect(await reload.getByRole('link', { name: /Go back to the shop/ }).getAttribute('href')).toBe(shopOrigin);
+    expect(await reload.getByRole('link', { name: /Go back to the shop/ }).getAttribute('href')).toBe(
+      shopOrigin,
+    );
     await elsewhere.close();
 
     // The order summary shows the line; contact and US address.
-    await expect.poll(() => page.getByRole('complementary', { name: 'Order summary' }).textContent()).toMatch(/\$/);
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Order summary' }).textContent())
+      .toMatch(/\$/);
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
     await expect.poll(() => page.getByText('Enter your e-mail address.').count()).toBe(1);
     await page.getByLabel('E-mail').fill('ada@example.test');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Country').selectOption('US');
-    expect(await page.getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe(`${shopOrigin}/cart`);
+    expect(await page.getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe(
+      `${shopOrigin}/cart`,
+    );
     await page.getByLabel('Street name').fill('Main St');
     await page.getByLabel('House number').fill('1');
     await page.getByLabel('City').fill('New York');
@@ -156,10 +221,14 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     await page.keyboard.type('123');
     await page.keyboard.press('Enter');
     const payment = page.getByRole('region', { name: /Payment/ });
-    await expect.poll(() => payment.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('declined');
+    await expect
+      .poll(() => payment.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toContain('declined');
     // The checkout is intact: still here, the card number focused and selected for correction.
     expect(page.url()).toContain('/checkout?');
-    expect(await page.evaluate(() => (globalThis as unknown as Browser_).document.activeElement?.name)).toBe('number');
+    expect(await page.evaluate(() => (globalThis as unknown as Browser_).document.activeElement?.name)).toBe(
+      'number',
+    );
     await page.keyboard.type('4242 4242 4242 4242');
     await page.keyboard.press('Enter');
 
@@ -171,26 +240,69 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    const order = await s.admin<{ order: { status: string; paymentStatus: string; number: string; checkoutId: string; priceSummary: { total: { formattedAmount: string } } } }>('GET', `/ecom/v1/orders/${orderId}`);
+    const order = await s.admin<{
+      order: {
+        status: string;
+        paymentStatus: string;
+        number: string;
+        checkoutId: string;
+        priceSummary: { total: { formattedAmount: string } };
+      };
+    }>('GET', `/ecom/v1/orders/${orderId}`);
     expect(order.body.order).toMatchObject({
-      status: 'APPROVED', paymentStatus: 'PAID', checkoutId,
-      shippingInfo: { logistics: { shippingDestination: { address: { addressLine: '1 Main St', streetAddress: { number: '1', name: 'Main St' } } } } },
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      checkoutId,
+      shippingInfo: {
+        logistics: {
+          shippingDestination: {
+            address: { addressLine: '1 Main St', streetAddress: { number: '1', name: 'Main St' } },
+          },
+        },
+      },
     });
     expect(payable).toContain(order.body.order.priceSummary.total.formattedAmount);
     expect(await stockOf(product.productId)).toBe(product.stock - 1);
   });
 
   it('checkout URL link: pickup instead of shipping, a gift card, insufficient funds, then paid; the hosted thank-you page shows both payments', async () => {
-    const card = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', { giftCard: { initialValue: { amount: '10' } } });
+    const card = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', {
+      giftCard: { initialValue: { amount: '10' } },
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const last4 = card.body.giftCard.code.slice(-4);
-    const visitor = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId, grantType: 'anonymous' } })).body.access_token;
+    const visitor = (
+      await s.request<{ access_token: string }>('POST', '/oauth2/token', {
+        body: { clientId, grantType: 'anonymous' },
+      })
+    ).body.access_token;
     const product = await shippableProduct(visitor);
     await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
-      auth: visitor, body: { lineItems: [{ catalogReference: { catalogItemId: product.productId, appId: APP, options: { variantId: product.variantId } }, quantity: 2 }] },
+      auth: visitor,
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              catalogItemId: product.productId,
+              appId: APP,
+              options: { variantId: product.variantId },
+            },
+            quantity: 2,
+          },
+        ],
+      },
     });
-    const { checkoutId } = (await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', { auth: visitor, body: { channelType: 'WEB' } })).body;
-    const link = (await s.request<{ checkoutUrl: string }>('GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`, { auth: visitor })).body.checkoutUrl;
+    const { checkoutId } = (
+      await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
+        auth: visitor,
+        body: { channelType: 'WEB' },
+      })
+    ).body;
+    const link = (
+      await s.request<{ checkoutUrl: string }>('GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`, {
+        auth: visitor,
+      })
+    ).body.checkoutUrl;
 
     const page = await browser.newPage();
     await page.goto(link);
@@ -211,7 +323,16 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     await page.getByLabel('Expiry date (MM/YY)').fill('01/40');
     await page.getByLabel('Security code (CVC)').fill('321');
     await page.getByRole('button', { name: /place order/ }).click();
-    await expect.poll(() => page.getByRole('region', { name: /Payment/ }).getByRole('alert').textContent(), { timeout: 15_000 }).toContain('insufficient funds');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: /Payment/ })
+            .getByRole('alert')
+            .textContent(),
+        { timeout: 15_000 },
+      )
+      .toContain('insufficient funds');
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: /place order/ }).click();
     await page.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
@@ -219,14 +340,27 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     expect(await page.getByRole('link', { name: 'Continue to the shop' }).count()).toBe(0);
     // No callbacks: Vitrine's own thank-you page, with pickup, the gift card and what the card paid.
     const hosted = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-    const [, total, paid] = new RegExp(`Order total \\$([\\d.]+) Gift card \\*+${last4} −\\$10\\.00 Paid by card \\$([\\d.]+)`).exec(hosted) ?? [];
+    const [, total, paid] =
+      new RegExp(
+        `Order total \\$([\\d.]+) Gift card \\*+${last4} −\\$10\\.00 Paid by card \\$([\\d.]+)`,
+      ).exec(hosted) ?? [];
     expect(total, hosted).toBeDefined();
-    expect(hosted).toContain("Pick it up at");
+    expect(hosted).toContain('Pick it up at');
     expect(Number(paid)).toBeCloseTo(Number(total) - 10, 2);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     await page.close();
-    const order = await s.admin<{ order: { status: string; paymentStatus: string; shippingInfo: { logistics: { pickupDetails?: unknown } } } }>('GET', `/ecom/v1/orders/${orderId}`);
-    expect(order.body.order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID', shippingInfo: { logistics: { pickupDetails: expect.anything() } } });
+    const order = await s.admin<{
+      order: {
+        status: string;
+        paymentStatus: string;
+        shippingInfo: { logistics: { pickupDetails?: unknown } };
+      };
+    }>('GET', `/ecom/v1/orders/${orderId}`);
+    expect(order.body.order).toMatchObject({
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      shippingInfo: { logistics: { pickupDetails: expect.anything() } },
+    });
     expect(await stockOf(product.productId)).toBe(product.stock - 2);
   });
 });

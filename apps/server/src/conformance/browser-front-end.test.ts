@@ -20,13 +20,20 @@ let browser: Browser;
 let shop: Awaited<ReturnType<typeof startShop>>;
 let undo: () => void;
 
-const frontEnd = () => createClient({ auth: OAuthStrategy({ clientId: shop.clientId }), modules: { products, currentCart, redirects, orders } });
+const frontEnd = () =>
+  createClient({
+    auth: OAuthStrategy({ clientId: shop.clientId }),
+    modules: { products, currentCart, redirects, orders },
+  });
 
 beforeAll(async () => {
   if (!hasChromium) return;
   s = await startTestServer({ env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024' } });
   undo = redirectWixFetch(s.url);
-  shop = await startShop(s, (url) => ({ type: 'text/html', body: `<!doctype html><title>Next shop</title><h1>${url.startsWith('/success') ? 'Order received' : 'Next shop'}</h1>` }));
+  shop = await startShop(s, (url) => ({
+    type: 'text/html',
+    body: `<!doctype html><title>Next shop</title><h1>${url.startsWith('/success') ? 'Order received' : 'Next shop'}</h1>`,
+  }));
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -38,18 +45,39 @@ afterAll(async () => {
 
 /** The shop's "add to cart" for the first variant of a product found by slug. */
 async function addToCart(c: ReturnType<typeof frontEnd>, slug: string, quantity = 1) {
-  const { items: [p] } = await c.products.queryProducts().eq('slug', slug).find();
-  return (await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: APP, catalogItemId: p!._id!, options: { variantId: p!.variants![0]!._id! } }, quantity }] })).cart!;
+  const {
+    items: [p],
+  } = await c.products.queryProducts().eq('slug', slug).find();
+  return (
+    await c.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: APP,
+            catalogItemId: p!._id!,
+            options: { variantId: p!.variants![0]!._id! },
+          },
+          quantity,
+        },
+      ],
+    })
+  ).cart!;
 }
 
 describe.skipIf(!hasChromium)('a front end for the official packages, in a real browser', () => {
-  it('checks out through a redirect session with callbacks.thankYouPageUrl and lands on the front end\'s URL with the order id', async () => {
+  it("checks out through a redirect session with callbacks.thankYouPageUrl and lands on the front end's URL with the order id", async () => {
     const c = frontEnd();
     await addToCart(c, 'stoneware-coffee-mug', 2);
-    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({ channelType: currentCart.ChannelType.WEB });
+    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({
+      channelType: currentCart.ChannelType.WEB,
+    });
     const { redirectSession } = await c.redirects.createRedirectSession({
       ecomCheckout: { checkoutId: checkoutId! },
-      callbacks: { postFlowUrl: `${shop.origin}/`, thankYouPageUrl: `${shop.origin}/success`, cartPageUrl: `${shop.origin}/cart` },
+      callbacks: {
+        postFlowUrl: `${shop.origin}/`,
+        thankYouPageUrl: `${shop.origin}/success`,
+        cartPageUrl: `${shop.origin}/cart`,
+      },
     });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -79,13 +107,23 @@ describe.skipIf(!hasChromium)('a front end for the official packages, in a real 
 
     // The front end's success page reads the order with the shopper's own client.
     const order = await c.orders.getOrder(orderId);
-    expect(order).toMatchObject({ checkoutId, paymentStatus: 'PAID', buyerInfo: { email: 'next@example.test' } });
-    expect(order.shippingInfo?.logistics?.shippingDestination?.address).toMatchObject({ addressLine1: 'Hauptstraße 5', streetAddress: { name: 'Hauptstraße', number: '5' }, city: 'Berlin' });
+    expect(order).toMatchObject({
+      checkoutId,
+      paymentStatus: 'PAID',
+      buyerInfo: { email: 'next@example.test' },
+    });
+    expect(order.shippingInfo?.logistics?.shippingDestination?.address).toMatchObject({
+      addressLine1: 'Hauptstraße 5',
+      streetAddress: { name: 'Hauptstraße', number: '5' },
+      city: 'Berlin',
+    });
   });
 
   it('hosted sign-in from a visitor with a cart ends as a member holding the same cart', async () => {
     const email = `next-member-${Date.now()}@example.test`;
-    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
     expect(reg.body.state).toBe('SUCCESS');
     const c = frontEnd();
     const cart = await addToCart(c, 'linen-throw-pillow', 3);
@@ -107,6 +145,8 @@ describe.skipIf(!hasChromium)('a front end for the official packages, in a real 
     const mine = await c.currentCart.getCurrentCart();
     expect(mine._id).toBe(cart._id);
     expect(mine.buyerInfo?.memberId).toBeTruthy();
-    expect(mine.lineItems!.map((l) => [l.productName?.original, l.quantity])).toEqual([['Linen Throw Pillow', 3]]);
+    expect(mine.lineItems!.map((l) => [l.productName?.original, l.quantity])).toEqual([
+      ['Linen Throw Pillow', 3],
+    ]);
   });
 });

@@ -14,7 +14,9 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { cartCount, expectAccessible, hydrated, shopper, watchErrors } from '../test/storefront.ts';
 
-const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) && existsSync(join(appDist('hosted'), 'index.html'));
+const built =
+  existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) &&
+  existsSync(join(appDist('hosted'), 'index.html'));
 const PASSWORD = 'Correct-Horse-42';
 const NEW_PASSWORD = 'Batteries-Staple-77';
 
@@ -23,7 +25,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium || !built) return;
-  s = await startTestServer({ env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
+  s = await startTestServer({
+    env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' },
+  });
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
@@ -59,7 +63,9 @@ async function fillAddress(page: Page, email: string) {
 describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', () => {
   it('"Forgot password?" → the e-mailed link → a new password → signed in; the link works once', async () => {
     const email = `reset-${Date.now()}@example.test`;
-    const made = await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    const made = await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
@@ -69,10 +75,14 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).press('Enter');
-    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual(expect.stringContaining('we have e-mailed it a link'));
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('we have e-mailed it a link'));
 
     // The link of the real e-mail (the stored outbox), opened as the shopper would.
-    const mail = await s.until(async () => (await mailsTo(s, email)).find((m) => /password/i.test(m.subject)));
+    const mail = await s.until(async () =>
+      (await mailsTo(s, email)).find((m) => /password/i.test(m.subject)),
+    );
     const link = linkIn(mail.text);
     expect(link.startsWith(`${s.url}/login?recoveryToken=`), link).toBe(true);
     await page.goto(link);
@@ -82,12 +92,16 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Repeat the new password').fill('something-else-9');
     await page.getByRole('button', { name: 'Save the new password' }).press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('The two passwords differ.');
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('The two passwords differ.');
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save the new password' }).press('Enter');
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
-    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Your new password is saved.');
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('Your new password is saved.');
 
     // Signed out, the link is spent; the new password signs in, the old one no longer does.
     await page.getByRole('button', { name: 'Sign out' }).press('Enter');
@@ -97,16 +111,26 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save the new password' }).press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual(expect.stringContaining('This link has expired or was already used'));
-    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual(expect.stringContaining('This link has expired or was already used'));
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     await signIn(page, email, PASSWORD);
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('That e-mail and password do not match.');
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('That e-mail and password do not match.');
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).press('Enter');
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     // The console shows only the refusals the shopper was told about (the spent link, the old
     // password) and the signed-in member, who has no cart yet, being asked for one.
-    const told = [/status of 400 .*\/recovery\/v1\/recover\)$/, /status of 400 .*\/authentication\/v2\/login\)$/, /status of 404 .*\/ecom\/v1\/carts\/current\)$/];
+    const told = [
+      /status of 400 .*\/recovery\/v1\/recover\)$/,
+      /status of 400 .*\/authentication\/v2\/login\)$/,
+      /status of 404 .*\/ecom\/v1\/carts\/current\)$/,
+    ];
     expect(v.errors.filter((e) => !told.some((r) => r.test(e)))).toEqual([]);
     await v.close();
   });
@@ -115,7 +139,9 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     const v = await shopper(browser, s.url, 375);
     const { page, context } = v;
     const visited: string[] = [];
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) visited.push(f.url()); });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) visited.push(f.url());
+    });
     await page.goto('/product-page/stoneware-coffee-mug');
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
@@ -175,16 +201,22 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     await second.getByRole('heading', { name: 'This order has been placed' }).waitFor();
     expect(await second.getByRole('link', { name: /Go back to the shop/ }).getAttribute('href')).toBe(s.url);
     // The one refusal the console shows is that last one: the session call answered 401 CHECKOUT_COMPLETED.
-    expect(v.errors).toEqual([expect.stringMatching(/status of 401 .*\/_api\/hosted-checkout\/v1\/session\)$/)]);
+    expect(v.errors).toEqual([
+      expect.stringMatching(/status of 401 .*\/_api\/hosted-checkout\/v1\/session\)$/),
+    ]);
     await v.close();
   });
   it('a gift-card order picked up: the thank-you pages and the account show the gift card, what the card paid, and the pickup', async () => {
-    const card = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', { giftCard: { initialValue: { amount: '200' } } });
+    const card = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', {
+      giftCard: { initialValue: { amount: '200' } },
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const code = card.body.giftCard.code;
     const last4 = code.slice(-4);
     const email = `gift-${Date.now()}@example.test`;
-    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
     const v = await shopper(browser, s.url, 1280);
     const { page } = v;
     await signIn(page, email, PASSWORD);
@@ -211,16 +243,29 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     // The storefront named its thank-you page in the redirect session: the browser lands there.
     await page.waitForURL(/\/thank-you\?orderId=/, { timeout: 30_000 });
     await hydrated(page);
-    await expect.poll(async () => (await page.locator('main').innerText()).replace(/\s+/g, ' '))
-      .toMatch(new RegExp(`Total (\\$[\\d.]+): gift card \\*+${last4} \\1; paid by card \\$0\\.00\\. Pick it up at Vitrine Demo Store, 100 Demo Street, New York`));
+    await expect
+      .poll(async () => (await page.locator('main').innerText()).replace(/\s+/g, ' '))
+      .toMatch(
+        new RegExp(
+          `Total (\\$[\\d.]+): gift card \\*+${last4} \\1; paid by card \\$0\\.00\\. Pick it up at Vitrine Demo Store, 100 Demo Street, New York`,
+        ),
+      );
 
     // The account's order details.
     await page.getByRole('link', { name: 'Your orders' }).press('Enter');
     await page.waitForURL(/\/account\/orders$/);
-    await page.getByRole('link', { name: /^Order #/ }).first().press('Enter');
+    await page
+      .getByRole('link', { name: /^Order #/ })
+      .first()
+      .press('Enter');
     await page.waitForURL(/\/account\/orders\/[\w-]+$/);
-    await expect.poll(async () => (await page.locator('main').innerText()).replace(/\s+/g, ' '))
-      .toMatch(new RegExp(`Pickup at Vitrine Demo Store, 100 Demo Street, New York[\\s\\S]*Pickup Free[\\s\\S]*Order total (\\$[\\d.]+) Gift card \\*+${last4} −\\1 Paid by card \\$0\\.00`));
+    await expect
+      .poll(async () => (await page.locator('main').innerText()).replace(/\s+/g, ' '))
+      .toMatch(
+        new RegExp(
+          `Pickup at Vitrine Demo Store, 100 Demo Street, New York[\\s\\S]*Pickup Free[\\s\\S]*Order total (\\$[\\d.]+) Gift card \\*+${last4} −\\1 Paid by card \\$0\\.00`,
+        ),
+      );
     await expectAccessible(page, 'order details');
     // The member had no cart of their own before this one.
     expect(v.errors.filter((e) => !/status of 404 .*\/ecom\/v1\/carts\/current\)$/.test(e))).toEqual([]);

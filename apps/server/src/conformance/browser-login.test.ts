@@ -21,7 +21,15 @@ let clientId: string;
 /** The SDK bundled for the browser, served by the "shop" page on another origin. */
 async function sdkBundle(): Promise<string> {
   const entry = fileURLToPath(new URL('../../../../packages/sdk/src/index.ts', import.meta.url));
-  const bundle = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'VitrineSdk', write: false, platform: 'browser', target: 'es2022' });
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    globalName: 'VitrineSdk',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
   return bundle.outputFiles[0]!.text;
 }
 
@@ -29,9 +37,14 @@ beforeAll(async () => {
   if (!hasChromium) return;
   s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
   const js = await sdkBundle();
-  shop = await startShop(s, (url) => (url === '/sdk.js'
-    ? { type: 'text/javascript', body: js }
-    : { type: 'text/html', body: '<!doctype html><title>Shop</title><script src="/sdk.js"></script><h1>Shop</h1>' }));
+  shop = await startShop(s, (url) =>
+    url === '/sdk.js'
+      ? { type: 'text/javascript', body: js }
+      : {
+          type: 'text/html',
+          body: '<!doctype html><title>Shop</title><script src="/sdk.js"></script><h1>Shop</h1>',
+        },
+  );
   shopOrigin = shop.origin;
   clientId = shop.clientId;
   browser = await launchBrowser();
@@ -45,7 +58,9 @@ afterAll(async () => {
 describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
   it('hosted login: authorize → sign-in page → back to the shop with a code that becomes member tokens', async () => {
     const address = `grace-${Date.now()}@example.test`;
-    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: address }, password: PASSWORD } });
+    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email: address }, password: PASSWORD },
+    });
     expect(reg.body.state).toBe('SUCCESS');
 
     const auth = OAuthStrategy({ clientId, host: s.url });
@@ -73,21 +88,28 @@ describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
   it('direct login: register in the page, then the hidden iframe returns member tokens to the shop origin', async () => {
     const page = await browser.newPage();
     await page.goto(`${shopOrigin}/`);
-    const result = await page.evaluate(async ({ host, clientId, email, password }) => {
-      const sdk = (globalThis as unknown as { VitrineSdk: typeof Sdk }).VitrineSdk;
-      const auth = sdk.OAuthStrategy({ clientId, host });
-      const reg = await auth.register({ email, password });
-      if (reg.loginState !== 'SUCCESS') return { error: JSON.stringify(reg) };
-      const tokens = await auth.getMemberTokensForDirectLogin((reg.data as { sessionToken: string }).sessionToken);
-      return { role: tokens.refreshToken.role, access: tokens.accessToken.value.length > 20 };
-    }, { host: s.url, clientId, email: `iframe-${Date.now()}@example.test`, password: PASSWORD });
+    const result = await page.evaluate(
+      async ({ host, clientId, email, password }) => {
+        const sdk = (globalThis as unknown as { VitrineSdk: typeof Sdk }).VitrineSdk;
+        const auth = sdk.OAuthStrategy({ clientId, host });
+        const reg = await auth.register({ email, password });
+        if (reg.loginState !== 'SUCCESS') return { error: JSON.stringify(reg) };
+        const tokens = await auth.getMemberTokensForDirectLogin(
+          (reg.data as { sessionToken: string }).sessionToken,
+        );
+        return { role: tokens.refreshToken.role, access: tokens.accessToken.value.length > 20 };
+      },
+      { host: s.url, clientId, email: `iframe-${Date.now()}@example.test`, password: PASSWORD },
+    );
     expect(result).toEqual({ role: 'member', access: true });
     await page.close();
   });
 
   it('asks for the self-hosted captcha after repeated failures, and signs in once it is solved', async () => {
     const address = `captcha-${Date.now()}@example.test`;
-    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: address }, password: PASSWORD } });
+    await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email: address }, password: PASSWORD },
+    });
     const auth = OAuthStrategy({ clientId, host: s.url });
     const oauthData = await auth.generateOAuthData(`${shopOrigin}/callback`);
     const page = await browser.newPage();
@@ -97,7 +119,9 @@ describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
     for (let i = 0; i < 5 && !asked; i++) {
       await page.getByLabel('Password').fill(`wrong-password-${i}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(i ? /do not match|robot/ : /do not match/);
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toMatch(i ? /do not match|robot/ : /do not match/);
       if ((await page.getByRole('alert').textContent())?.includes('robot')) asked = i + 1;
     }
     expect(asked).toBeGreaterThanOrEqual(3);

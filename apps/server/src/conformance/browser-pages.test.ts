@@ -16,25 +16,45 @@ let clientId: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', EMAIL_VERIFICATION_REQUIRED: 'true' } });
-  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', { client: { name: 'Shop', redirectUris: [`${SHOP}/callback`], allowedOrigins: [SHOP] } });
+  s = await startTestServer({
+    env: { PASSWORD_HASH_MEMORY_KIB: '1024', EMAIL_VERIFICATION_REQUIRED: 'true' },
+  });
+  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Shop', redirectUris: [`${SHOP}/callback`], allowedOrigins: [SHOP] },
+  });
   clientId = c.body.client.id;
   browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => { await browser?.close(); await s?.stop(); });
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+});
 
 async function mail(to: string, subject: RegExp): Promise<MailMessage> {
-  return s.until(async () => (await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', { query: { filter: { to } } })).body.messages.find((m) => subject.test(m.subject)));
+  return s.until(async () =>
+    (
+      await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', {
+        query: { filter: { to } },
+      })
+    ).body.messages.find((m) => subject.test(m.subject)),
+  );
 }
 
 /** Opens the authorize URL the shop would send a shopper to; the shop's own page is never loaded. */
 async function openSignIn(): Promise<{ page: Page; landed: Promise<string> }> {
   const auth = OAuthStrategy({ clientId, host: s.url });
-  const { authUrl } = await auth.getAuthUrl(await auth.generateOAuthData(`${SHOP}/callback`), { responseMode: 'query' });
+  const { authUrl } = await auth.getAuthUrl(await auth.generateOAuthData(`${SHOP}/callback`), {
+    responseMode: 'query',
+  });
   const page = await browser.newPage();
   let resolve!: (url: string) => void;
-  const landed = new Promise<string>((r) => { resolve = r; });
-  await page.route(`${SHOP}/**`, (route) => { resolve(route.request().url()); return route.fulfill({ status: 200, body: 'shop' }); });
+  const landed = new Promise<string>((r) => {
+    resolve = r;
+  });
+  await page.route(`${SHOP}/**`, (route) => {
+    resolve(route.request().url());
+    return route.fulfill({ status: 200, body: 'shop' });
+  });
   await page.goto(authUrl);
   await page.waitForURL(/\/auth\/login\?/);
   return { page, landed };
@@ -64,7 +84,9 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
 
   it('sends a reset link, sets a new password from it, and returns to the shop signed in', async () => {
     const email = `forgot-${Date.now()}@example.test`;
-    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: 'Old-Password-41' } });
+    await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: 'Old-Password-41' },
+    });
     const { page, landed } = await openSignIn();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('E-mail').fill(email);

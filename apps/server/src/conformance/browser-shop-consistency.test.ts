@@ -15,7 +15,9 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { cartCount, expectAccessible, hydrated, optionsOf, shopper } from '../test/storefront.ts';
 
-const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) && existsSync(join(appDist('hosted'), 'index.html'));
+const built =
+  existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) &&
+  existsSync(join(appDist('hosted'), 'index.html'));
 const NAME = 'Harbour & Pine';
 const SHIPS_TO = ['Canada', 'France', 'Germany', 'Italy', 'Netherlands', 'Spain', 'United States'];
 
@@ -37,15 +39,32 @@ afterAll(async () => {
 if (!built) console.warn('Shop consistency browser tests SKIPPED: run "npm run build" first.');
 
 const summaryRow = async (page: Page, label: RegExp) => {
-  const rows = await page.getByRole('complementary', { name: 'Order summary' }).locator('dl > div').allInnerTexts();
-  return rows.find((r) => label.test(r))?.replace(/\s+/g, ' ').trim();
+  const rows = await page
+    .getByRole('complementary', { name: 'Order summary' })
+    .locator('dl > div')
+    .allInnerTexts();
+  return rows
+    .find((r) => label.test(r))
+    ?.replace(/\s+/g, ' ')
+    .trim();
 };
 
 describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere', () => {
   it("shows the store's name on every page and in its e-mails; a visitor without a cart sees no console error", async () => {
     const v = await shopper(browser, s.url, 1280);
     const { page } = v;
-    const pages = ['/', '/shop', '/shop?category=apparel', '/product-page/linen-button-down-shirt', '/cart', '/login', '/signup', '/forgot-password', '/thank-you', '/no-such-page'];
+    const pages = [
+      '/',
+      '/shop',
+      '/shop?category=apparel',
+      '/product-page/linen-button-down-shirt',
+      '/cart',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/thank-you',
+      '/no-such-page',
+    ];
     for (const path of pages) {
       const html = await s.request<string>('GET', path, { headers: { accept: 'text/html' } });
       expect(html.body, path).toContain(NAME.replace('&', '&amp;'));
@@ -70,13 +89,21 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await expect.poll(() => page.title()).toContain(NAME);
     expect(await page.locator('body').innerText()).toContain(NAME);
     // The one red line: the unknown page's own answer is a 404, as it must be.
-    expect(v.errors).toEqual([expect.stringMatching(/^console on \S+\/no-such-page: Failed to load resource: .*status of 404 .*\(\S+\/no-such-page\)$/)]);
+    expect(v.errors).toEqual([
+      expect.stringMatching(
+        /^console on \S+\/no-such-page: Failed to load resource: .*status of 404 .*\(\S+\/no-such-page\)$/,
+      ),
+    ]);
 
     // E-mails: sent in the store's name.
     const email = `named-${Date.now()}@example.test`;
-    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: 'Correct-Horse-42' } });
+    await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: 'Correct-Horse-42' },
+    });
     await s.request('POST', '/_api/iam/recovery/v1/send-email', { body: { email } });
-    const [mail] = await s.until(async () => (await mailsTo(s, email)).length ? mailsTo(s, email) : undefined);
+    const [mail] = await s.until(async () =>
+      (await mailsTo(s, email)).length ? mailsTo(s, email) : undefined,
+    );
     expect(mail!.subject).toContain(NAME);
     expect(mail!.from).toBe(`"${NAME}" <no-reply@localhost>`);
     await v.close();
@@ -135,10 +162,13 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
 
   it('names the places the store does not ship to, in words, and never calls them "Free"', async () => {
     // The store starts shipping to New South Wales only, of all Australia.
-    const region = await s.admin('POST', '/ecom/v1/shipping-regions', { shippingRegion: {
-      name: 'New South Wales', destinations: [{ country: 'AU', subdivisions: ['NSW'] }],
-      options: [{ code: 'courier', title: 'Courier', rule: { type: 'FLAT', cost: '19.00' } }],
-    } });
+    const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
+      shippingRegion: {
+        name: 'New South Wales',
+        destinations: [{ country: 'AU', subdivisions: ['NSW'] }],
+        options: [{ code: 'courier', title: 'Courier', rule: { type: 'FLAT', cost: '19.00' } }],
+      },
+    });
     expect(region.status, JSON.stringify(region.body)).toBe(200);
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
@@ -151,7 +181,9 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await expect.poll(() => optionsOf(page, 'Estimate shipping to')).toEqual(['Australia', ...SHIPS_TO]);
     await page.getByLabel('Estimate shipping to', { exact: true }).selectOption('AU');
     const estimate = page.getByRole('region', { name: 'Estimated totals' });
-    await expect.poll(() => estimate.innerText()).toContain('Shipping to Australia depends on the address: it is calculated at checkout.');
+    await expect
+      .poll(() => estimate.innerText())
+      .toContain('Shipping to Australia depends on the address: it is calculated at checkout.');
     expect(await estimate.innerText()).not.toContain('Free');
 
     await page.getByRole('button', { name: 'Check out' }).press('Enter');
@@ -166,7 +198,9 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await page.getByLabel('State / province').selectOption('AU-VIC');
     await page.getByLabel('Postal code').fill('3000');
     await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual(expect.stringContaining('We do not ship to Victoria, Australia.'));
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual(expect.stringContaining('We do not ship to Victoria, Australia.'));
     expect(await summaryRow(page, /^Shipping/)).toBe('Shipping Not available');
     await expectAccessible(page, 'checkout, no shipping');
     expect(v.errors).toEqual([]);

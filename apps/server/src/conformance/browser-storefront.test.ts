@@ -26,7 +26,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium || !built) return;
-  s = await startTestServer({ env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
+  s = await startTestServer({
+    env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' },
+  });
   browser = await launchBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 180_000);
@@ -39,12 +41,17 @@ if (!built) console.warn('Storefront browser tests SKIPPED: run "npm run build" 
 
 /** A fresh visitor (own storage) at a viewport width; page errors and console errors are collected. */
 async function visitor(width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL: s.url });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    baseURL: s.url,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   // A new visitor's cart answers 404 (no cart yet): the browser logs every 4xx as "Failed to load resource".
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
   return { page, errors, close: () => context.close() };
 }
 
@@ -53,14 +60,31 @@ async function expectAccessible(page: Page, what: string) {
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o?: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            o?: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
   expect(violations, `axe on ${what}`).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 /** Moves focus with Tab until the focused element's accessible text matches (keyboard-only navigation). */
 async function tabTo(page: Page, text: RegExp, max = 60) {
@@ -81,7 +105,9 @@ async function tabTo(page: Page, text: RegExp, max = 60) {
 /** Waits until the page has hydrated (React attached its listeners; the cart count is live). */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    const root = (globalThis as unknown as { document: { getElementById(id: string): object | null } }).document.getElementById('root');
+    const root = (
+      globalThis as unknown as { document: { getElementById(id: string): object | null } }
+    ).document.getElementById('root');
     return Object.keys(root ?? {}).some((k) => k.startsWith('__reactContainer'));
   });
 }
@@ -115,7 +141,9 @@ async function payOnHostedCheckout(page: Page, email: string) {
   await page.getByLabel('Security code (CVC)').fill('123');
   const pay = page.getByRole('button', { name: /place order/i });
   await pay.press('Enter');
-  await expect.poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 20_000 }).toContainEqual(expect.stringMatching(/declined/i));
+  await expect
+    .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 20_000 })
+    .toContainEqual(expect.stringMatching(/declined/i));
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.press('Enter');
   // The storefront named its thank-you page: the browser goes straight there with the order id.
@@ -128,7 +156,9 @@ async function payOnHostedCheckout(page: Page, email: string) {
 
 describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () => {
   it('server-renders catalog and product pages with title, description, Open Graph, canonical URL and JSON-LD; API paths keep the envelope', async () => {
-    const product = await s.request<string>('GET', '/product-page/linen-button-down-shirt', { headers: { accept: 'text/html' } });
+    const product = await s.request<string>('GET', '/product-page/linen-button-down-shirt', {
+      headers: { accept: 'text/html' },
+    });
     expect(product.status).toBe(200);
     expect(product.headers.get('content-type')).toContain('text/html');
     const html = product.body;
@@ -137,18 +167,30 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     expect(html).toContain(`<link rel="canonical" href="${s.url}/product-page/linen-button-down-shirt">`);
     expect(html).toContain('<meta property="og:type" content="product">');
     expect(html).toMatch(/<meta property="og:image" content="[^"]+demo-linen-button-down-shirt\.webp">/);
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { '@type': string; name: string; offers: { price: string; priceCurrency: string; availability: string } };
-    expect(ld).toMatchObject({ '@type': 'Product', name: 'Linen Button-Down Shirt', offers: { price: '49.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      '@type': string;
+      name: string;
+      offers: { price: string; priceCurrency: string; availability: string };
+    };
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: 'Linen Button-Down Shirt',
+      offers: { price: '49.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
     // The product is in the HTML itself, not only after JavaScript runs.
     expect(html).toMatch(/<h1[^>]*>Linen Button-Down Shirt<\/h1>/);
     expect(html).toContain('$65.00');
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/);
 
-    const catalog = await s.request<string>('GET', '/shop?category=apparel&sort=price-asc', { headers: { accept: 'text/html' } });
+    const catalog = await s.request<string>('GET', '/shop?category=apparel&sort=price-asc', {
+      headers: { accept: 'text/html' },
+    });
     expect(catalog.status).toBe(200);
     expect(catalog.body).toContain('<title>Apparel · Vitrine Demo Store</title>');
     expect(catalog.body).toContain(`<link rel="canonical" href="${s.url}/shop?category=apparel">`);
-    const names = [...catalog.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    const names = [...catalog.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map(
+      (m) => m[1],
+    );
     expect(names[0]).toBe('Wool Beanie'); // the cheapest apparel, $19
     expect(names).not.toContain('Stoneware Coffee Mug');
 
@@ -156,23 +198,37 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const all = await s.request<string>('GET', '/shop', { headers: { accept: 'text/html' } });
     const first = [...all.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
     expect(first).toHaveLength(12);
-    const next = /<a [^>]*href="(\/shop\?cursor=[^"]+)"[^>]*>Next page/.exec(all.body)?.[1]?.replace(/&amp;/g, '&');
+    const next = /<a [^>]*href="(\/shop\?cursor=[^"]+)"[^>]*>Next page/
+      .exec(all.body)?.[1]
+      ?.replace(/&amp;/g, '&');
     expect(next).toBeDefined();
     const second = await s.request<string>('GET', next!, { headers: { accept: 'text/html' } });
     const rest = [...second.body.matchAll(/<h3 class="font-medium"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
-    const { count } = (await s.request<{ count: number }>('POST', '/stores/v3/products/count', { body: {} })).body;
+    const { count } = (await s.request<{ count: number }>('POST', '/stores/v3/products/count', { body: {} }))
+      .body;
     expect(rest).toHaveLength(Math.min(12, count - 12));
     expect(rest.filter((n) => first.includes(n))).toEqual([]);
 
-    const missing = await s.request<string>('GET', '/product-page/no-such-thing', { headers: { accept: 'text/html' } });
+    const missing = await s.request<string>('GET', '/product-page/no-such-thing', {
+      headers: { accept: 'text/html' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('<meta name="robots" content="noindex">');
-    const alias = await fetch(`${s.url}/products/wool-beanie`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    const alias = await fetch(`${s.url}/products/wool-beanie`, {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
     expect(alias.status).toBe(301);
     expect(alias.headers.get('location')).toBe('/product-page/wool-beanie');
 
-    for (const [path, accept] of [['/ecom/v1/no-such-route', 'text/html'], ['/shop', 'application/json'], ['/assets/nope.js', 'text/html']] as const) {
-      const r = await s.request<{ details: { applicationError: { code: string } } }>('GET', path, { headers: { accept } });
+    for (const [path, accept] of [
+      ['/ecom/v1/no-such-route', 'text/html'],
+      ['/shop', 'application/json'],
+      ['/assets/nope.js', 'text/html'],
+    ] as const) {
+      const r = await s.request<{ details: { applicationError: { code: string } } }>('GET', path, {
+        headers: { accept },
+      });
       expect(r.status, path).toBe(404);
       expect(r.body.details.applicationError.code, path).toBe('ROUTE_NOT_FOUND');
     }
@@ -183,7 +239,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const { page } = v;
     await page.goto('/');
     await hydrated(page);
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Shop by category' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2, name: 'Shop by category' }).count())
+      .toBe(1);
     await expectAccessible(page, 'home');
     await shot(page, 'home-1280');
 
@@ -191,11 +249,15 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await hydrated(page);
     await page.getByLabel('Sort by').selectOption('price-desc');
     await page.waitForURL(/sort=price-desc/);
-    await expect.poll(async () => (await page.locator('main li h3').first().innerText())).toBe('Everyday Canvas Jacket');
+    await expect
+      .poll(async () => await page.locator('main li h3').first().innerText())
+      .toBe('Everyday Canvas Jacket');
     await page.getByLabel('Search', { exact: true }).fill('mug');
     await page.getByLabel('Search', { exact: true }).press('Enter');
     await page.waitForURL(/q=mug/);
-    await expect.poll(async () => page.locator('main li h3').allInnerTexts()).toEqual(['Stoneware Coffee Mug']);
+    await expect
+      .poll(async () => page.locator('main li h3').allInnerTexts())
+      .toEqual(['Stoneware Coffee Mug']);
     await expectAccessible(page, 'catalog');
 
     await page.goto('/product-page/linen-button-down-shirt');
@@ -211,10 +273,14 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await drawer.waitFor();
-    await expect.poll(() => drawer.getByRole('list', { name: 'Items in your cart' }).innerText()).toContain('Linen Button-Down Shirt');
+    await expect
+      .poll(() => drawer.getByRole('list', { name: 'Items in your cart' }).innerText())
+      .toContain('Linen Button-Down Shirt');
     await expect.poll(() => cartCount(page)).toBe(1);
     // The estimate charges what the checkout will: standard delivery, not the free store pickup.
-    await expect.poll(() => drawer.innerText()).toMatch(/Shipping \(Standard\)\s*\$5\.99[\s\S]*Estimated total\s*\$54\.99/);
+    await expect
+      .poll(() => drawer.innerText())
+      .toMatch(/Shipping \(Standard\)\s*\$5\.99[\s\S]*Estimated total\s*\$54\.99/);
     await expectAccessible(page, 'cart drawer');
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
@@ -227,7 +293,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect.poll(() => page.locator('main').innerText()).toMatch(/Subtotal\s*\$98\.00/);
     await page.getByLabel('Coupon code').fill('NOT-A-CODE');
     await page.getByLabel('Coupon code').press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('That coupon code does not exist.');
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('That coupon code does not exist.');
     await expectAccessible(page, 'cart page');
     await shot(page, 'cart-1280');
     await page.getByRole('button', { name: 'Check out' }).focus();
@@ -240,7 +308,11 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const number = await payOnHostedCheckout(page, `buyer-${Date.now()}@example.test`);
     await expectAccessible(page, 'thank-you');
     expect(v.errors).toEqual([]);
-    const order = (await s.admin<{ orders: { number: string; paymentStatus: string; lineItems: { quantity: number }[] }[] }>('POST', '/ecom/v1/orders/search', { search: { filter: { number } } })).body.orders[0];
+    const order = (
+      await s.admin<{
+        orders: { number: string; paymentStatus: string; lineItems: { quantity: number }[] }[];
+      }>('POST', '/ecom/v1/orders/search', { search: { filter: { number } } })
+    ).body.orders[0];
     expect(order).toMatchObject({ number, paymentStatus: 'PAID', lineItems: [{ quantity: 2 }] });
     await v.close();
   });
@@ -264,7 +336,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual(expect.stringMatching(/password/i));
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual(expect.stringMatching(/password/i));
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
@@ -273,7 +347,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect.poll(() => cartCount(page)).toBe(1);
     await page.getByLabel('First name').fill('Grace B.');
     await page.getByRole('button', { name: 'Save profile' }).press('Enter');
-    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Your profile is saved.');
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('Your profile is saved.');
     await expectAccessible(page, 'account');
 
     await page.getByRole('link', { name: 'Addresses' }).press('Enter');
@@ -293,7 +369,10 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
       // The hosted checkout knows the member: name and e-mail are filled in already.
       await page.waitForURL(/\/checkout\?/);
       await expect.poll(() => page.getByLabel('E-mail').inputValue(), { timeout: 15_000 }).toBe(email);
-      expect([await page.getByLabel('First name').inputValue(), await page.getByLabel('Last name').inputValue()]).toEqual(['Grace B.', 'Hopper']);
+      expect([
+        await page.getByLabel('First name').inputValue(),
+        await page.getByLabel('Last name').inputValue(),
+      ]).toEqual(['Grace B.', 'Hopper']);
       const number = await payOnHostedCheckout(page, email);
       await page.getByRole('link', { name: 'Your orders' }).press('Enter');
       await page.waitForURL(/\/account\/orders$/);
@@ -302,7 +381,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
       await expectAccessible(page, 'orders');
       await link.press('Enter');
       await page.waitForURL(/\/account\/orders\/[\w-]+$/);
-      await expect.poll(() => page.locator('main').innerText()).toMatch(/Status\s*Confirmed[\s\S]*Payment\s*Paid[\s\S]*Stoneware Coffee Mug/);
+      await expect
+        .poll(() => page.locator('main').innerText())
+        .toMatch(/Status\s*Confirmed[\s\S]*Payment\s*Paid[\s\S]*Stoneware Coffee Mug/);
       await expectAccessible(page, 'order details');
     }
     await page.goto('/account');
@@ -321,7 +402,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
 
   it('signs in with the storefront form and through the hosted login page; shows the account at desktop width', async () => {
     const email = `returning-${Date.now()}@example.test`;
-    await s.request('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
     const v = await visitor(1280);
     const { page } = v;
     await page.goto('/login');
@@ -330,7 +413,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).press('Enter');
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toContainEqual('That e-mail and password do not match.');
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('That e-mail and password do not match.');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).press('Enter');
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
@@ -354,14 +439,18 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await hydrated(page);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).press('Enter');
-    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual(expect.stringContaining('we have e-mailed it a link'));
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('we have e-mailed it a link'));
     await expectAccessible(page, 'forgot password');
     expect(v.errors).toEqual([]);
     await v.close();
   });
 
   it('sign-up with e-mail verification: the code step in the storefront, then signed in', async () => {
-    const verifying = await startTestServer({ env: { EMAIL_VERIFICATION_REQUIRED: 'true', PASSWORD_HASH_MEMORY_KIB: '1024' } });
+    const verifying = await startTestServer({
+      env: { EMAIL_VERIFICATION_REQUIRED: 'true', PASSWORD_HASH_MEMORY_KIB: '1024' },
+    });
     const context = await browser.newContext({ baseURL: verifying.url });
     try {
       const page = await context.newPage();
@@ -376,7 +465,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
       await page.getByLabel('Code').fill('000000');
       await page.getByRole('button', { name: 'Confirm' }).press('Enter');
       await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
-      await page.getByLabel('Code').fill(await verifying.until(async () => (await latestCode(verifying, email)) || undefined));
+      await page
+        .getByLabel('Code')
+        .fill(await verifying.until(async () => (await latestCode(verifying, email)) || undefined));
       await page.getByRole('button', { name: 'Confirm' }).press('Enter');
       await page.waitForURL(/\/account$/, { timeout: 30_000 });
       await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
@@ -406,11 +497,36 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(false);
 
     // And the server refuses it too.
-    const token = (await s.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId: s.app.oauth.instance!.oauthClientId, grantType: 'anonymous' } })).body.access_token;
-    const beanie = (await s.request<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>('GET', '/stores/v3/products/slug/wool-beanie')).body.product;
-    const add = await s.request<{ details: { applicationError: { code: string } } }>('POST', '/ecom/v1/carts/current/add-to-cart', {
-      auth: token, body: { lineItems: [{ catalogReference: { catalogItemId: beanie.id, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: beanie.variantsInfo.variants[0]!.id } }, quantity: 1 }] },
-    });
+    const token = (
+      await s.request<{ access_token: string }>('POST', '/oauth2/token', {
+        body: { clientId: s.app.oauth.instance!.oauthClientId, grantType: 'anonymous' },
+      })
+    ).body.access_token;
+    const beanie = (
+      await s.request<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
+        'GET',
+        '/stores/v3/products/slug/wool-beanie',
+      )
+    ).body.product;
+    const add = await s.request<{ details: { applicationError: { code: string } } }>(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      {
+        auth: token,
+        body: {
+          lineItems: [
+            {
+              catalogReference: {
+                catalogItemId: beanie.id,
+                appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+                options: { variantId: beanie.variantsInfo.variants[0]!.id },
+              },
+              quantity: 1,
+            },
+          ],
+        },
+      },
+    );
     expect(add.status).toBe(400);
     expect(add.body.details.applicationError.code).toBe('ITEM_NOT_AVAILABLE');
     await shot(page, 'home-375').catch(() => {});

@@ -21,10 +21,11 @@ let s: TestServer;
 let undo: () => void;
 let clientId: string;
 
-const frontEnd = (tokens?: Tokens) => createClient({
-  auth: OAuthStrategy({ clientId, ...(tokens ? { tokens } : {}) }),
-  modules: { products, collections, currentCart, redirects, orders },
-});
+const frontEnd = (tokens?: Tokens) =>
+  createClient({
+    auth: OAuthStrategy({ clientId, ...(tokens ? { tokens } : {}) }),
+    modules: { products, collections, currentCart, redirects, orders },
+  });
 type FrontEnd = ReturnType<typeof frontEnd>;
 type Product = products.Product;
 /** The SDK has no `subtotal` in its cart type; front ends read it anyway. */
@@ -33,15 +34,25 @@ type CartWithSubtotal = currentCart.Cart & { subtotal?: { amount: string; format
 beforeAll(async () => {
   s = await startTestServer({ env: { DEMO_DATA: 'true', PASSWORD_HASH_MEMORY_KIB: '1024' } });
   undo = redirectWixFetch(s.url);
-  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', { client: { name: 'Next.js shop', redirectUris: [`${SHOP}/*`], allowedOrigins: [SHOP] } });
+  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
+    client: { name: 'Next.js shop', redirectUris: [`${SHOP}/*`], allowedOrigins: [SHOP] },
+  });
   expect(c.status, JSON.stringify(c.body)).toBe(200);
   clientId = c.body.client.id;
 });
-afterAll(async () => { undo?.(); await s?.stop(); });
+afterAll(async () => {
+  undo?.();
+  await s?.stop();
+});
 
 /** The shop page's query: name search, category, product type, price range, sort and page, as a Next.js ProductList builds it. */
-async function productList(c: FrontEnd, categoryId: string, sp: { name?: string; type?: string; min?: string; max?: string; sort?: string; page?: string } = {}) {
-  let q = c.products.queryProducts()
+async function productList(
+  c: FrontEnd,
+  categoryId: string,
+  sp: { name?: string; type?: string; min?: string; max?: string; sort?: string; page?: string } = {},
+) {
+  let q = c.products
+    .queryProducts()
     .startsWith('name', sp.name ?? '')
     .eq('collectionIds' as never, categoryId as never)
     .hasSome('productType' as never, (sp.type ? [sp.type] : ['physical', 'digital']) as never)
@@ -58,15 +69,21 @@ async function productList(c: FrontEnd, categoryId: string, sp: { name?: string;
 
 /** What the product page shows for a selection: the variant's price and stock, and which choices are sold out. */
 function productPage(product: Product, selected: Record<string, string>) {
-  const fits = (v: NonNullable<Product['variants']>[number], sel: Record<string, string>) => Object.entries(sel).every(([k, val]) => v.choices?.[k] === val);
+  const fits = (v: NonNullable<Product['variants']>[number], sel: Record<string, string>) =>
+    Object.entries(sel).every(([k, val]) => v.choices?.[k] === val);
   const variant = product.variants?.find((v) => fits(v, selected));
-  const soldOut = (option: string, choice: string) => !product.variants?.some((v) => fits(v, { ...selected, [option]: choice }) && v.stock?.inStock);
+  const soldOut = (option: string, choice: string) =>
+    !product.variants?.some((v) => fits(v, { ...selected, [option]: choice }) && v.stock?.inStock);
   return {
     variant,
     price: variant?.variant?.priceData?.formatted?.discountedPrice,
     inStock: variant?.stock?.inStock ?? false,
     quantity: variant?.stock?.quantity,
-    greyedOut: (product.productOptions ?? []).flatMap((o) => (o.choices ?? []).filter((ch) => soldOut(o.name!, ch.description!)).map((ch) => `${o.name}:${ch.description}`)),
+    greyedOut: (product.productOptions ?? []).flatMap((o) =>
+      (o.choices ?? [])
+        .filter((ch) => soldOut(o.name!, ch.description!))
+        .map((ch) => `${o.name}:${ch.description}`),
+    ),
   };
 }
 
@@ -74,7 +91,12 @@ describe('a storefront written for the official packages, unchanged but for the 
   it('navigation: lists the collections without "All Products", and opens a category page by slug (All Products by default)', async () => {
     const c = frontEnd();
     const nav = await c.collections.queryCollections().ne('_id', ALL_PRODUCTS).find();
-    expect(nav.items.map((x) => x.name).sort()).toEqual(['Accessories', 'Apparel', 'Home', 'Stationery & Gifts']);
+    expect(nav.items.map((x) => x.name).sort()).toEqual([
+      'Accessories',
+      'Apparel',
+      'Home',
+      'Stationery & Gifts',
+    ]);
     const shopAll = await c.collections.getCollectionBySlug('all-products');
     expect(shopAll.collection).toMatchObject({ _id: ALL_PRODUCTS, name: 'All Products' });
     const home = await c.collections.getCollectionBySlug('home');
@@ -98,7 +120,12 @@ describe('a storefront written for the official packages, unchanged but for the 
     const apparel = (await c.collections.getCollectionBySlug('apparel')).collection!;
     const cheap = await productList(c, apparel._id!, { min: '20', max: '60', sort: 'desc price' });
     expect(cheap.items.length).toBeGreaterThan(0);
-    expect(cheap.items.every((p) => p.priceData!.price! > 20 && p.priceData!.price! < 60 && p.collectionIds!.includes(apparel._id!))).toBe(true);
+    expect(
+      cheap.items.every(
+        (p) =>
+          p.priceData!.price! > 20 && p.priceData!.price! < 60 && p.collectionIds!.includes(apparel._id!),
+      ),
+    ).toBe(true);
     const linen = await productList(c, ALL_PRODUCTS, { name: 'Linen', sort: 'asc name' });
     expect(linen.items.map((p) => p.name)).toEqual(['Linen Button-Down Shirt', 'Linen Throw Pillow']);
     const digital = await productList(c, ALL_PRODUCTS, { type: 'digital' });
@@ -108,40 +135,81 @@ describe('a storefront written for the official packages, unchanged but for the 
     expect(updated).toEqual([...updated].sort((a, b) => b - a));
   });
 
-  it('product page: reads product.variants for the chosen variant\'s price and stock, and greys out sold-out choices', async () => {
+  it("product page: reads product.variants for the chosen variant's price and stock, and greys out sold-out choices", async () => {
     const c = frontEnd();
-    const { items: [sweater] } = await c.products.queryProducts().eq('slug', 'merino-crew-sweater').find();
+    const {
+      items: [sweater],
+    } = await c.products.queryProducts().eq('slug', 'merino-crew-sweater').find();
     expect(sweater!.variants).toHaveLength(6);
     const oatM = productPage(sweater!, { Size: 'M', Color: 'Oat' });
     expect(oatM).toMatchObject({ price: '$89.00', inStock: true, quantity: 8, greyedOut: ['Size:L'] });
     const oatL = productPage(sweater!, { Size: 'L', Color: 'Oat' });
-    expect(oatL).toMatchObject({ inStock: false, quantity: 0, greyedOut: ['Size:L', 'Color:Charcoal', 'Color:Oat'] });
+    expect(oatL).toMatchObject({
+      inStock: false,
+      quantity: 0,
+      greyedOut: ['Size:L', 'Color:Charcoal', 'Color:Oat'],
+    });
     // The same answers as the platform's own availability call.
-    const official = await c.products.getProductOptionsAvailability(sweater!._id!, { Size: 'M', Color: 'Oat' });
-    expect(official.selectedVariant).toMatchObject({ inStock: true, quantity: 8, price: { formatted: { discountedPrice: '$89.00' } } });
+    const official = await c.products.getProductOptionsAvailability(sweater!._id!, {
+      Size: 'M',
+      Color: 'Oat',
+    });
+    expect(official.selectedVariant).toMatchObject({
+      inStock: true,
+      quantity: 8,
+      price: { formatted: { discountedPrice: '$89.00' } },
+    });
     expect((official.selectedVariant as { _id?: string })._id).toBe(oatM.variant!._id);
   });
 
   it('cart sheet: adds the chosen variant and reads cart.subtotal as the lines change', async () => {
     const c = frontEnd();
-    const { items: [sweater] } = await c.products.queryProducts().eq('slug', 'merino-crew-sweater').find();
+    const {
+      items: [sweater],
+    } = await c.products.queryProducts().eq('slug', 'merino-crew-sweater').find();
     const { variant } = productPage(sweater!, { Size: 'S', Color: 'Charcoal' });
-    const added = await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: APP, catalogItemId: sweater!._id!, options: { variantId: variant!._id! } }, quantity: 2 }] });
+    const added = await c.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: APP,
+            catalogItemId: sweater!._id!,
+            options: { variantId: variant!._id! },
+          },
+          quantity: 2,
+        },
+      ],
+    });
     const cart = added.cart as CartWithSubtotal;
     expect(cart.subtotal).toMatchObject({ amount: '178.00', formattedAmount: '$178.00' });
     const line = cart.lineItems![0]!;
     const more = await c.currentCart.updateCurrentCartLineItemQuantity([{ _id: line._id!, quantity: 3 }]);
     expect((more.cart as CartWithSubtotal).subtotal?.formattedAmount).toBe('$267.00');
-    expect((await c.currentCart.getCurrentCart() as CartWithSubtotal).subtotal?.amount).toBe('267.00');
+    expect(((await c.currentCart.getCurrentCart()) as CartWithSubtotal).subtotal?.amount).toBe('267.00');
     const empty = await c.currentCart.removeLineItemsFromCurrentCart([line._id!]);
     expect((empty.cart as CartWithSubtotal).subtotal?.amount).toBe('0.00');
   });
 
-  it('checkout button: a redirect session to the hosted checkout carrying the shop\'s callbacks', async () => {
+  it("checkout button: a redirect session to the hosted checkout carrying the shop's callbacks", async () => {
     const c = frontEnd();
-    const { items: [mug] } = await c.products.queryProducts().eq('slug', 'stoneware-coffee-mug').find();
-    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: APP, catalogItemId: mug!._id!, options: { variantId: mug!.variants![0]!._id! } }, quantity: 1 }] });
-    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({ channelType: currentCart.ChannelType.WEB });
+    const {
+      items: [mug],
+    } = await c.products.queryProducts().eq('slug', 'stoneware-coffee-mug').find();
+    await c.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: APP,
+            catalogItemId: mug!._id!,
+            options: { variantId: mug!.variants![0]!._id! },
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({
+      channelType: currentCart.ChannelType.WEB,
+    });
     const { redirectSession } = await c.redirects.createRedirectSession({
       ecomCheckout: { checkoutId: checkoutId! },
       callbacks: { postFlowUrl: `${SHOP}/`, thankYouPageUrl: `${SHOP}/success`, cartPageUrl: `${SHOP}/cart` },
@@ -150,17 +218,34 @@ describe('a storefront written for the official packages, unchanged but for the 
     expect(url.origin + url.pathname).toBe(`${s.url}/checkout`);
     expect(url.searchParams.get('checkoutId')).toBe(checkoutId);
     expect(url.searchParams.get('checkoutToken')).toBeTruthy();
-    const session = await s.request<{ thankYouPageUrl: string; cartPageUrl: string; postFlowUrl: string }>('POST', '/_api/hosted-checkout/v1/session', { body: { checkoutToken: url.searchParams.get('checkoutToken') } });
-    expect(session.body).toMatchObject({ thankYouPageUrl: `${SHOP}/success`, cartPageUrl: `${SHOP}/cart`, postFlowUrl: `${SHOP}/` });
+    const session = await s.request<{ thankYouPageUrl: string; cartPageUrl: string; postFlowUrl: string }>(
+      'POST',
+      '/_api/hosted-checkout/v1/session',
+      { body: { checkoutToken: url.searchParams.get('checkoutToken') } },
+    );
+    expect(session.body).toMatchObject({
+      thankYouPageUrl: `${SHOP}/success`,
+      cartPageUrl: `${SHOP}/cart`,
+      postFlowUrl: `${SHOP}/`,
+    });
   });
 
   it('hosted sign-in from a visitor with a cart ends as a member with the same cart (merged into the one the member had)', async () => {
     const email = `front-${Date.now()}@example.test`;
-    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: PASSWORD } });
+    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
     expect(reg.body.state).toBe('SUCCESS');
-    const { items: [pillow] } = await frontEnd().products.queryProducts().eq('slug', 'linen-throw-pillow').find();
-    const { items: [mug] } = await frontEnd().products.queryProducts().eq('slug', 'stoneware-coffee-mug').find();
-    const line = (p: Product, quantity: number) => ({ catalogReference: { appId: APP, catalogItemId: p._id!, options: { variantId: p.variants![0]!._id! } }, quantity });
+    const {
+      items: [pillow],
+    } = await frontEnd().products.queryProducts().eq('slug', 'linen-throw-pillow').find();
+    const {
+      items: [mug],
+    } = await frontEnd().products.queryProducts().eq('slug', 'stoneware-coffee-mug').find();
+    const line = (p: Product, quantity: number) => ({
+      catalogReference: { appId: APP, catalogItemId: p._id!, options: { variantId: p.variants![0]!._id! } },
+      quantity,
+    });
 
     /** The hosted sign-in as the browser goes through it: authorize → sign-in page → the form signs in → back with a code. */
     async function hostedSignIn(c: FrontEnd) {
@@ -170,9 +255,15 @@ describe('a storefront written for the official packages, unchanged but for the 
       expect(toLogin.status).toBe(302);
       const loginPage = new URL(toLogin.headers.get('location')!);
       expect(loginPage.pathname).toBe('/auth/login');
-      const login = await s.request<{ state: string; sessionToken: string }>('POST', '/_api/iam/authentication/v2/login', { body: { loginId: { email }, password: PASSWORD } });
+      const login = await s.request<{ state: string; sessionToken: string }>(
+        'POST',
+        '/_api/iam/authentication/v2/login',
+        { body: { loginId: { email }, password: PASSWORD } },
+      );
       expect(login.body.state, JSON.stringify(login.body)).toBe('SUCCESS');
-      const done = await s.request<{ redirectUrl: string }>('POST', '/oauth2/authorize/complete', { body: { ...Object.fromEntries(loginPage.searchParams), sessionToken: login.body.sessionToken } });
+      const done = await s.request<{ redirectUrl: string }>('POST', '/oauth2/authorize/complete', {
+        body: { ...Object.fromEntries(loginPage.searchParams), sessionToken: login.body.sessionToken },
+      });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       const { code, state } = c.auth.parseFromUrl(done.body.redirectUrl, 'query');
       const tokens = await c.auth.getMemberTokens(code, state, oauthData);
@@ -185,20 +276,27 @@ describe('a storefront written for the official packages, unchanged but for the 
     const visitorCart = (await first.currentCart.addToCurrentCart({ lineItems: [line(pillow!, 1)] })).cart!;
     const visitorId = visitorCart.buyerInfo!.visitorId!;
     const tokens = await hostedSignIn(first);
-    const claims = JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString()) as { role: string; vid?: string };
+    const claims = JSON.parse(
+      Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString(),
+    ) as { role: string; vid?: string };
     expect(claims).toMatchObject({ role: 'member', vid: visitorId });
     const memberCart = await first.currentCart.getCurrentCart();
     expect(memberCart._id).toBe(visitorCart._id);
     expect(memberCart.buyerInfo?.memberId).toBeTruthy();
-    expect(memberCart.lineItems!.map((l) => [l.productName?.original, l.quantity])).toEqual([['Linen Throw Pillow', 1]]);
+    expect(memberCart.lineItems!.map((l) => [l.productName?.original, l.quantity])).toEqual([
+      ['Linen Throw Pillow', 1],
+    ]);
 
     // Another visit, another visitor cart: signing in merges it into the member's.
     const second = frontEnd();
     await second.currentCart.addToCurrentCart({ lineItems: [line(mug!, 2), line(pillow!, 1)] });
     await hostedSignIn(second);
-    const merged = await second.currentCart.getCurrentCart() as CartWithSubtotal;
+    const merged = (await second.currentCart.getCurrentCart()) as CartWithSubtotal;
     expect(merged._id).toBe(visitorCart._id);
-    expect(merged.lineItems!.map((l) => [l.productName?.original, l.quantity]).sort()).toEqual([['Linen Throw Pillow', 2], ['Stoneware Coffee Mug', 2]]);
+    expect(merged.lineItems!.map((l) => [l.productName?.original, l.quantity]).sort()).toEqual([
+      ['Linen Throw Pillow', 2],
+      ['Stoneware Coffee Mug', 2],
+    ]);
     expect(Number(merged.subtotal?.amount)).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,10 @@ const log: Recorded[] = [];
 let me: { memberId: string; token: string };
 
 const clientWith = (authorization: string) =>
-  createClient({ auth: { getAuthHeaders: async () => ({ headers: { Authorization: authorization } }) }, modules: { members } });
+  createClient({
+    auth: { getAuthHeaders: async () => ({ headers: { Authorization: authorization } }) },
+    modules: { members },
+  });
 let admin: ReturnType<typeof clientWith>;
 let mine: ReturnType<typeof clientWith>;
 
@@ -27,28 +30,52 @@ beforeAll(async () => {
   admin = clientWith(ADMIN_KEY);
   mine = clientWith(me.token);
 });
-afterAll(async () => { undo?.(); await s?.stop(); });
+afterAll(async () => {
+  undo?.();
+  await s?.stop();
+});
 
 describe('@wix/members against Vitrine', () => {
   it('creates members, lists them with paging and sorting (.r) and queries with the builder', async () => {
     const created = [];
     for (const nickname of ['ada', 'alan', 'grace']) {
       s.clock.advance(1000);
-      created.push(await admin.members.createMember({
-        member: { loginEmail: `${nickname}@example.test`, contact: { firstName: nickname.toUpperCase() }, profile: { nickname }, privacyStatus: 'PUBLIC' },
-      }));
+      created.push(
+        await admin.members.createMember({
+          member: {
+            loginEmail: `${nickname}@example.test`,
+            contact: { firstName: nickname.toUpperCase() },
+            profile: { nickname },
+            privacyStatus: 'PUBLIC',
+          },
+        }),
+      );
     }
-    expect(created[0]).toMatchObject({ _id: expect.any(String), loginEmail: 'ada@example.test', profile: { nickname: 'ada', slug: 'ada' }, privacyStatus: 'PUBLIC' });
+    expect(created[0]).toMatchObject({
+      _id: expect.any(String),
+      loginEmail: 'ada@example.test',
+      profile: { nickname: 'ada', slug: 'ada' },
+      privacyStatus: 'PUBLIC',
+    });
     expect(created[0]!._createdDate).toBeInstanceOf(Date);
 
     log.length = 0;
-    const list = await admin.members.listMembers({ paging: { limit: 2, offset: 1 }, sorting: [{ fieldName: 'profile.nickname', order: 'ASC' }], fieldsets: ['FULL'] });
+    const list = await admin.members.listMembers({
+      paging: { limit: 2, offset: 1 },
+      sorting: [{ fieldName: 'profile.nickname', order: 'ASC' }],
+      fieldsets: ['FULL'],
+    });
     expect(log[0]!.url).toContain('?.r=');
     expect(list.members!.map((m) => m.profile?.nickname)).toEqual(['alan', 'grace']);
     expect(list.metadata).toEqual({ count: 2, offset: 1, total: 4, tooManyToCount: false });
 
-    const page = await admin.members.queryMembers({ fieldsets: ['FULL'] })
-      .eq('status', 'APPROVED').startsWith('profile.nickname', 'a').limit(5).skip(0).find();
+    const page = await admin.members
+      .queryMembers({ fieldsets: ['FULL'] })
+      .eq('status', 'APPROVED')
+      .startsWith('profile.nickname', 'a')
+      .limit(5)
+      .skip(0)
+      .find();
     expect(page.items.map((m) => m.profile?.nickname).sort()).toEqual(['ada', 'alan']);
     expect(page.totalCount).toBe(2);
     expect(page.hasNext()).toBe(false);
@@ -57,7 +84,11 @@ describe('@wix/members against Vitrine', () => {
   it('gets a member and the current member', async () => {
     const [ada] = (await admin.members.queryMembers().eq('loginEmail', 'ada@example.test').find()).items;
     const got = await admin.members.getMember(ada!._id!, { fieldsets: ['FULL'] });
-    expect(got).toMatchObject({ _id: ada!._id, loginEmail: 'ada@example.test', contact: { firstName: 'ADA' } });
+    expect(got).toMatchObject({
+      _id: ada!._id,
+      loginEmail: 'ada@example.test',
+      contact: { firstName: 'ADA' },
+    });
     const publicView = await mine.members.getMember(ada!._id!);
     expect(publicView.contact).toBeUndefined();
     const current = await mine.members.getCurrentMember({ fieldsets: ['FULL'] });
@@ -67,7 +98,9 @@ describe('@wix/members against Vitrine', () => {
   it('changes the current member: slug, join and leave the community', async () => {
     const slug = await mine.members.updateCurrentMemberSlug('lady-ada');
     expect(slug.member?.profile?.slug).toBe('lady-ada');
-    await expect(mine.members.updateCurrentMemberSlug('ada')).rejects.toMatchObject({ details: { applicationError: { code: 'SLUG_ALREADY_EXISTS' } } });
+    await expect(mine.members.updateCurrentMemberSlug('ada')).rejects.toMatchObject({
+      details: { applicationError: { code: 'SLUG_ALREADY_EXISTS' } },
+    });
     expect((await mine.members.joinCommunity()).member?.privacyStatus).toBe('PUBLIC');
     expect((await mine.members.leaveCommunity()).member?.privacyStatus).toBe('PRIVATE');
   });
@@ -76,10 +109,22 @@ describe('@wix/members against Vitrine', () => {
     const [alan] = (await admin.members.queryMembers().eq('profile.nickname', 'alan').find()).items;
     const id = alan!._id!;
     const updated = await admin.members.updateMember(id, {
-      contact: { lastName: 'Turing', phones: ['+15550100'], addresses: [{ addressLine: '1 Main St', city: 'London', country: 'GB' }] },
+      contact: {
+        lastName: 'Turing',
+        phones: ['+15550100'],
+        addresses: [{ addressLine: '1 Main St', city: 'London', country: 'GB' }],
+      },
       profile: { title: 'Mathematician' },
     });
-    expect(updated).toMatchObject({ contact: { firstName: 'ALAN', lastName: 'Turing', phones: ['+15550100'], addresses: [{ addressLine: '1 Main St', city: 'London' }] }, profile: { nickname: 'alan', title: 'Mathematician' } });
+    expect(updated).toMatchObject({
+      contact: {
+        firstName: 'ALAN',
+        lastName: 'Turing',
+        phones: ['+15550100'],
+        addresses: [{ addressLine: '1 Main St', city: 'London' }],
+      },
+      profile: { nickname: 'alan', title: 'Mathematician' },
+    });
     expect((await admin.members.deleteMemberPhones(id)).member?.contact?.phones ?? []).toEqual([]);
     expect((await admin.members.deleteMemberEmails(id)).member?.contact?.emails ?? []).toEqual([]);
     const last = await admin.members.deleteMemberAddresses(id);

@@ -19,12 +19,19 @@ export function generateApiKey(): string {
 /** Stores a new API key (only its hash) and returns its id. */
 export async function createApiKey(db: Executor, name: string, key: string, now: Date): Promise<string> {
   const id = newId();
-  await db.insertInto('api_key').values({ id, name, key_hash: sha256(key), created_at: now, last_used_at: null, revoked_at: null }).execute();
+  await db
+    .insertInto('api_key')
+    .values({ id, name, key_hash: sha256(key), created_at: now, last_used_at: null, revoked_at: null })
+    .execute();
   return id;
 }
 
 export async function countApiKeys(db: Executor): Promise<number> {
-  const row = await db.selectFrom('api_key').select(sql<number>`count(*)`.as('n')).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('api_key')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -43,7 +50,10 @@ export function createCallerResolver(o: AuthOptions) {
   const configured = o.configuredAdminKey ? Buffer.from(sha256(o.configuredAdminKey)) : undefined;
   const configuredLength = o.configuredAdminKey?.length;
   // ADMIN_API_KEY may be any value of 24+ characters (no `vk_` prefix needed): it is recognised by itself.
-  const isConfigured = (value: string) => configured !== undefined && value.length === configuredLength && timingSafeEqual(Buffer.from(sha256(value)), configured);
+  const isConfigured = (value: string) =>
+    configured !== undefined &&
+    value.length === configuredLength &&
+    timingSafeEqual(Buffer.from(sha256(value)), configured);
   const isKey = (value: string) => value.startsWith(API_KEY_PREFIX) || isConfigured(value);
   // Verified keys are remembered briefly so a hot path costs no query; revocation takes effect within KEY_CACHE_MS.
   const KEY_CACHE_MS = 10_000;
@@ -54,7 +64,12 @@ export function createCallerResolver(o: AuthOptions) {
     const hash = sha256(key);
     const hit = cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.caller;
-    const row = await o.db.selectFrom('api_key').select(['id']).where('key_hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
+    const row = await o.db
+      .selectFrom('api_key')
+      .select(['id'])
+      .where('key_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (!row) throw unauthenticated('Unknown or revoked API key');
     const caller: Caller = { role: 'admin', appId: row.id };
     if (cache.size > 1000) cache.clear();
@@ -77,7 +92,11 @@ export function createCallerResolver(o: AuthOptions) {
       const on = token && o.verifyToken ? await o.verifyToken(token) : null;
       if (admin.role !== 'admin' || !on) return admin;
       if (on.role === 'visitor') return { ...admin, onBehalfOf: { visitorId: on.visitorId } };
-      if (on.role === 'member') return { ...admin, onBehalfOf: { memberId: on.memberId, ...(on.visitorId ? { visitorId: on.visitorId } : {}) } };
+      if (on.role === 'member')
+        return {
+          ...admin,
+          onBehalfOf: { memberId: on.memberId, ...(on.visitorId ? { visitorId: on.visitorId } : {}) },
+        };
       return admin;
     }
     const caller = o.verifyToken ? await o.verifyToken(value) : null;

@@ -12,8 +12,16 @@ export interface Instance {
 }
 
 async function getOrCreate(db: Db, key: string, make: () => unknown): Promise<unknown> {
-  await db.insertInto('instance_setting').values({ key, value: JSON.stringify(make()) }).onConflict((c) => c.column('key').doNothing()).execute();
-  const row = await db.selectFrom('instance_setting').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  await db
+    .insertInto('instance_setting')
+    .values({ key, value: JSON.stringify(make()) })
+    .onConflict((c) => c.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('instance_setting')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

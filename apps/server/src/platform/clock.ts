@@ -14,7 +14,11 @@ export function testClock(start: Date | string = new Date()): TestClock {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),
-    set: (d) => { current = new Date(d).getTime(); },
-    advance: (ms) => { current += ms; },
+    set: (d) => {
+      current = new Date(d).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
   };
 }

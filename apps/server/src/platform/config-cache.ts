@@ -9,11 +9,19 @@ import type { Executor } from './db/tx.ts';
  * only when the revision moved.
  */
 export async function bumpConfigRevision(db: Executor): Promise<void> {
-  await db.updateTable('config_revision').set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('config_revision')
+    .set({ revision: sql`revision + 1` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 export async function readConfigRevision(db: Executor): Promise<number> {
-  const row = await db.selectFrom('config_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('config_revision')
+    .select('revision')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(row.revision);
 }
 

@@ -10,30 +10,73 @@ export const configSchema = z
     PORT: port.default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Absolute: the repository's `data` folder by default (whatever the working directory); a relative value is taken from the working directory. */
-    DATA_DIR: z.string().min(1).default(join(repoRoot, 'data')).transform((p) => resolve(p)),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default(join(repoRoot, 'data'))
+      .transform((p) => resolve(p)),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Any value of 24-256 visible characters without commas (a comma separates a token from a key in `Authorization`). */
-    ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').max(256, 'must be at most 256 characters')
-      .regex(/^[\x21-\x2b\x2d-\x7e]+$/, 'must be printable ASCII without spaces or commas').optional(),
+    ADMIN_API_KEY: z
+      .string()
+      .min(24, 'must be at least 24 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x2b\x2d-\x7e]+$/, 'must be printable ASCII without spaces or commas')
+      .optional(),
     /** Lifetime of OAuth access tokens, in seconds. */
-    ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(14400),
-    OAUTH_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._-]{8,64}$/, 'must be 8-64 characters of A-Z a-z 0-9 . _ -').optional(),
+    ACCESS_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(14400),
+    OAUTH_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{8,64}$/, 'must be 8-64 characters of A-Z a-z 0-9 . _ -')
+      .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs. */
-    TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+)$/, 'must be true, false, a hop count or proxy addresses').default('false')
-      .transform((v): boolean | number | string[] => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((x) => x.trim()).filter(Boolean))),
-    BODY_LIMIT: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+)$/,
+        'must be true, false, a hop count or proxy addresses',
+      )
+      .default('false')
+      .transform((v): boolean | number | string[] =>
+        v === 'true'
+          ? true
+          : v === 'false'
+            ? false
+            : /^\d+$/.test(v)
+              ? Number(v)
+              : v
+                  .split(',')
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+      ),
+    BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     JOBS: bool.default(true),
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     DEMO_DATA: bool.default(true),
     /** Shortest password accepted at sign-up, password change and reset (the longest is 256). */
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(8),
     /** argon2id memory cost in KiB (t=2, p=1). The default is OWASP's minimum; tests lower it. */
-    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1024 * 1024).default(19456),
+    PASSWORD_HASH_MEMORY_KIB: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024)
+      .default(19456),
     /** New members prove their e-mail address with a 6-digit code before their first sign-in. */
     EMAIL_VERIFICATION_REQUIRED: bool.default(false),
     /** Site keys the storefront shows its captcha widget with (public values; ALTCHA needs no vendor key). */
@@ -42,7 +85,10 @@ export const configSchema = z
     /** PBKDF2 iterations per ALTCHA attempt: the proof-of-work cost a browser pays per solve. */
     CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   })
-  .transform((c) => ({ ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') }));
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

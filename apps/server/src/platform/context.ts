@@ -17,7 +17,8 @@ export type Shopper = { visitorId: string; memberId?: undefined } | { memberId: 
 
 export function shopperOf(caller: Caller): Shopper | undefined {
   if (caller.role === 'visitor') return { visitorId: caller.visitorId };
-  if (caller.role === 'member') return { memberId: caller.memberId, ...(caller.visitorId ? { visitorId: caller.visitorId } : {}) };
+  if (caller.role === 'member')
+    return { memberId: caller.memberId, ...(caller.visitorId ? { visitorId: caller.visitorId } : {}) };
   if (caller.role === 'admin') return caller.onBehalfOf;
   return undefined;
 }
@@ -38,10 +39,16 @@ export interface Ctx {
 /** The caller as event envelopes and webhooks name it (conventions §10). */
 export function callerIdentity(caller: Caller): EventIdentity {
   switch (caller.role) {
-    case 'visitor': return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId };
-    case 'member': return { identityType: 'MEMBER', memberId: caller.memberId };
-    case 'admin': return caller.userId ? { identityType: 'WIX_USER', wixUserId: caller.userId } : { identityType: 'APP', appId: caller.appId ?? 'unknown' };
-    default: return { identityType: 'UNKNOWN' };
+    case 'visitor':
+      return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId };
+    case 'member':
+      return { identityType: 'MEMBER', memberId: caller.memberId };
+    case 'admin':
+      return caller.userId
+        ? { identityType: 'WIX_USER', wixUserId: caller.userId }
+        : { identityType: 'APP', appId: caller.appId ?? 'unknown' };
+    default:
+      return { identityType: 'UNKNOWN' };
   }
 }
 

@@ -11,10 +11,17 @@ export type DemoSeeder = (ctx: Ctx) => Promise<void>;
 export async function seedDemoOnce(ctx: Ctx, seeders: readonly DemoSeeder[]): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     await sql`select pg_advisory_xact_lock(7331003)`.execute(tx.db);
-    const done = await tx.db.selectFrom('instance_setting').select('key').where('key', '=', 'demo_seeded').executeTakeFirst();
+    const done = await tx.db
+      .selectFrom('instance_setting')
+      .select('key')
+      .where('key', '=', 'demo_seeded')
+      .executeTakeFirst();
     if (done) return false;
     for (const seed of seeders) await seed(tx);
-    await tx.db.insertInto('instance_setting').values({ key: 'demo_seeded', value: JSON.stringify(tx.clock.now().toISOString()) }).execute();
+    await tx.db
+      .insertInto('instance_setting')
+      .values({ key: 'demo_seeded', value: JSON.stringify(tx.clock.now().toISOString()) })
+      .execute();
     return true;
   });
 }

@@ -18,21 +18,31 @@ export class AppError extends Error {
 
 export class ValidationError extends Error {
   readonly status = 400;
-  constructor(readonly fieldViolations: FieldViolation[], message = 'invalid request') {
+  constructor(
+    readonly fieldViolations: FieldViolation[],
+    message = 'invalid request',
+  ) {
     super(message);
   }
 }
 
-export const notFound = (what: string, data: Record<string, unknown> = {}, code = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`) =>
-  new AppError(404, code, `${what} not found`, data);
+export const notFound = (
+  what: string,
+  data: Record<string, unknown> = {},
+  code = `${what.toUpperCase().replace(/\W+/g, '_')}_NOT_FOUND`,
+) => new AppError(404, code, `${what} not found`, data);
 export const unauthenticated = (description = 'Missing or invalid credentials') =>
   new AppError(401, 'UNAUTHENTICATED', description);
 export const forbidden = (description = 'The caller is not allowed to do this') =>
   new AppError(403, 'PERMISSION_DENIED', description);
 export const conflict = (code: string, description: string, data: Record<string, unknown> = {}) =>
   new AppError(409, code, description, data);
-export const violation = (field: string, description: string, violatedRule: ViolatedRule = 'VALIDATION', data: Record<string, unknown> = {}) =>
-  new ValidationError([{ field, description, violatedRule, data }]);
+export const violation = (
+  field: string,
+  description: string,
+  violatedRule: ViolatedRule = 'VALIDATION',
+  data: Record<string, unknown> = {},
+) => new ValidationError([{ field, description, violatedRule, data }]);
 
 export interface Envelope {
   message: string;
@@ -41,7 +51,11 @@ export interface Envelope {
     | { validationError: { fieldViolations: FieldViolation[] } };
 }
 
-export function applicationEnvelope(code: string, description: string, data: Record<string, unknown>): Envelope {
+export function applicationEnvelope(
+  code: string,
+  description: string,
+  data: Record<string, unknown>,
+): Envelope {
   return { message: description, details: { applicationError: { code, description, data } } };
 }
 
@@ -49,18 +63,27 @@ export function validationEnvelope(fieldViolations: FieldViolation[], message = 
   return { message, details: { validationError: { fieldViolations } } };
 }
 
-const sizeRule = { string: ['MIN_LENGTH', 'MAX_LENGTH', 'EXACT_LENGTH'], array: ['MIN_SIZE', 'MAX_SIZE', 'EXACT_SIZE'], set: ['MIN_SIZE', 'MAX_SIZE', 'EXACT_SIZE'] } as const;
+const sizeRule = {
+  string: ['MIN_LENGTH', 'MAX_LENGTH', 'EXACT_LENGTH'],
+  array: ['MIN_SIZE', 'MAX_SIZE', 'EXACT_SIZE'],
+  set: ['MIN_SIZE', 'MAX_SIZE', 'EXACT_SIZE'],
+} as const;
 
 /** Maps one zod issue to the platform's field violation(s). `prefix` names where the input came from. */
 function toViolations(issue: z.core.$ZodIssue, prefix: string[]): FieldViolation[] {
   const field = [...prefix, ...issue.path.map(String)].join('.');
-  const base = (violatedRule: ViolatedRule, data: Record<string, unknown> = {}, description = issue.message): FieldViolation =>
-    ({ field, description, violatedRule, data });
+  const base = (
+    violatedRule: ViolatedRule,
+    data: Record<string, unknown> = {},
+    description = issue.message,
+  ): FieldViolation => ({ field, description, violatedRule, data });
   switch (issue.code) {
     case 'invalid_type':
-      return [issue.input === undefined
-        ? base('REQUIRED_FIELD', {}, 'is required')
-        : base('VALIDATION', { expected: issue.expected }, `must be ${issue.expected}`)];
+      return [
+        issue.input === undefined
+          ? base('REQUIRED_FIELD', {}, 'is required')
+          : base('VALIDATION', { expected: issue.expected }, `must be ${issue.expected}`),
+      ];
     case 'too_small':
     case 'too_big': {
       const small = issue.code === 'too_small';
@@ -73,13 +96,25 @@ function toViolations(issue: z.core.$ZodIssue, prefix: string[]): FieldViolation
     case 'invalid_format':
       return [base('FORMAT', { format: issue.format })];
     case 'invalid_value':
-      return [base('INVALID_ENUM_VALUE', { allowedValues: issue.values.map(String) }, `must be one of ${issue.values.map(String).join(', ')}`)];
+      return [
+        base(
+          'INVALID_ENUM_VALUE',
+          { allowedValues: issue.values.map(String) },
+          `must be one of ${issue.values.map(String).join(', ')}`,
+        ),
+      ];
     case 'unrecognized_keys':
-      return issue.keys.map((k) => ({ field: [field, k].filter(Boolean).join('.'), description: 'is not a known field', violatedRule: 'FIELD_NOT_ALLOWED' as const, data: {} }));
+      return issue.keys.map((k) => ({
+        field: [field, k].filter(Boolean).join('.'),
+        description: 'is not a known field',
+        violatedRule: 'FIELD_NOT_ALLOWED' as const,
+        data: {},
+      }));
     case 'invalid_union': {
       // A union's branches disagreeing: report the branch closest to matching.
       const best = issue.errors.slice().sort((a, b) => a.length - b.length)[0];
-      if (best && best.length) return best.flatMap((i) => toViolations(i, [...prefix, ...issue.path.map(String)]));
+      if (best && best.length)
+        return best.flatMap((i) => toViolations(i, [...prefix, ...issue.path.map(String)]));
       return [base('ONE_OF_ALIGNMENT')];
     }
     case 'not_multiple_of':

@@ -13,13 +13,22 @@ import { backoffMs } from './jobs.ts';
 const UPDATED = `${SETTINGS_FQDN}_updated`;
 const SETTINGS = '/platform/v1/store-settings';
 type Settings = { settings: StoreSettings };
-type Envelope = { details: { applicationError?: { code: string }; validationError?: { fieldViolations: { field: string; violatedRule: string }[] } } };
+type Envelope = {
+  details: {
+    applicationError?: { code: string };
+    validationError?: { fieldViolations: { field: string; violatedRule: string }[] };
+  };
+};
 
 /** A subscriber that records what it receives, and throws while `failing` is set. */
 function recorder(name: string, eventTypes: Subscriber['eventTypes'] = [UPDATED]) {
   const received: DomainEvent[] = [];
   const sub = {
-    name, eventTypes, failing: false, calls: 0, received,
+    name,
+    eventTypes,
+    failing: false,
+    calls: 0,
+    received,
     async handle(_ctx: unknown, event: DomainEvent) {
       sub.calls++;
       if (sub.failing) throw new Error(`${name} is down`);
@@ -39,18 +48,25 @@ async function settingsEvents(s: TestServer): Promise<DomainEvent[]> {
 }
 
 async function deliveryJobs(s: TestServer): Promise<Job[]> {
-  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter: { name: 'events.deliver' }, cursorPaging: { limit: 100 } } });
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', {
+    query: { filter: { name: 'events.deliver' }, cursorPaging: { limit: 100 } },
+  });
   expect(r.status).toBe(200);
   return r.body.jobs;
 }
 
-const getJob = async (s: TestServer, id: string) => (await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${id}`)).body.job;
+const getJob = async (s: TestServer, id: string) =>
+  (await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${id}`)).body.job;
 
 describe('events of a settings change', () => {
   const sub = recorder('recorder');
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ subscribers: [sub] }); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ subscribers: [sub] });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('writes exactly one event per PATCH, in the §10 envelope, with a per-entity sequence', async () => {
     const before = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
@@ -73,14 +89,19 @@ describe('events of a settings change', () => {
     });
 
     s.clock.advance(1000);
-    const second = await s.admin<Settings>('PATCH', SETTINGS, { settings: { currency: 'EUR', weightUnit: 'LB', storeName: 'Corner Shop' } });
+    const second = await s.admin<Settings>('PATCH', SETTINGS, {
+      settings: { currency: 'EUR', weightUnit: 'LB', storeName: 'Corner Shop' },
+    });
     expect(second.status).toBe(200);
     const after = await settingsEvents(s);
     expect(after).toHaveLength(2);
     expect(after[1]).toMatchObject({
       entityEventSequence: '2',
       eventTime: s.clock.now().toISOString(),
-      updatedEvent: { currentEntity: second.body.settings, modifiedFields: { currency: before.currency, weightUnit: before.weightUnit } },
+      updatedEvent: {
+        currentEntity: second.body.settings,
+        modifiedFields: { currency: before.currency, weightUnit: before.weightUnit },
+      },
     });
     expect(Object.keys(after[1]!.updatedEvent!.modifiedFields).sort()).toEqual(['currency', 'weightUnit']);
   });
@@ -93,19 +114,34 @@ describe('events of a settings change', () => {
       const all = await deliveryJobs(s);
       return all.length === 2 && all.every((j) => j.status === 'SUCCEEDED') && all;
     });
-    expect(jobs.map((j) => j.payload)).toEqual(expect.arrayContaining([{ eventId: latest!.id, subscriber: 'recorder' }]));
+    expect(jobs.map((j) => j.payload)).toEqual(
+      expect.arrayContaining([{ eventId: latest!.id, subscriber: 'recorder' }]),
+    );
   });
 
-  it.skipIf(testEngine() !== 'postgres')('numbers concurrent events of one entity 1..n, none twice (needs parallel connections; PGlite is one session)', async () => {
-    const entity = { entityFqdn: 'vitrine.test.v1.thing', slug: 'pinged', entityId: 'thing-1' };
-    await Promise.all(Array.from({ length: 30 }, (_, i) => emitEvent(s.app.systemCtx(), { ...entity, actionEvent: { body: { i } } })));
-    const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', { query: { filter: { entityId: 'thing-1' }, cursorPaging: { limit: 100 } } });
-    expect(r.body.events.map((e) => Number(e.entityEventSequence)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-  });
+  it.skipIf(testEngine() !== 'postgres')(
+    'numbers concurrent events of one entity 1..n, none twice (needs parallel connections; PGlite is one session)',
+    async () => {
+      const entity = { entityFqdn: 'vitrine.test.v1.thing', slug: 'pinged', entityId: 'thing-1' };
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          emitEvent(s.app.systemCtx(), { ...entity, actionEvent: { body: { i } } }),
+        ),
+      );
+      const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+        query: { filter: { entityId: 'thing-1' }, cursorPaging: { limit: 100 } },
+      });
+      expect(r.body.events.map((e) => Number(e.entityEventSequence)).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
+    },
+  );
 
   it('writes no event for a PATCH that changes nothing', async () => {
     const current = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
-    const same = await s.admin<Settings>('PATCH', SETTINGS, { settings: { storeName: current.storeName, currency: current.currency } });
+    const same = await s.admin<Settings>('PATCH', SETTINGS, {
+      settings: { storeName: current.storeName, currency: current.currency },
+    });
     expect(same.status).toBe(200);
     expect(same.body.settings).toEqual(current);
     const empty = await s.admin<Settings>('PATCH', SETTINGS, { settings: {} });
@@ -115,15 +151,25 @@ describe('events of a settings change', () => {
 
   it('writes no event for a PATCH that fails', async () => {
     const current = (await s.admin<Settings>('GET', SETTINGS)).body.settings;
-    const stale = await s.admin<Envelope>('PATCH', SETTINGS, { settings: { storeName: 'Stale' }, revision: String(Number(current.revision) - 1) });
+    const stale = await s.admin<Envelope>('PATCH', SETTINGS, {
+      settings: { storeName: 'Stale' },
+      revision: String(Number(current.revision) - 1),
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.details.applicationError?.code).toBe('REVISION_MISMATCH');
-    const invalid = await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Invalid', currency: 'euro' } });
+    const invalid = await s.admin('PATCH', SETTINGS, {
+      settings: { storeName: 'Invalid', currency: 'euro' },
+    });
     expect(invalid.status).toBe(400);
     // Rejected inside the service, after the row lock: the transaction must roll back.
-    const badMask = await s.admin<Envelope>('PATCH', SETTINGS, { settings: { storeName: 'Masked' }, fieldMask: 'storeName,revision' });
+    const badMask = await s.admin<Envelope>('PATCH', SETTINGS, {
+      settings: { storeName: 'Masked' },
+      fieldMask: 'storeName,revision',
+    });
     expect(badMask.status).toBe(400);
-    expect(badMask.body.details.validationError?.fieldViolations).toEqual([expect.objectContaining({ field: 'fieldMask', violatedRule: 'FIELD_NOT_ALLOWED' })]);
+    expect(badMask.body.details.validationError?.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'fieldMask', violatedRule: 'FIELD_NOT_ALLOWED' }),
+    ]);
     expect((await s.admin<Settings>('GET', SETTINGS)).body.settings).toEqual(current);
     expect(await settingsEvents(s)).toHaveLength(2);
     expect(await deliveryJobs(s)).toHaveLength(2);
@@ -135,17 +181,29 @@ describe('delivery to a subscriber that throws', () => {
   const healthy = recorder('healthy', '*');
   const other = recorder('other', ['vitrine.platform.v1.something_else_created']);
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ subscribers: [flaky, healthy, other], env: { JOBS: 'false' } }); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ subscribers: [flaky, healthy, other], env: { JOBS: 'false' } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('retries with backoff on the clock, fails after maxAttempts, and runs again on retry', async () => {
     flaky.failing = true;
     expect((await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Flaky' } })).status).toBe(200);
     const [event] = await settingsEvents(s);
     const jobs = await deliveryJobs(s);
-    expect(jobs.map((j) => (j.payload as { subscriber: string }).subscriber).sort()).toEqual(['flaky', 'healthy']);
+    expect(jobs.map((j) => (j.payload as { subscriber: string }).subscriber).sort()).toEqual([
+      'flaky',
+      'healthy',
+    ]);
     const job = jobs.find((j) => (j.payload as { subscriber: string }).subscriber === 'flaky')!;
-    expect(job).toMatchObject({ status: 'PENDING', attempts: 0, maxAttempts: 10, payload: { eventId: event!.id, subscriber: 'flaky' } });
+    expect(job).toMatchObject({
+      status: 'PENDING',
+      attempts: 0,
+      maxAttempts: 10,
+      payload: { eventId: event!.id, subscriber: 'flaky' },
+    });
 
     expect(await s.app.jobs.runDue()).toBe(2);
     expect(healthy.received.map((e) => e.id)).toEqual([event!.id]);
@@ -153,7 +211,12 @@ describe('delivery to a subscriber that throws', () => {
 
     for (let attempt = 1; attempt < 10; attempt++) {
       const j = await getJob(s, job.id);
-      expect(j).toMatchObject({ status: 'PENDING', attempts: attempt, lastError: 'flaky is down', finishedDate: null });
+      expect(j).toMatchObject({
+        status: 'PENDING',
+        attempts: attempt,
+        lastError: 'flaky is down',
+        finishedDate: null,
+      });
       const wait = backoffMs(attempt);
       expect(j.runAt).toBe(new Date(s.clock.now().getTime() + wait).toISOString());
       s.clock.advance(wait - 1);
@@ -163,7 +226,12 @@ describe('delivery to a subscriber that throws', () => {
     }
     expect(flaky.calls).toBe(10);
     const failed = await getJob(s, job.id);
-    expect(failed).toMatchObject({ status: 'FAILED', attempts: 10, lastError: 'flaky is down', finishedDate: s.clock.now().toISOString() });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      attempts: 10,
+      lastError: 'flaky is down',
+      finishedDate: s.clock.now().toISOString(),
+    });
     s.clock.advance(24 * 3_600_000);
     expect(await s.app.jobs.runDue()).toBe(0);
     expect(flaky.calls).toBe(10);
@@ -191,7 +259,9 @@ describe('delivery after a restart', () => {
     try {
       const firstDb = open();
       const first = await startTestServer({ database: firstDb, subscribers: [sub], env: { JOBS: 'false' } });
-      expect((await first.admin('PATCH', SETTINGS, { settings: { storeName: 'Before restart' } })).status).toBe(200);
+      expect(
+        (await first.admin('PATCH', SETTINGS, { settings: { storeName: 'Before restart' } })).status,
+      ).toBe(200);
       const [event] = await settingsEvents(first);
       expect((await deliveryJobs(first)).map((j) => j.status)).toEqual(['PENDING']);
       await first.stop();
@@ -210,7 +280,10 @@ describe('delivery after a restart', () => {
       }
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });
-      if (pg) { await pg.handle.close(); await pg.drop(); }
+      if (pg) {
+        await pg.handle.close();
+        await pg.drop();
+      }
     }
   });
 });

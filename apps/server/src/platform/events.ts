@@ -11,7 +11,12 @@ export type EventBody =
   | { deletedEvent: { deletedEntity?: unknown } }
   | { actionEvent: { body: unknown } };
 
-export type EventInput = { entityFqdn: string; slug: string; entityId: string; originatedFrom?: string } & EventBody;
+export type EventInput = {
+  entityFqdn: string;
+  slug: string;
+  entityId: string;
+  originatedFrom?: string;
+} & EventBody;
 
 /** An in-process consumer of events, delivered at least once through the job runner. */
 export interface Subscriber {
@@ -28,7 +33,11 @@ export const DELIVER_JOB = 'events.deliver';
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
  * interested subscriber in the same transaction: if the change rolls back, so does the event.
  */
-export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boolean } = {}): Promise<DomainEvent> {
+export function emitEvent(
+  ctx: Ctx,
+  input: EventInput,
+  o: { entityLocked?: boolean } = {},
+): Promise<DomainEvent> {
   // A caller outside a transaction still gets the event and its delivery jobs atomically.
   return inTransaction(ctx, (tx) => writeEvent(tx, input, o.entityLocked ?? false));
 }
@@ -44,14 +53,24 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
   const now = ctx.clock.now();
   const id = newId();
   // Serialises writers of one entity until commit, so max(sequence) + 1 never hands out a number twice.
-  if (!entityLocked) await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(ctx.db);
+  if (!entityLocked)
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(
+      ctx.db,
+    );
   const row = await ctx.db
     .insertInto('event')
     .values({
-      id, event_type: eventType, entity_fqdn: entityFqdn, slug, entity_id: entityId,
+      id,
+      event_type: eventType,
+      entity_fqdn: entityFqdn,
+      slug,
+      entity_id: entityId,
       entity_event_sequence: sql<number>`(select coalesce(max(entity_event_sequence), 0) + 1 from event
         where entity_fqdn = ${entityFqdn} and entity_id = ${entityId})`,
-      body: JSON.stringify(body), identity: JSON.stringify(identity), originated_from: originatedFrom ?? null, created_at: now,
+      body: JSON.stringify(body),
+      identity: JSON.stringify(identity),
+      originated_from: originatedFrom ?? null,
+      created_at: now,
     })
     .returning(['entity_event_sequence'])
     .executeTakeFirstOrThrow();
@@ -61,22 +80,45 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
     }
   }
   return toDomainEvent({
-    id, event_type: eventType, entity_fqdn: entityFqdn, slug, entity_id: entityId,
-    entity_event_sequence: row.entity_event_sequence, body, identity, originated_from: originatedFrom ?? null, created_at: now,
+    id,
+    event_type: eventType,
+    entity_fqdn: entityFqdn,
+    slug,
+    entity_id: entityId,
+    entity_event_sequence: row.entity_event_sequence,
+    body,
+    identity,
+    originated_from: originatedFrom ?? null,
+    created_at: now,
   });
 }
 
 type EventRow = {
-  id: string; event_type: string; entity_fqdn: string; slug: string; entity_id: string; entity_event_sequence: number;
-  body: unknown; identity: unknown; originated_from: string | null; created_at: Date;
+  id: string;
+  event_type: string;
+  entity_fqdn: string;
+  slug: string;
+  entity_id: string;
+  entity_event_sequence: number;
+  body: unknown;
+  identity: unknown;
+  originated_from: string | null;
+  created_at: Date;
 };
 
 export function toDomainEvent(r: EventRow): DomainEvent {
   return {
-    id: r.id, eventType: r.event_type, entityFqdn: r.entity_fqdn, slug: r.slug, entityId: r.entity_id,
-    eventTime: r.created_at.toISOString(), entityEventSequence: String(r.entity_event_sequence),
-    triggeredByAnonymizeRequest: false, originatedFrom: r.originated_from,
-    identity: r.identity as EventIdentity, ...(r.body as EventBody),
+    id: r.id,
+    eventType: r.event_type,
+    entityFqdn: r.entity_fqdn,
+    slug: r.slug,
+    entityId: r.entity_id,
+    eventTime: r.created_at.toISOString(),
+    entityEventSequence: String(r.entity_event_sequence),
+    triggeredByAnonymizeRequest: false,
+    originatedFrom: r.originated_from,
+    identity: r.identity as EventIdentity,
+    ...(r.body as EventBody),
   };
 }
 

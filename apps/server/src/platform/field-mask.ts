@@ -5,15 +5,22 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 function getPath(o: unknown, path: string[]): unknown {
   let cur = o;
-  for (const p of path) { if (!isObj(cur)) return undefined; cur = cur[p]; }
+  for (const p of path) {
+    if (!isObj(cur)) return undefined;
+    cur = cur[p];
+  }
   return cur;
 }
 
 function setPath(o: Obj, path: string[], value: unknown) {
   let cur = o;
-  for (const p of path.slice(0, -1)) { if (!isObj(cur[p])) cur[p] = {}; cur = cur[p] as Obj; }
+  for (const p of path.slice(0, -1)) {
+    if (!isObj(cur[p])) cur[p] = {};
+    cur = cur[p] as Obj;
+  }
   const leaf = path[path.length - 1]!;
-  if (value === undefined) delete cur[leaf]; else cur[leaf] = value;
+  if (value === undefined) delete cur[leaf];
+  else cur[leaf] = value;
 }
 
 /** The leaf paths a patch object sets (`{a:{b:1},c:2}` → `a.b`, `c`), stopping at `stopAt` paths. */
@@ -30,11 +37,20 @@ export function pathsOf(patch: Obj, stopAt: ReadonlySet<string> = new Set(), pre
  * Paths must be `allowed` (or below one). Returns the new object and the previous values of the
  * paths that changed (the `modifiedFields` of update events).
  */
-export function applyFieldMask<T extends Obj>(current: T, patch: Obj, mask: string | undefined, allowed: readonly string[]) {
+export function applyFieldMask<T extends Obj>(
+  current: T,
+  patch: Obj,
+  mask: string | undefined,
+  allowed: readonly string[],
+) {
   const allowedSet = new Set(allowed);
-  const paths = mask !== undefined && mask.trim() !== ''
-    ? mask.split(',').map((p) => p.trim()).filter(Boolean)
-    : pathsOf(patch, allowedSet);
+  const paths =
+    mask !== undefined && mask.trim() !== ''
+      ? mask
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : pathsOf(patch, allowedSet);
   for (const p of paths) {
     const ok = allowed.some((a) => p === a || p.startsWith(`${a}.`));
     if (!ok) throw violation('fieldMask', `${p} cannot be updated`, 'FIELD_NOT_ALLOWED', { path: p });

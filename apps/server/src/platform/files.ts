@@ -14,13 +14,18 @@ const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}\.(webp|jpe?g|png|gif|avif)$/;
 
 export const mediaDir = (config: Pick<Config, 'DATA_DIR'>) => resolve(config.DATA_DIR, 'media');
 /** The absolute URL of a media file. */
-export const mediaUrl = (config: Pick<Config, 'PUBLIC_URL'>, name: string) => `${config.PUBLIC_URL}${MEDIA_PREFIX}${name}`;
+export const mediaUrl = (config: Pick<Config, 'PUBLIC_URL'>, name: string) =>
+  `${config.PUBLIC_URL}${MEDIA_PREFIX}${name}`;
 
 /**
  * Writes `name` under the media folder unless it is already there (then `make` is not called). The write is
  * atomic (temporary file, then rename), so a concurrent reader or writer never sees half a file.
  */
-export async function ensureMediaFile(config: Pick<Config, 'DATA_DIR'>, name: string, make: () => Promise<Buffer>): Promise<boolean> {
+export async function ensureMediaFile(
+  config: Pick<Config, 'DATA_DIR'>,
+  name: string,
+  make: () => Promise<Buffer>,
+): Promise<boolean> {
   if (!SAFE_NAME.test(name)) throw new Error(`not a safe media file name: ${name}`);
   const dir = mediaDir(config);
   const file = join(dir, name);
@@ -38,7 +43,14 @@ export function serveMedia(app: FastifyInstance, config: Pick<Config, 'DATA_DIR'
   mkdirSync(root, { recursive: true });
   void app.register(async (scope) => {
     await scope.register(fastifyStatic, {
-      root, prefix: MEDIA_PREFIX, wildcard: true, index: false, decorateReply: false, cacheControl: false, dotfiles: 'deny', allowedPath: (path) => SAFE_NAME.test(path.replace(/^\//, '')),
+      root,
+      prefix: MEDIA_PREFIX,
+      wildcard: true,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      dotfiles: 'deny',
+      allowedPath: (path) => SAFE_NAME.test(path.replace(/^\//, '')),
       setHeaders: (res) => {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         res.setHeader('x-content-type-options', 'nosniff');

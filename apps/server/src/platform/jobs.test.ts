@@ -10,7 +10,9 @@ const getJob = async (s: TestServer, id: string) => {
   return r.body.job;
 };
 const queryJobs = async (s: TestServer, filter: Record<string, unknown>) => {
-  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter, cursorPaging: { limit: 100 } } });
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', {
+    query: { filter, cursorPaging: { limit: 100 } },
+  });
   expect(r.status).toBe(200);
   return r.body.jobs;
 };
@@ -32,41 +34,65 @@ const stuck: JobHandler<Record<string, never>> = {
   name: 'test.stuck',
   async run() {
     stuckRuns++;
-    if (stuckRuns === 1) await new Promise<void>((resolve, reject) => { releaseStuck = (e) => (e ? reject(e) : resolve()); });
+    if (stuckRuns === 1)
+      await new Promise<void>((resolve, reject) => {
+        releaseStuck = (e) => (e ? reject(e) : resolve());
+      });
   },
 };
 
 /** `test.hang` never finishes: its run must time out instead of stalling the runner. */
-const hang: JobHandler<Record<string, never>> = { name: 'test.hang', timeoutMs: 50, run: () => new Promise(() => {}) };
+const hang: JobHandler<Record<string, never>> = {
+  name: 'test.hang',
+  timeoutMs: 50,
+  run: () => new Promise(() => {}),
+};
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>, stuck as JobHandler<never>, hang as JobHandler<never>] }); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await startTestServer({
+    env: { JOBS: 'false' },
+    jobHandlers: [record as JobHandler<never>, stuck as JobHandler<never>, hang as JobHandler<never>],
+  });
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
 describe('job runner', () => {
-  it.skipIf(testEngine() !== 'postgres')('runs each of 200 jobs exactly once with two runners on two pools (needs parallel connections; PGlite is one session)', async () => {
-    const otherPool = s.db.another();
-    const other = await startTestServer({ database: otherPool, clock: s.clock, env: { JOBS: 'false' }, jobHandlers: [record as JobHandler<never>] });
-    try {
-      const ctx = s.app.systemCtx();
-      for (let n = 0; n < 200; n++) await enqueueJob(ctx, 'test.record', { n });
-      // Several claim loops per process, as overlapping polls would.
-      const [a, b] = await Promise.all([s.app, other.app].map(async (app) => {
-        const totals = await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
-        return totals.reduce((x, y) => x + y, 0);
-      }));
-      expect(a! + b!).toBe(200);
-      expect(a).toBeGreaterThan(0);
-      expect(b).toBeGreaterThan(0);
-      expect(runs.size).toBe(200);
-      expect([...runs.values()].filter((c) => c !== 1)).toEqual([]);
-      expect(await queryJobs(s, { name: 'test.record', status: { $ne: 'SUCCEEDED' } })).toEqual([]);
-      expect(await queryJobs(s, { name: 'test.record', attempts: { $ne: 1 } })).toEqual([]);
-    } finally {
-      await other.stop();
-      await otherPool.close();
-    }
-  });
+  it.skipIf(testEngine() !== 'postgres')(
+    'runs each of 200 jobs exactly once with two runners on two pools (needs parallel connections; PGlite is one session)',
+    async () => {
+      const otherPool = s.db.another();
+      const other = await startTestServer({
+        database: otherPool,
+        clock: s.clock,
+        env: { JOBS: 'false' },
+        jobHandlers: [record as JobHandler<never>],
+      });
+      try {
+        const ctx = s.app.systemCtx();
+        for (let n = 0; n < 200; n++) await enqueueJob(ctx, 'test.record', { n });
+        // Several claim loops per process, as overlapping polls would.
+        const [a, b] = await Promise.all(
+          [s.app, other.app].map(async (app) => {
+            const totals = await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
+            return totals.reduce((x, y) => x + y, 0);
+          }),
+        );
+        expect(a! + b!).toBe(200);
+        expect(a).toBeGreaterThan(0);
+        expect(b).toBeGreaterThan(0);
+        expect(runs.size).toBe(200);
+        expect([...runs.values()].filter((c) => c !== 1)).toEqual([]);
+        expect(await queryJobs(s, { name: 'test.record', status: { $ne: 'SUCCEEDED' } })).toEqual([]);
+        expect(await queryJobs(s, { name: 'test.record', attempts: { $ne: 1 } })).toEqual([]);
+      } finally {
+        await other.stop();
+        await otherPool.close();
+      }
+    },
+  );
 
   it('takes back a RUNNING job whose lease ran out, and ignores the late result of the first run', async () => {
     const id = await enqueueJob(s.app.systemCtx(), 'test.stuck', {});
@@ -90,19 +116,33 @@ describe('job runner', () => {
     const id = await enqueueJob(s.app.systemCtx(), 'test.nobody-handles-this', { x: 1 });
     expect(await s.app.jobs.runDue()).toBe(1);
     const error = 'no handler for job "test.nobody-handles-this" in this process';
-    expect(await getJob(s, id)).toMatchObject({ status: 'PENDING', attempts: 1, maxAttempts: 5, lastError: error });
+    expect(await getJob(s, id)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      maxAttempts: 5,
+      lastError: error,
+    });
     for (let attempt = 1; attempt < 5; attempt++) {
       s.clock.advance(backoffMs(attempt));
       expect(await s.app.jobs.runDue()).toBe(1);
     }
-    expect(await getJob(s, id)).toMatchObject({ status: 'FAILED', attempts: 5, lastError: error, finishedDate: s.clock.now().toISOString() });
+    expect(await getJob(s, id)).toMatchObject({
+      status: 'FAILED',
+      attempts: 5,
+      lastError: error,
+      finishedDate: s.clock.now().toISOString(),
+    });
   });
 
   it('times out a run that never finishes, so the runner goes on and the job is retried', async () => {
     const id = await enqueueJob(s.app.systemCtx(), 'test.hang', {});
     const next = await enqueueJob(s.app.systemCtx(), 'test.record', { n: 9999 });
     expect(await s.app.jobs.runDue()).toBe(2);
-    expect(await getJob(s, id)).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'job test.hang timed out after 50 ms' });
+    expect(await getJob(s, id)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastError: 'job test.hang timed out after 50 ms',
+    });
     expect(await getJob(s, next)).toMatchObject({ status: 'SUCCEEDED' });
   });
 });

@@ -4,7 +4,11 @@ import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
 import { newId } from './ids.ts';
 
-export interface JobRunInfo { attempt: number; maxAttempts: number; isLastAttempt: boolean }
+export interface JobRunInfo {
+  attempt: number;
+  maxAttempts: number;
+  isLastAttempt: boolean;
+}
 
 export interface JobHandler<P = never> {
   name: string;
@@ -31,14 +35,31 @@ function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
 }
 
 /** Queues a job in the caller's transaction; it runs only if that transaction commits. */
-export async function enqueueJob(ctx: Ctx, name: string, payload: unknown, o: { runAt?: Date; maxAttempts?: number } = {}): Promise<string> {
+export async function enqueueJob(
+  ctx: Ctx,
+  name: string,
+  payload: unknown,
+  o: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<string> {
   const now = ctx.clock.now();
   const id = newId();
   const maxAttempts = o.maxAttempts ?? ctx.services.jobHandlers.get(name)?.maxAttempts ?? 5;
-  await ctx.db.insertInto('job').values({
-    id, name, payload: JSON.stringify(payload ?? null), status: 'PENDING', max_attempts: maxAttempts,
-    run_at: o.runAt ?? now, locked_until: null, last_error: null, created_at: now, updated_at: now, finished_at: null,
-  }).execute();
+  await ctx.db
+    .insertInto('job')
+    .values({
+      id,
+      name,
+      payload: JSON.stringify(payload ?? null),
+      status: 'PENDING',
+      max_attempts: maxAttempts,
+      run_at: o.runAt ?? now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .execute();
   if (!o.runAt || o.runAt <= now) ctx.services.kickJobs();
   return id;
 }
@@ -77,17 +98,29 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
    */
   async function finish(job: JobRow, error: unknown) {
     const now = o.clock.now();
-    const mine = o.db.updateTable('job').where('id', '=', job.id).where('status', '=', 'RUNNING').where('attempts', '=', job.attempts);
+    const mine = o.db
+      .updateTable('job')
+      .where('id', '=', job.id)
+      .where('status', '=', 'RUNNING')
+      .where('attempts', '=', job.attempts);
     if (error === undefined) {
-      await mine.set({ status: 'SUCCEEDED', finished_at: now, updated_at: now, locked_until: null, last_error: null }).execute();
+      await mine
+        .set({ status: 'SUCCEEDED', finished_at: now, updated_at: now, locked_until: null, last_error: null })
+        .execute();
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
     const last = job.attempts >= job.max_attempts;
-    await mine.set({
-      status: last ? 'FAILED' : 'PENDING', last_error: message.slice(0, 2000), updated_at: now, locked_until: null,
-      run_at: last ? now : new Date(now.getTime() + backoffMs(job.attempts)), finished_at: last ? now : null,
-    }).execute();
+    await mine
+      .set({
+        status: last ? 'FAILED' : 'PENDING',
+        last_error: message.slice(0, 2000),
+        updated_at: now,
+        locked_until: null,
+        run_at: last ? now : new Date(now.getTime() + backoffMs(job.attempts)),
+        finished_at: last ? now : null,
+      })
+      .execute();
   }
 
   async function runOne(job: JobRow) {
@@ -97,8 +130,13 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     try {
       if (!handler) throw new Error(`no handler for job "${job.name}" in this process`);
       await withTimeout(
-        handler.run(ctx, job.payload as never, { attempt: job.attempts, maxAttempts: job.max_attempts, isLastAttempt: job.attempts >= job.max_attempts }),
-        Math.min(handler.timeoutMs ?? 60_000, LEASE_MS - 1000), job.name,
+        handler.run(ctx, job.payload as never, {
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          isLastAttempt: job.attempts >= job.max_attempts,
+        }),
+        Math.min(handler.timeoutMs ?? 60_000, LEASE_MS - 1000),
+        job.name,
       );
     } catch (e) {
       error = e ?? new Error('job failed');
@@ -128,9 +166,15 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
   }
 
   async function tick() {
-    if (running) { kicked = true; return; }
+    if (running) {
+      kicked = true;
+      return;
+    }
     kicked = false;
-    running = runDue().catch((e) => { o.ctx().log.error({ err: e }, 'job runner poll failed'); return 0; });
+    running = runDue().catch((e) => {
+      o.ctx().log.error({ err: e }, 'job runner poll failed');
+      return 0;
+    });
     await running;
     running = undefined;
     schedule(kicked ? 0 : o.pollMs);
@@ -138,7 +182,10 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
 
   return {
     runDue,
-    start() { stopped = false; schedule(0); },
+    start() {
+      stopped = false;
+      schedule(0);
+    },
     /**
      * A job was queued: look soon rather than at the next poll. The short delay lets the queuing
      * transaction commit first, and many kicks in a burst cost one look.
@@ -148,7 +195,11 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
       if (running) kicked = true;
       else if (due > Date.now() + KICK_DELAY_MS) schedule(KICK_DELAY_MS);
     },
-    async stop() { stopped = true; clearTimeout(timer); await running; },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
   };
 }
 export type JobRunner = ReturnType<typeof createJobRunner>;

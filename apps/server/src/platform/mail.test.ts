@@ -10,7 +10,11 @@ import { ADMIN_KEY as ADMIN_API_KEY, startTestServer, type TestServer } from '..
 import { backoffMs } from './jobs.ts';
 import { senderOf } from './mail.ts';
 
-interface Received { from: string; to: string[]; raw: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP server on 127.0.0.1: collects what it accepts, refuses recipients while `rejecting`. */
 async function smtpSink() {
@@ -41,7 +45,9 @@ async function smtpSink() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`, received, state,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -49,13 +55,20 @@ async function smtpSink() {
 /** Headers and decoded body of a raw message (enough MIME for nodemailer's single text part). */
 function parse(raw: string) {
   const [head = '', ...rest] = raw.split('\r\n\r\n');
-  const headers = Object.fromEntries(head.replace(/\r\n[ \t]+/g, ' ').split('\r\n').map((l) => {
-    const i = l.indexOf(':');
-    return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
-  }));
+  const headers = Object.fromEntries(
+    head
+      .replace(/\r\n[ \t]+/g, ' ')
+      .split('\r\n')
+      .map((l) => {
+        const i = l.indexOf(':');
+        return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
+      }),
+  );
   let body = rest.join('\r\n\r\n');
   if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    body = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   }
   return { headers, body: body.trim() };
 }
@@ -66,7 +79,9 @@ const getMessage = async (s: TestServer, id: string) => {
   return r.body.message;
 };
 const sendJob = async (s: TestServer) => {
-  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', { query: { filter: { name: 'mail.send' } } });
+  const r = await s.admin<{ jobs: Job[] }>('POST', '/platform/v1/jobs/query', {
+    query: { filter: { name: 'mail.send' } },
+  });
   expect(r.body.jobs).toHaveLength(1);
   return r.body.jobs[0]!;
 };
@@ -77,13 +92,21 @@ const sendTest = async (s: TestServer, to: string) => {
 };
 
 let smtp: Awaited<ReturnType<typeof smtpSink>>;
-beforeAll(async () => { smtp = await smtpSink(); });
-afterAll(async () => { await smtp?.close(); });
+beforeAll(async () => {
+  smtp = await smtpSink();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
 
 describe('mail over SMTP', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paper Shop <shop@example.com>' } }); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paper Shop <shop@example.com>' } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('delivers the test message to a real SMTP server and marks it SENT', async () => {
     const id = await sendTest(s, 'owner@example.com');
@@ -93,12 +116,22 @@ describe('mail over SMTP', () => {
     expect(headers.to).toBe('owner@example.com');
     expect(headers.from).toBe('Paper Shop <shop@example.com>');
     expect(headers.subject).toBe('Test message from My Vitrine store');
-    expect(body).toBe(`This is a test message from My Vitrine store (${s.app.systemCtx().config.PUBLIC_URL}). If you can read it, outgoing mail works.`);
+    expect(body).toBe(
+      `This is a test message from My Vitrine store (${s.app.systemCtx().config.PUBLIC_URL}). If you can read it, outgoing mail works.`,
+    );
 
-    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status === 'SENT' && m; });
+    const message = await s.until(async () => {
+      const m = await getMessage(s, id);
+      return m.status === 'SENT' && m;
+    });
     expect(message).toMatchObject({
-      id, to: 'owner@example.com', from: 'Paper Shop <shop@example.com>', subject: 'Test message from My Vitrine store',
-      status: 'SENT', lastError: null, sentDate: s.clock.now().toISOString(),
+      id,
+      to: 'owner@example.com',
+      from: 'Paper Shop <shop@example.com>',
+      subject: 'Test message from My Vitrine store',
+      status: 'SENT',
+      lastError: null,
+      sentDate: s.clock.now().toISOString(),
     });
     expect(smtp.received.filter((m) => m.to.includes('owner@example.com'))).toHaveLength(1);
   });
@@ -106,16 +139,30 @@ describe('mail over SMTP', () => {
 
 describe('mail without SMTP_URL', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer(); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('keeps the message in the stored outbox as STORED', async () => {
     const before = smtp.received.length;
     const id = await sendTest(s, 'stored@example.com');
-    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status !== 'QUEUED' && m; });
-    expect(message).toMatchObject({ status: 'STORED', sentDate: null, lastError: null, to: 'stored@example.com' });
+    const message = await s.until(async () => {
+      const m = await getMessage(s, id);
+      return m.status !== 'QUEUED' && m;
+    });
+    expect(message).toMatchObject({
+      status: 'STORED',
+      sentDate: null,
+      lastError: null,
+      to: 'stored@example.com',
+    });
     expect((await sendJob(s)).status).toBe('SUCCEEDED');
-    const listed = await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', { query: { filter: { status: 'STORED' } } });
+    const listed = await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', {
+      query: { filter: { status: 'STORED' } },
+    });
     expect(listed.body.messages.map((m) => m.id)).toEqual([id]);
     expect(smtp.received.length).toBe(before);
   });
@@ -123,26 +170,45 @@ describe('mail without SMTP_URL', () => {
 
 describe("the README's command to read the outbox", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer(); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('prints the latest messages, their recipient, subject and text, when copied and pasted', async () => {
     const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
-    const command = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((c) => c.includes('/platform/v1/mail/messages/query'));
+    const command = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .find((c) => c.includes('/platform/v1/mail/messages/query'));
     expect(command).toContain('http://localhost:3000/');
     const id = await sendTest(s, 'reader@example.com');
-    const message = await s.until(async () => { const m = await getMessage(s, id); return m.status === 'STORED' && m; });
+    const message = await s.until(async () => {
+      const m = await getMessage(s, id);
+      return m.status === 'STORED' && m;
+    });
     // Asynchronously: the server answering curl runs in this process.
-    const run = await promisify(execFile)('sh', ['-c', command!.replaceAll('http://localhost:3000', s.url)], { env: { ...process.env, ADMIN_API_KEY }, encoding: 'utf8' });
+    const run = await promisify(execFile)('sh', ['-c', command!.replaceAll('http://localhost:3000', s.url)], {
+      env: { ...process.env, ADMIN_API_KEY },
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain(`${message.createdDate}  STORED  to reader@example.com\n${message.subject}\n\n${message.text}`);
+    expect(run.stdout).toContain(
+      `${message.createdDate}  STORED  to reader@example.com\n${message.subject}\n\n${message.text}`,
+    );
   });
 });
 
 describe('mail the SMTP server refuses', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ env: { SMTP_URL: smtp.url, JOBS: 'false' } }); });
-  afterAll(async () => { smtp.state.rejecting = false; await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ env: { SMTP_URL: smtp.url, JOBS: 'false' } });
+  });
+  afterAll(async () => {
+    smtp.state.rejecting = false;
+    await s?.stop();
+  });
 
   it('retries with backoff, records the error on the message, FAILs after the last attempt, and sends on retry', async () => {
     smtp.state.rejecting = true;
@@ -171,7 +237,11 @@ describe('mail the SMTP server refuses', () => {
     smtp.state.rejecting = false;
     expect((await s.admin('POST', `/platform/v1/jobs/${jobId}/retry`, {})).status).toBe(200);
     expect(await s.app.jobs.runDue()).toBe(1);
-    expect(await getMessage(s, id)).toMatchObject({ status: 'SENT', lastError: null, sentDate: s.clock.now().toISOString() });
+    expect(await getMessage(s, id)).toMatchObject({
+      status: 'SENT',
+      lastError: null,
+      sentDate: s.clock.now().toISOString(),
+    });
     expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toHaveLength(1);
   });
 });
@@ -179,7 +249,9 @@ describe('mail the SMTP server refuses', () => {
 describe('the sender', () => {
   it("is MAIL_FROM in the store's name when MAIL_FROM is an address alone; a named MAIL_FROM is kept", () => {
     expect(senderOf('no-reply@localhost', 'Harbour & Pine')).toBe('"Harbour & Pine" <no-reply@localhost>');
-    expect(senderOf(' shop@example.com ', 'Say "hi"\r\nBcc: x@evil.test')).toBe('"Say hiBcc: x@evil.test" <shop@example.com>');
+    expect(senderOf(' shop@example.com ', 'Say "hi"\r\nBcc: x@evil.test')).toBe(
+      '"Say hiBcc: x@evil.test" <shop@example.com>',
+    );
     expect(senderOf('Paper Shop <shop@example.com>', 'Harbour & Pine')).toBe('Paper Shop <shop@example.com>');
     expect(senderOf('shop@example.com', '')).toBe('shop@example.com');
   });

@@ -4,7 +4,13 @@ import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
 /** `senderName`: the store's name (settings), shown as the sender unless MAIL_FROM names one itself. */
-export interface MailInput { to: string; subject: string; text: string; html?: string; senderName: string }
+export interface MailInput {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  senderName: string;
+}
 
 /** `MAIL_FROM` with the store's name as display name, when it is a bare address. */
 export function senderOf(mailFrom: string, name: string): string {
@@ -21,7 +27,14 @@ export const SEND_MAIL_JOB = 'mail.send';
  * A `?socketTimeout=…` in SMTP_URL still wins.
  */
 export function createMailer(smtpUrl: string | undefined) {
-  return smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }) : null;
+  return smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      })
+    : null;
 }
 
 /**
@@ -30,10 +43,21 @@ export function createMailer(smtpUrl: string | undefined) {
  */
 export async function queueMail(ctx: Ctx, m: MailInput): Promise<string> {
   const id = newId();
-  await ctx.db.insertInto('mail_message').values({
-    id, to_address: m.to, from_address: senderOf(ctx.config.MAIL_FROM, m.senderName), subject: m.subject, text_body: m.text,
-    html_body: m.html ?? null, status: 'QUEUED', last_error: null, created_at: ctx.clock.now(), sent_at: null,
-  }).execute();
+  await ctx.db
+    .insertInto('mail_message')
+    .values({
+      id,
+      to_address: m.to,
+      from_address: senderOf(ctx.config.MAIL_FROM, m.senderName),
+      subject: m.subject,
+      text_body: m.text,
+      html_body: m.html ?? null,
+      status: 'QUEUED',
+      last_error: null,
+      created_at: ctx.clock.now(),
+      sent_at: null,
+    })
+    .execute();
   await enqueueJob(ctx, SEND_MAIL_JOB, { id });
   return id;
 }
@@ -50,13 +74,29 @@ export const sendMailJob: JobHandler<{ id: string }> = {
       return;
     }
     try {
-      await mailer.sendMail({ from: m.from_address, to: m.to_address, subject: m.subject, text: m.text_body, ...(m.html_body ? { html: m.html_body } : {}) });
+      await mailer.sendMail({
+        from: m.from_address,
+        to: m.to_address,
+        subject: m.subject,
+        text: m.text_body,
+        ...(m.html_body ? { html: m.html_body } : {}),
+      });
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
-      await ctx.db.updateTable('mail_message').set({ last_error: error.slice(0, 2000), ...(info.isLastAttempt ? { status: 'FAILED' as const } : {}) })
-        .where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('mail_message')
+        .set({
+          last_error: error.slice(0, 2000),
+          ...(info.isLastAttempt ? { status: 'FAILED' as const } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
       throw e;
     }
-    await ctx.db.updateTable('mail_message').set({ status: 'SENT', sent_at: ctx.clock.now(), last_error: null }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('mail_message')
+      .set({ status: 'SENT', sent_at: ctx.clock.now(), last_error: null })
+      .where('id', '=', id)
+      .execute();
   },
 };

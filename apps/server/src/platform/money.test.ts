@@ -22,6 +22,11 @@ describe('money', () => {
 
   it('formats as the wire price objects', () => {
     expect(formatMinor(123456, 'USD')).toBe('$1,234.56');
-    expect(multiCurrencyPrice(1000, 'USD')).toEqual({ amount: '10.00', formattedAmount: '$10.00', convertedAmount: '10.00', formattedConvertedAmount: '$10.00' });
+    expect(multiCurrencyPrice(1000, 'USD')).toEqual({
+      amount: '10.00',
+      formattedAmount: '$10.00',
+      convertedAmount: '10.00',
+      formattedConvertedAmount: '$10.00',
+    });
   });
 });

@@ -7,7 +7,9 @@ const exponents = new Map<string, number>();
 export function currencyExponent(currency: string): number {
   let e = exponents.get(currency);
   if (e === undefined) {
-    e = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    e =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
     exponents.set(currency, e);
   }
   return e;

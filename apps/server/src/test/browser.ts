@@ -9,7 +9,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
 if (!hasChromium) {
-  console.warn(`Browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  console.warn(
+    `Browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
 }
 
 /** A headless Chromium with the flags this closed network needs (no background connections). */
@@ -18,8 +20,13 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }
@@ -28,7 +35,10 @@ export function launchBrowser(): Promise<Browser> {
  * A "shop" on another origin (a page of its own, served by `page(url)`), registered as an OAuth
  * client of the test server with its /callback and origin: what a storefront hosted elsewhere is.
  */
-export async function startShop(s: TestServer, page: (url: string) => { type: string; body: string }): Promise<{ origin: string; clientId: string; close(): void }> {
+export async function startShop(
+  s: TestServer,
+  page: (url: string) => { type: string; body: string },
+): Promise<{ origin: string; clientId: string; close(): void }> {
   const server = createServer((req, res) => {
     const { type, body } = page(req.url ?? '/');
     res.writeHead(200, { 'content-type': type });

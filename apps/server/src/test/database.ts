@@ -7,7 +7,8 @@ import { openPglite, openPostgres, type DbHandle } from '../platform/db/connect.
 import { collectMigrations, migrate } from '../platform/db/migrate.ts';
 
 /** Which engine this test run uses: PGlite, or PostgreSQL at TEST_DATABASE_URL. */
-export const testEngine = (): 'pglite' | 'postgres' => (process.env.VITRINE_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+export const testEngine = (): 'pglite' | 'postgres' =>
+  process.env.VITRINE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
  * A migrated PGlite data directory, built once per migration set and reused by every test file
@@ -63,7 +64,9 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const handle = openPglite(undefined, await pgliteTemplate());
   return {
     handle,
-    another: () => { throw new Error('PGlite is one session: share the handle instead'); },
+    another: () => {
+      throw new Error('PGlite is one session: share the handle instead');
+    },
     async drop() {},
   };
 }

@@ -9,7 +9,11 @@ import { freshDatabase, type TestDatabase } from './database.ts';
 
 export const ADMIN_KEY = 'vk_test_admin_key_0123456789abcdef';
 
-export interface Answer<T = unknown> { status: number; headers: Headers; body: T }
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
 
 export interface TestServer {
   url: string;
@@ -17,7 +21,11 @@ export interface TestServer {
   app: Started['app'];
   db: TestDatabase;
   /** A real HTTP request to the server. `body` objects are sent as JSON; strings as they are. */
-  request<T = Record<string, unknown>>(method: string, path: string, o?: { body?: unknown; headers?: Record<string, string>; auth?: string | null }): Promise<Answer<T>>;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    o?: { body?: unknown; headers?: Record<string, string>; auth?: string | null },
+  ): Promise<Answer<T>>;
   /** The same, as the admin API key. */
   admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
   /** Waits until `check` returns a truthy value (polls; for background jobs). */
@@ -25,7 +33,9 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<AppOptions, 'subscribers' | 'jobHandlers' | 'verifyToken'>> {
+export interface TestServerOptions extends Partial<
+  Pick<AppOptions, 'subscribers' | 'jobHandlers' | 'verifyToken'>
+> {
   env?: Record<string, string>;
   /** Reuse a database (another "process" on the same data); a fresh one otherwise. */
   database?: DbHandle;
@@ -46,12 +56,32 @@ function freePort(): Promise<number> {
 
 /** Boots the real server on 127.0.0.1 and a random port, on a fresh database. */
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
-  const db = o.database ? { handle: o.database, another: () => { throw new Error('shared'); }, drop: async () => {} } : await freshDatabase();
+  const db = o.database
+    ? {
+        handle: o.database,
+        another: () => {
+          throw new Error('shared');
+        },
+        drop: async () => {},
+      }
+    : await freshDatabase();
   const clock = o.clock ?? testClock();
   const port = await freePort();
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', DEMO_DATA: 'false', ...o.env });
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_API_KEY: ADMIN_KEY,
+    LOG_LEVEL: 'silent',
+    JOB_POLL_MS: '20',
+    DEMO_DATA: 'false',
+    ...o.env,
+  });
   const started = await startServer({
-    config, database: db.handle, clock, logger: pino({ level: process.env.VITRINE_TEST_LOG ?? 'silent' }),
+    config,
+    database: db.handle,
+    clock,
+    logger: pino({ level: process.env.VITRINE_TEST_LOG ?? 'silent' }),
     ...(o.subscribers ? { subscribers: o.subscribers } : {}),
     ...(o.jobHandlers ? { jobHandlers: o.jobHandlers } : {}),
     ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),
@@ -69,12 +99,19 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* left as text */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* left as text */
+    }
     return { status: res.status, headers: res.headers, body: parsed as never };
   };
 
   return {
-    url, clock, app: started.app, db,
+    url,
+    clock,
+    app: started.app,
+    db,
     request,
     admin: (method, path, body) => request(method, path, { body, auth: ADMIN_KEY }),
     async until(check, ms = 10_000) {
@@ -102,10 +139,18 @@ type Envelope = {
   message: string;
   details: {
     applicationError?: { code: string; description: string; data: Record<string, unknown> };
-    validationError?: { fieldViolations: { field: string; violatedRule: string; description: string; data: Record<string, unknown> }[] };
+    validationError?: {
+      fieldViolations: {
+        field: string;
+        violatedRule: string;
+        description: string;
+        data: Record<string, unknown>;
+      }[];
+    };
   };
 };
 /** The application error of an error envelope (throws in the test if there is none). */
 export const appError = (body: unknown) => (body as Envelope).details.applicationError!;
 /** The field violations of an error envelope ([] when there are none). */
-export const violations = (body: unknown) => (body as Envelope).details.validationError?.fieldViolations ?? [];
+export const violations = (body: unknown) =>
+  (body as Envelope).details.validationError?.fieldViolations ?? [];

@@ -5,16 +5,35 @@ import type { TestServer } from './server.ts';
 /** Shop orders placed the way the hosted checkout places them, over HTTP (helpers for tests). */
 
 export const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-export const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Ada Lovelace' };
+export const CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2040,
+  cvc: '123',
+  holderName: 'Ada Lovelace',
+};
 
 /** A product with one variant (100 in stock); PHYSICAL ones weigh 0.5 kg. */
 export async function shopProduct(s: TestServer, o: { name?: string; price: string; physical?: boolean }) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>('POST', '/stores/v3/products', {
-    product: {
-      name: o.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`, productType: o.physical ? 'PHYSICAL' : 'DIGITAL',
-      variantsInfo: { variants: [{ price: { actualPrice: { amount: o.price } }, inventoryItem: { quantity: 100 }, ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}) }] },
+  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
+    'POST',
+    '/stores/v3/products',
+    {
+      product: {
+        name: o.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`,
+        productType: o.physical ? 'PHYSICAL' : 'DIGITAL',
+        variantsInfo: {
+          variants: [
+            {
+              price: { actualPrice: { amount: o.price } },
+              inventoryItem: { quantity: 100 },
+              ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}),
+            },
+          ],
+        },
+      },
     },
-  });
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
 }
@@ -33,28 +52,69 @@ export interface ShopOrderInput {
 }
 
 /** Checkout → contact (and address or pickup, gift card) → create-order; answers the ids. */
-export async function placeShopOrder(s: TestServer, o: ShopOrderInput): Promise<{ orderId: string; paymentGatewayOrderId?: string; checkoutId: string }> {
+export async function placeShopOrder(
+  s: TestServer,
+  o: ShopOrderInput,
+): Promise<{ orderId: string; paymentGatewayOrderId?: string; checkoutId: string }> {
   const made = await s.request<{ checkout: { id: string } }>('POST', '/ecom/v1/checkouts', {
-    auth: o.auth, body: { channelType: 'WEB', lineItems: [{ catalogReference: { catalogItemId: o.product.productId, appId: STORES_APP, options: { variantId: o.product.variantId } }, quantity: o.quantity ?? 1 }] },
+    auth: o.auth,
+    body: {
+      channelType: 'WEB',
+      lineItems: [
+        {
+          catalogReference: {
+            catalogItemId: o.product.productId,
+            appId: STORES_APP,
+            options: { variantId: o.product.variantId },
+          },
+          quantity: o.quantity ?? 1,
+        },
+      ],
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const id = made.body.checkout.id;
   const contactDetails = { firstName: 'Ada', lastName: 'Lovelace' };
   const shippingInfo = o.address
-    ? { shippingDestination: { address: { country: 'US', subdivision: 'US-NY', city: 'New York', addressLine: '1 Main St', postalCode: '10001' }, contactDetails } }
-    : { shippingDestination: { contactDetails }, ...(o.pickupCode ? { selectedCarrierServiceOption: { code: o.pickupCode } } : {}) };
+    ? {
+        shippingDestination: {
+          address: {
+            country: 'US',
+            subdivision: 'US-NY',
+            city: 'New York',
+            addressLine: '1 Main St',
+            postalCode: '10001',
+          },
+          contactDetails,
+        },
+      }
+    : {
+        shippingDestination: { contactDetails },
+        ...(o.pickupCode ? { selectedCarrierServiceOption: { code: o.pickupCode } } : {}),
+      };
   const updated = await s.request('PATCH', `/ecom/v1/checkouts/${id}`, {
-    auth: o.auth, body: { checkout: { buyerInfo: { email: o.email ?? 'ada@example.test' }, shippingInfo }, ...(o.giftCardCode ? { giftCardCode: o.giftCardCode } : {}) },
+    auth: o.auth,
+    body: {
+      checkout: { buyerInfo: { email: o.email ?? 'ada@example.test' }, shippingInfo },
+      ...(o.giftCardCode ? { giftCardCode: o.giftCardCode } : {}),
+    },
   });
   expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-  const placed = await s.request<{ orderId: string; paymentGatewayOrderId?: string }>('POST', `/ecom/v1/checkouts/${id}/create-order`, { auth: o.auth, body: { id } });
+  const placed = await s.request<{ orderId: string; paymentGatewayOrderId?: string }>(
+    'POST',
+    `/ecom/v1/checkouts/${id}/create-order`,
+    { auth: o.auth, body: { id } },
+  );
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   return { ...placed.body, checkoutId: id };
 }
 
 /** Pays a gateway order with the test card, as the buyer. */
 export async function payAsBuyer(s: TestServer, auth: string, paymentGatewayOrderId: string) {
-  const r = await s.request<{ status: string; paymentId: string }>('POST', '/payments/v1/test-gateway/pay', { auth, body: { paymentGatewayOrderId, card: CARD } });
+  const r = await s.request<{ status: string; paymentId: string }>('POST', '/payments/v1/test-gateway/pay', {
+    auth,
+    body: { paymentGatewayOrderId, card: CARD },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }

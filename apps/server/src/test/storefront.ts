@@ -5,7 +5,12 @@ import { expect } from 'vitest';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export interface Shopper { context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> }
+export interface Shopper {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
 
 /**
  * A fresh shopper (own cookies and storage) at a viewport width. Every red line of the console is
@@ -22,13 +27,17 @@ export async function shopper(browser: Browser, baseURL: string, width = 1280): 
 /** Collects a page's console errors and uncaught errors into `errors` (with the page's URL). */
 export function watchErrors(page: Page, errors: string[]) {
   page.on('pageerror', (e) => errors.push(`pageerror on ${page.url()}: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console on ${page.url()}: ${m.text()} (${m.location().url})`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console on ${page.url()}: ${m.text()} (${m.location().url})`);
+  });
 }
 
 /** Waits until the storefront page has hydrated (React attached its listeners). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    const root = (globalThis as unknown as { document: { getElementById(id: string): object | null } }).document.getElementById('root');
+    const root = (
+      globalThis as unknown as { document: { getElementById(id: string): object | null } }
+    ).document.getElementById('root');
     return Object.keys(root ?? {}).some((k) => k.startsWith('__reactContainer'));
   });
 }
@@ -38,9 +47,25 @@ export async function expectAccessible(page: Page, what: string) {
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o?: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            o?: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
   expect(violations, `axe on ${what}`).toEqual([]);
 }

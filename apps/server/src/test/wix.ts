@@ -6,7 +6,11 @@ import { ADMIN_KEY } from './server.ts';
  */
 const HOSTS = ['https://www.wixapis.com', 'https://edge.wixapis.com'];
 
-export interface Recorded { method: string; url: string; body?: string }
+export interface Recorded {
+  method: string;
+  url: string;
+  body?: string;
+}
 
 export function redirectWixFetch(url: string, log?: Recorded[]): () => void {
   const original = globalThis.fetch;
@@ -16,14 +20,21 @@ export function redirectWixFetch(url: string, log?: Recorded[]): () => void {
     if (!host) return original(input, init);
     const target = url + raw.slice(host.length);
     if (input instanceof Request) {
-      const body = init?.body ?? (input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.text());
+      const body =
+        init?.body ?? (input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.text());
       log?.push({ method: input.method, url: raw, ...(typeof body === 'string' ? { body } : {}) });
       return original(target, { method: input.method, headers: input.headers, body, ...init });
     }
-    log?.push({ method: init?.method ?? 'GET', url: raw, ...(typeof init?.body === 'string' ? { body: init.body } : {}) });
+    log?.push({
+      method: init?.method ?? 'GET',
+      url: raw,
+      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+    });
     return original(target, init);
   }) as typeof fetch;
-  return () => { globalThis.fetch = original; };
+  return () => {
+    globalThis.fetch = original;
+  };
 }
 
 /** The official clients' auth for an admin caller: the test server's admin API key. */

@@ -1,4 +1,13 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import type CartPanel from './cart-panel.tsx';
 
@@ -6,11 +15,20 @@ import type CartPanel from './cart-panel.tsx';
 // "Add to cart" is pointed at or focused, loaded at the latest when the drawer opens. Once loaded
 // it opens in the same render (as a native dialog would: an Escape right after is not lost).
 let Loaded: typeof CartPanel | undefined;
-const loadPanel = () => import('./cart-panel.tsx').then((m) => { Loaded = m.default; return m; });
+const loadPanel = () =>
+  import('./cart-panel.tsx').then((m) => {
+    Loaded = m.default;
+    return m;
+  });
 const LazyPanel = lazy(loadPanel);
-export const preloadCartDrawer = () => { void loadPanel(); };
+export const preloadCartDrawer = () => {
+  void loadPanel();
+};
 
-interface DrawerApi { open(): void; close(): void }
+interface DrawerApi {
+  open(): void;
+  close(): void;
+}
 const DrawerContext = createContext<DrawerApi>({ open: () => {}, close: () => {} });
 export const useCartDrawer = () => useContext(DrawerContext);
 
@@ -33,7 +51,14 @@ export function CartDrawerProvider({ children }: { children: ReactNode }) {
   return (
     <DrawerContext.Provider value={api}>
       {children}
-      {isOpen && (Loaded ? <Loaded onClose={close} /> : <Suspense><LazyPanel onClose={close} /></Suspense>)}
+      {isOpen &&
+        (Loaded ? (
+          <Loaded onClose={close} />
+        ) : (
+          <Suspense>
+            <LazyPanel onClose={close} />
+          </Suspense>
+        ))}
     </DrawerContext.Provider>
   );
 }

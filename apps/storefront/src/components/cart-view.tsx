@@ -1,13 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '@vitrine/sdk';
-import { cartCalls, cartQueries, checkoutRedirect, shippingQueries, type Cart, type LineItem } from '@vitrine/sdk/react';
+import {
+  cartCalls,
+  cartQueries,
+  checkoutRedirect,
+  shippingQueries,
+  type Cart,
+  type LineItem,
+} from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
-import { Alert, Button, Card, Field, formatMoney, linkClass, Loading, LoadingSkeleton, Price, Select, Skeleton } from '@vitrine/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Field,
+  formatMoney,
+  linkClass,
+  Loading,
+  LoadingSkeleton,
+  Price,
+  Select,
+  Skeleton,
+} from '@vitrine/ui';
 
 function useCartChange() {
   const { http } = useEnv();
@@ -22,7 +41,9 @@ function Line({ line, onError }: { line: LineItem; onError: (m: string | undefin
   const change = useCartChange();
   const qtyId = useId();
   const name = line.productName?.translated ?? line.productName?.original ?? 'Item';
-  const options = (line.descriptionLines ?? []).map((d) => `${d.name?.original ?? ''}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`).join(', ');
+  const options = (line.descriptionLines ?? [])
+    .map((d) => `${d.name?.original ?? ''}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`)
+    .join(', ');
   const unavailable = line.availability?.status && line.availability.status !== 'AVAILABLE';
   const run = (fn: Parameters<typeof change.mutate>[0]) => {
     onError(undefined);
@@ -30,28 +51,65 @@ function Line({ line, onError }: { line: LineItem; onError: (m: string | undefin
   };
   return (
     <li className="flex gap-3 border-b border-stone-200 py-4">
-      {line.image?.url && <img src={line.image.url} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-lg object-cover" />}
+      {line.image?.url && (
+        <img
+          src={line.image.url}
+          alt=""
+          width={80}
+          height={80}
+          loading="lazy"
+          className="h-20 w-20 shrink-0 rounded-lg object-cover"
+        />
+      )}
       <div className="min-w-0 flex-1">
-        <p className="font-medium">{line.url?.relativePath ? <Link to={line.url.relativePath} className="underline-offset-2 hover:underline">{name}</Link> : name}</p>
+        <p className="font-medium">
+          {line.url?.relativePath ? (
+            <Link to={line.url.relativePath} className="underline-offset-2 hover:underline">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
         {options && <p className="text-sm text-stone-700">{options}</p>}
-        <p className="text-sm"><Price price={line.price} compareAt={line.fullPrice} /></p>
+        <p className="text-sm">
+          <Price price={line.price} compareAt={line.fullPrice} />
+        </p>
         {unavailable && (
           <p className="text-sm font-medium text-red-800">
-            {line.availability?.status === 'PARTIALLY_AVAILABLE' ? `Only ${line.availability.quantityAvailable ?? 0} left` : 'No longer available'}
+            {line.availability?.status === 'PARTIALLY_AVAILABLE'
+              ? `Only ${line.availability.quantityAvailable ?? 0} left`
+              : 'No longer available'}
           </p>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <label htmlFor={qtyId} className="text-sm">Quantity</label>
+          <label htmlFor={qtyId} className="text-sm">
+            Quantity
+          </label>
           <select
             id={qtyId}
             value={line.quantity}
             disabled={change.isPending}
-            onChange={(e) => { const quantity = Number(e.target.value); run((http) => cartCalls.setQuantity(http, line.id, quantity)); }}
+            onChange={(e) => {
+              const quantity = Number(e.target.value);
+              run((http) => cartCalls.setQuantity(http, line.id, quantity));
+            }}
             className="min-h-11 rounded-lg border border-stone-400 bg-white px-2"
           >
-            {Array.from({ length: Math.max(10, line.quantity) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+            {Array.from({ length: Math.max(10, line.quantity) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
-          <Button variant="link" disabled={change.isPending} onClick={() => run((http) => cartCalls.remove(http, [line.id]))} aria-label={`Remove ${name}`}>Remove</Button>
+          <Button
+            variant="link"
+            disabled={change.isPending}
+            onClick={() => run((http) => cartCalls.remove(http, [line.id]))}
+            aria-label={`Remove ${name}`}
+          >
+            Remove
+          </Button>
         </div>
       </div>
       <p className="shrink-0 font-semibold">{line.lineItemPrice?.formattedAmount}</p>
@@ -66,23 +124,49 @@ function Coupon({ cart }: { cart: Cart }) {
   if (coupon) {
     return (
       <div className="mb-4 flex items-center justify-between gap-2 text-sm">
-        <span>Coupon <strong>{coupon.code}</strong> applied</span>
-        <Button variant="link" size="sm" busy={change.isPending} onClick={() => change.mutate((http) => cartCalls.removeCoupon(http), { onError: (e) => setError(describeError(e)) })}>Remove coupon</Button>
+        <span>
+          Coupon <strong>{coupon.code}</strong> applied
+        </span>
+        <Button
+          variant="link"
+          size="sm"
+          busy={change.isPending}
+          onClick={() =>
+            change.mutate((http) => cartCalls.removeCoupon(http), {
+              onError: (e) => setError(describeError(e)),
+            })
+          }
+        >
+          Remove coupon
+        </Button>
       </div>
     );
   }
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('coupon') ?? '').trim();
-    if (!code) { setError('Enter a coupon code.'); return; }
+    if (!code) {
+      setError('Enter a coupon code.');
+      return;
+    }
     setError(undefined);
-    change.mutate((http) => cartCalls.applyCoupon(http, code), { onError: (err) => setError(describeError(err)) });
+    change.mutate((http) => cartCalls.applyCoupon(http, code), {
+      onError: (err) => setError(describeError(err)),
+    });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Field
-        label="Coupon code" name="coupon" autoComplete="off" error={error} announceError
-        action={<Button type="submit" variant="secondary" busy={change.isPending}>Apply</Button>}
+        label="Coupon code"
+        name="coupon"
+        autoComplete="off"
+        error={error}
+        announceError
+        action={
+          <Button type="submit" variant="secondary" busy={change.isPending}>
+            Apply
+          </Button>
+        }
       />
     </form>
   );
@@ -101,31 +185,66 @@ function Totals({ cart }: { cart: Cart }) {
   const [chosen, setCountry] = useState<string>();
   const country = chosen ?? defaultCountry(countries.map((c) => c.code));
   const revision = `${cart.id}:${(cart as { revision?: string }).revision ?? ''}:${cart.lineItems.map((l) => `${l.id}x${l.quantity}`).join(',')}:${cart.appliedDiscounts?.length ?? 0}`;
-  const estimate = useQuery({ ...cartQueries.estimate(http, { country, cartRevision: revision }), enabled: places.isSuccess });
+  const estimate = useQuery({
+    ...cartQueries.estimate(http, { country, cartRevision: revision }),
+    enabled: places.isSuccess,
+  });
   const s = estimate.data?.priceSummary;
   const selected = estimate.data?.shippingInfo?.selectedCarrierServiceOption;
   const place = countries.find((c) => c.code === country);
   // Why nothing is selected: the country is only partly covered (the address decides), or not at all.
-  const note = !country ? 'Shipping is calculated at checkout.'
-    : selected ? undefined
-    : place?.partial ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
-    : `We do not ship to ${place?.name ?? country}.`;
-  const shipping = !country || place?.partial ? 'At checkout' : !selected ? 'Not available' : formatMoney(s?.shipping, { zero: 'Free' });
+  const note = !country
+    ? 'Shipping is calculated at checkout.'
+    : selected
+      ? undefined
+      : place?.partial
+        ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
+        : `We do not ship to ${place?.name ?? country}.`;
+  const shipping =
+    !country || place?.partial
+      ? 'At checkout'
+      : !selected
+        ? 'Not available'
+        : formatMoney(s?.shipping, { zero: 'Free' });
   return (
     <section aria-labelledby="totals-heading" className="mb-4">
-      <h3 id="totals-heading" className="sr-only">Estimated totals</h3>
+      <h3 id="totals-heading" className="sr-only">
+        Estimated totals
+      </h3>
       {countries.length > 0 && (
-        <Select label="Estimate shipping to" value={country} onChange={(e) => setCountry(e.target.value)} className="mb-3">
-          {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        <Select
+          label="Estimate shipping to"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          className="mb-3"
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
         </Select>
       )}
-      {places.isPending || estimate.isPending ? <Loading label="Calculating totals…" /> : places.isError || estimate.isError ? <Alert>{describeError(places.error ?? estimate.error)}</Alert> : (
+      {places.isPending || estimate.isPending ? (
+        <Loading label="Calculating totals…" />
+      ) : places.isError || estimate.isError ? (
+        <Alert>{describeError(places.error ?? estimate.error)}</Alert>
+      ) : (
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
-          <dt>Subtotal</dt><dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
-          {s?.discount && Number(s.discount.amount) > 0 && <><dt>Discount</dt><dd className="text-right">−{s.discount.formattedAmount}</dd></>}
-          <dt>{selected?.title ? `Shipping (${selected.title})` : 'Shipping'}</dt><dd className="text-right">{shipping}</dd>
-          <dt>Tax</dt><dd className="text-right">{s?.tax?.formattedAmount}</dd>
-          <dt className="pt-2 text-base font-semibold">Estimated total</dt><dd className="pt-2 text-right text-base font-semibold">{s?.total?.formattedAmount}</dd>
+          <dt>Subtotal</dt>
+          <dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
+          {s?.discount && Number(s.discount.amount) > 0 && (
+            <>
+              <dt>Discount</dt>
+              <dd className="text-right">−{s.discount.formattedAmount}</dd>
+            </>
+          )}
+          <dt>{selected?.title ? `Shipping (${selected.title})` : 'Shipping'}</dt>
+          <dd className="text-right">{shipping}</dd>
+          <dt>Tax</dt>
+          <dd className="text-right">{s?.tax?.formattedAmount}</dd>
+          <dt className="pt-2 text-base font-semibold">Estimated total</dt>
+          <dd className="pt-2 text-right text-base font-semibold">{s?.total?.formattedAmount}</dd>
         </dl>
       )}
       {note && estimate.isSuccess && <p className="mt-2 text-sm text-stone-800">{note}</p>}
@@ -143,7 +262,11 @@ function CheckoutButton({ cart }: { cart: Cart }) {
     setError(undefined);
     try {
       const checkoutId = await cartCalls.createCheckout(http);
-      const session = await checkoutRedirect(http, checkoutId, { thankYouPageUrl: `${origin}/thank-you`, cartPageUrl: `${origin}/cart`, postFlowUrl: `${origin}/` });
+      const session = await checkoutRedirect(http, checkoutId, {
+        thankYouPageUrl: `${origin}/thank-you`,
+        cartPageUrl: `${origin}/cart`,
+        postFlowUrl: `${origin}/`,
+      });
       window.location.assign(session.fullUrl);
     } catch (e) {
       setError(describeError(e));
@@ -153,8 +276,14 @@ function CheckoutButton({ cart }: { cart: Cart }) {
   return (
     <>
       <Alert>{error}</Alert>
-      {blocked && <p className="mb-2 text-sm text-red-800">Remove the items that are no longer available to check out.</p>}
-      <Button onClick={go} busy={busy} disabled={blocked} className="w-full">Check out</Button>
+      {blocked && (
+        <p className="mb-2 text-sm text-red-800">
+          Remove the items that are no longer available to check out.
+        </p>
+      )}
+      <Button onClick={go} busy={busy} disabled={blocked} className="w-full">
+        Check out
+      </Button>
     </>
   );
 }
@@ -167,7 +296,15 @@ export function CartView({ compact = false }: { compact?: boolean }) {
   if (cart.isPending) {
     return (
       <LoadingSkeleton label="Loading your cart…" className="py-4">
-        {[1, 2].map((n) => <div key={n} className="flex gap-3"><Skeleton className="size-20" /><div className="flex-1 space-y-2"><Skeleton className="w-2/3" /><Skeleton className="w-1/3" /></div></div>)}
+        {[1, 2].map((n) => (
+          <div key={n} className="flex gap-3">
+            <Skeleton className="size-20" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="w-2/3" />
+              <Skeleton className="w-1/3" />
+            </div>
+          </div>
+        ))}
       </LoadingSkeleton>
     );
   }
@@ -176,7 +313,9 @@ export function CartView({ compact = false }: { compact?: boolean }) {
     return (
       <div className="py-6">
         <p className="mb-4">Your cart is empty.</p>
-        <Link to="/shop" className={linkClass}>Continue shopping</Link>
+        <Link to="/shop" className={linkClass}>
+          Continue shopping
+        </Link>
       </div>
     );
   }
@@ -185,14 +324,22 @@ export function CartView({ compact = false }: { compact?: boolean }) {
       <div>
         <Alert>{error}</Alert>
         <ul aria-label="Items in your cart">
-          {cart.data.lineItems.map((l) => <Line key={l.id} line={l} onError={setError} />)}
+          {cart.data.lineItems.map((l) => (
+            <Line key={l.id} line={l} onError={setError} />
+          ))}
         </ul>
       </div>
       <Card className={compact ? 'mt-4' : 'self-start'}>
         <Coupon cart={cart.data} />
         <Totals cart={cart.data} />
         <CheckoutButton cart={cart.data} />
-        {compact && <p className="mt-3 text-center text-sm"><Link to="/cart" className="underline">View cart page</Link></p>}
+        {compact && (
+          <p className="mt-3 text-center text-sm">
+            <Link to="/cart" className="underline">
+              View cart page
+            </Link>
+          </p>
+        )}
       </Card>
     </div>
   );

@@ -2,7 +2,10 @@ import { Component, type ReactNode } from 'react';
 import { linkClass, PageHeading } from '@vitrine/ui';
 
 /** A page that failed to render shows a message instead of a blank screen. */
-export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
+export class PageErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error: unknown; key: string }
+> {
   override state = { error: undefined as unknown, key: this.props.resetKey };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -16,7 +19,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
       <div>
         <PageHeading>Something went wrong</PageHeading>
         <p className="mb-4">The store could not load this page. Please try again in a moment.</p>
-        <a href={this.props.resetKey} className={linkClass}>Try again</a>
+        <a href={this.props.resetKey} className={linkClass}>
+          Try again
+        </a>
       </div>
     );
   }

@@ -14,10 +14,31 @@ function CartButton() {
   const cart = useQuery(currentCart(http));
   const n = itemCount(cart.data);
   return (
-    <button type="button" onClick={drawer.open} onPointerEnter={preloadCartDrawer} onFocus={preloadCartDrawer} className={`relative ${buttonClass('ghost')}`} aria-haspopup="dialog">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" /></svg>
+    <button
+      type="button"
+      onClick={drawer.open}
+      onPointerEnter={preloadCartDrawer}
+      onFocus={preloadCartDrawer}
+      className={`relative ${buttonClass('ghost')}`}
+      aria-haspopup="dialog"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" />
+      </svg>
       <span>Cart</span>
-      <span className="rounded-full bg-indigo-700 px-2 text-sm text-white" aria-label={`${n} ${n === 1 ? 'item' : 'items'}`}>{n}</span>
+      <span
+        className="rounded-full bg-indigo-700 px-2 text-sm text-white"
+        aria-label={`${n} ${n === 1 ? 'item' : 'items'}`}
+      >
+        {n}
+      </span>
     </button>
   );
 }
@@ -32,22 +53,46 @@ function Header() {
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
     navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
   };
-  const link = ({ isActive }: { isActive: boolean }) => `${buttonClass('ghost')} ${isActive ? 'underline underline-offset-4' : ''}`;
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `${buttonClass('ghost')} ${isActive ? 'underline underline-offset-4' : ''}`;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2">
-        <Link to="/" className="mr-2 text-xl font-bold tracking-tight">{storeName}</Link>
+        <Link to="/" className="mr-2 text-xl font-bold tracking-tight">
+          {storeName}
+        </Link>
         <nav aria-label="Main" className="flex items-center">
-          <NavLink to="/shop" className={link} end>Shop</NavLink>
-          <NavLink to={loggedIn ? '/account' : '/login'} className={link}>{loggedIn ? 'Account' : 'Sign in'}</NavLink>
+          <NavLink to="/shop" className={link} end>
+            Shop
+          </NavLink>
+          <NavLink to={loggedIn ? '/account' : '/login'} className={link}>
+            {loggedIn ? 'Account' : 'Sign in'}
+          </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <CartButton />
         </div>
-        <form role="search" method="get" action="/shop" onSubmit={onSearch} className="order-last flex w-full gap-2 sm:order-none sm:w-auto">
-          <label htmlFor="site-search" className="sr-only">Search products</label>
-          <input id="site-search" name="q" type="search" defaultValue={search.get('q') ?? ''} placeholder="Search products" className={`${controlClass} sm:w-56`} />
-          <Button type="submit" variant="secondary">Search</Button>
+        <form
+          role="search"
+          method="get"
+          action="/shop"
+          onSubmit={onSearch}
+          className="order-last flex w-full gap-2 sm:order-none sm:w-auto"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="site-search"
+            name="q"
+            type="search"
+            defaultValue={search.get('q') ?? ''}
+            placeholder="Search products"
+            className={`${controlClass} sm:w-56`}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
         </form>
       </div>
     </header>
@@ -59,11 +104,18 @@ export function Layout() {
   const { storeName } = useEnv();
   return (
     <CartDrawerProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       <Header />
       <main id="main" tabIndex={-1} className="mx-auto min-h-[60vh] max-w-6xl px-4 py-8">
         <PageErrorBoundary resetKey={location.pathname + location.search}>
-          <Suspense fallback={<Loading />}><Outlet /></Suspense>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </PageErrorBoundary>
       </main>
       <footer className="border-t border-stone-200 bg-white">

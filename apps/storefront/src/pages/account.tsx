@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memberCalls, memberQueries, orderQueries, type Member, type MemberAddress, type Order, type OrderPayment } from '@vitrine/sdk/react';
+import {
+  memberCalls,
+  memberQueries,
+  orderQueries,
+  type Member,
+  type MemberAddress,
+  type Order,
+  type OrderPayment,
+} from '@vitrine/sdk/react';
 import { Fragment, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Alert, Button, Field, formatMoney, linkClass, Loading, PageHeading } from '@vitrine/ui';
@@ -10,12 +18,25 @@ import { giftCardPart, pickupPlace } from '../order-summary.ts';
 import { signOut } from '../session.ts';
 
 const STATUS: Record<string, string> = {
-  INITIALIZED: 'Awaiting payment', APPROVED: 'Confirmed', CANCELED: 'Canceled', PENDING: 'Pending', REJECTED: 'Rejected',
-  NOT_PAID: 'Not paid', PAID: 'Paid', PARTIALLY_REFUNDED: 'Partly refunded', FULLY_REFUNDED: 'Refunded', PARTIALLY_PAID: 'Partly paid',
-  PENDING_MERCHANT: 'Pending', DECLINED: 'Declined', NOT_FULFILLED: 'Not shipped yet', FULFILLED: 'Shipped', PARTIALLY_FULFILLED: 'Partly shipped',
+  INITIALIZED: 'Awaiting payment',
+  APPROVED: 'Confirmed',
+  CANCELED: 'Canceled',
+  PENDING: 'Pending',
+  REJECTED: 'Rejected',
+  NOT_PAID: 'Not paid',
+  PAID: 'Paid',
+  PARTIALLY_REFUNDED: 'Partly refunded',
+  FULLY_REFUNDED: 'Refunded',
+  PARTIALLY_PAID: 'Partly paid',
+  PENDING_MERCHANT: 'Pending',
+  DECLINED: 'Declined',
+  NOT_FULFILLED: 'Not shipped yet',
+  FULFILLED: 'Shipped',
+  PARTIALLY_FULFILLED: 'Partly shipped',
 };
-const label = (s: string | undefined) => (s ? STATUS[s] ?? s : '—');
-const date = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '');
+const label = (s: string | undefined) => (s ? (STATUS[s] ?? s) : '—');
+const date = (iso: string | undefined) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '';
 
 export function AccountLayout() {
   const env = useEnv();
@@ -24,20 +45,41 @@ export function AccountLayout() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // The server cannot know who is signed in (tokens live in the browser): decide after hydration.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return <Loading />;
   if (!loggedIn) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname)}`} replace />;
-  const tab = ({ isActive }: { isActive: boolean }) => `inline-flex min-h-11 items-center rounded-lg px-3 font-medium ${isActive ? 'bg-stone-900 text-white' : 'hover:bg-stone-100'}`;
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `inline-flex min-h-11 items-center rounded-lg px-3 font-medium ${isActive ? 'bg-stone-900 text-white' : 'hover:bg-stone-100'}`;
   return (
     <>
       <PageHeading>Your account</PageHeading>
       <div className="mb-6 flex flex-wrap items-center gap-2">
         <nav aria-label="Account" className="flex flex-wrap gap-1">
-          <NavLink to="/account" end className={tab}>Profile</NavLink>
-          <NavLink to="/account/orders" className={tab}>Orders</NavLink>
-          <NavLink to="/account/addresses" className={tab}>Addresses</NavLink>
+          <NavLink to="/account" end className={tab}>
+            Profile
+          </NavLink>
+          <NavLink to="/account/orders" className={tab}>
+            Orders
+          </NavLink>
+          <NavLink to="/account/addresses" className={tab}>
+            Addresses
+          </NavLink>
         </nav>
-        <Button variant="secondary" className="ml-auto" busy={busy} onClick={() => { setBusy(true); signOut(env, queryClient).catch(() => setBusy(false)); }}>Sign out</Button>
+        <Button
+          variant="secondary"
+          className="ml-auto"
+          busy={busy}
+          onClick={() => {
+            setBusy(true);
+            signOut(env, queryClient).catch(() => setBusy(false));
+          }}
+        >
+          Sign out
+        </Button>
       </div>
       <Alert variant="info">{(location.state as { notice?: string } | null)?.notice}</Alert>
       <Outlet />
@@ -56,7 +98,8 @@ function useSaveMember() {
   const { http } = useEnv();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Parameters<typeof memberCalls.update>[2] }) => memberCalls.update(http, id, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: Parameters<typeof memberCalls.update>[2] }) =>
+      memberCalls.update(http, id, patch),
     onSuccess: (member) => queryClient.setQueryData(memberQueries.me(http).queryKey, member),
   });
 }
@@ -76,18 +119,47 @@ function ProfileForm({ member }: { member: Member }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     setSaved(false);
-    save.mutate({ id: member.id, patch: { contact: { firstName: String(f.get('firstName') ?? '').trim(), lastName: String(f.get('lastName') ?? '').trim() } } }, { onSuccess: () => setSaved(true) });
+    save.mutate(
+      {
+        id: member.id,
+        patch: {
+          contact: {
+            firstName: String(f.get('firstName') ?? '').trim(),
+            lastName: String(f.get('lastName') ?? '').trim(),
+          },
+        },
+      },
+      { onSuccess: () => setSaved(true) },
+    );
   };
   return (
     <section aria-labelledby="profile-heading" className="max-w-md">
-      <h2 id="profile-heading" className="mb-4 text-xl font-semibold">Profile</h2>
-      <p className="mb-4 text-sm">Signed in as <strong>{member.loginEmail}</strong></p>
+      <h2 id="profile-heading" className="mb-4 text-xl font-semibold">
+        Profile
+      </h2>
+      <p className="mb-4 text-sm">
+        Signed in as <strong>{member.loginEmail}</strong>
+      </p>
       {save.isError && <Alert>{describeError(save.error)}</Alert>}
       {saved && <Alert variant="success">Your profile is saved.</Alert>}
       <form onSubmit={submit} noValidate>
-        <Field label="First name" name="firstName" autoComplete="given-name" defaultValue={member.contact?.firstName ?? ''} maxLength={100} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" defaultValue={member.contact?.lastName ?? ''} maxLength={100} />
-        <Button type="submit" busy={save.isPending}>Save profile</Button>
+        <Field
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          defaultValue={member.contact?.firstName ?? ''}
+          maxLength={100}
+        />
+        <Field
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          defaultValue={member.contact?.lastName ?? ''}
+          maxLength={100}
+        />
+        <Button type="submit" busy={save.isPending}>
+          Save profile
+        </Button>
       </form>
     </section>
   );
@@ -103,21 +175,40 @@ export function Orders() {
   const list = orders.data.orders;
   return (
     <section aria-labelledby="orders-heading">
-      <h2 id="orders-heading" className="mb-4 text-xl font-semibold">Orders</h2>
-      {list.length === 0 ? <p>You have no orders yet. <Link to="/shop" className={linkClass}>Start shopping</Link></p> : (
+      <h2 id="orders-heading" className="mb-4 text-xl font-semibold">
+        Orders
+      </h2>
+      {list.length === 0 ? (
+        <p>
+          You have no orders yet.{' '}
+          <Link to="/shop" className={linkClass}>
+            Start shopping
+          </Link>
+        </p>
+      ) : (
         <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {list.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 p-4">
-              <Link to={`/account/orders/${o.id}`} className="font-semibold text-indigo-800 underline">Order #{o.number}</Link>
+              <Link to={`/account/orders/${o.id}`} className="font-semibold text-indigo-800 underline">
+                Order #{o.number}
+              </Link>
               <span className="text-sm text-stone-700">{date(o.createdDate)}</span>
-              <span className="text-sm">{label(o.status)} · {label(o.paymentStatus)} · {label(o.fulfillmentStatus)}</span>
+              <span className="text-sm">
+                {label(o.status)} · {label(o.paymentStatus)} · {label(o.fulfillmentStatus)}
+              </span>
               <span className="ml-auto font-semibold">{o.priceSummary?.total?.formattedAmount}</span>
             </li>
           ))}
         </ul>
       )}
       {orders.data.metadata?.hasNext && orders.data.metadata.cursors?.next && (
-        <Button variant="secondary" className="mt-4" onClick={() => setCursor(orders.data.metadata?.cursors?.next ?? undefined)}>Older orders</Button>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={() => setCursor(orders.data.metadata?.cursors?.next ?? undefined)}
+        >
+          Older orders
+        </Button>
       )}
     </section>
   );
@@ -131,7 +222,15 @@ export function OrderDetails() {
   const payments = useQuery(orderQueries.transactions(http, orderId));
   useTitle(order.data ? `Order #${order.data.number}` : 'Order details');
   if (order.isPending || payments.isPending) return <Loading label="Loading the order…" />;
-  if (order.isError) return <><Alert>{describeError(order.error)}</Alert><Link to="/account/orders" className="underline">All orders</Link></>;
+  if (order.isError)
+    return (
+      <>
+        <Alert>{describeError(order.error)}</Alert>
+        <Link to="/account/orders" className="underline">
+          All orders
+        </Link>
+      </>
+    );
   return <OrderView order={order.data} payments={payments.data?.payments} />;
 }
 
@@ -142,37 +241,103 @@ function OrderView({ order: o, payments }: { order: Order; payments: OrderPaymen
   const gift = giftCardPart(o, payments);
   return (
     <section aria-labelledby="order-heading">
-      <p className="mb-2"><Link to="/account/orders" className="text-sm underline">← All orders</Link></p>
-      <h2 id="order-heading" className="mb-1 text-xl font-semibold">Order #{o.number}</h2>
+      <p className="mb-2">
+        <Link to="/account/orders" className="text-sm underline">
+          ← All orders
+        </Link>
+      </p>
+      <h2 id="order-heading" className="mb-1 text-xl font-semibold">
+        Order #{o.number}
+      </h2>
       <p className="mb-4 text-sm text-stone-700">Placed {date(o.createdDate)}</p>
       <dl className="mb-6 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Status</dt><dd>{label(o.status)}</dd>
-        <dt className="font-medium">Payment</dt><dd>{label(o.paymentStatus)}</dd>
-        <dt className="font-medium">Delivery</dt><dd>{label(o.fulfillmentStatus)}</dd>
-        {pickup ? <><dt className="font-medium">Pickup at</dt><dd>{pickup}</dd></>
-          : o.shippingInfo?.title && <><dt className="font-medium">Shipping</dt><dd>{o.shippingInfo.title}</dd></>}
-        {!pickup && address && <><dt className="font-medium">Ship to</dt><dd>{[address.addressLine ?? address.addressLine1, address.city, address.postalCode, address.country].filter(Boolean).join(', ')}</dd></>}
+        <dt className="font-medium">Status</dt>
+        <dd>{label(o.status)}</dd>
+        <dt className="font-medium">Payment</dt>
+        <dd>{label(o.paymentStatus)}</dd>
+        <dt className="font-medium">Delivery</dt>
+        <dd>{label(o.fulfillmentStatus)}</dd>
+        {pickup ? (
+          <>
+            <dt className="font-medium">Pickup at</dt>
+            <dd>{pickup}</dd>
+          </>
+        ) : (
+          o.shippingInfo?.title && (
+            <>
+              <dt className="font-medium">Shipping</dt>
+              <dd>{o.shippingInfo.title}</dd>
+            </>
+          )
+        )}
+        {!pickup && address && (
+          <>
+            <dt className="font-medium">Ship to</dt>
+            <dd>
+              {[
+                address.addressLine ?? address.addressLine1,
+                address.city,
+                address.postalCode,
+                address.country,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </>
+        )}
       </dl>
-      <ul aria-label="Items" className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+      <ul
+        aria-label="Items"
+        className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+      >
         {o.lineItems.map((l) => (
           <li key={l.id} className="flex gap-3 p-3">
-            {l.image?.url && <img src={l.image.url} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />}
+            {l.image?.url && (
+              <img
+                src={l.image.url}
+                alt=""
+                width={56}
+                height={56}
+                className="h-14 w-14 rounded object-cover"
+              />
+            )}
             <div className="flex-1">
               <p className="font-medium">{l.productName?.original}</p>
-              <p className="text-sm text-stone-700">Qty {l.quantity} × {l.price?.formattedAmount}</p>
+              <p className="text-sm text-stone-700">
+                Qty {l.quantity} × {l.price?.formattedAmount}
+              </p>
             </div>
             <p className="font-semibold">{l.totalPriceAfterTax?.formattedAmount}</p>
           </li>
         ))}
       </ul>
       <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
-        <dt>Subtotal</dt><dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
-        <dt>{pickup ? 'Pickup' : 'Shipping'}</dt><dd className="text-right">{formatMoney(s?.shipping, { zero: 'Free' })}</dd>
-        <dt>Tax</dt><dd className="text-right">{s?.tax?.formattedAmount}</dd>
-        {s?.discount && Number(s.discount.amount) > 0 && <><dt>Discount</dt><dd className="text-right">−{s.discount.formattedAmount}</dd></>}
-        <dt className={gift ? '' : 'font-semibold'}>{gift ? 'Order total' : 'Total'}</dt><dd className={`text-right ${gift ? '' : 'font-semibold'}`}>{s?.total?.formattedAmount}</dd>
-        {gift?.cards.map((c) => <Fragment key={c.code}><dt>Gift card {c.code}</dt><dd className="text-right">−{c.amount.formattedAmount}</dd></Fragment>)}
-        {gift && <><dt className="font-semibold">Paid by card</dt><dd className="text-right font-semibold">{gift.byCard}</dd></>}
+        <dt>Subtotal</dt>
+        <dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
+        <dt>{pickup ? 'Pickup' : 'Shipping'}</dt>
+        <dd className="text-right">{formatMoney(s?.shipping, { zero: 'Free' })}</dd>
+        <dt>Tax</dt>
+        <dd className="text-right">{s?.tax?.formattedAmount}</dd>
+        {s?.discount && Number(s.discount.amount) > 0 && (
+          <>
+            <dt>Discount</dt>
+            <dd className="text-right">−{s.discount.formattedAmount}</dd>
+          </>
+        )}
+        <dt className={gift ? '' : 'font-semibold'}>{gift ? 'Order total' : 'Total'}</dt>
+        <dd className={`text-right ${gift ? '' : 'font-semibold'}`}>{s?.total?.formattedAmount}</dd>
+        {gift?.cards.map((c) => (
+          <Fragment key={c.code}>
+            <dt>Gift card {c.code}</dt>
+            <dd className="text-right">−{c.amount.formattedAmount}</dd>
+          </Fragment>
+        ))}
+        {gift && (
+          <>
+            <dt className="font-semibold">Paid by card</dt>
+            <dd className="text-right font-semibold">{gift.byCard}</dd>
+          </>
+        )}
       </dl>
     </section>
   );
@@ -190,39 +355,84 @@ function AddressBook({ member }: { member: Member }) {
   const save = useSaveMember();
   const addresses = member.contact?.addresses ?? [];
   const [formKey, setFormKey] = useState(0);
-  const write = (next: MemberAddress[], then?: () => void) => save.mutate({ id: member.id, patch: { contact: { addresses: next } } }, { onSuccess: then });
+  const write = (next: MemberAddress[], then?: () => void) =>
+    save.mutate({ id: member.id, patch: { contact: { addresses: next } } }, { onSuccess: then });
   const add = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const v = (k: string) => String(f.get(k) ?? '').trim() || undefined;
-    write([...addresses.map(({ id: _id, ...a }) => a), { addressLine: v('addressLine'), city: v('city'), postalCode: v('postalCode'), country: v('country')?.toUpperCase() }], () => setFormKey((k) => k + 1));
+    write(
+      [
+        ...addresses.map(({ id: _id, ...a }) => a),
+        {
+          addressLine: v('addressLine'),
+          city: v('city'),
+          postalCode: v('postalCode'),
+          country: v('country')?.toUpperCase(),
+        },
+      ],
+      () => setFormKey((k) => k + 1),
+    );
   };
   return (
     <section aria-labelledby="addresses-heading">
-      <h2 id="addresses-heading" className="mb-4 text-xl font-semibold">Addresses</h2>
+      <h2 id="addresses-heading" className="mb-4 text-xl font-semibold">
+        Addresses
+      </h2>
       {save.isError && <Alert>{describeError(save.error)}</Alert>}
-      {addresses.length === 0 ? <p className="mb-6">No saved addresses yet.</p> : (
+      {addresses.length === 0 ? (
+        <p className="mb-6">No saved addresses yet.</p>
+      ) : (
         <ul className="mb-6 grid gap-3 sm:grid-cols-2">
           {addresses.map((a, i) => {
             const text = [a.addressLine, a.city, a.postalCode, a.country].filter(Boolean).join(', ');
             return (
-              <li key={a.id ?? i} className="flex items-start justify-between gap-2 rounded-xl border border-stone-200 bg-white p-4">
+              <li
+                key={a.id ?? i}
+                className="flex items-start justify-between gap-2 rounded-xl border border-stone-200 bg-white p-4"
+              >
                 <span>{text}</span>
-                <Button variant="link" disabled={save.isPending} aria-label={`Remove address ${text}`} onClick={() => write(addresses.filter((_, j) => j !== i).map(({ id: _id, ...rest }) => rest))}>Remove</Button>
+                <Button
+                  variant="link"
+                  disabled={save.isPending}
+                  aria-label={`Remove address ${text}`}
+                  onClick={() =>
+                    write(addresses.filter((_, j) => j !== i).map(({ id: _id, ...rest }) => rest))
+                  }
+                >
+                  Remove
+                </Button>
               </li>
             );
           })}
         </ul>
       )}
       <form key={formKey} onSubmit={add} className="max-w-md" aria-labelledby="add-address-heading">
-        <h3 id="add-address-heading" className="mb-3 font-semibold">Add an address</h3>
-        <Field label="Street address" name="addressLine" autoComplete="street-address" required maxLength={500} />
+        <h3 id="add-address-heading" className="mb-3 font-semibold">
+          Add an address
+        </h3>
+        <Field
+          label="Street address"
+          name="addressLine"
+          autoComplete="street-address"
+          required
+          maxLength={500}
+        />
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field label="City" name="city" autoComplete="address-level2" required maxLength={200} />
           <Field label="Postal code" name="postalCode" autoComplete="postal-code" maxLength={50} />
         </div>
-        <Field label="Country code" name="country" autoComplete="country" required maxLength={2} hint="Two letters, e.g. US" />
-        <Button type="submit" busy={save.isPending}>Save address</Button>
+        <Field
+          label="Country code"
+          name="country"
+          autoComplete="country"
+          required
+          maxLength={2}
+          hint="Two letters, e.g. US"
+        />
+        <Button type="submit" busy={save.isPending}>
+          Save address
+        </Button>
       </form>
     </section>
   );

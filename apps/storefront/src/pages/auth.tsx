@@ -27,8 +27,10 @@ const LOGIN_MESSAGES: Record<string, string> = {
   invalidPassword: 'That e-mail and password do not match.',
   invalidEmail: 'That e-mail and password do not match.',
   resetPassword: 'Your password must be reset before you can sign in. Use “Forgot password”.',
-  missingCaptchaToken: 'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
-  invalidCaptchaToken: 'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
+  missingCaptchaToken:
+    'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
+  invalidCaptchaToken:
+    'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
   emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
 };
 
@@ -80,7 +82,15 @@ function HostedLoginButton({ returnTo }: { returnTo: string }) {
   const env = useEnv();
   const [busy, setBusy] = useState(false);
   return (
-    <Button variant="secondary" className="w-full" busy={busy} onClick={() => { setBusy(true); startHostedLogin(env, returnTo).catch(() => setBusy(false)); }}>
+    <Button
+      variant="secondary"
+      className="w-full"
+      busy={busy}
+      onClick={() => {
+        setBusy(true);
+        startHostedLogin(env, returnTo).catch(() => setBusy(false));
+      }}
+    >
       Continue with hosted login
     </Button>
   );
@@ -104,7 +114,11 @@ function ResetPassword({ token }: { token: string }) {
     if (password !== String(form.get('confirm') ?? '')) return 'The two passwords differ.';
     let r: { state?: string; sessionToken?: string | null };
     try {
-      r = await env.http.request({ method: 'POST', path: '/_api/iam/recovery/v1/recover', body: { recoveryToken: token, password } });
+      r = await env.http.request({
+        method: 'POST',
+        path: '/_api/iam/recovery/v1/recover',
+        body: { recoveryToken: token, password },
+      });
     } catch (e) {
       if (errorCode(e) !== 'INVALID_RECOVERY_TOKEN') throw e;
       setExpired(true);
@@ -123,19 +137,53 @@ function ResetPassword({ token }: { token: string }) {
     return (
       <Card title="Sign in">
         <Alert variant="info">Your new password is saved. Sign in with it to continue.</Alert>
-        <p><Link className={linkClass} to="/login">Sign in</Link></p>
+        <p>
+          <Link className={linkClass} to="/login">
+            Sign in
+          </Link>
+        </p>
       </Card>
     );
   }
   return (
-    <Card title="Choose a new password" footer={<Link className={linkClass} to="/login">Back to sign in</Link>}>
-      {expired
-        ? <Alert>This link has expired or was already used. <Link className="font-medium underline" to="/forgot-password">Ask for a new link</Link></Alert>
-        : <Alert>{f.error}</Alert>}
+    <Card
+      title="Choose a new password"
+      footer={
+        <Link className={linkClass} to="/login">
+          Back to sign in
+        </Link>
+      }
+    >
+      {expired ? (
+        <Alert>
+          This link has expired or was already used.{' '}
+          <Link className="font-medium underline" to="/forgot-password">
+            Ask for a new link
+          </Link>
+        </Alert>
+      ) : (
+        <Alert>{f.error}</Alert>
+      )}
       <form onSubmit={f.submit} noValidate>
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." />
-        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required />
-        <Button type="submit" busy={f.busy} className="w-full">Save the new password</Button>
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters; avoid common passwords."
+        />
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" busy={f.busy} className="w-full">
+          Save the new password
+        </Button>
       </form>
     </Card>
   );
@@ -145,18 +193,44 @@ function SignIn() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
   const next = useStateMachine();
-  const f = useForm(async (form, env) => next(await (await auth(env)).login({ email: String(form.get('email')), password: String(form.get('password')) })));
+  const f = useForm(async (form, env) =>
+    next(
+      await (
+        await auth(env)
+      ).login({ email: String(form.get('email')), password: String(form.get('password')) }),
+    ),
+  );
   const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   return (
-    <Card title="Sign in" footer={<>New here? <Link className={linkClass} to={`/signup${carry}`}>Create an account</Link></>}>
+    <Card
+      title="Sign in"
+      footer={
+        <>
+          New here?{' '}
+          <Link className={linkClass} to={`/signup${carry}`}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <Field label="E-mail" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Button type="submit" busy={f.busy} className="w-full">Sign in</Button>
+        <Button type="submit" busy={f.busy} className="w-full">
+          Sign in
+        </Button>
       </form>
-      <p className="mt-3 text-sm"><Link className={linkClass} to="/forgot-password">Forgot password?</Link></p>
-      <div className="my-4 flex items-center gap-3 text-sm text-stone-600"><span className="h-px flex-1 bg-stone-200" />or<span className="h-px flex-1 bg-stone-200" /></div>
+      <p className="mt-3 text-sm">
+        <Link className={linkClass} to="/forgot-password">
+          Forgot password?
+        </Link>
+      </p>
+      <div className="my-4 flex items-center gap-3 text-sm text-stone-600">
+        <span className="h-px flex-1 bg-stone-200" />
+        or
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
       <HostedLoginButton returnTo={returnTo} />
     </Card>
   );
@@ -166,13 +240,32 @@ export function SignUp() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
   const next = useStateMachine();
-  const f = useForm(async (form, env) => next(await (await auth(env)).register({
-    email: String(form.get('email')),
-    password: String(form.get('password')),
-    profile: { firstName: String(form.get('firstName') ?? ''), lastName: String(form.get('lastName') ?? '') },
-  })));
+  const f = useForm(async (form, env) =>
+    next(
+      await (
+        await auth(env)
+      ).register({
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+        profile: {
+          firstName: String(form.get('firstName') ?? ''),
+          lastName: String(form.get('lastName') ?? ''),
+        },
+      }),
+    ),
+  );
   return (
-    <Card title="Create an account" footer={<>Already have one? <Link className={linkClass} to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link></>}>
+    <Card
+      title="Create an account"
+      footer={
+        <>
+          Already have one?{' '}
+          <Link className={linkClass} to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <div className="grid gap-x-3 sm:grid-cols-2">
@@ -180,10 +273,24 @@ export function SignUp() {
           <Field label="Last name" name="lastName" autoComplete="family-name" />
         </div>
         <Field label="E-mail" name="email" type="email" autoComplete="email" required />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; avoid common passwords." />
-        <Button type="submit" busy={f.busy} className="w-full">Create account</Button>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters; avoid common passwords."
+        />
+        <Button type="submit" busy={f.busy} className="w-full">
+          Create account
+        </Button>
       </form>
-      <div className="my-4 flex items-center gap-3 text-sm text-stone-600"><span className="h-px flex-1 bg-stone-200" />or<span className="h-px flex-1 bg-stone-200" /></div>
+      <div className="my-4 flex items-center gap-3 text-sm text-stone-600">
+        <span className="h-px flex-1 bg-stone-200" />
+        or
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
       <HostedLoginButton returnTo={returnTo} />
     </Card>
   );
@@ -199,12 +306,25 @@ export function ForgotPassword() {
     return undefined;
   });
   return (
-    <Card title="Forgot password" footer={<Link className={linkClass} to="/login">Back to sign in</Link>}>
+    <Card
+      title="Forgot password"
+      footer={
+        <Link className={linkClass} to="/login">
+          Back to sign in
+        </Link>
+      }
+    >
       <Alert>{f.error}</Alert>
-      {sent ? <Alert variant="info">If an account exists for that address, we have e-mailed it a link to choose a new password.</Alert> : (
+      {sent ? (
+        <Alert variant="info">
+          If an account exists for that address, we have e-mailed it a link to choose a new password.
+        </Alert>
+      ) : (
         <form onSubmit={f.submit} noValidate>
           <Field label="E-mail" name="email" type="email" autoComplete="email" required />
-          <Button type="submit" busy={f.busy} className="w-full">Send reset link</Button>
+          <Button type="submit" busy={f.busy} className="w-full">
+            Send reset link
+          </Button>
         </form>
       )}
     </Card>
@@ -219,14 +339,23 @@ export function VerifyEmail() {
     if (!/^\d{6}$/.test(code)) return 'Enter the 6-digit code from the e-mail.';
     const stateToken = sessionStorage.getItem(PENDING);
     if (!stateToken) return 'This step has expired. Please sign in again.';
-    const r = await (await auth(env)).processVerification({ verificationCode: code }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } });
+    const r = await (
+      await auth(env)
+    ).processVerification(
+      { verificationCode: code },
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } },
+    );
     if (r.loginState === 'SUCCESS') sessionStorage.removeItem(PENDING);
     return next(r);
   });
   const resend = useForm(async (_form, env) => {
     const stateToken = sessionStorage.getItem(PENDING);
     if (!stateToken) return 'This step has expired. Please sign in again.';
-    await env.http.request({ method: 'POST', path: '/_api/iam/verification/v1/auth/resend', body: { stateToken } });
+    await env.http.request({
+      method: 'POST',
+      path: '/_api/iam/verification/v1/auth/resend',
+      body: { stateToken },
+    });
     setNotice('We sent a new code.');
     return undefined;
   });
@@ -236,11 +365,22 @@ export function VerifyEmail() {
       <Alert>{f.error ?? resend.error}</Alert>
       <Alert variant="info">{notice}</Alert>
       <form onSubmit={f.submit} noValidate>
-        <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
-        <Button type="submit" busy={f.busy} className="w-full">Confirm</Button>
+        <Field
+          label="Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+        />
+        <Button type="submit" busy={f.busy} className="w-full">
+          Confirm
+        </Button>
       </form>
       <form onSubmit={resend.submit} className="mt-3">
-        <Button type="submit" variant="link" busy={resend.busy}>Send a new code</Button>
+        <Button type="submit" variant="link" busy={resend.busy}>
+          Send a new code
+        </Button>
       </form>
     </Card>
   );
@@ -255,11 +395,23 @@ export function Callback() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    finishHostedLogin(env, queryClient).then((to) => navigate(to, { replace: true }), (e: unknown) => setError(e instanceof Error ? e.message : 'Sign-in failed.'));
+    finishHostedLogin(env, queryClient).then(
+      (to) => navigate(to, { replace: true }),
+      (e: unknown) => setError(e instanceof Error ? e.message : 'Sign-in failed.'),
+    );
   }, [env, queryClient, navigate]);
   return (
     <Card title="Signing in">
-      {error ? <><Alert>{error}</Alert><Link to="/login" className={linkClass}>Back to sign in</Link></> : <Loading label="Finishing sign-in…" />}
+      {error ? (
+        <>
+          <Alert>{error}</Alert>
+          <Link to="/login" className={linkClass}>
+            Back to sign in
+          </Link>
+        </>
+      ) : (
+        <Loading label="Finishing sign-in…" />
+      )}
     </Card>
   );
 }

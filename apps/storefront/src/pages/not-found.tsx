@@ -8,7 +8,9 @@ export function NotFound() {
     <>
       <PageHeading>Page not found</PageHeading>
       <p className="mb-4">We could not find that page.</p>
-      <Link to="/shop" className={linkClass}>Browse the shop</Link>
+      <Link to="/shop" className={linkClass}>
+        Browse the shop
+      </Link>
     </>
   );
 }

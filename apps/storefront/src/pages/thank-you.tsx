@@ -19,22 +19,35 @@ export function ThankYou() {
   const payments = useQuery({ ...orderQueries.transactions(http, orderId), enabled: orderId !== '' });
   useTitle('Thank you');
   // The order replaced the cart (the server deleted it): forget it, without asking again.
-  useEffect(() => { if (orderId) cartChanged(queryClient, http, null); }, [queryClient, http, orderId]);
+  useEffect(() => {
+    if (orderId) cartChanged(queryClient, http, null);
+  }, [queryClient, http, orderId]);
   return (
     <div className="mx-auto max-w-xl text-center">
       <PageHeading>Thank you for your order</PageHeading>
-      {orderId === '' ? <p>Your order is placed. A confirmation is on its way to your inbox.</p>
-        : order.isPending || payments.isPending ? <Loading label="Loading your order…" />
-        : order.isError ? <Alert>{describeError(order.error)}</Alert>
-        : (
-          <>
-            <p className="text-lg">Your order number is <strong data-testid="order-number">#{order.data.number}</strong>.</p>
-            <OrderNote order={order.data} payments={payments.data?.payments} />
-          </>
-        )}
+      {orderId === '' ? (
+        <p>Your order is placed. A confirmation is on its way to your inbox.</p>
+      ) : order.isPending || payments.isPending ? (
+        <Loading label="Loading your order…" />
+      ) : order.isError ? (
+        <Alert>{describeError(order.error)}</Alert>
+      ) : (
+        <>
+          <p className="text-lg">
+            Your order number is <strong data-testid="order-number">#{order.data.number}</strong>.
+          </p>
+          <OrderNote order={order.data} payments={payments.data?.payments} />
+        </>
+      )}
       <p className="mt-8 flex justify-center gap-4">
-        <Link to="/shop" className={linkClass}>Continue shopping</Link>
-        {loggedIn && <Link to="/account/orders" className={linkClass}>Your orders</Link>}
+        <Link to="/shop" className={linkClass}>
+          Continue shopping
+        </Link>
+        {loggedIn && (
+          <Link to="/account/orders" className={linkClass}>
+            Your orders
+          </Link>
+        )}
       </p>
     </div>
   );
@@ -44,11 +57,16 @@ export function ThankYou() {
 function OrderNote({ order, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
   const gift = giftCardPart(order, payments);
   const pickup = pickupPlace(order);
-  const paid = gift ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; paid by card ${gift.byCard}` : '';
+  const paid = gift
+    ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; paid by card ${gift.byCard}`
+    : '';
   return (
     <p className="mt-2 text-stone-700">
-      Total {order.priceSummary?.total?.formattedAmount}{paid}.{' '}
-      {pickup ? `Pick it up at ${pickup}: we will e-mail you when it is ready.` : 'We will e-mail you when it ships.'}
+      Total {order.priceSummary?.total?.formattedAmount}
+      {paid}.{' '}
+      {pickup
+        ? `Pick it up at ${pickup}: we will e-mail you when it is ready.`
+        : 'We will e-mail you when it ships.'}
     </p>
   );
 }

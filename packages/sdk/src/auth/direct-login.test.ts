@@ -61,7 +61,10 @@ type FakeWindow = ReturnType<typeof fakeWindow>;
 async function setup(onFrameLoad: Parameters<typeof fakeWindow>[0]) {
   const peer = await startOAuthPeer(serve);
   const win = fakeWindow(onFrameLoad);
-  const { auth } = createClient({ host: peer.baseUrl, auth: OAuthStrategy({ clientId: CLIENT_ID, window: win }) });
+  const { auth } = createClient({
+    host: peer.baseUrl,
+    auth: OAuthStrategy({ clientId: CLIENT_ID, window: win }),
+  });
   return { peer, win, auth };
 }
 
@@ -90,11 +93,26 @@ describe('getMemberTokensForDirectLogin', () => {
     expect(win.children).toEqual([]);
     expect(win.listeners.size).toBe(0);
 
-    const [session] = peer.bodies('/_api/redirects-api/v1/redirect-session') as { auth: { authRequest: Record<string, unknown>; prompt: string } }[];
+    const [session] = peer.bodies('/_api/redirects-api/v1/redirect-session') as {
+      auth: { authRequest: Record<string, unknown>; prompt: string };
+    }[];
     const req = session!.auth.authRequest;
     expect(session!.auth.prompt).toBe('none');
-    expect(Object.keys(req)).toEqual(['clientId', 'codeChallenge', 'codeChallengeMethod', 'responseMode', 'responseType', 'scope', 'state', 'sessionToken']);
-    expect([req.responseMode, req.sessionToken, req.codeChallengeMethod]).toEqual(['web_message', 'JWS.session-token', 'S256']);
+    expect(Object.keys(req)).toEqual([
+      'clientId',
+      'codeChallenge',
+      'codeChallengeMethod',
+      'responseMode',
+      'responseType',
+      'scope',
+      'state',
+      'sessionToken',
+    ]);
+    expect([req.responseMode, req.sessionToken, req.codeChallengeMethod]).toEqual([
+      'web_message',
+      'JWS.session-token',
+      'S256',
+    ]);
 
     const grant = peer.grants().at(-1)!;
     expect(Object.keys(grant)).toEqual(['clientId', 'grantType', 'code', 'codeVerifier']);
@@ -128,7 +146,10 @@ describe('getMemberTokensForDirectLogin', () => {
       const { state } = page as { state: string };
       w.post({ state, error: 'login_required', error_description: 'no session' }, frame.contentWindow);
     });
-    const err = await auth.getMemberTokensForDirectLogin('JWS.bad').then(() => undefined, (e: Error) => e);
+    const err = await auth.getMemberTokensForDirectLogin('JWS.bad').then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toBe('Missing code or _state');
     expect(err?.cause).toEqual({ error: 'login_required', errorDescription: 'no session' });
     expect(win.children).toEqual([]);
@@ -138,7 +159,9 @@ describe('getMemberTokensForDirectLogin', () => {
   it('needs a browser window', async () => {
     const peer = await startOAuthPeer(serve);
     const auth = OAuthStrategy({ clientId: CLIENT_ID, host: peer.baseUrl });
-    await expect(auth.getMemberTokensForDirectLogin('JWS.x')).rejects.toThrow('getMemberTokensForDirectLogin needs a browser window');
+    await expect(auth.getMemberTokensForDirectLogin('JWS.x')).rejects.toThrow(
+      'getMemberTokensForDirectLogin needs a browser window',
+    );
     expect(peer.received).toEqual([]);
   });
 });

@@ -29,7 +29,11 @@ const violations = (...v: object[]): Answer => ({
 describe('register', () => {
   it('sends loginId, password, profile and captcha tokens with the visitor token; SUCCESS keeps the session token', async () => {
     const { peer, auth, sent } = await setup();
-    const result = await auth.register({ ...ADA, profile: { firstName: 'Ada', nickname: 'ada' }, captchaTokens: { recaptchaToken: 'rc-token' } });
+    const result = await auth.register({
+      ...ADA,
+      profile: { firstName: 'Ada', nickname: 'ada' },
+      captchaTokens: { recaptchaToken: 'rc-token' },
+    });
     expect(result).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'JWS.session-token' } });
     expect(sent(IDENTITY_PATHS.register)).toEqual([
       '{"loginId":{"email":"ada@example.test"},"password":"S3cret!!","profile":{"firstName":"Ada","nickname":"ada"},"captchaTokens":[{"Recaptcha":"rc-token"}]}',
@@ -38,8 +42,14 @@ describe('register', () => {
   });
 
   it.each([
-    [state({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'JWS.state-token' }), { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'JWS.state-token' } }],
-    [state({ state: 'REQUIRE_OWNER_APPROVAL', stateToken: 'JWS.x' }), { loginState: 'OWNER_APPROVAL_REQUIRED' }],
+    [
+      state({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'JWS.state-token' }),
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'JWS.state-token' } },
+    ],
+    [
+      state({ state: 'REQUIRE_OWNER_APPROVAL', stateToken: 'JWS.x' }),
+      { loginState: 'OWNER_APPROVAL_REQUIRED' },
+    ],
     [state({ state: 'STATUS_CHECK' }), { loginState: 'FAILURE', error: 'Unknown _state' }],
     [state({ state: 'UNKNOWN_STATE' }), { loginState: 'FAILURE', error: 'Unknown _state' }],
     [state({}), { loginState: 'FAILURE', error: 'Unknown _state' }],
@@ -54,19 +64,33 @@ describe('register', () => {
       [IDENTITY_PATHS.register]: [
         violations(
           { field: 'password', description: 'too short', violatedRule: 'MIN_LENGTH', data: {} },
-          { field: 'loginId.email', description: 'not an email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+          {
+            field: 'loginId.email',
+            description: 'not an email address',
+            violatedRule: 'FORMAT',
+            data: { type: 'EMAIL' },
+          },
         ),
       ],
     });
-    expect(await auth.register(ADA)).toEqual({ loginState: 'FAILURE', error: 'not an email address', errorCode: 'invalidEmail' });
+    expect(await auth.register(ADA)).toEqual({
+      loginState: 'FAILURE',
+      error: 'not an email address',
+      errorCode: 'invalidEmail',
+    });
   });
 
   it('other violations (even without data) give the message only', async () => {
     const { auth } = await setup({
-      [IDENTITY_PATHS.register]: [violations({ field: 'password', description: 'too short', violatedRule: 'MIN_LENGTH' })],
+      [IDENTITY_PATHS.register]: [
+        violations({ field: 'password', description: 'too short', violatedRule: 'MIN_LENGTH' }),
+      ],
     });
     const r = await auth.register(ADA);
-    expect(r).toEqual({ loginState: 'FAILURE', error: expect.stringContaining('INVALID_ARGUMENT: \\"password\\" too short') as string });
+    expect(r).toEqual({
+      loginState: 'FAILURE',
+      error: expect.stringContaining('INVALID_ARGUMENT: \\"password\\" too short') as string,
+    });
     expect('errorCode' in r).toBe(false);
   });
 
@@ -77,12 +101,17 @@ describe('register', () => {
     ['-19976', undefined],
     ['SOMETHING_ELSE', undefined],
   ])('application error %s → %s', async (code, errorCode) => {
-    const { auth } = await setup({ [IDENTITY_PATHS.register]: [appError(409, code, 'Email already exists')] });
+    const { auth } = await setup({
+      [IDENTITY_PATHS.register]: [appError(409, code, 'Email already exists')],
+    });
     const r = await auth.register(ADA);
     expect(r.loginState).toBe('FAILURE');
     if (r.loginState !== 'FAILURE') return;
     expect(r.errorCode).toBe(errorCode);
-    expect(JSON.parse(r.error)).toMatchObject({ message: 'Email already exists', details: { applicationError: { code } } });
+    expect(JSON.parse(r.error)).toMatchObject({
+      message: 'Email already exists',
+      details: { applicationError: { code } },
+    });
   });
 });
 
@@ -90,7 +119,8 @@ describe('login', () => {
   it('sends loginId, password and captcha tokens', async () => {
     const { auth, sent } = await setup();
     expect(await auth.login({ ...ADA, captchaTokens: { invisibleRecaptchaToken: 'inv-token' } })).toEqual({
-      loginState: 'SUCCESS', data: { sessionToken: 'JWS.session-token' },
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'JWS.session-token' },
     });
     await auth.login(ADA);
     expect(sent(IDENTITY_PATHS.login)).toEqual([
@@ -115,10 +145,24 @@ describe('login', () => {
 
   it('a validation error or a failure without envelope is invalidEmail too', async () => {
     const { auth } = await setup({
-      [IDENTITY_PATHS.login]: [violations({ field: 'loginId.email', description: 'bad', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }), { status: 500, body: 'oops' }],
+      [IDENTITY_PATHS.login]: [
+        violations({
+          field: 'loginId.email',
+          description: 'bad',
+          violatedRule: 'FORMAT',
+          data: { type: 'EMAIL' },
+        }),
+        { status: 500, body: 'oops' },
+      ],
     });
-    expect((await auth.login(ADA)) as object).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidEmail' });
-    expect((await auth.login(ADA)) as object).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidEmail' });
+    expect((await auth.login(ADA)) as object).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
+    expect((await auth.login(ADA)) as object).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
   });
 });
 
@@ -132,22 +176,32 @@ describe('processVerification', () => {
     const wrong = await auth.processVerification({ verificationCode: '000000' });
     expect(wrong).toMatchObject({ loginState: 'FAILURE' });
     expect(await auth.processVerification({ verificationCode: '123456' })).toEqual({
-      loginState: 'SUCCESS', data: { sessionToken: 'JWS.verified-session' },
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'JWS.verified-session' },
     });
     expect(sent(IDENTITY_PATHS.verify)).toEqual([
       '{"code":"000000","stateToken":"JWS.state-token"}',
       '{"code":"123456","stateToken":"JWS.state-token"}',
     ]);
     // Verified: no verification state any more.
-    expect(await auth.processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await auth.processVerification({ verificationCode: '123456' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     expect(sent(IDENTITY_PATHS.verify)).toHaveLength(2);
   });
 
   it("outside a verification state it is 'Unknown _state' without a call; an explicit state is used", async () => {
     const { auth, sent } = await setup();
-    expect(await auth.processVerification({ verificationCode: '1' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await auth.processVerification({ verificationCode: '1' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     await auth.register(ADA); // SUCCESS
-    expect(await auth.processVerification({ verificationCode: '1' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await auth.processVerification({ verificationCode: '1' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     expect(sent(IDENTITY_PATHS.verify)).toEqual([]);
     const given = { loginState: 'EMAIL_VERIFICATION_REQUIRED' as const, data: { stateToken: 'JWS.given' } };
     expect((await auth.processVerification({ verificationCode: '42' }, given)).loginState).toBe('SUCCESS');
@@ -158,7 +212,9 @@ describe('processVerification', () => {
 describe('sendPasswordResetEmail', () => {
   it('posts the e-mail with the redirect and client id', async () => {
     const { auth, sent, peer } = await setup();
-    await expect(auth.sendPasswordResetEmail('ada@example.test', 'https://shop.example.test/reset')).resolves.toBeUndefined();
+    await expect(
+      auth.sendPasswordResetEmail('ada@example.test', 'https://shop.example.test/reset'),
+    ).resolves.toBeUndefined();
     expect(sent(IDENTITY_PATHS.sendRecoveryEmail)).toEqual([
       '{"email":"ada@example.test","redirect":{"url":"https://shop.example.test/reset","clientId":"probe-client-id"}}',
     ]);

@@ -4,7 +4,13 @@
  */
 import { isVitrineError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
-import type { CaptchaTokens, LoginErrorCode, LoginParams, RegisterParams, StateMachineResult } from './types.ts';
+import type {
+  CaptchaTokens,
+  LoginErrorCode,
+  LoginParams,
+  RegisterParams,
+  StateMachineResult,
+} from './types.ts';
 
 export const IDENTITY_PATHS = {
   register: '/_api/iam/authentication/v2/register',
@@ -49,7 +55,9 @@ export function captchaTokensBody(t: CaptchaTokens | undefined): object[] | unde
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const failure = (e: unknown, errorCode?: LoginErrorCode): StateMachineResult =>
-  errorCode ? { loginState: 'FAILURE', error: messageOf(e), errorCode } : { loginState: 'FAILURE', error: messageOf(e) };
+  errorCode
+    ? { loginState: 'FAILURE', error: messageOf(e), errorCode }
+    : { loginState: 'FAILURE', error: messageOf(e) };
 /** The application error code as a string (codes are compared as strings, contract §4). */
 const codeOf = (e: unknown): string | undefined => {
   const code = isVitrineError(e) ? e.details.applicationError?.code : undefined;
@@ -88,18 +96,31 @@ export function mapLoginError(e: unknown): StateMachineResult {
 }
 
 export async function register(http: HttpClient, p: RegisterParams): Promise<StateMachineResult> {
-  const body = { loginId: { email: p.email }, password: p.password, profile: p.profile, captchaTokens: captchaTokensBody(p.captchaTokens) };
+  const body = {
+    loginId: { email: p.email },
+    password: p.password,
+    profile: p.profile,
+    captchaTokens: captchaTokensBody(p.captchaTokens),
+  };
   try {
-    return mapStateMachine(await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.register, body }));
+    return mapStateMachine(
+      await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.register, body }),
+    );
   } catch (e) {
     return mapRegisterError(e);
   }
 }
 
 export async function login(http: HttpClient, p: LoginParams): Promise<StateMachineResult> {
-  const body = { loginId: { email: p.email }, password: p.password, captchaTokens: captchaTokensBody(p.captchaTokens) };
+  const body = {
+    loginId: { email: p.email },
+    password: p.password,
+    captchaTokens: captchaTokensBody(p.captchaTokens),
+  };
   try {
-    return mapStateMachine(await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.login, body }));
+    return mapStateMachine(
+      await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.login, body }),
+    );
   } catch (e) {
     return mapLoginError(e);
   }
@@ -109,17 +130,28 @@ export async function login(http: HttpClient, p: LoginParams): Promise<StateMach
  * Posts the code with the state token of an EMAIL_VERIFICATION_REQUIRED state; any other state
  * gives 'Unknown _state' without a call. A failed call is a FAILURE carrying the error message.
  */
-export async function verify(http: HttpClient, state: StateMachineResult | undefined, verificationCode: string): Promise<StateMachineResult> {
+export async function verify(
+  http: HttpClient,
+  state: StateMachineResult | undefined,
+  verificationCode: string,
+): Promise<StateMachineResult> {
   if (state?.loginState !== 'EMAIL_VERIFICATION_REQUIRED') return UNKNOWN_STATE;
   const body = { code: verificationCode, stateToken: state.data.stateToken };
   try {
-    return mapStateMachine(await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.verify, body }));
+    return mapStateMachine(
+      await http.request<StateMachineResponse>({ method: 'POST', path: IDENTITY_PATHS.verify, body }),
+    );
   } catch (e) {
     return failure(e);
   }
 }
 
-export async function sendRecoveryEmail(http: HttpClient, clientId: string, email: string, redirectUri: string): Promise<void> {
+export async function sendRecoveryEmail(
+  http: HttpClient,
+  clientId: string,
+  email: string,
+  redirectUri: string,
+): Promise<void> {
   const body = { email, redirect: { url: redirectUri, clientId } };
   await http.request<object>({ method: 'POST', path: IDENTITY_PATHS.sendRecoveryEmail, body });
 }

@@ -60,7 +60,15 @@ export async function startOAuthPeer(
     n++;
     const refreshToken = `${kind}-refresh-${n}`;
     refresh.set(refreshToken, role);
-    return { body: { access_token: `${kind}-access-${n}`, refresh_token: refreshToken, expires_in: lifetime, token_type: 'Bearer', scope: 'offline_access' } };
+    return {
+      body: {
+        access_token: `${kind}-access-${n}`,
+        refresh_token: refreshToken,
+        expires_in: lifetime,
+        token_type: 'Bearer',
+        scope: 'offline_access',
+      },
+    };
   };
   const invalidGrant: Answer = { status: 400, body: { error: 'invalid_grant' } };
 
@@ -73,7 +81,13 @@ export async function startOAuthPeer(
         if (!refresh.has(String(b.refreshToken))) return invalidGrant;
         n++;
         // A new refresh token is offered; the SDK must keep its old one (contract §1).
-        return { body: { access_token: `refreshed-access-${n}`, refresh_token: `rotated-refresh-${n}`, expires_in: String(lifetime) } };
+        return {
+          body: {
+            access_token: `refreshed-access-${n}`,
+            refresh_token: `rotated-refresh-${n}`,
+            expires_in: String(lifetime),
+          },
+        };
       }
       case 'authorization_code': {
         const req = codes.get(String(b.code));
@@ -103,7 +117,17 @@ export async function startOAuthPeer(
     } else {
       return errorAnswer(400, 'UNSUPPORTED_INTENT', 'unsupported intent');
     }
-    return { body: { redirectSession: { id, fullUrl, urlDetails: { endpoint, searchParams: {} }, sessionToken: null, shortUrl: `${base}/s/${id}` } } };
+    return {
+      body: {
+        redirectSession: {
+          id,
+          fullUrl,
+          urlDetails: { endpoint, searchParams: {} },
+          sessionToken: null,
+          shortUrl: `${base}/s/${id}`,
+        },
+      },
+    };
   }
 
   /** The hosted authorize page: redirects with the code, or (web_message) answers what it would post. */
@@ -119,9 +143,25 @@ export async function startOAuthPeer(
   }
 
   const identity: Record<string, Answer> = {
-    '/_api/iam/authentication/v2/register': { body: { state: 'SUCCESS', sessionToken: 'JWS.session-token', stateToken: null, identity: { id: 'i-1' } } },
-    '/_api/iam/authentication/v2/login': { body: { state: 'SUCCESS', sessionToken: 'JWS.session-token', stateToken: null, identity: { id: 'i-1' } } },
-    '/_api/iam/verification/v1/auth/verify': { body: { state: 'SUCCESS', sessionToken: 'JWS.verified-session', identity: { id: 'i-1' } } },
+    '/_api/iam/authentication/v2/register': {
+      body: {
+        state: 'SUCCESS',
+        sessionToken: 'JWS.session-token',
+        stateToken: null,
+        identity: { id: 'i-1' },
+      },
+    },
+    '/_api/iam/authentication/v2/login': {
+      body: {
+        state: 'SUCCESS',
+        sessionToken: 'JWS.session-token',
+        stateToken: null,
+        identity: { id: 'i-1' },
+      },
+    },
+    '/_api/iam/verification/v1/auth/verify': {
+      body: { state: 'SUCCESS', sessionToken: 'JWS.verified-session', identity: { id: 'i-1' } },
+    },
     '/_api/iam/recovery/v1/send-email': { body: {} },
   };
 
@@ -130,7 +170,8 @@ export async function startOAuthPeer(
     if (queued) return queued;
     const b = req.body ? (JSON.parse(req.body) as Json) : {};
     if (req.method === 'POST' && req.path === '/oauth2/token') return token(b);
-    if (req.method === 'POST' && req.path === '/_api/redirects-api/v1/redirect-session') return redirectSession(b);
+    if (req.method === 'POST' && req.path === '/_api/redirects-api/v1/redirect-session')
+      return redirectSession(b);
     if (req.method === 'GET' && req.path === '/authorize') return authorize(req.search);
     // A module call, to see which Authorization header travels with it.
     if (req.method === 'GET' && req.path === MODULE_PATH) return { body: { cart: { id: 'cart-1' } } };

@@ -68,7 +68,11 @@ describe('visitor tokens', () => {
       '{"clientId":"probe-client-id","grantType":"anonymous"}',
       '{"clientId":"probe-client-id","refreshToken":"anon-refresh-1","grantType":"refresh_token"}',
     ]);
-    expect(peer.authorizations(MODULE_PATH)).toEqual(['anon-access-1', 'anon-access-1', 'refreshed-access-2']);
+    expect(peer.authorizations(MODULE_PATH)).toEqual([
+      'anon-access-1',
+      'anon-access-1',
+      'refreshed-access-2',
+    ]);
     // expires_in came as the string "100"; the rotated refresh token in the answer is ignored.
     expect(auth.getTokens()).toEqual({
       accessToken: { value: 'refreshed-access-2', expiresAt: 1_700_000_101 + 100 },
@@ -112,7 +116,10 @@ describe('visitor tokens', () => {
     const visitor = await auth.generateVisitorTokens();
     expect(visitor.refreshToken).toEqual({ value: 'anon-refresh-1', role: 'visitor' });
     const renewed = await auth.renewToken(visitor.refreshToken);
-    expect(renewed).toEqual({ accessToken: { value: 'refreshed-access-2', expiresAt: 1_700_000_000 + 14400 }, refreshToken: visitor.refreshToken });
+    expect(renewed).toEqual({
+      accessToken: { value: 'refreshed-access-2', expiresAt: 1_700_000_000 + 14400 },
+      refreshToken: visitor.refreshToken,
+    });
     expect(auth.getTokens()).toEqual(memberTokens());
     await expect(auth.renewToken()).rejects.toThrow('something went wrong'); // member-refresh-x is unknown to the peer
   });
@@ -134,7 +141,10 @@ describe('token endpoint failures', () => {
     const failing = { status: 503, body: { message: 'down' } };
     const { peer, auth, call, onError } = await setup({ script: { '/oauth2/token': [failing, failing] } });
     await expect(auth.generateVisitorTokens()).rejects.toThrow(new Error('something went wrong'));
-    const err = await call().then(() => undefined, (e: unknown) => e);
+    const err = await call().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(VitrineError);
     expect(((err as VitrineError).runtimeError as Error).message).toBe('something went wrong');
     expect(onError).toHaveBeenCalledWith(err);
@@ -145,9 +155,16 @@ describe('token endpoint failures', () => {
 
   it('a 200 answer that is not JSON or lacks access_token/expires_in is a failure too', async () => {
     const { auth } = await setup({
-      script: { '/oauth2/token': [{ body: 'not json' }, { body: { refresh_token: 'r', expires_in: 1 } }, { body: { access_token: 'a', refresh_token: 'r' } }] },
+      script: {
+        '/oauth2/token': [
+          { body: 'not json' },
+          { body: { refresh_token: 'r', expires_in: 1 } },
+          { body: { access_token: 'a', refresh_token: 'r' } },
+        ],
+      },
     });
-    for (let i = 0; i < 3; i++) await expect(auth.generateVisitorTokens()).rejects.toThrow('something went wrong');
+    for (let i = 0; i < 3; i++)
+      await expect(auth.generateVisitorTokens()).rejects.toThrow('something went wrong');
   });
 
   it('token requests carry tokenRequestOptions.headers', async () => {
@@ -171,11 +188,16 @@ describe('wiring', () => {
       },
     });
     await client.request({ method: 'GET', path: MODULE_PATH });
-    expect(seen).toEqual(['POST https://vitrine.invalid/oauth2/token', `GET https://vitrine.invalid${MODULE_PATH}`]);
+    expect(seen).toEqual([
+      'POST https://vitrine.invalid/oauth2/token',
+      `GET https://vitrine.invalid${MODULE_PATH}`,
+    ]);
   });
 
   it('a strategy used alone needs a host', async () => {
-    await expect(OAuthStrategy({ clientId: CLIENT_ID }).getAuthHeaders()).rejects.toThrow('OAuthStrategy needs a host');
+    await expect(OAuthStrategy({ clientId: CLIENT_ID }).getAuthHeaders()).rejects.toThrow(
+      'OAuthStrategy needs a host',
+    );
     const peer = await startOAuthPeer(serve);
     const alone = OAuthStrategy({ clientId: CLIENT_ID, host: peer.baseUrl });
     expect(await alone.getAuthHeaders()).toEqual({ Authorization: 'anon-access-1' });
@@ -199,9 +221,18 @@ describe('logout', () => {
     const { logoutUrl } = await auth.logout('https://shop.example.test/');
     expect(logoutUrl).toBe(`${peer.baseUrl}/logout?next=https%3A%2F%2Fshop.example.test%2F`);
     const r = peer.received[0]!;
-    expect([r.method, r.path, r.headers.authorization]).toEqual(['POST', '/_api/redirects-api/v1/redirect-session', 'member-access-x']);
-    expect(r.body).toBe('{"logout":{"clientId":"probe-client-id"},"callbacks":{"postFlowUrl":"https://shop.example.test/"}}');
-    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect([r.method, r.path, r.headers.authorization]).toEqual([
+      'POST',
+      '/_api/redirects-api/v1/redirect-session',
+      'member-access-x',
+    ]);
+    expect(r.body).toBe(
+      '{"logout":{"clientId":"probe-client-id"},"callbacks":{"postFlowUrl":"https://shop.example.test/"}}',
+    );
+    expect(auth.getTokens()).toEqual({
+      accessToken: { value: '', expiresAt: 0 },
+      refreshToken: { value: '', role: 'none' },
+    });
     expect(auth.loggedIn()).toBe(false);
     expect(storage.get()).toBeNull();
     await call();
@@ -210,7 +241,10 @@ describe('logout', () => {
 
   it('a failed logout call keeps the tokens', async () => {
     const fail = { status: 500, body: { message: 'boom' } };
-    const { auth } = await setup({ script: { '/_api/redirects-api/v1/redirect-session': [fail] } }, { tokens: memberTokens() });
+    const { auth } = await setup(
+      { script: { '/_api/redirects-api/v1/redirect-session': [fail] } },
+      { tokens: memberTokens() },
+    );
     await expect(auth.logout('https://shop.example.test/')).rejects.toBeInstanceOf(VitrineError);
     expect(auth.loggedIn()).toBe(true);
   });

@@ -10,11 +10,27 @@ import * as identity from './identity.ts';
 import { generateOAuthData } from './pkce.ts';
 import type { OAuthDataOptions } from './pkce.ts';
 import { createRedirectSession, getAuthUrl, logoutBody, parseFromUrl } from './redirects.ts';
-import { accessTokenFrom, emptyTokens, isTokenExpired, issuedTokens, requestTokens } from './token-endpoint.ts';
+import {
+  accessTokenFrom,
+  emptyTokens,
+  isTokenExpired,
+  issuedTokens,
+  requestTokens,
+} from './token-endpoint.ts';
 import type { TokenEndpoint } from './token-endpoint.ts';
 import type {
-  AuthStrategy, AuthUrl, AuthUrlOptions, LoginParams, OAuthData, ParsedAuthResult, RefreshToken,
-  RegisterParams, ResponseMode, StateMachineResult, Tokens, TokenStorage,
+  AuthStrategy,
+  AuthUrl,
+  AuthUrlOptions,
+  LoginParams,
+  OAuthData,
+  ParsedAuthResult,
+  RefreshToken,
+  RegisterParams,
+  ResponseMode,
+  StateMachineResult,
+  Tokens,
+  TokenStorage,
 } from './types.ts';
 
 export interface OAuthStrategyOptions {
@@ -46,20 +62,34 @@ export interface OAuthStrategy extends AuthStrategy {
   /** The refresh grant; keeps the given refresh token (default: the current one). Stores nothing. */
   renewToken(refreshToken?: RefreshToken): Promise<Tokens>;
   logout(originalUrl: string): Promise<{ logoutUrl: string }>;
-  generateOAuthData(redirectUri: string, originalUri?: string, options?: OAuthDataOptions): Promise<OAuthData>;
+  generateOAuthData(
+    redirectUri: string,
+    originalUri?: string,
+    options?: OAuthDataOptions,
+  ): Promise<OAuthData>;
   getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<AuthUrl>;
   parseFromUrl(url?: string, responseMode?: ResponseMode): ParsedAuthResult;
   /** The authorization-code grant; returns member tokens without storing them (call setTokens). */
-  getMemberTokens(code: string | null | undefined, state: string | null | undefined, oauthData: OAuthData): Promise<Tokens>;
+  getMemberTokens(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    oauthData: OAuthData,
+  ): Promise<Tokens>;
   /** Browser only: exchanges a login/register session token through a hidden iframe. Stores nothing. */
   getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens>;
   register(params: RegisterParams): Promise<StateMachineResult>;
   login(params: LoginParams): Promise<StateMachineResult>;
-  processVerification(inputs: { verificationCode: string }, state?: StateMachineResult): Promise<StateMachineResult>;
+  processVerification(
+    inputs: { verificationCode: string },
+    state?: StateMachineResult,
+  ): Promise<StateMachineResult>;
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
 }
 
-const copy = (t: Tokens): Tokens => ({ accessToken: { ...t.accessToken }, refreshToken: { ...t.refreshToken } });
+const copy = (t: Tokens): Tokens => ({
+  accessToken: { ...t.accessToken },
+  refreshToken: { ...t.refreshToken },
+});
 
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const { clientId, tokenStorage } = options;
@@ -101,7 +131,11 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     issuedTokens(await requestTokens(endpoint(), { clientId, grantType: 'anonymous' }), 'visitor', now());
 
   const renewToken = async (refreshToken: RefreshToken = tokens.refreshToken): Promise<Tokens> => {
-    const answer = await requestTokens(endpoint(), { clientId, refreshToken: refreshToken.value, grantType: 'refresh_token' });
+    const answer = await requestTokens(endpoint(), {
+      clientId,
+      refreshToken: refreshToken.value,
+      grantType: 'refresh_token',
+    });
     // The old refresh token is kept; a new one in the answer is ignored (contract §1).
     return { accessToken: accessTokenFrom(answer, now()), refreshToken: { ...refreshToken } };
   };
@@ -121,11 +155,21 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return anonymous();
   };
 
-  const getMemberTokens = async (code: string | null | undefined, state: string | null | undefined, data: OAuthData): Promise<Tokens> => {
+  const getMemberTokens = async (
+    code: string | null | undefined,
+    state: string | null | undefined,
+    data: OAuthData,
+  ): Promise<Tokens> => {
     if (!code || !state) throw new Error('Missing code or _state');
     if (state !== data.state) throw new Error('Invalid _state');
     try {
-      const grant = { clientId, grantType: 'authorization_code' as const, redirectUri: data.redirectUri || undefined, code, codeVerifier: data.codeVerifier };
+      const grant = {
+        clientId,
+        grantType: 'authorization_code' as const,
+        redirectUri: data.redirectUri || undefined,
+        code,
+        codeVerifier: data.codeVerifier,
+      };
       return issuedTokens(await requestTokens(endpoint(), grant), 'member', now());
     } catch (e) {
       throw new Error('Failed to get member tokens', { cause: e });
@@ -179,10 +223,16 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       const win = options.window ?? browserWindow();
       if (!win) throw new Error('getMemberTokensForDirectLogin needs a browser window');
       const data = await generateOAuthData(undefined);
-      const { authUrl } = await getAuthUrl(http(), clientId, data, { prompt: 'none', responseMode: 'web_message', sessionToken });
+      const { authUrl } = await getAuthUrl(http(), clientId, data, {
+        prompt: 'none',
+        responseMode: 'web_message',
+        sessionToken,
+      });
       const message = await waitForFrameMessage(win, authUrl, data.state);
       if (!message.code) {
-        throw new Error('Missing code or _state', { cause: { error: message.error, errorDescription: message.errorDescription } });
+        throw new Error('Missing code or _state', {
+          cause: { error: message.error, errorDescription: message.errorDescription },
+        });
       }
       return getMemberTokens(message.code, message.state, data);
     },
@@ -198,10 +248,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       const from = state ?? loginState;
       const result = await identity.verify(http(), from, inputs.verificationCode);
       // A failed attempt keeps the verification state, so the code can be entered again.
-      if (!(result.loginState === 'FAILURE' && from?.loginState === 'EMAIL_VERIFICATION_REQUIRED')) loginState = result;
+      if (!(result.loginState === 'FAILURE' && from?.loginState === 'EMAIL_VERIFICATION_REQUIRED'))
+        loginState = result;
       return result;
     },
-    sendPasswordResetEmail: (email, redirectUri) => identity.sendRecoveryEmail(http(), clientId, email, redirectUri),
+    sendPasswordResetEmail: (email, redirectUri) =>
+      identity.sendRecoveryEmail(http(), clientId, email, redirectUri),
   };
   return strategy;
 }

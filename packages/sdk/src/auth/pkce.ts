@@ -25,7 +25,9 @@ function webCrypto(): WebCrypto {
 /** A random verifier of `length` characters, each uniformly drawn from VERIFIER_CHARSET. */
 export function generateCodeVerifier(length: number = DEFAULT_VERIFIER_LENGTH): string {
   if (!Number.isInteger(length) || length < MIN_VERIFIER_LENGTH || length > MAX_VERIFIER_LENGTH) {
-    throw new Error(`Expected a length between ${MIN_VERIFIER_LENGTH} and ${MAX_VERIFIER_LENGTH}. Received ${length}.`);
+    throw new Error(
+      `Expected a length between ${MIN_VERIFIER_LENGTH} and ${MAX_VERIFIER_LENGTH}. Received ${length}.`,
+    );
   }
   const crypto = webCrypto();
   const n = VERIFIER_CHARSET.length;

@@ -17,7 +17,11 @@ export interface RedirectSession {
 
 /** POST the body as given; the answer's `redirectSession` is required. */
 export async function createRedirectSession(http: HttpClient, body: object): Promise<RedirectSession> {
-  const answer = await http.request<{ redirectSession?: RedirectSession }>({ method: 'POST', path: REDIRECT_SESSION_PATH, body });
+  const answer = await http.request<{ redirectSession?: RedirectSession }>({
+    method: 'POST',
+    path: REDIRECT_SESSION_PATH,
+    body,
+  });
   if (!answer.redirectSession || typeof answer.redirectSession.fullUrl !== 'string') {
     throw new Error('The redirect-session answer has no redirectSession.fullUrl');
   }
@@ -44,7 +48,12 @@ export function authRequestBody(clientId: string, data: OAuthData, o: AuthUrlOpt
   return { auth: { authRequest, prompt: o.prompt ?? 'login' } };
 }
 
-export async function getAuthUrl(http: HttpClient, clientId: string, data: OAuthData, o: AuthUrlOptions = {}): Promise<AuthUrl> {
+export async function getAuthUrl(
+  http: HttpClient,
+  clientId: string,
+  data: OAuthData,
+  o: AuthUrlOptions = {},
+): Promise<AuthUrl> {
   const session = await createRedirectSession(http, authRequestBody(clientId, data, o));
   return {
     authUrl: session.fullUrl,
@@ -65,7 +74,8 @@ export function parseFromUrl(url?: string, responseMode: ResponseMode = 'fragmen
   const href = url ?? (globalThis as { location?: { href?: string } }).location?.href;
   if (href === undefined) throw new Error('parseFromUrl needs a URL outside a browser');
   const parsed = new URL(href);
-  const params = responseMode === 'query' ? parsed.searchParams : new URLSearchParams(parsed.hash.replace(/^#/, ''));
+  const params =
+    responseMode === 'query' ? parsed.searchParams : new URLSearchParams(parsed.hash.replace(/^#/, ''));
   const result: ParsedAuthResult = { code: params.get('code'), state: params.get('state') };
   const error = params.get('error');
   if (error !== null) {

@@ -31,7 +31,9 @@ function sdk() {
     auth: OAuthStrategy({ clientId, now: () => server.clock.now().getTime() }),
     fetch: (input, init) => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { grantType?: string }) : {};
-      sent.push(`${init?.method} ${new URL(String(input)).pathname}${body.grantType ? ` ${body.grantType}` : ''}`);
+      sent.push(
+        `${init?.method} ${new URL(String(input)).pathname}${body.grantType ? ` ${body.grantType}` : ''}`,
+      );
       const auth = new Headers(init?.headers).get('authorization');
       if (auth !== null) lastAuthorization = auth;
       return fetch(input, init);
@@ -44,9 +46,12 @@ function sdk() {
   const whoAmI = async () => {
     await client.request({ method: 'GET', path: '/health' });
     const token = lastAuthorization;
-    const info = await server.request<{ active: boolean; subjectType: string; subjectId: string; clientId: string }>(
-      'POST', '/oauth2/token-info', { body: { token } },
-    );
+    const info = await server.request<{
+      active: boolean;
+      subjectType: string;
+      subjectId: string;
+      clientId: string;
+    }>('POST', '/oauth2/token-info', { body: { token } });
     expect(info.status).toBe(200);
     return { ...info.body, token };
   };
@@ -58,7 +63,12 @@ describe('OAuthStrategy against the real server', () => {
     const { auth, sent, whoAmI } = sdk();
     const first = await whoAmI();
     expect(sent).toEqual(['POST /oauth2/token anonymous', 'GET /health']);
-    expect(first).toMatchObject({ active: true, subjectType: 'VISITOR', clientId, token: auth.getTokens().accessToken.value });
+    expect(first).toMatchObject({
+      active: true,
+      subjectType: 'VISITOR',
+      clientId,
+      token: auth.getTokens().accessToken.value,
+    });
     const tokens = auth.getTokens();
     expect(tokens.refreshToken.role).toBe('visitor');
     expect(tokens.accessToken.expiresAt).toBe(Math.floor(server.clock.now().getTime() / 1000) + 14400);
@@ -72,7 +82,12 @@ describe('OAuthStrategy against the real server', () => {
     expect(sent.slice(3)).toEqual(['POST /oauth2/token refresh_token', 'GET /health']);
     expect(auth.getTokens().refreshToken).toEqual(tokens.refreshToken);
     expect(second.token).not.toBe(first.token);
-    expect(second).toMatchObject({ active: true, subjectType: 'VISITOR', subjectId: first.subjectId, clientId });
+    expect(second).toMatchObject({
+      active: true,
+      subjectType: 'VISITOR',
+      subjectId: first.subjectId,
+      clientId,
+    });
   });
 
   it('falls back to a new visitor when the refresh token has expired on the server', async () => {
@@ -81,7 +96,11 @@ describe('OAuthStrategy against the real server', () => {
     const oldRefresh = auth.getTokens().refreshToken.value;
     server.clock.advance(31 * 86_400_000); // past the visitor refresh-token lifetime
     const second = await whoAmI();
-    expect(sent.filter((s) => s.startsWith('POST /oauth2/token ')).map((s) => s.split(' ')[2])).toEqual(['anonymous', 'refresh_token', 'anonymous']);
+    expect(sent.filter((s) => s.startsWith('POST /oauth2/token ')).map((s) => s.split(' ')[2])).toEqual([
+      'anonymous',
+      'refresh_token',
+      'anonymous',
+    ]);
     expect(auth.getTokens().refreshToken.value).not.toBe(oldRefresh);
     expect(second).toMatchObject({ active: true, subjectType: 'VISITOR' });
     expect(second.subjectId).not.toBe(first.subjectId);

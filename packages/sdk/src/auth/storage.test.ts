@@ -51,8 +51,14 @@ afterEach(() => {
 describe('parseTokens', () => {
   it('accepts Tokens and rejects anything else', () => {
     expect(parseTokens(JSON.parse(JSON.stringify(TOKENS)))).toEqual(TOKENS);
-    for (const bad of [null, 'x', {}, { accessToken: TOKENS.accessToken }, { ...TOKENS, refreshToken: { value: 'r', role: 'admin' } },
-      { ...TOKENS, accessToken: { value: 'a', expiresAt: null } }]) {
+    for (const bad of [
+      null,
+      'x',
+      {},
+      { accessToken: TOKENS.accessToken },
+      { ...TOKENS, refreshToken: { value: 'r', role: 'admin' } },
+      { ...TOKENS, accessToken: { value: 'a', expiresAt: null } },
+    ]) {
       expect(parseTokens(bad)).toBeNull();
     }
   });
@@ -100,9 +106,15 @@ describe('localStorageStorage', () => {
 
   it('swallows storage errors (quota, disabled storage)', () => {
     const throwing: StorageLike = {
-      getItem: () => { throw new Error('SecurityError'); },
-      setItem: () => { throw new Error('QuotaExceededError'); },
-      removeItem: () => { throw new Error('SecurityError'); },
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
     };
     const s = localStorageStorage('k', throwing);
     expect(() => s.set(TOKENS)).not.toThrow();
@@ -115,14 +127,22 @@ describe('cookieStorage', () => {
   it('round-trips through document.cookie with its attributes, next to other cookies', () => {
     const document = fakeDocument();
     document.cookie = 'other=1; path=/';
-    const s = cookieStorage('vt', { document, maxAge: 3600, domain: 'shop.example.test', sameSite: 'Strict', secure: true });
+    const s = cookieStorage('vt', {
+      document,
+      maxAge: 3600,
+      domain: 'shop.example.test',
+      sameSite: 'Strict',
+      secure: true,
+    });
     s.set(TOKENS);
     expect(document.writes.at(-1)).toBe(
       `vt=${encodeURIComponent(JSON.stringify(TOKENS))}; path=/; domain=shop.example.test; max-age=3600; samesite=Strict; secure`,
     );
     expect(s.get()).toEqual(TOKENS);
     s.clear();
-    expect(document.writes.at(-1)).toBe('vt=; path=/; domain=shop.example.test; max-age=0; samesite=Strict; secure');
+    expect(document.writes.at(-1)).toBe(
+      'vt=; path=/; domain=shop.example.test; max-age=0; samesite=Strict; secure',
+    );
     expect(s.get()).toBeNull();
     expect(document.cookie).toBe('other=1');
   });
@@ -154,12 +174,18 @@ describe('OAuthStrategy with a token storage', () => {
   it('writes every change, starts from stored tokens, and logout clears them', async () => {
     const peer = await startOAuthPeer(serve);
     const ls = fakeLocalStorage();
-    const first = createClient({ host: peer.baseUrl, auth: OAuthStrategy({ clientId: CLIENT_ID, tokenStorage: localStorageStorage('t', ls) }) });
+    const first = createClient({
+      host: peer.baseUrl,
+      auth: OAuthStrategy({ clientId: CLIENT_ID, tokenStorage: localStorageStorage('t', ls) }),
+    });
     await first.request({ method: 'GET', path: MODULE_PATH });
     expect(JSON.parse(ls.map.get('t')!)).toEqual(first.auth.getTokens());
 
     // A new page load: the stored visitor token is reused, no token request.
-    const second = createClient({ host: peer.baseUrl, auth: OAuthStrategy({ clientId: CLIENT_ID, tokenStorage: localStorageStorage('t', ls) }) });
+    const second = createClient({
+      host: peer.baseUrl,
+      auth: OAuthStrategy({ clientId: CLIENT_ID, tokenStorage: localStorageStorage('t', ls) }),
+    });
     await second.request({ method: 'GET', path: MODULE_PATH });
     expect(peer.grants()).toHaveLength(1);
     expect(peer.authorizations(MODULE_PATH)).toEqual(['anon-access-1', 'anon-access-1']);

@@ -10,9 +10,13 @@ const ROLES: readonly TokenRole[] = ['none', 'visitor', 'member'];
 export function parseTokens(value: unknown): Tokens | null {
   if (typeof value !== 'object' || value === null) return null;
   const { accessToken: a, refreshToken: r } = value as Record<string, Record<string, unknown> | undefined>;
-  if (typeof a?.value !== 'string' || typeof a.expiresAt !== 'number' || !Number.isFinite(a.expiresAt)) return null;
+  if (typeof a?.value !== 'string' || typeof a.expiresAt !== 'number' || !Number.isFinite(a.expiresAt))
+    return null;
   if (typeof r?.value !== 'string' || !ROLES.includes(r.role as TokenRole)) return null;
-  return { accessToken: { value: a.value, expiresAt: a.expiresAt }, refreshToken: { value: r.value, role: r.role as TokenRole } };
+  return {
+    accessToken: { value: a.value, expiresAt: a.expiresAt },
+    refreshToken: { value: r.value, role: r.role as TokenRole },
+  };
 }
 
 function parseJson(text: string | null | undefined): Tokens | null {
@@ -94,7 +98,8 @@ export interface CookieOptions {
 
 /** Tokens as URI-encoded JSON in the cookie `name` (readable by the page; not HttpOnly). */
 export function cookieStorage(name = 'vitrine.tokens', opts: CookieOptions = {}): TokenStorage {
-  const doc = (): CookieDocument | undefined => opts.document ?? (globalThis as { document?: CookieDocument }).document;
+  const doc = (): CookieDocument | undefined =>
+    opts.document ?? (globalThis as { document?: CookieDocument }).document;
   const attributes = (maxAge: number | undefined): string => {
     const parts = [`path=${opts.path ?? '/'}`];
     if (opts.domain) parts.push(`domain=${opts.domain}`);

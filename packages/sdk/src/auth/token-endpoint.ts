@@ -8,7 +8,13 @@ import type { AccessToken, RefreshToken, Tokens } from './types.ts';
 export type TokenGrant =
   | { clientId: string; grantType: 'anonymous' }
   | { clientId: string; refreshToken: string; grantType: 'refresh_token' }
-  | { clientId: string; grantType: 'authorization_code'; redirectUri?: string; code: string; codeVerifier: string };
+  | {
+      clientId: string;
+      grantType: 'authorization_code';
+      redirectUri?: string;
+      code: string;
+      codeVerifier: string;
+    };
 
 export interface TokenAnswer {
   accessToken: string;
@@ -48,10 +54,16 @@ export async function requestTokens(endpoint: TokenEndpoint, grant: TokenGrant):
   const accessToken = body.access_token;
   // Number(): a numeric string works as well (contract §1).
   const expiresIn = Number(body.expires_in);
-  if (typeof accessToken !== 'string' || accessToken === '' || body.expires_in == null || !Number.isFinite(expiresIn)) {
+  if (
+    typeof accessToken !== 'string' ||
+    accessToken === '' ||
+    body.expires_in == null ||
+    !Number.isFinite(expiresIn)
+  ) {
     throw tokenFailure({ status: res.status, requestId, body: text });
   }
-  const refreshToken = typeof body.refresh_token === 'string' && body.refresh_token !== '' ? body.refresh_token : undefined;
+  const refreshToken =
+    typeof body.refresh_token === 'string' && body.refresh_token !== '' ? body.refresh_token : undefined;
   return { accessToken, refreshToken, expiresIn };
 }
 

@@ -30,7 +30,13 @@ const SORTS: Record<ProductSort, { fieldName: string; order: 'ASC' | 'DESC' }[]>
   name: [{ fieldName: 'name', order: 'ASC' }],
 };
 const LIST_FIELDS = ['CURRENCY', 'URL'];
-const PAGE_FIELDS = ['CURRENCY', 'URL', 'PLAIN_DESCRIPTION', 'MEDIA_ITEMS_INFO', 'VARIANT_OPTION_CHOICE_NAMES'];
+const PAGE_FIELDS = [
+  'CURRENCY',
+  'URL',
+  'PLAIN_DESCRIPTION',
+  'MEDIA_ITEMS_INFO',
+  'VARIANT_OPTION_CHOICE_NAMES',
+];
 
 /** The `searchProducts` body: a cursor request sends only the cursor (conventions §7). */
 export function searchBody(s: ProductSearch): object {
@@ -39,36 +45,80 @@ export function searchBody(s: ProductSearch): object {
   const filter = s.categoryId ? { 'allCategoriesInfo.categories.id': { $hasSome: [s.categoryId] } } : {};
   const text = s.text?.trim();
   return {
-    search: { filter, sort: SORTS[s.sort ?? 'newest'], cursorPaging: { limit }, ...(text ? { search: { expression: text } } : {}) },
+    search: {
+      filter,
+      sort: SORTS[s.sort ?? 'newest'],
+      cursorPaging: { limit },
+      ...(text ? { search: { expression: text } } : {}),
+    },
     fields: LIST_FIELDS,
   };
 }
 
-export interface ProductPage { products: Product[]; pagingMetadata?: CursorPagingMetadata }
+export interface ProductPage {
+  products: Product[];
+  pagingMetadata?: CursorPagingMetadata;
+}
 
 export const catalogQueries = {
   all: () => ['catalog'] as const,
-  categories: (http: HttpClient) => queryOptions({
-    queryKey: ['catalog', 'categories'] as const,
-    queryFn: async () => (await http.request<{ categories: Category[] }>({
-      method: 'POST', path: '/categories/v1/categories/query',
-      body: { treeReference: { appNamespace: '@wix/stores' }, query: { filter: { visible: true }, sort: [{ fieldName: 'name', order: 'ASC' }], cursorPaging: { limit: 100 } } },
-    })).categories,
-  }),
-  search: (http: HttpClient, s: ProductSearch) => queryOptions({
-    queryKey: ['catalog', 'search', { categoryId: s.categoryId ?? null, text: s.text?.trim() || null, sort: s.sort ?? 'newest', cursor: s.cursor ?? null, limit: s.limit ?? 12 }] as const,
-    queryFn: () => http.request<ProductPage>({ method: 'POST', path: '/stores/v3/products/search', body: searchBody(s) }),
-  }),
+  categories: (http: HttpClient) =>
+    queryOptions({
+      queryKey: ['catalog', 'categories'] as const,
+      queryFn: async () =>
+        (
+          await http.request<{ categories: Category[] }>({
+            method: 'POST',
+            path: '/categories/v1/categories/query',
+            body: {
+              treeReference: { appNamespace: '@wix/stores' },
+              query: {
+                filter: { visible: true },
+                sort: [{ fieldName: 'name', order: 'ASC' }],
+                cursorPaging: { limit: 100 },
+              },
+            },
+          })
+        ).categories,
+    }),
+  search: (http: HttpClient, s: ProductSearch) =>
+    queryOptions({
+      queryKey: [
+        'catalog',
+        'search',
+        {
+          categoryId: s.categoryId ?? null,
+          text: s.text?.trim() || null,
+          sort: s.sort ?? 'newest',
+          cursor: s.cursor ?? null,
+          limit: s.limit ?? 12,
+        },
+      ] as const,
+      queryFn: () =>
+        http.request<ProductPage>({
+          method: 'POST',
+          path: '/stores/v3/products/search',
+          body: searchBody(s),
+        }),
+    }),
   /** The product page's product; `null` when there is no visible product with that slug. */
-  bySlug: (http: HttpClient, slug: string) => queryOptions({
-    queryKey: ['catalog', 'product', slug] as const,
-    queryFn: async () => {
-      try {
-        return (await http.request<{ product: Product }>({ method: 'GET', path: '/stores/v3/products/slug/{slug}', pathParams: { slug }, query: { fields: PAGE_FIELDS } })).product;
-      } catch (e) {
-        if ((e as { status?: number }).status === 404) return null;
-        throw e;
-      }
-    },
-  }),
+  bySlug: (http: HttpClient, slug: string) =>
+    queryOptions({
+      queryKey: ['catalog', 'product', slug] as const,
+      queryFn: async () => {
+        try {
+          return (
+            await http.request<{ product: Product }>({
+              method: 'GET',
+              path: '/stores/v3/products/slug/{slug}',
+              pathParams: { slug },
+              query: { fields: PAGE_FIELDS },
+            })
+          ).product;
+        } catch (e) {
+          if ((e as { status?: number }).status === 404) return null;
+          throw e;
+        }
+      },
+    }),
 };

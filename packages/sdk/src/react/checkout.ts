@@ -8,14 +8,27 @@ import { REDIRECT_SESSION_PATH } from '../auth/redirects.ts';
 import type { RedirectSession } from '../auth/redirects.ts';
 import type { LineItem, PriceSummary } from './types.ts';
 
-export interface Checkout { id: string; lineItems: LineItem[]; priceSummary?: PriceSummary; completed?: boolean }
+export interface Checkout {
+  id: string;
+  lineItems: LineItem[];
+  priceSummary?: PriceSummary;
+  completed?: boolean;
+}
 
 export const checkoutQueries = {
   all: () => ['checkout'] as const,
-  byId: (http: HttpClient, id: string) => queryOptions({
-    queryKey: ['checkout', id] as const,
-    queryFn: async () => (await http.request<{ checkout: Checkout }>({ method: 'GET', path: '/ecom/v1/checkouts/{id}', pathParams: { id } })).checkout,
-  }),
+  byId: (http: HttpClient, id: string) =>
+    queryOptions({
+      queryKey: ['checkout', id] as const,
+      queryFn: async () =>
+        (
+          await http.request<{ checkout: Checkout }>({
+            method: 'GET',
+            path: '/ecom/v1/checkouts/{id}',
+            pathParams: { id },
+          })
+        ).checkout,
+    }),
 };
 
 export interface CheckoutCallbacks {
@@ -28,9 +41,15 @@ export interface CheckoutCallbacks {
 }
 
 /** A redirect session to the hosted checkout page of `checkoutId`; navigate to its `fullUrl`. */
-export async function checkoutRedirect(http: HttpClient, checkoutId: string, callbacks: CheckoutCallbacks): Promise<RedirectSession> {
+export async function checkoutRedirect(
+  http: HttpClient,
+  checkoutId: string,
+  callbacks: CheckoutCallbacks,
+): Promise<RedirectSession> {
   const answer = await http.request<{ redirectSession: RedirectSession }>({
-    method: 'POST', path: REDIRECT_SESSION_PATH, body: { ecomCheckout: { checkoutId }, callbacks },
+    method: 'POST',
+    path: REDIRECT_SESSION_PATH,
+    body: { ecomCheckout: { checkoutId }, callbacks },
   });
   return answer.redirectSession;
 }

@@ -3,7 +3,16 @@
  * holds its `queryOptions` factories (one query-key scheme for every app) and the calls that
  * change its data; `createQueryClient` carries spec §9's defaults.
  */
-export { createQueryClient, queryDefaults, retryDelay, shouldRetry, GC_TIME_MS, MAX_RETRY_DELAY_MS, MIN_STALE_TIME_MS, QUERY_RETRIES } from './query-client.ts';
+export {
+  createQueryClient,
+  queryDefaults,
+  retryDelay,
+  shouldRetry,
+  GC_TIME_MS,
+  MAX_RETRY_DELAY_MS,
+  MIN_STALE_TIME_MS,
+  QUERY_RETRIES,
+} from './query-client.ts';
 export type { VitrineQueryClientOptions } from './query-client.ts';
 export { catalogQueries, searchBody, PRODUCT_SORTS, STORES_APP_ID } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';

@@ -13,7 +13,8 @@ export const GC_TIME_MS = 5 * 60_000;
 export const MIN_STALE_TIME_MS = 1_000;
 
 /** min(1000·2ⁿ, 30000) ms before retry n (n = 0 for the first retry). */
-export const retryDelay = (failureCount: number): number => Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+export const retryDelay = (failureCount: number): number =>
+  Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
 
 /**
  * Retry only what can succeed later: network failures, 5xx, 429 and 408. A 4xx answer is the

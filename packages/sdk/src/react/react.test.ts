@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromAnswer } from '../errors.ts';
 import type { HttpClient, RequestOptions } from '../http.ts';
-import { cartCalls, cartQueries, catalogQueries, createQueryClient, GC_TIME_MS, orderQueries, retryDelay, searchBody, shouldRetry } from './index.ts';
+import {
+  cartCalls,
+  cartQueries,
+  catalogQueries,
+  createQueryClient,
+  GC_TIME_MS,
+  orderQueries,
+  retryDelay,
+  searchBody,
+  shouldRetry,
+} from './index.ts';
 
 /** An HttpClient that records each request and answers from `reply`. */
 function recorder(reply: (o: RequestOptions) => unknown) {
   const calls: RequestOptions[] = [];
-  const http: HttpClient = { request: async <T>(o: RequestOptions) => { calls.push(o); return reply(o) as T; } };
+  const http: HttpClient = {
+    request: async <T>(o: RequestOptions) => {
+      calls.push(o);
+      return reply(o) as T;
+    },
+  };
   return { http, calls };
 }
-const notFound = (code: string) => errorFromAnswer({ status: 404, statusText: 'Not Found', requestId: 'r', body: { message: code, details: { applicationError: { code, description: code, data: {} } } } });
+const notFound = (code: string) =>
+  errorFromAnswer({
+    status: 404,
+    statusText: 'Not Found',
+    requestId: 'r',
+    body: { message: code, details: { applicationError: { code, description: code, data: {} } } },
+  });
 
 describe('createQueryClient (spec §9)', () => {
   it('retries 3 times in the browser with backoff min(1000·2ⁿ, 30000) ms, keeps data 5 minutes, stale time at least 1000 ms', () => {
@@ -24,10 +45,23 @@ describe('createQueryClient (spec §9)', () => {
   });
 
   it('does not retry an answer that would fail again (4xx), nor anything on the server', () => {
-    const retry = createQueryClient().getDefaultOptions().queries!.retry as (n: number, e: unknown) => boolean;
+    const retry = createQueryClient().getDefaultOptions().queries!.retry as (
+      n: number,
+      e: unknown,
+    ) => boolean;
     expect(retry(0, notFound('PRODUCT_NOT_FOUND'))).toBe(false);
-    expect(shouldRetry(0, errorFromAnswer({ status: 503, statusText: 'Unavailable', requestId: undefined, body: null }))).toBe(true);
-    expect(shouldRetry(0, errorFromAnswer({ status: 429, statusText: 'Too Many', requestId: undefined, body: null }))).toBe(true);
+    expect(
+      shouldRetry(
+        0,
+        errorFromAnswer({ status: 503, statusText: 'Unavailable', requestId: undefined, body: null }),
+      ),
+    ).toBe(true);
+    expect(
+      shouldRetry(
+        0,
+        errorFromAnswer({ status: 429, statusText: 'Too Many', requestId: undefined, body: null }),
+      ),
+    ).toBe(true);
     expect(createQueryClient({ server: true }).getDefaultOptions().queries!.retry).toBe(false);
   });
 });
@@ -43,16 +77,28 @@ describe('catalog queries', () => {
       },
       fields: ['CURRENCY', 'URL'],
     });
-    expect(searchBody({ cursor: 'abc', sort: 'price-desc' })).toEqual({ search: { cursorPaging: { limit: 12, cursor: 'abc' } }, fields: ['CURRENCY', 'URL'] });
+    expect(searchBody({ cursor: 'abc', sort: 'price-desc' })).toEqual({
+      search: { cursorPaging: { limit: 12, cursor: 'abc' } },
+      fields: ['CURRENCY', 'URL'],
+    });
   });
 
   it('keys are stable per input, and a missing product is null (not an error)', async () => {
-    const { http, calls } = recorder((o) => { if (o.pathParams?.slug === 'gone') throw notFound('PRODUCT_NOT_FOUND'); return { product: { id: 'p', slug: 'shirt' } }; });
-    expect(catalogQueries.search(http, { text: 'x' }).queryKey).toEqual(catalogQueries.search(http, { text: 'x', sort: 'newest', limit: 12 }).queryKey);
+    const { http, calls } = recorder((o) => {
+      if (o.pathParams?.slug === 'gone') throw notFound('PRODUCT_NOT_FOUND');
+      return { product: { id: 'p', slug: 'shirt' } };
+    });
+    expect(catalogQueries.search(http, { text: 'x' }).queryKey).toEqual(
+      catalogQueries.search(http, { text: 'x', sort: 'newest', limit: 12 }).queryKey,
+    );
     const qc = createQueryClient();
     expect(await qc.fetchQuery(catalogQueries.bySlug(http, 'shirt'))).toEqual({ id: 'p', slug: 'shirt' });
     expect(await qc.fetchQuery(catalogQueries.bySlug(http, 'gone'))).toBeNull();
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/stores/v3/products/slug/{slug}', pathParams: { slug: 'shirt' } });
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      path: '/stores/v3/products/slug/{slug}',
+      pathParams: { slug: 'shirt' },
+    });
   });
 });
 
@@ -65,14 +111,30 @@ describe('cart and orders', () => {
     expect(await createQueryClient().fetchQuery(cartQueries.current(http))).toBeNull();
     await cartCalls.add(http, [{ productId: 'p1', variantId: 'v1', quantity: 2 }]);
     expect(calls[1]).toEqual({
-      method: 'POST', path: '/ecom/v1/carts/current/add-to-cart',
-      body: { lineItems: [{ catalogReference: { catalogItemId: 'p1', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: 'v1' } }, quantity: 2 }] },
+      method: 'POST',
+      path: '/ecom/v1/carts/current/add-to-cart',
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              catalogItemId: 'p1',
+              appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+              options: { variantId: 'v1' },
+            },
+            quantity: 2,
+          },
+        ],
+      },
     });
   });
 
   it('other failures of the cart read are errors', async () => {
-    const { http } = recorder(() => { throw errorFromAnswer({ status: 500, statusText: 'x', requestId: undefined, body: null }); });
-    await expect(createQueryClient({ server: true }).fetchQuery(cartQueries.current(http))).rejects.toMatchObject({ status: 500 });
+    const { http } = recorder(() => {
+      throw errorFromAnswer({ status: 500, statusText: 'x', requestId: undefined, body: null });
+    });
+    await expect(
+      createQueryClient({ server: true }).fetchQuery(cartQueries.current(http)),
+    ).rejects.toMatchObject({ status: 500 });
   });
 
   it("the shopper's orders: newest first, then by cursor", async () => {

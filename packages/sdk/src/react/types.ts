@@ -4,9 +4,25 @@
  * server may leave them out. Requests are sent exactly as the contract shows them.
  */
 
-export interface Money { amount: string; formattedAmount: string }
-export interface Image { id?: string; url: string; width?: number; height?: number; altText?: string | null }
-export interface MediaItem { id?: string; url?: string; image?: Image; mediaType?: string; altText?: string | null; displayName?: string }
+export interface Money {
+  amount: string;
+  formattedAmount: string;
+}
+export interface Image {
+  id?: string;
+  url: string;
+  width?: number;
+  height?: number;
+  altText?: string | null;
+}
+export interface MediaItem {
+  id?: string;
+  url?: string;
+  image?: Image;
+  mediaType?: string;
+  altText?: string | null;
+  displayName?: string;
+}
 
 export interface Category {
   id: string;
@@ -18,9 +34,25 @@ export interface Category {
   visible?: boolean;
 }
 
-export interface OptionChoice { choiceId: string; key?: string; name: string; choiceType?: string; colorCode?: string; inStock?: boolean; visible?: boolean }
-export interface ProductOption { id: string; name: string; optionRenderType?: 'TEXT_CHOICES' | 'SWATCH_CHOICES' | string; choicesSettings?: { choices: OptionChoice[] } }
-export interface VariantChoice { optionChoiceIds: { optionId: string; choiceId: string }; optionChoiceNames?: { optionName: string; choiceName: string } }
+export interface OptionChoice {
+  choiceId: string;
+  key?: string;
+  name: string;
+  choiceType?: string;
+  colorCode?: string;
+  inStock?: boolean;
+  visible?: boolean;
+}
+export interface ProductOption {
+  id: string;
+  name: string;
+  optionRenderType?: 'TEXT_CHOICES' | 'SWATCH_CHOICES' | string;
+  choicesSettings?: { choices: OptionChoice[] };
+}
+export interface VariantChoice {
+  optionChoiceIds: { optionId: string; choiceId: string };
+  optionChoiceNames?: { optionName: string; choiceName: string };
+}
 export interface Variant {
   id: string;
   visible?: boolean;
@@ -52,9 +84,17 @@ export interface Product {
   updatedDate?: string;
 }
 
-export interface CursorPagingMetadata { count?: number; cursors?: { next?: string | null; prev?: string | null }; hasNext?: boolean }
+export interface CursorPagingMetadata {
+  count?: number;
+  cursors?: { next?: string | null; prev?: string | null };
+  hasNext?: boolean;
+}
 
-export interface CatalogReference { catalogItemId: string; appId: string; options?: Record<string, unknown> }
+export interface CatalogReference {
+  catalogItemId: string;
+  appId: string;
+  options?: Record<string, unknown>;
+}
 export interface LineItem {
   id: string;
   quantity: number;
@@ -65,28 +105,59 @@ export interface LineItem {
   fullPrice?: Money;
   lineItemPrice?: Money;
   image?: Image;
-  descriptionLines?: { name?: { original?: string }; plainText?: { original?: string }; colorInfo?: { original?: string; code?: string } }[];
-  availability?: { status?: 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE'; quantityAvailable?: number };
+  descriptionLines?: {
+    name?: { original?: string };
+    plainText?: { original?: string };
+    colorInfo?: { original?: string; code?: string };
+  }[];
+  availability?: {
+    status?: 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+    quantityAvailable?: number;
+  };
 }
 export interface Cart {
   id: string;
   lineItems: LineItem[];
   currency?: string;
-  appliedDiscounts?: { coupon?: { id?: string; code?: string; name?: string; amount?: Money }; discountType?: string }[];
+  appliedDiscounts?: {
+    coupon?: { id?: string; code?: string; name?: string; amount?: Money };
+    discountType?: string;
+  }[];
   subtotal?: Money;
   buyerInfo?: { visitorId?: string; memberId?: string };
 }
-export interface PriceSummary { subtotal?: Money; shipping?: Money; tax?: Money; discount?: Money; total?: Money }
+export interface PriceSummary {
+  subtotal?: Money;
+  shipping?: Money;
+  tax?: Money;
+  discount?: Money;
+  total?: Money;
+}
 export interface EstimateTotals {
   priceSummary?: PriceSummary;
-  shippingInfo?: { selectedCarrierServiceOption?: { code?: string; title?: string; cost?: { price?: Money } } };
-  calculationErrors?: { generalShippingCalculationError?: { applicationError?: { code?: string; description?: string } } };
+  shippingInfo?: {
+    selectedCarrierServiceOption?: { code?: string; title?: string; cost?: { price?: Money } };
+  };
+  calculationErrors?: {
+    generalShippingCalculationError?: { applicationError?: { code?: string; description?: string } };
+  };
   appliedDiscounts?: unknown[];
 }
 
-export interface ShippingDestinations { destinations: { country: string; subdivisions: string[] }[]; pickupAvailable: boolean }
+export interface ShippingDestinations {
+  destinations: { country: string; subdivisions: string[] }[];
+  pickupAvailable: boolean;
+}
 
-export interface OrderLineItem { id: string; productName?: { original?: string }; quantity: number; price?: Money; totalPriceAfterTax?: Money; image?: Image; descriptionLines?: LineItem['descriptionLines'] }
+export interface OrderLineItem {
+  id: string;
+  productName?: { original?: string };
+  quantity: number;
+  price?: Money;
+  totalPriceAfterTax?: Money;
+  image?: Image;
+  descriptionLines?: LineItem['descriptionLines'];
+}
 export interface Order {
   id: string;
   number: string;
@@ -113,11 +184,28 @@ export interface OrderPayment {
   id: string;
   amount: Money;
   giftcardPaymentDetails?: { obfuscatedCode?: string };
-  regularPaymentDetails?: { status?: string; offlinePayment?: boolean; paymentMethod?: string; creditCardDetails?: { lastFourDigits?: string; brand?: string } };
+  regularPaymentDetails?: {
+    status?: string;
+    offlinePayment?: boolean;
+    paymentMethod?: string;
+    creditCardDetails?: { lastFourDigits?: string; brand?: string };
+  };
 }
-export interface OrderTransactions { orderId: string; payments: OrderPayment[]; refunds: { id: string; summary?: { refunded?: Money } }[] }
+export interface OrderTransactions {
+  orderId: string;
+  payments: OrderPayment[];
+  refunds: { id: string; summary?: { refunded?: Money } }[];
+}
 
-export interface MemberAddress { id?: string; addressLine?: string; addressLine2?: string; city?: string; subdivision?: string; country?: string; postalCode?: string }
+export interface MemberAddress {
+  id?: string;
+  addressLine?: string;
+  addressLine2?: string;
+  city?: string;
+  subdivision?: string;
+  country?: string;
+  postalCode?: string;
+}
 export interface Member {
   id: string;
   loginEmail?: string;

@@ -1,18 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, authorizeCode, bundledClientId, CALLBACK, pkce, shopClient, token } from '../oauth/test-kit.ts';
+import {
+  anonymousTokens,
+  authorizeCode,
+  bundledClientId,
+  CALLBACK,
+  pkce,
+  shopClient,
+  token,
+} from '../oauth/test-kit.ts';
 import { register, freshEmail } from '../identity/test-kit.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const C = '/ecom/v1/carts/current';
 type Money = { amount: string; formattedAmount: string };
 interface Line {
-  id: string; quantity: number; productName: { original: string }; price?: Money; fullPrice?: Money; lineItemPrice?: Money;
-  availability: { status: string; quantityAvailable?: number }; catalogReference: { catalogItemId: string; options?: { variantId?: string } };
-  descriptionLines: { name: { original: string }; plainText?: { original: string }; colorInfo?: { code: string } }[];
-  physicalProperties: { weight?: number; sku?: string; shippable: boolean }; itemType: { preset?: string }; url?: { relativePath: string };
+  id: string;
+  quantity: number;
+  productName: { original: string };
+  price?: Money;
+  fullPrice?: Money;
+  lineItemPrice?: Money;
+  availability: { status: string; quantityAvailable?: number };
+  catalogReference: { catalogItemId: string; options?: { variantId?: string } };
+  descriptionLines: {
+    name: { original: string };
+    plainText?: { original: string };
+    colorInfo?: { code: string };
+  }[];
+  physicalProperties: { weight?: number; sku?: string; shippable: boolean };
+  itemType: { preset?: string };
+  url?: { relativePath: string };
 }
-interface Cart { id: string; lineItems: Line[]; buyerInfo: { visitorId?: string; memberId?: string }; currency: string; revision: string; buyerNote?: string; checkoutId?: string; appliedDiscounts: unknown[] }
+interface Cart {
+  id: string;
+  lineItems: Line[];
+  buyerInfo: { visitorId?: string; memberId?: string };
+  currency: string;
+  revision: string;
+  buyerNote?: string;
+  checkoutId?: string;
+  appliedDiscounts: unknown[];
+}
 
 let s: TestServer;
 let product: { id: string; variants: { id: string; sku?: string }[] };
@@ -20,12 +49,18 @@ let mug: { id: string; variants: { id: string }[] };
 let soldOut: { id: string };
 
 async function newProduct(p: Record<string, unknown>) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string; sku?: string }[] } } }>('POST', '/stores/v3/products', { product: p });
+  const r = await s.admin<{
+    product: { id: string; variantsInfo: { variants: { id: string; sku?: string }[] } };
+  }>('POST', '/stores/v3/products', { product: p });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { id: r.body.product.id, variants: r.body.product.variantsInfo.variants };
 }
 const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
-const ref = (catalogItemId: string, variantId?: string) => ({ catalogItemId, appId: APP, ...(variantId ? { options: { variantId } } : {}) });
+const ref = (catalogItemId: string, variantId?: string) => ({
+  catalogItemId,
+  appId: APP,
+  ...(variantId ? { options: { variantId } } : {}),
+});
 const add = (auth: string, lineItems: unknown[], extra: Record<string, unknown> = {}) =>
   s.request<{ cart: Cart }>('POST', `${C}/add-to-cart`, { auth, body: { lineItems, ...extra } });
 const get = (auth: string) => s.request<{ cart: Cart }>('GET', C, { auth });
@@ -33,35 +68,87 @@ const get = (auth: string) => s.request<{ cart: Cart }>('GET', C, { auth });
 beforeAll(async () => {
   s = await startTestServer();
   product = await newProduct({
-    name: 'Cart Shirt', options: [
+    name: 'Cart Shirt',
+    options: [
       { name: 'Size', choicesSettings: { choices: [{ name: 'S' }, { name: 'M' }] } },
-      { name: 'Color', optionRenderType: 'SWATCH_CHOICES', choicesSettings: { choices: [{ name: 'Red', choiceType: 'ONE_COLOR', colorCode: '#ff0000' }] } },
+      {
+        name: 'Color',
+        optionRenderType: 'SWATCH_CHOICES',
+        choicesSettings: { choices: [{ name: 'Red', choiceType: 'ONE_COLOR', colorCode: '#ff0000' }] },
+      },
     ],
     variantsInfo: {
       variants: [
-        { sku: 'CS-S', price: { actualPrice: { amount: '10.00' }, compareAtPrice: { amount: '15.00' } }, physicalProperties: { weight: 0.5 }, inventoryItem: { quantity: 3 }, choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'S' } }, { optionChoiceNames: { optionName: 'Color', choiceName: 'Red' } }] },
-        { sku: 'CS-M', price: { actualPrice: { amount: '12.50' } }, choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'M' } }, { optionChoiceNames: { optionName: 'Color', choiceName: 'Red' } }] },
+        {
+          sku: 'CS-S',
+          price: { actualPrice: { amount: '10.00' }, compareAtPrice: { amount: '15.00' } },
+          physicalProperties: { weight: 0.5 },
+          inventoryItem: { quantity: 3 },
+          choices: [
+            { optionChoiceNames: { optionName: 'Size', choiceName: 'S' } },
+            { optionChoiceNames: { optionName: 'Color', choiceName: 'Red' } },
+          ],
+        },
+        {
+          sku: 'CS-M',
+          price: { actualPrice: { amount: '12.50' } },
+          choices: [
+            { optionChoiceNames: { optionName: 'Size', choiceName: 'M' } },
+            { optionChoiceNames: { optionName: 'Color', choiceName: 'Red' } },
+          ],
+        },
       ],
     },
   });
-  mug = await newProduct({ name: 'Cart Mug', variantsInfo: { variants: [{ price: { actualPrice: { amount: '8' } } }] } });
-  soldOut = await newProduct({ name: 'Gone Lamp', variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { quantity: 0 } }] } });
+  mug = await newProduct({
+    name: 'Cart Mug',
+    variantsInfo: { variants: [{ price: { actualPrice: { amount: '8' } } }] },
+  });
+  soldOut = await newProduct({
+    name: 'Gone Lamp',
+    variantsInfo: {
+      variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { quantity: 0 } }],
+    },
+  });
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 describe('current cart', () => {
   it('carries subtotal (MultiCurrencyPrice) on every cart answer: lines that count, before discounts', async () => {
     const v = await visitor();
-    type Sub = { cart: Cart & { subtotal: Money & { convertedAmount: string; formattedConvertedAmount: string } } };
+    type Sub = {
+      cart: Cart & { subtotal: Money & { convertedAmount: string; formattedConvertedAmount: string } };
+    };
     const subtotal = (r: { body: Sub }) => r.body.cart.subtotal;
-    const added = await s.request<Sub>('POST', `${C}/add-to-cart`, { auth: v, body: { lineItems: [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 }, { catalogReference: ref(mug.id), quantity: 1 }] } });
-    expect(subtotal(added)).toEqual({ amount: '28.00', convertedAmount: '28.00', formattedAmount: '$28.00', formattedConvertedAmount: '$28.00' });
+    const added = await s.request<Sub>('POST', `${C}/add-to-cart`, {
+      auth: v,
+      body: {
+        lineItems: [
+          { catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 },
+          { catalogReference: ref(mug.id), quantity: 1 },
+        ],
+      },
+    });
+    expect(subtotal(added)).toEqual({
+      amount: '28.00',
+      convertedAmount: '28.00',
+      formattedAmount: '$28.00',
+      formattedConvertedAmount: '$28.00',
+    });
     expect(subtotal(await s.request<Sub>('GET', C, { auth: v }))).toMatchObject({ amount: '28.00' });
-    const more = await s.request<Sub>('POST', `${C}/update-line-items-quantity`, { auth: v, body: { lineItems: [{ id: added.body.cart.lineItems[1]!.id, quantity: 3 }] } });
+    const more = await s.request<Sub>('POST', `${C}/update-line-items-quantity`, {
+      auth: v,
+      body: { lineItems: [{ id: added.body.cart.lineItems[1]!.id, quantity: 3 }] },
+    });
     expect(subtotal(more)).toMatchObject({ amount: '44.00' });
     const coupon = await s.request<Sub>('PATCH', C, { auth: v, body: { cartInfo: { buyerNote: 'hi' } } });
     expect(subtotal(coupon)).toMatchObject({ amount: '44.00' });
-    const less = await s.request<Sub>('POST', `${C}/remove-line-items`, { auth: v, body: { lineItemIds: [added.body.cart.lineItems[0]!.id] } });
+    const less = await s.request<Sub>('POST', `${C}/remove-line-items`, {
+      auth: v,
+      body: { lineItemIds: [added.body.cart.lineItems[0]!.id] },
+    });
     expect(subtotal(less)).toMatchObject({ amount: '24.00', formattedAmount: '$24.00' });
     const estimate = await s.request<Sub>('POST', `${C}/estimate-totals`, { auth: v, body: {} });
     expect(subtotal(estimate)).toMatchObject({ amount: '24.00' });
@@ -76,16 +163,33 @@ describe('current cart', () => {
     const r = await add(v, [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 }]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const cart = r.body.cart;
-    expect(cart).toMatchObject({ currency: 'USD', buyerInfo: { visitorId: expect.any(String) }, revision: '1' });
+    expect(cart).toMatchObject({
+      currency: 'USD',
+      buyerInfo: { visitorId: expect.any(String) },
+      revision: '1',
+    });
     expect(cart.lineItems[0]).toMatchObject({
-      quantity: 2, productName: { original: 'Cart Shirt' }, price: { amount: '10.00', formattedAmount: '$10.00' }, fullPrice: { amount: '15.00' },
-      lineItemPrice: { amount: '20.00' }, availability: { status: 'AVAILABLE', quantityAvailable: 3 },
-      physicalProperties: { weight: 0.5, sku: 'CS-S', shippable: true }, itemType: { preset: 'PHYSICAL' }, url: { relativePath: '/product-page/cart-shirt' },
-      catalogReference: { catalogItemId: product.id, appId: APP, options: { variantId: product.variants[0]!.id } },
+      quantity: 2,
+      productName: { original: 'Cart Shirt' },
+      price: { amount: '10.00', formattedAmount: '$10.00' },
+      fullPrice: { amount: '15.00' },
+      lineItemPrice: { amount: '20.00' },
+      availability: { status: 'AVAILABLE', quantityAvailable: 3 },
+      physicalProperties: { weight: 0.5, sku: 'CS-S', shippable: true },
+      itemType: { preset: 'PHYSICAL' },
+      url: { relativePath: '/product-page/cart-shirt' },
+      catalogReference: {
+        catalogItemId: product.id,
+        appId: APP,
+        options: { variantId: product.variants[0]!.id },
+      },
     });
     expect(cart.lineItems[0]!.descriptionLines).toEqual([
       { name: { original: 'Size', translated: 'Size' }, plainText: { original: 'S', translated: 'S' } },
-      { name: { original: 'Color', translated: 'Color' }, colorInfo: { original: 'Red', translated: 'Red', code: '#ff0000' } },
+      {
+        name: { original: 'Color', translated: 'Color' },
+        colorInfo: { original: 'Red', translated: 'Red', code: '#ff0000' },
+      },
     ]);
     expect((await get(v)).body.cart).toEqual(cart);
   });
@@ -93,41 +197,93 @@ describe('current cart', () => {
   it('adds the same item to the same line, a product with one variant without options, and refuses more than the stock', async () => {
     const v = await visitor();
     await add(v, [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 1 }]);
-    const again = await add(v, [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 1 }, { catalogReference: ref(mug.id), quantity: 3 }]);
-    expect(again.body.cart.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([['Cart Shirt', 2], ['Cart Mug', 3]]);
-    const tooMany = await add(v, [{ catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 }]);
+    const again = await add(v, [
+      { catalogReference: ref(product.id, product.variants[0]!.id), quantity: 1 },
+      { catalogReference: ref(mug.id), quantity: 3 },
+    ]);
+    expect(again.body.cart.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([
+      ['Cart Shirt', 2],
+      ['Cart Mug', 3],
+    ]);
+    const tooMany = await add(v, [
+      { catalogReference: ref(product.id, product.variants[0]!.id), quantity: 2 },
+    ]);
     expect(tooMany.status).toBe(400);
-    expect(appError(tooMany.body)).toMatchObject({ code: 'INSUFFICIENT_INVENTORY', data: { quantityAvailable: 3 } });
+    expect(appError(tooMany.body)).toMatchObject({
+      code: 'INSUFFICIENT_INVENTORY',
+      data: { quantityAvailable: 3 },
+    });
     expect((await get(v)).body.cart.lineItems[0]!.quantity).toBe(2);
   });
 
   it('resolves a variant from option names, and refuses unknown, ambiguous and sold-out items', async () => {
     const v = await visitor();
-    const byName = await add(v, [{ catalogReference: { catalogItemId: product.id, appId: APP, options: { options: { Size: 'M', Color: 'Red' } } }, quantity: 1 }]);
+    const byName = await add(v, [
+      {
+        catalogReference: {
+          catalogItemId: product.id,
+          appId: APP,
+          options: { options: { Size: 'M', Color: 'Red' } },
+        },
+        quantity: 1,
+      },
+    ]);
     expect(byName.status, JSON.stringify(byName.body)).toBe(200);
-    expect(byName.body.cart.lineItems[0]).toMatchObject({ price: { amount: '12.50' }, catalogReference: { options: { variantId: product.variants[1]!.id } } });
+    expect(byName.body.cart.lineItems[0]).toMatchObject({
+      price: { amount: '12.50' },
+      catalogReference: { options: { variantId: product.variants[1]!.id } },
+    });
     const ambiguous = await add(v, [{ catalogReference: ref(product.id), quantity: 1 }]);
     expect([ambiguous.status, appError(ambiguous.body).code]).toEqual([404, 'CATALOG_ITEM_NOT_FOUND']);
-    const unknown = await add(v, [{ catalogReference: ref('0190a0a0-0000-7000-8000-000000000000'), quantity: 1 }]);
+    const unknown = await add(v, [
+      { catalogReference: ref('0190a0a0-0000-7000-8000-000000000000'), quantity: 1 },
+    ]);
     expect([unknown.status, appError(unknown.body).code]).toEqual([404, 'CATALOG_ITEM_NOT_FOUND']);
     const gone = await add(v, [{ catalogReference: ref(soldOut.id), quantity: 1 }]);
     expect([gone.status, appError(gone.body).code]).toEqual([400, 'ITEM_NOT_AVAILABLE']);
-    const otherApp = await add(v, [{ catalogReference: { catalogItemId: mug.id, appId: 'some-other-app' }, quantity: 1 }]);
+    const otherApp = await add(v, [
+      { catalogReference: { catalogItemId: mug.id, appId: 'some-other-app' }, quantity: 1 },
+    ]);
     expect(violations(otherApp.body)[0]).toMatchObject({ field: 'lineItems.0.catalogReference.appId' });
   });
 
   it('changes quantities, removes lines, sets the buyer note and deletes the cart', async () => {
     const v = await visitor();
-    const made = (await add(v, [{ catalogReference: ref(mug.id), quantity: 1 }, { catalogReference: ref(product.id, product.variants[1]!.id), quantity: 1 }])).body.cart;
+    const made = (
+      await add(v, [
+        { catalogReference: ref(mug.id), quantity: 1 },
+        { catalogReference: ref(product.id, product.variants[1]!.id), quantity: 1 },
+      ])
+    ).body.cart;
     const [a, b] = made.lineItems;
-    const q = await s.request<{ cart: Cart }>('POST', `${C}/update-line-items-quantity`, { auth: v, body: { lineItems: [{ id: a!.id, quantity: 5 }] } });
+    const q = await s.request<{ cart: Cart }>('POST', `${C}/update-line-items-quantity`, {
+      auth: v,
+      body: { lineItems: [{ id: a!.id, quantity: 5 }] },
+    });
     expect(q.body.cart.lineItems.find((l) => l.id === a!.id)!.quantity).toBe(5);
-    const r = await s.request<{ cart: Cart }>('POST', `${C}/remove-line-items`, { auth: v, body: { lineItemIds: [b!.id] } });
+    const r = await s.request<{ cart: Cart }>('POST', `${C}/remove-line-items`, {
+      auth: v,
+      body: { lineItemIds: [b!.id] },
+    });
     expect(r.body.cart.lineItems.map((l) => l.id)).toEqual([a!.id]);
-    const missing = await s.request('POST', `${C}/remove-line-items`, { auth: v, body: { lineItemIds: [b!.id] } });
+    const missing = await s.request('POST', `${C}/remove-line-items`, {
+      auth: v,
+      body: { lineItemIds: [b!.id] },
+    });
     expect([missing.status, appError(missing.body).code]).toEqual([404, 'LINE_ITEM_NOT_FOUND']);
-    const note = await s.request<{ cart: Cart }>('PATCH', C, { auth: v, body: { cartInfo: { buyerNote: 'gift wrap', contactInfo: { address: { country: 'US', subdivision: 'US-NY', city: 'New York' } } } } });
-    expect(note.body.cart).toMatchObject({ buyerNote: 'gift wrap', contactInfo: { address: { country: 'US', city: 'New York' } } });
+    const note = await s.request<{ cart: Cart }>('PATCH', C, {
+      auth: v,
+      body: {
+        cartInfo: {
+          buyerNote: 'gift wrap',
+          contactInfo: { address: { country: 'US', subdivision: 'US-NY', city: 'New York' } },
+        },
+      },
+    });
+    expect(note.body.cart).toMatchObject({
+      buyerNote: 'gift wrap',
+      contactInfo: { address: { country: 'US', city: 'New York' } },
+    });
     expect((await s.request('DELETE', C, { auth: v })).status).toBe(200);
     expect((await get(v)).status).toBe(404);
   });
@@ -145,7 +301,9 @@ describe('current cart', () => {
     expect(bad.status).toBe(400);
     expect((await s.request('GET', C)).status).toBe(401);
     expect((await s.admin('GET', C)).status).toBe(403);
-    const custom = await add(v, [], { customLineItems: [{ quantity: 1, price: '5.00', productName: { original: 'Engraving' } }] });
+    const custom = await add(v, [], {
+      customLineItems: [{ quantity: 1, price: '5.00', productName: { original: 'Engraving' } }],
+    });
     expect([custom.status, appError(custom.body).code]).toEqual([403, 'PERMISSION_DENIED']);
   });
 
@@ -155,7 +313,10 @@ describe('current cart', () => {
     const c2 = (await add(v2, [{ catalogReference: ref(mug.id), quantity: 4 }])).body.cart;
     expect(c1.id).not.toBe(c2.id);
     expect((await get(v1)).body.cart.lineItems[0]!.quantity).toBe(1);
-    const steal = await s.request('POST', `${C}/remove-line-items`, { auth: v1, body: { lineItemIds: [c2.lineItems[0]!.id] } });
+    const steal = await s.request('POST', `${C}/remove-line-items`, {
+      auth: v1,
+      body: { lineItemIds: [c2.lineItems[0]!.id] },
+    });
     expect(steal.status).toBe(404);
     expect((await get(v2)).body.cart.lineItems[0]!.quantity).toBe(4);
   });
@@ -163,41 +324,97 @@ describe('current cart', () => {
   it('lets apps add custom line items and merchant discounts for a visitor with an elevated header', async () => {
     const v = await visitor();
     const elevated = `${v},${'vk_test_admin_key_0123456789abcdef'}`;
-    const r = await add(elevated, [], { customLineItems: [{ quantity: 2, price: '5.25', productName: { original: 'Engraving' }, itemType: { preset: 'SERVICE' } }] });
+    const r = await add(elevated, [], {
+      customLineItems: [
+        {
+          quantity: 2,
+          price: '5.25',
+          productName: { original: 'Engraving' },
+          itemType: { preset: 'SERVICE' },
+        },
+      ],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.cart.lineItems[0]).toMatchObject({ productName: { original: 'Engraving' }, price: { amount: '5.25' }, lineItemPrice: { amount: '10.50' }, itemType: { preset: 'SERVICE' } });
-    const d = await s.request<{ cart: Cart }>('PATCH', C, { auth: elevated, body: { merchantDiscounts: [{ amount: '1.50' }] } });
-    expect(d.body.cart.appliedDiscounts).toEqual([{ merchantDiscount: { amount: expect.objectContaining({ amount: '1.50' }) } }]);
-    const badPrice = await add(elevated, [], { customLineItems: [{ quantity: 1, price: '1.234', productName: { original: 'X' } }] });
+    expect(r.body.cart.lineItems[0]).toMatchObject({
+      productName: { original: 'Engraving' },
+      price: { amount: '5.25' },
+      lineItemPrice: { amount: '10.50' },
+      itemType: { preset: 'SERVICE' },
+    });
+    const d = await s.request<{ cart: Cart }>('PATCH', C, {
+      auth: elevated,
+      body: { merchantDiscounts: [{ amount: '1.50' }] },
+    });
+    expect(d.body.cart.appliedDiscounts).toEqual([
+      { merchantDiscount: { amount: expect.objectContaining({ amount: '1.50' }) } },
+    ]);
+    const badPrice = await add(elevated, [], {
+      customLineItems: [{ quantity: 1, price: '1.234', productName: { original: 'X' } }],
+    });
     expect(badPrice.status).toBe(400);
     expect((await get(v)).body.cart.lineItems).toHaveLength(1);
-    const scoped = await s.request('PATCH', C, { auth: elevated, body: { merchantDiscounts: [{ amount: '1.00', lineItemIds: [r.body.cart.lineItems[0]!.id] }] } });
-    expect(violations(scoped.body)[0]).toMatchObject({ field: 'merchantDiscounts.0.lineItemIds', violatedRule: 'FIELD_NOT_ALLOWED' });
-    const asVisitor = await s.request('PATCH', C, { auth: v, body: { merchantDiscounts: [{ amount: '1.00' }] } });
+    const scoped = await s.request('PATCH', C, {
+      auth: elevated,
+      body: { merchantDiscounts: [{ amount: '1.00', lineItemIds: [r.body.cart.lineItems[0]!.id] }] },
+    });
+    expect(violations(scoped.body)[0]).toMatchObject({
+      field: 'merchantDiscounts.0.lineItemIds',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
+    const asVisitor = await s.request('PATCH', C, {
+      auth: v,
+      body: { merchantDiscounts: [{ amount: '1.00' }] },
+    });
     expect(asVisitor.status).toBe(403);
   });
 
   it('shows stock changes on the next read: partially available, then out of stock', async () => {
-    const p = await newProduct({ name: 'Scarce Vase', variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } }, inventoryItem: { quantity: 5 } }] } });
+    const p = await newProduct({
+      name: 'Scarce Vase',
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '20' } }, inventoryItem: { quantity: 5 } }],
+      },
+    });
     const v = await visitor();
     await add(v, [{ catalogReference: ref(p.id), quantity: 4 }]);
-    const items = await s.admin<{ inventoryItems: { id: string; revision: string }[] }>('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId: p.id } } });
+    const items = await s.admin<{ inventoryItems: { id: string; revision: string }[] }>(
+      'POST',
+      '/stores/v3/inventory-items/query',
+      { query: { filter: { productId: p.id } } },
+    );
     const item = items.body.inventoryItems[0]!;
-    await s.admin('PATCH', `/stores/v3/inventory-items/${item.id}`, { inventoryItem: { id: item.id, revision: item.revision, quantity: 2 } });
-    expect((await get(v)).body.cart.lineItems[0]!.availability).toEqual({ status: 'PARTIALLY_AVAILABLE', quantityAvailable: 2 });
+    await s.admin('PATCH', `/stores/v3/inventory-items/${item.id}`, {
+      inventoryItem: { id: item.id, revision: item.revision, quantity: 2 },
+    });
+    expect((await get(v)).body.cart.lineItems[0]!.availability).toEqual({
+      status: 'PARTIALLY_AVAILABLE',
+      quantityAvailable: 2,
+    });
     await s.admin('DELETE', `/stores/v3/products/${p.id}`);
-    expect((await get(v)).body.cart.lineItems[0]).toMatchObject({ availability: { status: 'NOT_FOUND' }, productName: { original: 'Scarce Vase' } });
+    expect((await get(v)).body.cart.lineItems[0]).toMatchObject({
+      availability: { status: 'NOT_FOUND' },
+      productName: { original: 'Scarce Vase' },
+    });
   });
 
   it("hands a visitor's cart to the member they log in as, and merges it into an existing member cart", async () => {
     const clientId = await shopClient(s);
     const visitor = async () => (await anonymousTokens(s, clientId)).access_token;
     const loginAs = async (visitorToken: string, email: string) => {
-      const r = await s.request<{ sessionToken: string }>('POST', '/_api/iam/authentication/v2/login', { auth: visitorToken, body: { loginId: { email }, password: 'Correct-Horse-42' } });
+      const r = await s.request<{ sessionToken: string }>('POST', '/_api/iam/authentication/v2/login', {
+        auth: visitorToken,
+        body: { loginId: { email }, password: 'Correct-Horse-42' },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const { verifier, challenge } = pkce();
       const { code } = await authorizeCode(s, { clientId, sessionToken: r.body.sessionToken, challenge });
-      const t = await token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, code, codeVerifier: verifier });
+      const t = await token(s, {
+        clientId,
+        grantType: 'authorization_code',
+        redirectUri: CALLBACK,
+        code,
+        codeVerifier: verifier,
+      });
       return t.body.access_token;
     };
     const email = freshEmail('cart');
@@ -211,11 +428,17 @@ describe('current cart', () => {
     expect((await get(v1)).status).toBe(404);
 
     const v2 = await visitor();
-    await add(v2, [{ catalogReference: ref(mug.id), quantity: 1 }, { catalogReference: ref(product.id, product.variants[1]!.id), quantity: 1 }]);
+    await add(v2, [
+      { catalogReference: ref(mug.id), quantity: 1 },
+      { catalogReference: ref(product.id, product.variants[1]!.id), quantity: 1 },
+    ]);
     const m2 = await loginAs(v2, email);
     const merged = (await get(m2)).body.cart;
     expect(merged.id).toBe(handed.id);
-    expect(merged.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([['Cart Mug', 3], ['Cart Shirt', 1]]);
+    expect(merged.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([
+      ['Cart Mug', 3],
+      ['Cart Shirt', 1],
+    ]);
     expect((await get(v2)).status).toBe(404);
   });
 });

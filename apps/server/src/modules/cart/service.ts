@@ -1,24 +1,55 @@
 import type { z } from 'zod';
-import type { CatalogReference, addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, updateCurrentCartRequest } from '@vitrine/contract';
+import type {
+  CatalogReference,
+  addToCartRequest,
+  createCheckoutFromCartRequest,
+  estimateTotalsRequest,
+  updateCurrentCartRequest,
+} from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, forbidden, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig } from '../checkout/calculate.ts';
-import { addLines, checkCustomPrices, mergeLines, removeLines, resolveStored, setQuantities, type ResolvedLine } from '../checkout/lines.ts';
+import {
+  assertAccepted,
+  isPriced,
+  priceLines,
+  pricingConfig,
+  type PricingConfig,
+} from '../checkout/calculate.ts';
+import {
+  addLines,
+  checkCustomPrices,
+  mergeLines,
+  removeLines,
+  resolveStored,
+  setQuantities,
+  type ResolvedLine,
+} from '../checkout/lines.ts';
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../checkout/wire.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
 import { estimateWire } from '../checkout/present.ts';
-import { deleteCart, insertCartIfAbsent, readCarts, reownCart, updateCart, type CartRow, type CartWrite } from './store.ts';
+import {
+  deleteCart,
+  insertCartIfAbsent,
+  readCarts,
+  reownCart,
+  updateCart,
+  type CartRow,
+  type CartWrite,
+} from './store.ts';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
 
 /** Whose current cart this call is about: the caller's own key, and the visitor key a member logged in from. */
 function owner(ctx: Ctx) {
   const shopper = shopperOf(ctx.caller);
-  if (!shopper) throw forbidden('The current cart belongs to a visitor or member: call with their access token (or an elevated `<token>,<API key>` header).');
+  if (!shopper)
+    throw forbidden(
+      'The current cart belongs to a visitor or member: call with their access token (or an elevated `<token>,<API key>` header).',
+    );
   const own = shopper.memberId ? `member:${shopper.memberId}` : `visitor:${shopper.visitorId}`;
   const fromVisitor = shopper.memberId && shopper.visitorId ? `visitor:${shopper.visitorId}` : undefined;
   return { shopper, own, fromVisitor };
@@ -44,8 +75,11 @@ function cartWire(row: CartRow, resolved: readonly ResolvedLine[], m: WireMoney,
     subtotal: m(subtotalMinor(resolved, m)),
     ...(row.buyer_note ? { buyerNote: row.buyer_note } : {}),
     buyerInfo,
-    currency: m.currency, conversionCurrency: m.currency, paymentCurrency: m.currency,
-    buyerLanguage: m.language, siteLanguage: m.language,
+    currency: m.currency,
+    conversionCurrency: m.currency,
+    paymentCurrency: m.currency,
+    buyerLanguage: m.language,
+    siteLanguage: m.language,
     taxIncludedInPrices: config.settings.pricesIncludeTax,
     weightUnit: m.weightUnit,
     ...(row.checkout_id ? { checkoutId: row.checkout_id } : {}),
@@ -66,10 +100,16 @@ function cartWire(row: CartRow, resolved: readonly ResolvedLine[], m: WireMoney,
 export type WireCart = ReturnType<typeof cartWire>;
 
 const writeOf = (c: CartRow | undefined): CartWrite => ({
-  line_items: c?.line_items ?? [], buyer_note: c?.buyer_note ?? null, contact_info: c?.contact_info ?? null, coupon: c?.coupon ?? null,
-  merchant_discounts: c?.merchant_discounts ?? [], selected_shipping_option: c?.selected_shipping_option ?? null,
-  override_checkout_url: c?.override_checkout_url ?? null, purchase_flow_id: c?.purchase_flow_id ?? null,
-  business_location_id: c?.business_location_id ?? null, checkout_id: c?.checkout_id ?? null,
+  line_items: c?.line_items ?? [],
+  buyer_note: c?.buyer_note ?? null,
+  contact_info: c?.contact_info ?? null,
+  coupon: c?.coupon ?? null,
+  merchant_discounts: c?.merchant_discounts ?? [],
+  selected_shipping_option: c?.selected_shipping_option ?? null,
+  override_checkout_url: c?.override_checkout_url ?? null,
+  purchase_flow_id: c?.purchase_flow_id ?? null,
+  business_location_id: c?.business_location_id ?? null,
+  checkout_id: c?.checkout_id ?? null,
 });
 
 /**
@@ -80,7 +120,10 @@ const writeOf = (c: CartRow | undefined): CartWrite => ({
 async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision: number }> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { carts, configRevision } = await readCarts(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own]);
+    const { carts, configRevision } = await readCarts(
+      ctx.db,
+      o.fromVisitor ? [o.own, o.fromVisitor] : [o.own],
+    );
     const mine = carts.find((c) => c.owner_key === o.own);
     const visitors = o.fromVisitor ? carts.find((c) => c.owner_key === o.fromVisitor) : undefined;
     if (!visitors) return { cart: mine, configRevision };
@@ -88,16 +131,48 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision:
       const now = tx.clock.now();
       if (!mine) {
         const row = await reownCart(tx.db, visitors.id, visitors.revision, o.own, o.shopper.memberId!, now);
-        if (row) await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: { id: row.id, buyerInfo: { memberId: row.member_id } }, modifiedFields: { buyerInfo: true } } }, { entityLocked: true });
+        if (row)
+          await emitEvent(
+            tx,
+            {
+              entityFqdn: CART_FQDN,
+              slug: 'updated',
+              entityId: row.id,
+              updatedEvent: {
+                currentEntity: { id: row.id, buyerInfo: { memberId: row.member_id } },
+                modifiedFields: { buyerInfo: true },
+              },
+            },
+            { entityLocked: true },
+          );
         return row;
       }
       const gone = await deleteCart(tx.db, visitors.id);
       if (!gone) return undefined;
-      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: visitors.id, deletedEvent: {} }, { entityLocked: true });
+      await emitEvent(
+        tx,
+        { entityFqdn: CART_FQDN, slug: 'deleted', entityId: visitors.id, deletedEvent: {} },
+        { entityLocked: true },
+      );
       const coupon = mine.coupon ?? visitors.coupon;
-      const row = await updateCart(tx.db, mine.id, mine.revision, { ...writeOf(mine), coupon, line_items: mergeLines(mine.line_items, visitors.line_items) }, now);
+      const row = await updateCart(
+        tx.db,
+        mine.id,
+        mine.revision,
+        { ...writeOf(mine), coupon, line_items: mergeLines(mine.line_items, visitors.line_items) },
+        now,
+      );
       if (!row) throw conflict('CART_CHANGED', 'The cart changed while it was being merged; try again.');
-      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: { id: row.id }, modifiedFields: { lineItems: true } } }, { entityLocked: true });
+      await emitEvent(
+        tx,
+        {
+          entityFqdn: CART_FQDN,
+          slug: 'updated',
+          entityId: row.id,
+          updatedEvent: { currentEntity: { id: row.id }, modifiedFields: { lineItems: true } },
+        },
+        { entityLocked: true },
+      );
       return row;
     }).catch((e: unknown) => {
       if (e instanceof AppError && e.code === 'CART_CHANGED') return undefined;
@@ -114,7 +189,8 @@ type LoadedCart = CartRow & { catalog_rows?: unknown };
 const resolveCart = (ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) =>
   resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra);
 
-const cartNotFound = () => new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
+const cartNotFound = () =>
+  new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
 
 async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[], configRevision: number) {
   const config = await pricingConfig.get(ctx.db, configRevision);
@@ -134,7 +210,11 @@ type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] }
  * Applies `change` to the caller's cart with optimistic concurrency (the revision is checked in the
  * UPDATE) and writes the cart event in the same transaction; retried when another request won.
  */
-async function mutate(ctx: Ctx, create: boolean, change: (cart: LoadedCart | undefined, configRevision: number) => Promise<Change>): Promise<WireCart> {
+async function mutate(
+  ctx: Ctx,
+  create: boolean,
+  change: (cart: LoadedCart | undefined, configRevision: number) => Promise<Change>,
+): Promise<WireCart> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
     const { cart, configRevision } = await loadOwned(ctx);
@@ -147,14 +227,31 @@ async function mutate(ctx: Ctx, create: boolean, change: (cart: LoadedCart | und
       const row = cart
         ? await updateCart(tx.db, cart.id, cart.revision, write, now)
         : await insertCartIfAbsent(tx.db, {
-          id: newId(), owner_key: o.own, visitor_id: o.shopper.visitorId ?? null, member_id: o.shopper.memberId ?? null,
-          ...write, created_at: now, updated_at: now,
-        });
+            id: newId(),
+            owner_key: o.own,
+            visitor_id: o.shopper.visitorId ?? null,
+            member_id: o.shopper.memberId ?? null,
+            ...write,
+            created_at: now,
+            updated_at: now,
+          });
       if (!row) return undefined;
       const wire = cartWire(row, resolved, m, config);
-      await emitEvent(tx, cart
-        ? { entityFqdn: CART_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: wire, modifiedFields: Object.fromEntries(modified.map((f) => [f, true])) } }
-        : { entityFqdn: CART_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } }, { entityLocked: true });
+      await emitEvent(
+        tx,
+        cart
+          ? {
+              entityFqdn: CART_FQDN,
+              slug: 'updated',
+              entityId: row.id,
+              updatedEvent: {
+                currentEntity: wire,
+                modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+              },
+            }
+          : { entityFqdn: CART_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
+        { entityLocked: true },
+      );
       return wire;
     });
     if (saved) return saved;
@@ -169,30 +266,59 @@ async function currency(ctx: Ctx, configRevision: number) {
 }
 
 export async function addToCurrentCart(ctx: Ctx, body: z.infer<typeof addToCartRequest>): Promise<WireCart> {
-  if (!body.lineItems?.length && !body.customLineItems?.length) throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
+  if (!body.lineItems?.length && !body.customLineItems?.length)
+    throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
   return mutate(ctx, true, async (cart, rev) => {
     checkCustomPrices(body.customLineItems, await currency(ctx, rev));
-    const { resolved, extraItems } = await resolveCart(ctx, cart, (body.lineItems ?? []).map((l) => l.catalogReference));
+    const { resolved, extraItems } = await resolveCart(
+      ctx,
+      cart,
+      (body.lineItems ?? []).map((l) => l.catalogReference),
+    );
     const added = addLines(resolved, body, extraItems, isApp(ctx));
-    const write = { ...writeOf(cart), line_items: added.resolved.map((r) => r.line), ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}) };
+    const write = {
+      ...writeOf(cart),
+      line_items: added.resolved.map((r) => r.line),
+      ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}),
+    };
     return { write, resolved: added.resolved, modified: ['lineItems'] };
   });
 }
 
 const CART_INFO_FIELDS = {
-  buyerNote: 'buyer_note', contactInfo: 'contact_info', businessLocationId: 'business_location_id',
-  selectedShippingOption: 'selected_shipping_option', overrideCheckoutUrl: 'override_checkout_url', purchaseFlowId: 'purchase_flow_id',
+  buyerNote: 'buyer_note',
+  contactInfo: 'contact_info',
+  businessLocationId: 'business_location_id',
+  selectedShippingOption: 'selected_shipping_option',
+  overrideCheckoutUrl: 'override_checkout_url',
+  purchaseFlowId: 'purchase_flow_id',
 } as const;
 
-export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCurrentCartRequest>): Promise<WireCart> {
-  if (body.merchantDiscounts && !isApp(ctx)) throw forbidden('Only the site owner and apps may set merchant discounts.');
-  const mask = body.cartFieldmask?.split(',').map((f) => f.trim().replace(/^cartInfo\./, '')).filter(Boolean);
+export async function updateCurrentCart(
+  ctx: Ctx,
+  body: z.infer<typeof updateCurrentCartRequest>,
+): Promise<WireCart> {
+  if (body.merchantDiscounts && !isApp(ctx))
+    throw forbidden('Only the site owner and apps may set merchant discounts.');
+  const mask = body.cartFieldmask
+    ?.split(',')
+    .map((f) => f.trim().replace(/^cartInfo\./, ''))
+    .filter(Boolean);
   const unknown = mask?.find((f) => !(f in CART_INFO_FIELDS));
-  if (unknown) throw violation('cartFieldmask', `${unknown} cannot be updated; allowed: ${Object.keys(CART_INFO_FIELDS).join(', ')}`, 'VALIDATION');
+  if (unknown)
+    throw violation(
+      'cartFieldmask',
+      `${unknown} cannot be updated; allowed: ${Object.keys(CART_INFO_FIELDS).join(', ')}`,
+      'VALIDATION',
+    );
   return mutate(ctx, true, async (cart, rev) => {
     const cur = await currency(ctx, rev);
     checkCustomPrices(body.customLineItems, cur);
-    const { resolved: current, extraItems } = await resolveCart(ctx, cart, (body.lineItems ?? []).map((l) => l.catalogReference));
+    const { resolved: current, extraItems } = await resolveCart(
+      ctx,
+      cart,
+      (body.lineItems ?? []).map((l) => l.catalogReference),
+    );
     const write = writeOf(cart);
     const modified: string[] = [];
     const info = (body.cartInfo ?? {}) as Record<string, unknown>;
@@ -210,18 +336,32 @@ export async function updateCurrentCart(ctx: Ctx, body: z.infer<typeof updateCur
     }
     if (body.merchantDiscounts) {
       const scoped = body.merchantDiscounts.findIndex((d) => d.lineItemIds?.length);
-      if (scoped >= 0) throw violation(`merchantDiscounts.${scoped}.lineItemIds`, 'is not supported: a merchant discount applies to the whole cart', 'FIELD_NOT_ALLOWED');
+      if (scoped >= 0)
+        throw violation(
+          `merchantDiscounts.${scoped}.lineItemIds`,
+          'is not supported: a merchant discount applies to the whole cart',
+          'FIELD_NOT_ALLOWED',
+        );
       write.merchant_discounts = body.merchantDiscounts.map((d, i) => {
         try {
           return { amountMinor: toMinor(d.amount, cur) };
         } catch {
-          throw violation(`merchantDiscounts.${i}.amount`, `is not a valid amount in ${cur}`, 'DECIMAL_MAX_SCALE');
+          throw violation(
+            `merchantDiscounts.${i}.amount`,
+            `is not a valid amount in ${cur}`,
+            'DECIMAL_MAX_SCALE',
+          );
         }
       });
       modified.push('appliedDiscounts');
     }
     if (body.couponCode) {
-      const priced = await priceLines(ctx.db, rev, { resolved, couponCode: body.couponCode, customerKey: customerKeyOf(ctx), now: ctx.clock.now() });
+      const priced = await priceLines(ctx.db, rev, {
+        resolved,
+        couponCode: body.couponCode,
+        customerKey: customerKeyOf(ctx),
+        now: ctx.clock.now(),
+      });
       assertAccepted(priced, 'coupon');
       write.coupon = priced.coupon ?? null;
       modified.push('appliedDiscounts');
@@ -234,15 +374,26 @@ export async function removeLineItemsFromCurrentCart(ctx: Ctx, lineItemIds: stri
   return mutate(ctx, false, async (cart) => {
     const { resolved } = await resolveCart(ctx, cart);
     const left = removeLines(resolved, lineItemIds);
-    return { write: { ...writeOf(cart), line_items: left.map((r) => r.line) }, resolved: left, modified: ['lineItems'] };
+    return {
+      write: { ...writeOf(cart), line_items: left.map((r) => r.line) },
+      resolved: left,
+      modified: ['lineItems'],
+    };
   });
 }
 
-export async function updateCurrentCartLineItemQuantity(ctx: Ctx, lineItems: { id: string; quantity: number }[]): Promise<WireCart> {
+export async function updateCurrentCartLineItemQuantity(
+  ctx: Ctx,
+  lineItems: { id: string; quantity: number }[],
+): Promise<WireCart> {
   return mutate(ctx, false, async (cart) => {
     const { resolved } = await resolveCart(ctx, cart);
     const next = setQuantities(resolved, lineItems);
-    return { write: { ...writeOf(cart), line_items: next.map((r) => r.line) }, resolved: next, modified: ['lineItems'] };
+    return {
+      write: { ...writeOf(cart), line_items: next.map((r) => r.line) },
+      resolved: next,
+      modified: ['lineItems'],
+    };
   });
 }
 
@@ -258,7 +409,11 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
   if (!cart) throw cartNotFound();
   await inTransaction(ctx, async (tx) => {
     if (await deleteCart(tx.db, cart.id)) {
-      await emitEvent(tx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, deletedEvent: {} }, { entityLocked: true });
+      await emitEvent(
+        tx,
+        { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, deletedEvent: {} },
+        { entityLocked: true },
+      );
     }
   });
 }
@@ -266,11 +421,18 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
 /** Deletes a cart an order was placed from (inside the order's transaction). */
 export async function deleteCartById(ctx: Ctx, cartId: string): Promise<void> {
   if (await deleteCart(ctx.db, cartId)) {
-    await emitEvent(ctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} }, { entityLocked: true });
+    await emitEvent(
+      ctx,
+      { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} },
+      { entityLocked: true },
+    );
   }
 }
 
-export async function createCheckoutFromCurrentCart(ctx: Ctx, body: z.infer<typeof createCheckoutFromCartRequest>): Promise<{ checkoutId: string }> {
+export async function createCheckoutFromCurrentCart(
+  ctx: Ctx,
+  body: z.infer<typeof createCheckoutFromCartRequest>,
+): Promise<{ checkoutId: string }> {
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
   if (!cart.line_items.length) throw new AppError(400, 'EMPTY_CART', 'The cart has no line items.');
@@ -282,15 +444,31 @@ export async function estimateCurrentCartTotals(ctx: Ctx, body: z.infer<typeof e
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
   const { resolved } = await resolveCart(ctx, cart);
-  const address = body.shippingAddress ?? (cart.contact_info as { address?: { country?: string; subdivision?: string } } | null)?.address;
+  const address =
+    body.shippingAddress ??
+    (cart.contact_info as { address?: { country?: string; subdivision?: string } } | null)?.address;
   const priced = await priceLines(ctx.db, configRevision, {
-    resolved, couponCode: cart.coupon?.code, customerKey: customerKeyOf(ctx),
+    resolved,
+    couponCode: cart.coupon?.code,
+    customerKey: customerKeyOf(ctx),
     merchantDiscountsMinor: cart.merchant_discounts.map((d) => d.amountMinor),
-    ...(address?.country ? { destination: { country: address.country, ...(address.subdivision ? { subdivision: address.subdivision } : {}) } } : {}),
+    ...(address?.country
+      ? {
+          destination: {
+            country: address.country,
+            ...(address.subdivision ? { subdivision: address.subdivision } : {}),
+          },
+        }
+      : {}),
     selectedShippingCode: body.selectedShippingOption?.code ?? cart.selected_shipping_option?.code,
-    calculateShipping: body.calculateShipping, calculateTax: body.calculateTax, calculateFees: body.calculateAdditionalFees,
+    calculateShipping: body.calculateShipping,
+    calculateTax: body.calculateTax,
+    calculateFees: body.calculateAdditionalFees,
     now: ctx.clock.now(),
   });
   const m = wireMoney(priced.config.settings, ctx.config.PUBLIC_URL);
-  return { cart: cartWire(cart, resolved, m, priced.config), ...estimateWire(resolved, priced, m, body.calculateShipping !== false) };
+  return {
+    cart: cartWire(cart, resolved, m, priced.config),
+    ...estimateWire(resolved, priced, m, body.calculateShipping !== false),
+  };
 }

@@ -5,15 +5,30 @@ import { catalogRowsFor } from '../catalog/lookup.ts';
 
 export interface CartTables {
   cart: {
-    id: string; owner_key: string; visitor_id: string | null; member_id: string | null;
-    line_items: StoredLine[]; buyer_note: string | null; contact_info: unknown; coupon: { id: string; code: string } | null;
-    merchant_discounts: { amountMinor: number }[]; selected_shipping_option: { code: string; carrierId?: string } | null;
-    override_checkout_url: string | null; purchase_flow_id: string | null; business_location_id: string | null;
-    checkout_id: string | null; revision: string | number; created_at: Date; updated_at: Date;
+    id: string;
+    owner_key: string;
+    visitor_id: string | null;
+    member_id: string | null;
+    line_items: StoredLine[];
+    buyer_note: string | null;
+    contact_info: unknown;
+    coupon: { id: string; code: string } | null;
+    merchant_discounts: { amountMinor: number }[];
+    selected_shipping_option: { code: string; carrierId?: string } | null;
+    override_checkout_url: string | null;
+    purchase_flow_id: string | null;
+    business_location_id: string | null;
+    checkout_id: string | null;
+    revision: string | number;
+    created_at: Date;
+    updated_at: Date;
   };
 }
 export type CartRow = CartTables['cart'];
-export type CartWrite = Omit<CartRow, 'revision' | 'created_at' | 'updated_at' | 'id' | 'owner_key' | 'visitor_id' | 'member_id'>;
+export type CartWrite = Omit<
+  CartRow,
+  'revision' | 'created_at' | 'updated_at' | 'id' | 'owner_key' | 'visitor_id' | 'member_id'
+>;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.stringify(v)}::jsonb`);
 
@@ -24,7 +39,10 @@ export type ReadCart = CartRow & { catalog_rows: unknown };
  * The carts of these owners (a member's and the visitor's they logged in from), with the
  * configuration revision, in one statement. `configRevision` comes back even with no cart.
  */
-export async function readCarts(db: Executor, ownerKeys: string[]): Promise<{ carts: ReadCart[]; configRevision: number }> {
+export async function readCarts(
+  db: Executor,
+  ownerKeys: string[],
+): Promise<{ carts: ReadCart[]; configRevision: number }> {
   const rows = await sql<ReadCart & { config_rev: string }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, r.revision as config_rev
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
@@ -34,12 +52,29 @@ export async function readCarts(db: Executor, ownerKeys: string[]): Promise<{ ca
 }
 
 /** Writes the cart if it still has `revision`; undefined when someone else changed it first. */
-export async function updateCart(db: Executor, id: string, revision: string | number, w: CartWrite, now: Date): Promise<CartRow | undefined> {
-  return db.updateTable('cart').set({
-    ...w, line_items: json(w.line_items), contact_info: json(w.contact_info), coupon: json(w.coupon),
-    merchant_discounts: json(w.merchant_discounts), selected_shipping_option: json(w.selected_shipping_option),
-    revision: sql`revision + 1`, updated_at: now,
-  } as never).where('id', '=', id).where('revision', '=', String(revision) as never).returningAll().executeTakeFirst();
+export async function updateCart(
+  db: Executor,
+  id: string,
+  revision: string | number,
+  w: CartWrite,
+  now: Date,
+): Promise<CartRow | undefined> {
+  return db
+    .updateTable('cart')
+    .set({
+      ...w,
+      line_items: json(w.line_items),
+      contact_info: json(w.contact_info),
+      coupon: json(w.coupon),
+      merchant_discounts: json(w.merchant_discounts),
+      selected_shipping_option: json(w.selected_shipping_option),
+      revision: sql`revision + 1`,
+      updated_at: now,
+    } as never)
+    .where('id', '=', id)
+    .where('revision', '=', String(revision) as never)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteCart(db: Executor, id: string): Promise<boolean> {
@@ -56,15 +91,40 @@ export async function cartById(db: Executor, id: string): Promise<CartRow | unde
 }
 
 /** Creates the owner's cart unless one appeared meanwhile (then undefined). */
-export async function insertCartIfAbsent(db: Executor, row: Omit<CartRow, 'revision'>): Promise<CartRow | undefined> {
-  return db.insertInto('cart').values({
-    ...row, line_items: json(row.line_items), contact_info: json(row.contact_info), coupon: json(row.coupon),
-    merchant_discounts: json(row.merchant_discounts), selected_shipping_option: json(row.selected_shipping_option), revision: 1,
-  } as never).onConflict((oc) => oc.column('owner_key').doNothing()).returningAll().executeTakeFirst();
+export async function insertCartIfAbsent(
+  db: Executor,
+  row: Omit<CartRow, 'revision'>,
+): Promise<CartRow | undefined> {
+  return db
+    .insertInto('cart')
+    .values({
+      ...row,
+      line_items: json(row.line_items),
+      contact_info: json(row.contact_info),
+      coupon: json(row.coupon),
+      merchant_discounts: json(row.merchant_discounts),
+      selected_shipping_option: json(row.selected_shipping_option),
+      revision: 1,
+    } as never)
+    .onConflict((oc) => oc.column('owner_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Hands a visitor's cart to the member they logged in as. */
-export async function reownCart(db: Executor, id: string, revision: string | number, ownerKey: string, memberId: string, now: Date): Promise<CartRow | undefined> {
-  return db.updateTable('cart').set({ owner_key: ownerKey, member_id: memberId, revision: sql`revision + 1`, updated_at: now } as never)
-    .where('id', '=', id).where('revision', '=', String(revision) as never).returningAll().executeTakeFirst();
+export async function reownCart(
+  db: Executor,
+  id: string,
+  revision: string | number,
+  ownerKey: string,
+  memberId: string,
+  now: Date,
+): Promise<CartRow | undefined> {
+  return db
+    .updateTable('cart')
+    .set({ owner_key: ownerKey, member_id: memberId, revision: sql`revision + 1`, updated_at: now } as never)
+    .where('id', '=', id)
+    .where('revision', '=', String(revision) as never)
+    .returningAll()
+    .executeTakeFirst();
 }

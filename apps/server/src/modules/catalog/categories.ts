@@ -11,14 +11,18 @@ import { categorySpec, type CategoryRow } from './store.ts';
 import { CATEGORY_FQDN, toCategory } from './wire.ts';
 import { emitCategoryItemChanges } from './catalog-events.ts';
 
-const imageUrl = (i: CategoryInput['image']) => (i === undefined ? undefined : i === null ? null : typeof i === 'string' ? i : i.url);
+const imageUrl = (i: CategoryInput['image']) =>
+  i === undefined ? undefined : i === null ? null : typeof i === 'string' ? i : i.url;
 
 /** Product counts of categories (visible products only for visitors). */
 async function counts(ctx: Ctx, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
-  let q = ctx.db.selectFrom('catalog_product_category').innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
+  let q = ctx.db
+    .selectFrom('catalog_product_category')
+    .innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
     .select(['catalog_product_category.category_id', sql<number>`count(*)::int`.as('n')])
-    .where('catalog_product_category.category_id', 'in', ids).groupBy('catalog_product_category.category_id');
+    .where('catalog_product_category.category_id', 'in', ids)
+    .groupBy('catalog_product_category.category_id');
   if (!isAdmin(ctx)) q = q.where('catalog_product.visible', '=', true);
   return new Map((await q.execute()).map((c) => [c.category_id, Number(c.n)]));
 }
@@ -30,7 +34,8 @@ async function wire(ctx: Ctx, row: CategoryRow) {
 async function slugFree(ctx: Ctx, slug: string, except?: string) {
   let q = ctx.db.selectFrom('catalog_category').select('id').where('slug', '=', slug);
   if (except) q = q.where('id', '!=', except);
-  if (await q.executeTakeFirst()) throw conflict('DUPLICATE_SLUG_ERROR', `Another category already has the slug ${slug}`, { slug });
+  if (await q.executeTakeFirst())
+    throw conflict('DUPLICATE_SLUG_ERROR', `Another category already has the slug ${slug}`, { slug });
 }
 
 export async function createCategory(ctx: Ctx, c: CategoryInput) {
@@ -38,12 +43,28 @@ export async function createCategory(ctx: Ctx, c: CategoryInput) {
     const slug = c.slug ?? slugify(c.name);
     await slugFree(tx, slug);
     const now = tx.clock.now();
-    const row = await tx.db.insertInto('catalog_category').values({
-      id: newId(), name: c.name, slug, visible: c.visible ?? true, description: c.description ?? null, image_url: imageUrl(c.image) ?? null,
-      revision: 1, created_at: now, updated_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    const row = await tx.db
+      .insertInto('catalog_category')
+      .values({
+        id: newId(),
+        name: c.name,
+        slug,
+        visible: c.visible ?? true,
+        description: c.description ?? null,
+        image_url: imageUrl(c.image) ?? null,
+        revision: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const category = toCategory(row, 0);
-    await emitEvent(tx, { entityFqdn: CATEGORY_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: category } });
+    await emitEvent(tx, {
+      entityFqdn: CATEGORY_FQDN,
+      slug: 'created',
+      entityId: row.id,
+      createdEvent: { entity: category },
+    });
     return category;
   });
 }
@@ -66,22 +87,40 @@ export async function updateCategory(ctx: Ctx, id: string, patch: CategoryPatch)
   return inTransaction(ctx, async (tx) => {
     const row = await readCategory(tx, { id }, true);
     if (String(row.revision) !== patch.revision) {
-      throw conflict('REVISION_MISMATCH', 'The category was changed by someone else; reload and try again', { expected: patch.revision, actual: String(row.revision) });
+      throw conflict('REVISION_MISMATCH', 'The category was changed by someone else; reload and try again', {
+        expected: patch.revision,
+        actual: String(row.revision),
+      });
     }
     if (patch.slug !== undefined) await slugFree(tx, patch.slug, id);
     const image = imageUrl(patch.image);
-    const saved = await tx.db.updateTable('catalog_category').set((eb) => ({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
-      ...(patch.visible !== undefined ? { visible: patch.visible } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(image !== undefined ? { image_url: image } : {}),
-      revision: eb('revision', '+', 1), updated_at: tx.clock.now(),
-    })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const saved = await tx.db
+      .updateTable('catalog_category')
+      .set((eb) => ({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+        ...(patch.visible !== undefined ? { visible: patch.visible } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(image !== undefined ? { image_url: image } : {}),
+        revision: eb('revision', '+', 1),
+        updated_at: tx.clock.now(),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const before = await wire(tx, row);
     const category = await wire(tx, saved);
-    const modifiedFields = Object.fromEntries(Object.keys(patch).filter((k) => k !== 'revision' && k !== 'id').map((k) => [k, (before as Record<string, unknown>)[k]]));
-    await emitEvent(tx, { entityFqdn: CATEGORY_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: category, modifiedFields } });
+    const modifiedFields = Object.fromEntries(
+      Object.keys(patch)
+        .filter((k) => k !== 'revision' && k !== 'id')
+        .map((k) => [k, (before as Record<string, unknown>)[k]]),
+    );
+    await emitEvent(tx, {
+      entityFqdn: CATEGORY_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: { currentEntity: category, modifiedFields },
+    });
     return category;
   });
 }
@@ -89,7 +128,11 @@ export async function updateCategory(ctx: Ctx, id: string, patch: CategoryPatch)
 /** Deletes a category; its products stay, without it. */
 export async function deleteCategory(ctx: Ctx, id: string) {
   await inTransaction(ctx, async (tx) => {
-    const gone = await tx.db.deleteFrom('catalog_category').where('id', '=', id).returning('id').executeTakeFirst();
+    const gone = await tx.db
+      .deleteFrom('catalog_category')
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
     if (!gone) throw notFound('Category', { id }, 'CATEGORY_NOT_FOUND');
     await emitEvent(tx, { entityFqdn: CATEGORY_FQDN, slug: 'deleted', entityId: id, deletedEvent: {} });
   });
@@ -100,8 +143,14 @@ export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefine
   let base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
   if (!(isAdmin(ctx) && all !== false)) base = base.where('catalog_category.visible', '=', true);
   const page = await cursorPage(base, categorySpec, q ?? {});
-  const n = await counts(ctx, page.items.map((c) => c.id));
-  return { categories: page.items.map((c) => toCategory(c, n.get(c.id) ?? 0)), pagingMetadata: metadata.cursor(page) };
+  const n = await counts(
+    ctx,
+    page.items.map((c) => c.id),
+  );
+  return {
+    categories: page.items.map((c) => toCategory(c, n.get(c.id) ?? 0)),
+    pagingMetadata: metadata.cursor(page),
+  };
 }
 
 /** Adds products to a category (v1 `addProductsToCollection`); products already in it stay where they are. */
@@ -112,10 +161,17 @@ export async function addProductsToCategory(ctx: Ctx, id: string, productIds: st
     const found = await tx.db.selectFrom('catalog_product').select('id').where('id', 'in', ids).execute();
     const missing = ids.find((p) => !found.some((f) => f.id === p));
     if (missing) throw notFound('Product', { id: missing }, 'PRODUCT_NOT_FOUND');
-    const last = await tx.db.selectFrom('catalog_product_category').select(sql<number>`coalesce(max(position), -1)::int`.as('n')).where('category_id', '=', id).executeTakeFirstOrThrow();
-    const added = await tx.db.insertInto('catalog_product_category')
+    const last = await tx.db
+      .selectFrom('catalog_product_category')
+      .select(sql<number>`coalesce(max(position), -1)::int`.as('n'))
+      .where('category_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const added = await tx.db
+      .insertInto('catalog_product_category')
       .values(ids.map((product_id, i) => ({ product_id, category_id: id, position: Number(last.n) + 1 + i })))
-      .onConflict((oc) => oc.columns(['product_id', 'category_id']).doNothing()).returning('product_id').execute();
+      .onConflict((oc) => oc.columns(['product_id', 'category_id']).doNothing())
+      .returning('product_id')
+      .execute();
     for (const a of added) await emitCategoryItemChanges(tx, a.product_id, [], [id]);
   });
 }
@@ -124,8 +180,12 @@ export async function addProductsToCategory(ctx: Ctx, id: string, productIds: st
 export async function removeProductsFromCategory(ctx: Ctx, id: string, productIds: string[]) {
   await inTransaction(ctx, async (tx) => {
     await readCategory(tx, { id }, true);
-    const removed = await tx.db.deleteFrom('catalog_product_category').where('category_id', '=', id)
-      .where('product_id', 'in', [...new Set(productIds.map((p) => p.toLowerCase()))]).returning('product_id').execute();
+    const removed = await tx.db
+      .deleteFrom('catalog_product_category')
+      .where('category_id', '=', id)
+      .where('product_id', 'in', [...new Set(productIds.map((p) => p.toLowerCase()))])
+      .returning('product_id')
+      .execute();
     for (const r of removed) await emitCategoryItemChanges(tx, r.product_id, [id], []);
   });
 }

@@ -14,11 +14,20 @@ import type { StoredChoice, StoredOption } from './store.ts';
  * the options of visible products only.
  */
 interface Row {
-  id: string; name: string; render_type: StoredOption['optionRenderType']; products: number; created_at: Date; updated_at: Date; choices: StoredChoice[];
+  id: string;
+  name: string;
+  render_type: StoredOption['optionRenderType'];
+  products: number;
+  created_at: Date;
+  updated_at: Date;
+  choices: StoredChoice[];
 }
 
 /** The catalog's options by lower-case name (the earliest product's, when names repeat). */
-export async function sharedOptions(ctx: { db: Executor }, names: string[]): Promise<Map<string, StoredOption>> {
+export async function sharedOptions(
+  ctx: { db: Executor },
+  names: string[],
+): Promise<Map<string, StoredOption>> {
   const wanted = [...new Set(names.map((n) => n.toLowerCase()))];
   if (!wanted.length) return new Map();
   const { rows } = await sql<{ option: StoredOption }>`
@@ -57,10 +66,17 @@ const spec: QuerySpec = {
     id: { sql: 'c.id', type: 'string', sortable: true },
     name: { sql: 'c.name', type: 'string', sortable: true },
     customizationType: { sql: "'PRODUCT_OPTION'", type: 'string', values: ['PRODUCT_OPTION', 'MODIFIER'] },
-    customizationRenderType: { sql: 'c.render_type', type: 'string', values: ['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES'] },
+    customizationRenderType: {
+      sql: 'c.render_type',
+      type: 'string',
+      values: ['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES'],
+    },
     createdDate: { sql: 'c.created_at', type: 'date', sortable: true },
     updatedDate: { sql: 'c.updated_at', type: 'date', sortable: true },
-    'choicesSettings.choices.id': { sql: "array(select x->>'choiceId' from jsonb_array_elements(c.choices) x)", type: 'stringArray' },
+    'choicesSettings.choices.id': {
+      sql: "array(select x->>'choiceId' from jsonb_array_elements(c.choices) x)",
+      type: 'stringArray',
+    },
   },
 };
 
@@ -68,10 +84,22 @@ function toCustomization(r: Row) {
   const seen = new Set<string>();
   const choices = (r.choices ?? []).filter((c) => !seen.has(c.choiceId) && seen.add(c.choiceId));
   return {
-    id: r.id, revision: '1', createdDate: new Date(r.created_at).toISOString(), updatedDate: new Date(r.updated_at).toISOString(),
-    name: r.name, key: r.name, customizationType: 'PRODUCT_OPTION', customizationRenderType: r.render_type,
+    id: r.id,
+    revision: '1',
+    createdDate: new Date(r.created_at).toISOString(),
+    updatedDate: new Date(r.updated_at).toISOString(),
+    name: r.name,
+    key: r.name,
+    customizationType: 'PRODUCT_OPTION',
+    customizationRenderType: r.render_type,
     choicesSettings: {
-      choices: choices.map((c) => ({ id: c.choiceId, key: c.name, name: c.name, choiceType: c.choiceType, ...(c.colorCode ? { colorCode: c.colorCode } : {}) })),
+      choices: choices.map((c) => ({
+        id: c.choiceId,
+        key: c.name,
+        name: c.name,
+        choiceType: c.choiceType,
+        ...(c.colorCode ? { colorCode: c.colorCode } : {}),
+      })),
     },
     assignedProductsCount: Number(r.products),
   };
@@ -80,11 +108,18 @@ function toCustomization(r: Row) {
 export async function queryCustomizations(ctx: Ctx, q: CursorQuery | null | undefined) {
   const base = ctx.db.selectFrom(source(ctx)).selectAll();
   const page = await cursorPage(base, spec, q ?? {});
-  return { customizations: (page.items as Row[]).map(toCustomization), pagingMetadata: metadata.cursor(page) };
+  return {
+    customizations: (page.items as Row[]).map(toCustomization),
+    pagingMetadata: metadata.cursor(page),
+  };
 }
 
 export async function getCustomization(ctx: Ctx, id: string) {
-  const row = await ctx.db.selectFrom(source(ctx)).selectAll().where(sql<boolean>`c.id = ${id}`).executeTakeFirst() as Row | undefined;
+  const row = (await ctx.db
+    .selectFrom(source(ctx))
+    .selectAll()
+    .where(sql<boolean>`c.id = ${id}`)
+    .executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound('Customization', { id }, 'CUSTOMIZATION_NOT_FOUND');
   return toCustomization(row);
 }

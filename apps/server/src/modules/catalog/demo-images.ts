@@ -2,7 +2,13 @@ import type { Config } from '../../platform/config.ts';
 import { ensureMediaFile, mediaUrl } from '../../platform/files.ts';
 
 export type Shape = 'circle' | 'square' | 'diamond' | 'triangle';
-export interface DemoImage { name: string; from: string; to: string; shape: Shape; letter: string }
+export interface DemoImage {
+  name: string;
+  from: string;
+  to: string;
+  shape: Shape;
+  letter: string;
+}
 
 const SIZE = 800;
 const shapes: Record<Shape, string> = {
@@ -28,14 +34,19 @@ export function demoSvg(i: Omit<DemoImage, 'name'>): string {
  * Writes the demo pictures as 800×800 WebP under `${DATA_DIR}/media` (files already there are kept, so restarts
  * and tests are quick) and answers their absolute URLs by name.
  */
-export async function ensureDemoImages(config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL'>, images: DemoImage[]): Promise<Map<string, string>> {
+export async function ensureDemoImages(
+  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL'>,
+  images: DemoImage[],
+): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   for (const img of images) {
     const file = `demo-${img.name}.webp`;
     await ensureMediaFile(config, file, async () => {
       // Loaded only when an image is missing: libvips stays out of a server that has its images.
       const { default: sharp } = await import('sharp');
-      return sharp(Buffer.from(demoSvg(img))).webp({ quality: 82 }).toBuffer();
+      return sharp(Buffer.from(demoSvg(img)))
+        .webp({ quality: 82 })
+        .toBuffer();
     });
     urls.set(img.name, mediaUrl(config, file));
   }

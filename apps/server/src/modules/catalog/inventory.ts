@@ -8,12 +8,23 @@ import type { InventoryRow } from './store.ts';
 import { toInventoryItem } from './wire.ts';
 
 /** One line of a bulk stock call: the item named by inventory item id or by variant id, and the amount. */
-export interface StockLine { inventoryItemId?: string; variantId?: string; by: number }
-export interface BulkStockOptions { returnEntity?: boolean; reason?: StockReason; restrictInventory?: boolean | null }
+export interface StockLine {
+  inventoryItemId?: string;
+  variantId?: string;
+  by: number;
+}
+export interface BulkStockOptions {
+  returnEntity?: boolean;
+  reason?: StockReason;
+  restrictInventory?: boolean | null;
+}
 
 export async function getInventoryItem(ctx: Ctx, id: string) {
-  let q = ctx.db.selectFrom('catalog_inventory_item').innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
-    .selectAll('catalog_inventory_item').select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible'])
+  let q = ctx.db
+    .selectFrom('catalog_inventory_item')
+    .innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
+    .selectAll('catalog_inventory_item')
+    .select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible'])
     .where('catalog_inventory_item.id', '=', id);
   if (!isAdmin(ctx)) q = q.where('catalog_product.visible', '=', true);
   const row = await q.executeTakeFirst();
@@ -29,16 +40,35 @@ async function lockLines(ctx: Ctx, lines: StockLine[]): Promise<InventoryRow[]> 
   const ids = lines.flatMap((l) => (l.inventoryItemId ? [l.inventoryItemId.toLowerCase()] : []));
   const variants = lines.flatMap((l) => (l.variantId ? [l.variantId.toLowerCase()] : []));
   let q = ctx.db.selectFrom('catalog_inventory_item').selectAll().orderBy('id').forUpdate();
-  q = q.where((eb) => eb.or([
-    ...(ids.length ? [eb('id', 'in', ids)] : []),
-    ...(variants.length ? [eb('variant_id', 'in', variants)] : []),
-  ]));
+  q = q.where((eb) =>
+    eb.or([
+      ...(ids.length ? [eb('id', 'in', ids)] : []),
+      ...(variants.length ? [eb('variant_id', 'in', variants)] : []),
+    ]),
+  );
   const found = await q.execute();
   return lines.map((l, i) => {
-    const row = found.find((r) => (l.inventoryItemId ? r.id === l.inventoryItemId.toLowerCase() : r.variant_id === l.variantId!.toLowerCase()));
-    if (!row) throw notFound('Inventory item', { originalIndex: i, ...(l.inventoryItemId ? { inventoryItemId: l.inventoryItemId } : { variantId: l.variantId }) }, l.inventoryItemId ? 'INVENTORY_ITEM_NOT_FOUND' : 'NOT_FOUND');
+    const row = found.find((r) =>
+      l.inventoryItemId
+        ? r.id === l.inventoryItemId.toLowerCase()
+        : r.variant_id === l.variantId!.toLowerCase(),
+    );
+    if (!row)
+      throw notFound(
+        'Inventory item',
+        {
+          originalIndex: i,
+          ...(l.inventoryItemId ? { inventoryItemId: l.inventoryItemId } : { variantId: l.variantId }),
+        },
+        l.inventoryItemId ? 'INVENTORY_ITEM_NOT_FOUND' : 'NOT_FOUND',
+      );
     if (!row.tracked) {
-      throw new AppError(400, 'INVENTORY_QUANTITY_NOT_TRACKED', 'The inventory item does not track its quantity', { originalIndex: i, inventoryItemId: row.id, variantId: row.variant_id });
+      throw new AppError(
+        400,
+        'INVENTORY_QUANTITY_NOT_TRACKED',
+        'The inventory item does not track its quantity',
+        { originalIndex: i, inventoryItemId: row.id, variantId: row.variant_id },
+      );
     }
     return row;
   });
@@ -48,7 +78,10 @@ function answer(rows: InventoryRow[], changed: Changed[], returnEntity?: boolean
   return {
     results: rows.map((r, originalIndex) => {
       const now = changed.find((c) => c.id === r.id) ?? r;
-      return { itemMetadata: { id: r.id, originalIndex, success: true }, ...(returnEntity ? { item: toInventoryItem(now) } : {}) };
+      return {
+        itemMetadata: { id: r.id, originalIndex, success: true },
+        ...(returnEntity ? { item: toInventoryItem(now) } : {}),
+      };
     }),
     bulkActionMetadata: { totalSuccesses: rows.length, totalFailures: 0, undetailedFailures: 0 },
   };
@@ -62,10 +95,17 @@ function answer(rows: InventoryRow[], changed: Changed[], returnEntity?: boolean
 export async function bulkDecrement(ctx: Ctx, lines: StockLine[], o: BulkStockOptions) {
   return inTransaction(ctx, async (tx) => {
     const rows = await lockLines(tx, lines);
-    const r = await decrementTracked(tx, rows.map((row, i) => ({ variantId: row.variant_id, quantity: lines[i]!.by })), { restrict: o.restrictInventory !== false, reason: o.reason ?? 'MANUAL' });
+    const r = await decrementTracked(
+      tx,
+      rows.map((row, i) => ({ variantId: row.variant_id, quantity: lines[i]!.by })),
+      { restrict: o.restrictInventory !== false, reason: o.reason ?? 'MANUAL' },
+    );
     if (r.shortages.length) {
       throw conflict('INSUFFICIENT_INVENTORY', 'Not enough stock for every item; nothing was changed', {
-        shortages: r.shortages.map((s) => ({ ...s, inventoryItemId: rows.find((x) => x.variant_id === s.variantId)?.id })),
+        shortages: r.shortages.map((s) => ({
+          ...s,
+          inventoryItemId: rows.find((x) => x.variant_id === s.variantId)?.id,
+        })),
       });
     }
     return answer(rows, r.changed, o.returnEntity);
@@ -80,10 +120,19 @@ export async function bulkIncrement(ctx: Ctx, lines: StockLine[], o: BulkStockOp
     for (const [i, row] of rows.entries()) {
       added.set(row.id, (added.get(row.id) ?? 0) + lines[i]!.by);
       if (Number(row.quantity) + added.get(row.id)! > MAX_QUANTITY) {
-        throw new AppError(400, 'MAX_QUANTITY_LIMIT_REACHED', `An inventory item holds at most ${MAX_QUANTITY}`, { originalIndex: i, inventoryItemId: row.id, quantity: Number(row.quantity) });
+        throw new AppError(
+          400,
+          'MAX_QUANTITY_LIMIT_REACHED',
+          `An inventory item holds at most ${MAX_QUANTITY}`,
+          { originalIndex: i, inventoryItemId: row.id, quantity: Number(row.quantity) },
+        );
       }
     }
-    const changed = await incrementTracked(tx, rows.map((row, i) => ({ variantId: row.variant_id, quantity: lines[i]!.by })), o.reason ?? 'MANUAL');
+    const changed = await incrementTracked(
+      tx,
+      rows.map((row, i) => ({ variantId: row.variant_id, quantity: lines[i]!.by })),
+      o.reason ?? 'MANUAL',
+    );
     return answer(rows, changed, o.returnEntity);
   });
 }

@@ -6,43 +6,86 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../oauth/test-kit.ts';
 
-interface Page { products: { id: string; name: string; actualPriceRange: { minValue: { amount: string } }; inventory?: { availabilityStatus: string } }[] }
+interface Page {
+  products: {
+    id: string;
+    name: string;
+    actualPriceRange: { minValue: { amount: string } };
+    inventory?: { availabilityStatus: string };
+  }[];
+}
 let s: TestServer;
 let visitor: string;
-const list = async () => (await s.request<Page>('POST', '/stores/v3/products/query', { auth: visitor, body: { query: { sort: [{ fieldName: 'name', order: 'ASC' }], cursorPaging: { limit: 100 } } } })).body.products;
+const list = async () =>
+  (
+    await s.request<Page>('POST', '/stores/v3/products/query', {
+      auth: visitor,
+      body: { query: { sort: [{ fieldName: 'name', order: 'ASC' }], cursorPaging: { limit: 100 } } },
+    })
+  ).body.products;
 
 beforeAll(async () => {
   s = await startTestServer();
   visitor = (await anonymousTokens(s, bundledClientId(s))).access_token;
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 describe('the kept public product list', () => {
   it('shows a new product, a price change, a stock change, a hidden product and a currency change at once', async () => {
     expect(await list()).toEqual([]);
-    const made = await s.admin<{ product: { id: string; revision: string; variantsInfo: { variants: { id: string }[] } } }>('POST', '/stores/v3/products', {
-      product: { name: 'Cache Lamp', variantsInfo: { variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 1 } }] } },
+    const made = await s.admin<{
+      product: { id: string; revision: string; variantsInfo: { variants: { id: string }[] } };
+    }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Cache Lamp',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 1 } }],
+        },
+      },
     });
     const p = made.body.product;
     expect((await list()).map((x) => x.name)).toEqual(['Cache Lamp']);
     expect(await list()).toEqual(await list());
 
     const v = p.variantsInfo.variants[0]!;
-    const up = await s.admin<{ product: { revision: string } }>('PATCH', `/stores/v3/products/${p.id}`, { product: { id: p.id, revision: p.revision, variantsInfo: { variants: [{ id: v.id, price: { actualPrice: { amount: '12' } } }] } } });
+    const up = await s.admin<{ product: { revision: string } }>('PATCH', `/stores/v3/products/${p.id}`, {
+      product: {
+        id: p.id,
+        revision: p.revision,
+        variantsInfo: { variants: [{ id: v.id, price: { actualPrice: { amount: '12' } } }] },
+      },
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect((await list())[0]!.actualPriceRange.minValue.amount).toBe('12.00');
 
-    const items = await s.admin<{ inventoryItems: { id: string }[] }>('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId: p.id } } });
-    const dec = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', { decrementData: [{ inventoryItemId: items.body.inventoryItems[0]!.id, decrementBy: 1 }] });
+    const items = await s.admin<{ inventoryItems: { id: string }[] }>(
+      'POST',
+      '/stores/v3/inventory-items/query',
+      { query: { filter: { productId: p.id } } },
+    );
+    const dec = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+      decrementData: [{ inventoryItemId: items.body.inventoryItems[0]!.id, decrementBy: 1 }],
+    });
     expect(dec.status, JSON.stringify(dec.body)).toBe(200);
     expect((await list())[0]!.inventory?.availabilityStatus).toBe('OUT_OF_STOCK');
 
-    const hidden = await s.admin('PATCH', `/stores/v3/products/${p.id}`, { product: { id: p.id, revision: up.body.product.revision, visible: false } });
+    const hidden = await s.admin('PATCH', `/stores/v3/products/${p.id}`, {
+      product: { id: p.id, revision: up.body.product.revision, visible: false },
+    });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect(await list()).toEqual([]);
 
-    await s.admin('PATCH', `/stores/v3/products/${p.id}`, { product: { id: p.id, revision: String(Number(up.body.product.revision) + 1), visible: true } });
-    expect((await s.admin('PATCH', '/platform/v1/store-settings', { settings: { currency: 'EUR' } })).status).toBe(200);
-    expect((await list())[0]!.actualPriceRange.minValue).toMatchObject({ amount: '12.00', formattedAmount: expect.stringContaining('€') });
+    await s.admin('PATCH', `/stores/v3/products/${p.id}`, {
+      product: { id: p.id, revision: String(Number(up.body.product.revision) + 1), visible: true },
+    });
+    expect(
+      (await s.admin('PATCH', '/platform/v1/store-settings', { settings: { currency: 'EUR' } })).status,
+    ).toBe(200);
+    expect((await list())[0]!.actualPriceRange.minValue).toMatchObject({
+      amount: '12.00',
+      formattedAmount: expect.stringContaining('€'),
+    });
   });
 });

@@ -5,26 +5,51 @@ import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
 /** The catalog app id of store products in ecom line items (catalog.md §10). */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
-export interface CatalogItemRef { catalogItemId: string; options?: Record<string, unknown> | null }
+export interface CatalogItemRef {
+  catalogItemId: string;
+  options?: Record<string, unknown> | null;
+}
 export interface CatalogItem {
-  productId: string; variantId: string; name: string; slug: string;
+  productId: string;
+  variantId: string;
+  name: string;
+  slug: string;
   itemType: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
-  priceMinor: number; compareAtPriceMinor?: number; weightGrams?: number; sku?: string;
+  priceMinor: number;
+  compareAtPriceMinor?: number;
+  weightGrams?: number;
+  sku?: string;
   image?: { id?: string; url: string; width?: number; height?: number; altText?: string; filename?: string };
   /** The chosen option values, e.g. [{name:'Size', value:'M'}, {name:'Color', value:'Red', colorCode:'#f00'}]. */
   descriptionLines: { name: string; value: string; colorCode?: string }[];
   /** Product and variant both visible. */
   visible: boolean;
-  tracked: boolean; quantity: number; inStock: boolean;
+  tracked: boolean;
+  quantity: number;
+  inStock: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
 
 interface Row {
-  product_id: string; name: string; slug: string; item_type: ItemType; product_visible: boolean; options: StoredOption[];
-  media_urls: string[]; variant_count: number; variant_id: string; sku: string | null; price: number; compare_at_price: number | null;
-  weight_grams: number | null; variant_visible: boolean; choices: StoredVariantChoice[]; tracked: boolean; quantity: number;
+  product_id: string;
+  name: string;
+  slug: string;
+  item_type: ItemType;
+  product_visible: boolean;
+  options: StoredOption[];
+  media_urls: string[];
+  variant_count: number;
+  variant_id: string;
+  sku: string | null;
+  price: number;
+  compare_at_price: number | null;
+  weight_grams: number | null;
+  variant_visible: boolean;
+  choices: StoredVariantChoice[];
+  tracked: boolean;
+  quantity: number;
 }
 
 /** The variant id a ref names, if any (`options.variantId`). */
@@ -59,15 +84,28 @@ function toItem(r: Row): CatalogItem {
   const quantity = Number(r.quantity);
   const url = r.media_urls[0];
   return {
-    productId: r.product_id, variantId: r.variant_id, name: r.name, slug: r.slug, itemType: r.item_type,
+    productId: r.product_id,
+    variantId: r.variant_id,
+    name: r.name,
+    slug: r.slug,
+    itemType: r.item_type,
     priceMinor: Number(r.price),
     ...(r.compare_at_price !== null ? { compareAtPriceMinor: Number(r.compare_at_price) } : {}),
     ...(r.weight_grams !== null ? { weightGrams: r.weight_grams } : {}),
     ...(r.sku !== null ? { sku: r.sku } : {}),
-    ...(url ? { image: { url, filename: decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? '') || undefined } } : {}),
+    ...(url
+      ? {
+          image: {
+            url,
+            filename: decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? '') || undefined,
+          },
+        }
+      : {}),
     descriptionLines: lines,
     visible: r.product_visible && r.variant_visible,
-    tracked: r.tracked, quantity: r.tracked ? quantity : 0, inStock: !r.tracked || quantity > 0,
+    tracked: r.tracked,
+    quantity: r.tracked ? quantity : 0,
+    inStock: !r.tracked || quantity > 0,
   };
 }
 
@@ -77,7 +115,10 @@ function toItem(r: Row): CatalogItem {
  * chosen. undefined = NOT_FOUND (unknown product, unknown/hidden variant). ONE SQL statement for any number
  * of refs: the named variants, plus every variant of products referenced without a variant id.
  */
-export async function lookupCatalogItems(db: Executor, refs: CatalogItemRef[]): Promise<(CatalogItem | undefined)[]> {
+export async function lookupCatalogItems(
+  db: Executor,
+  refs: CatalogItemRef[],
+): Promise<(CatalogItem | undefined)[]> {
   const pairs = new Set<string>(); // `${productId}/${variantId}`
   const whole = new Set<string>();
   for (const ref of refs) {
@@ -125,7 +166,12 @@ function resolveRefs(refs: readonly CatalogItemRef[], rows: readonly Row[]): (Ca
       const all = byProduct.get(productId);
       if (!all) return undefined;
       const chosen = choicesOf(ref);
-      row = chosen && Object.keys(chosen).length ? byChoices(all, chosen) : all.length === 1 && all[0]!.variant_count === 1 ? all[0] : undefined;
+      row =
+        chosen && Object.keys(chosen).length
+          ? byChoices(all, chosen)
+          : all.length === 1 && all[0]!.variant_count === 1
+            ? all[0]
+            : undefined;
     }
     if (!row || !row.variant_visible) return undefined;
     return toItem(row);
@@ -151,6 +197,12 @@ export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unkno
 }
 
 /** The catalog items of `refs` from rows `catalogRowsFor` fetched (refs without a variant id: undefined). */
-export function catalogItemsFromRows(refs: readonly CatalogItemRef[], rows: unknown): (CatalogItem | undefined)[] {
-  return resolveRefs(refs.map((r) => (variantIdOf(r) == null ? { ...r, catalogItemId: '' } : r)), rows as Row[]);
+export function catalogItemsFromRows(
+  refs: readonly CatalogItemRef[],
+  rows: unknown,
+): (CatalogItem | undefined)[] {
+  return resolveRefs(
+    refs.map((r) => (variantIdOf(r) == null ? { ...r, catalogItemId: '' } : r)),
+    rows as Row[],
+  );
 }

@@ -9,21 +9,37 @@ import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
 import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
 import { checkFields, isAdmin, moneyOf, toWire, type Fields } from './service.ts';
-import { inventorySpec, loadDetails, productSpec, readCatalogRevisions, refreshDerived, searchSpec, variantSpec } from './store.ts';
+import {
+  inventorySpec,
+  loadDetails,
+  productSpec,
+  readCatalogRevisions,
+  refreshDerived,
+  searchSpec,
+  variantSpec,
+} from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem, toVariant } from './wire.ts';
 
 type Filter = Record<string, unknown> | null | undefined;
 /** Admins see hidden products unless they say otherwise; anybody else asking for them is refused (catalog.md §11). */
 function seesHidden(ctx: Ctx, asked?: boolean) {
   if (asked === true && !isAdmin(ctx)) {
-    throw new AppError(403, 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS', 'Only the merchant may read hidden products');
+    throw new AppError(
+      403,
+      'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS',
+      'Only the merchant may read hidden products',
+    );
   }
   return isAdmin(ctx) && asked !== false;
 }
 
 /** The search expression as word-prefix conditions on the name (carried in the filter, so cursors keep it). */
 function withSearch(filter: Filter, expression: string | null | undefined): Filter {
-  const terms = (expression ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 10);
+  const terms = (expression ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 10);
   if (!terms.length) return filter;
   const words = terms.map((t) => ({ __words: { $contains: ` ${t}` } }));
   return { $and: [...(filter ? [filter] : []), ...words] };
@@ -42,7 +58,11 @@ const KEPT_LISTS_BUDGET = 16 * 1024 * 1024;
 let keptBytes = 0;
 
 /** The kept answer for `key` when the catalog has not moved since, else `compute()`'s, kept. */
-export async function keptPublicList(ctx: Ctx, key: string, compute: () => Promise<unknown>): Promise<RawJson> {
+export async function keptPublicList(
+  ctx: Ctx,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<RawJson> {
   const revisions = await readCatalogRevisions(ctx.db);
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
@@ -60,28 +80,59 @@ export async function keptPublicList(ctx: Ctx, key: string, compute: () => Promi
   return answer;
 }
 
-export async function queryProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
+export async function queryProducts(
+  ctx: Ctx,
+  q: CursorQuery | null | undefined,
+  search?: { expression?: string | null },
+  where = 'query',
+  all?: boolean,
+  fields?: Fields,
+) {
   if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
   checkFields(ctx, fields);
-  const key = JSON.stringify(['v3', where, q ?? null, search?.expression ?? null, all ?? null, fields ?? null]);
+  const key = JSON.stringify([
+    'v3',
+    where,
+    q ?? null,
+    search?.expression ?? null,
+    all ?? null,
+    fields ?? null,
+  ]);
   return keptPublicList(ctx, key, () => listProducts(ctx, q, search, where, all, fields));
 }
 
-async function listProducts(ctx: Ctx, q: CursorQuery | null | undefined, search?: { expression?: string | null }, where = 'query', all?: boolean, fields?: Fields) {
+async function listProducts(
+  ctx: Ctx,
+  q: CursorQuery | null | undefined,
+  search?: { expression?: string | null },
+  where = 'query',
+  all?: boolean,
+  fields?: Fields,
+) {
   checkFields(ctx, fields);
   const m = await moneyOf(ctx);
   const e = currencyExponent(m.currency);
   let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
   if (!seesHidden(ctx, all)) base = base.where('catalog_product.visible', '=', true);
   const spec = search ? searchSpec(e) : productSpec(e);
-  const query = search && !q?.cursorPaging?.cursor ? { ...q, filter: withSearch(q?.filter, search.expression) } : (q ?? {});
+  const query =
+    search && !q?.cursorPaging?.cursor
+      ? { ...q, filter: withSearch(q?.filter, search.expression) }
+      : (q ?? {});
   const page = await cursorPage(base, spec, query, where);
   return { products: await toWire(ctx, page.items, m, fields), pagingMetadata: metadata.cursor(page) };
 }
 
-export async function countProducts(ctx: Ctx, filter: Filter, expression: string | null | undefined, all?: boolean) {
+export async function countProducts(
+  ctx: Ctx,
+  filter: Filter,
+  expression: string | null | undefined,
+  all?: boolean,
+) {
   const e = currencyExponent((await moneyOf(ctx)).currency);
-  let q = ctx.db.selectFrom('catalog_product').select(sql<number>`count(*)::int`.as('n'))
+  let q = ctx.db
+    .selectFrom('catalog_product')
+    .select(sql<number>`count(*)::int`.as('n'))
     .where(compileFilter(searchSpec(e), withSearch(filter, expression), 'filter'));
   if (!seesHidden(ctx, all)) q = q.where('catalog_product.visible', '=', true);
   return { count: Number((await q.executeTakeFirstOrThrow()).n) };
@@ -89,46 +140,98 @@ export async function countProducts(ctx: Ctx, filter: Filter, expression: string
 
 export async function queryVariants(ctx: Ctx, q: CursorQuery | null | undefined) {
   const m = await moneyOf(ctx);
-  let base = ctx.db.selectFrom('catalog_variant').innerJoin('catalog_product', 'catalog_product.id', 'catalog_variant.product_id')
-    .selectAll('catalog_variant').select(['catalog_product.name as product_name', 'catalog_product.slug as product_slug', 'catalog_product.visible as product_visible', 'catalog_product.options as product_options']);
-  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
+  let base = ctx.db
+    .selectFrom('catalog_variant')
+    .innerJoin('catalog_product', 'catalog_product.id', 'catalog_variant.product_id')
+    .selectAll('catalog_variant')
+    .select([
+      'catalog_product.name as product_name',
+      'catalog_product.slug as product_slug',
+      'catalog_product.visible as product_visible',
+      'catalog_product.options as product_options',
+    ]);
+  if (!isAdmin(ctx))
+    base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
   const page = await cursorPage(base, variantSpec, q ?? {});
   const { variants } = await loadDetails(ctx.db, [...new Set(page.items.map((v) => v.product_id))]);
   return {
     variants: page.items.map((v) => {
       const full = variants.get(v.product_id)!.find((x) => x.id === v.id)!;
-      return { ...toVariant(m, v.product_options, full), productData: { productId: v.product_id, name: v.product_name, slug: v.product_slug, visible: v.product_visible } };
+      return {
+        ...toVariant(m, v.product_options, full),
+        productData: {
+          productId: v.product_id,
+          name: v.product_name,
+          slug: v.product_slug,
+          visible: v.product_visible,
+        },
+      };
     }),
     pagingMetadata: metadata.cursor(page),
   };
 }
 
 export async function queryInventoryItems(ctx: Ctx, q: CursorQuery | null | undefined) {
-  let base = ctx.db.selectFrom('catalog_inventory_item').innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
+  let base = ctx.db
+    .selectFrom('catalog_inventory_item')
+    .innerJoin('catalog_product', 'catalog_product.id', 'catalog_inventory_item.product_id')
     .innerJoin('catalog_variant', 'catalog_variant.id', 'catalog_inventory_item.variant_id')
-    .selectAll('catalog_inventory_item').select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible']);
-  if (!isAdmin(ctx)) base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
+    .selectAll('catalog_inventory_item')
+    .select(['catalog_product.name as product_name', 'catalog_product.visible as product_visible']);
+  if (!isAdmin(ctx))
+    base = base.where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
   const page = await cursorPage(base, inventorySpec, q ?? {});
   return {
-    inventoryItems: page.items.map((i) => toInventoryItem(i, { name: i.product_name, visible: i.product_visible })),
+    inventoryItems: page.items.map((i) =>
+      toInventoryItem(i, { name: i.product_name, visible: i.product_visible }),
+    ),
     pagingMetadata: metadata.cursor(page),
   };
 }
 
-export async function updateInventoryItem(ctx: Ctx, id: string, patch: { revision?: string; trackQuantity?: boolean; quantity?: number }) {
+export async function updateInventoryItem(
+  ctx: Ctx,
+  id: string,
+  patch: { revision?: string; trackQuantity?: boolean; quantity?: number },
+) {
   return inTransaction(ctx, async (tx) => {
-    const row = await tx.db.selectFrom('catalog_inventory_item').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await tx.db
+      .selectFrom('catalog_inventory_item')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Inventory item', { id }, 'INVENTORY_ITEM_NOT_FOUND');
     if (patch.revision !== undefined && patch.revision !== String(row.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The inventory item was changed by someone else; reload and try again', { expected: patch.revision, actual: String(row.revision) });
+      throw conflict(
+        'REVISION_MISMATCH',
+        'The inventory item was changed by someone else; reload and try again',
+        { expected: patch.revision, actual: String(row.revision) },
+      );
     }
     const tracked = patch.trackQuantity ?? (patch.quantity !== undefined ? true : row.tracked);
-    const saved = await tx.db.updateTable('catalog_inventory_item').set((eb) => ({
-      tracked, quantity: patch.quantity ?? row.quantity, revision: eb('revision', '+', 1), updated_at: tx.clock.now(),
-    })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const saved = await tx.db
+      .updateTable('catalog_inventory_item')
+      .set((eb) => ({
+        tracked,
+        quantity: patch.quantity ?? row.quantity,
+        revision: eb('revision', '+', 1),
+        updated_at: tx.clock.now(),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await refreshDerived(tx.db, row.product_id);
     const item = toInventoryItem(saved);
-    await emitEvent(tx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: item, modifiedFields: { trackQuantity: row.tracked, quantity: row.quantity } } });
+    await emitEvent(tx, {
+      entityFqdn: INVENTORY_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: {
+        currentEntity: item,
+        modifiedFields: { trackQuantity: row.tracked, quantity: row.quantity },
+      },
+    });
     return item;
   });
 }

@@ -1,12 +1,42 @@
 import {
-  bulkDecrementByVariantRequest, bulkDecrementInventoryRequest, bulkIncrementByVariantRequest, bulkIncrementInventoryRequest, catalogVersionResponse, countProductsRequest, queryCustomizationsRequest, categoryReadQuery, createCategoryRequest, createProductRequest, getProductQuery, id, queryCategoriesRequest,
-  queryInventoryItemsRequest, queryProductsRequest, queryVariantsRequest, searchProductsRequest, updateCategoryRequest, updateInventoryItemRequest, updateProductRequest,
+  bulkDecrementByVariantRequest,
+  bulkDecrementInventoryRequest,
+  bulkIncrementByVariantRequest,
+  bulkIncrementInventoryRequest,
+  catalogVersionResponse,
+  countProductsRequest,
+  queryCustomizationsRequest,
+  categoryReadQuery,
+  createCategoryRequest,
+  createProductRequest,
+  getProductQuery,
+  id,
+  queryCategoriesRequest,
+  queryInventoryItemsRequest,
+  queryProductsRequest,
+  queryVariantsRequest,
+  searchProductsRequest,
+  updateCategoryRequest,
+  updateInventoryItemRequest,
+  updateProductRequest,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
 import { violation } from '../../platform/errors.ts';
-import { countProducts, queryInventoryItems, queryProducts, queryVariants, updateInventoryItem } from './reads.ts';
-import { createCategory, deleteCategory, getCategory, queryCategories, updateCategory } from './categories.ts';
+import {
+  countProducts,
+  queryInventoryItems,
+  queryProducts,
+  queryVariants,
+  updateInventoryItem,
+} from './reads.ts';
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  queryCategories,
+  updateCategory,
+} from './categories.ts';
 import { createProduct, deleteProduct, getProduct, updateProduct } from './service.ts';
 import { bulkDecrement, bulkIncrement, getInventoryItem } from './inventory.ts';
 import { getCustomization, queryCustomizations } from './customizations.ts';
@@ -18,32 +48,66 @@ const byCategoryId = z.object({ categoryId: id });
 
 export function catalogRoutes(r: Router) {
   r.route({
-    method: 'GET', url: '/stores/v3/provision/version', roles: 'any', summary: 'The catalog version this store runs', tags, response: catalogVersionResponse,
-    async handler() { return { catalogVersion: 'V3_CATALOG' }; },
+    method: 'GET',
+    url: '/stores/v3/provision/version',
+    roles: 'any',
+    summary: 'The catalog version this store runs',
+    tags,
+    response: catalogVersionResponse,
+    async handler() {
+      return { catalogVersion: 'V3_CATALOG' };
+    },
   });
   r.route({
-    method: 'POST', url: P, roles: ['admin'], summary: 'Create a product with its options and variants', tags, body: createProductRequest,
-    async handler(ctx, { body }) { return { product: await createProduct(ctx, body.product, body.fields) }; },
+    method: 'POST',
+    url: P,
+    roles: ['admin'],
+    summary: 'Create a product with its options and variants',
+    tags,
+    body: createProductRequest,
+    async handler(ctx, { body }) {
+      return { product: await createProduct(ctx, body.product, body.fields) };
+    },
   });
   for (const method of ['GET', 'POST'] as const) {
     r.route({
-      method, url: `${P}/query`, roles: 'any', summary: 'Query products (cursor paging)', tags, ...(method === 'GET' ? { query: queryProductsRequest } : { body: queryProductsRequest }),
+      method,
+      url: `${P}/query`,
+      roles: 'any',
+      summary: 'Query products (cursor paging)',
+      tags,
+      ...(method === 'GET' ? { query: queryProductsRequest } : { body: queryProductsRequest }),
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof queryProductsRequest>;
         return queryProducts(ctx, x.query, undefined, 'query', x.returnNonVisibleProducts, x.fields);
       },
     });
     r.route({
-      method, url: `${P}/search`, roles: 'any', summary: 'Search products by name words, with filter, sort and cursor paging', tags,
+      method,
+      url: `${P}/search`,
+      roles: 'any',
+      summary: 'Search products by name words, with filter, sort and cursor paging',
+      tags,
       ...(method === 'GET' ? { query: searchProductsRequest } : { body: searchProductsRequest }),
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof searchProductsRequest>;
         const s = x.search ?? {};
-        return queryProducts(ctx, { filter: s.filter, sort: s.sort, cursorPaging: s.cursorPaging }, { expression: s.search?.expression }, 'search', x.returnNonVisibleProducts, x.fields);
+        return queryProducts(
+          ctx,
+          { filter: s.filter, sort: s.sort, cursorPaging: s.cursorPaging },
+          { expression: s.search?.expression },
+          'search',
+          x.returnNonVisibleProducts,
+          x.fields,
+        );
       },
     });
     r.route({
-      method, url: `${P}/count`, roles: 'any', summary: 'Count products matching a filter and search', tags,
+      method,
+      url: `${P}/count`,
+      roles: 'any',
+      summary: 'Count products matching a filter and search',
+      tags,
       ...(method === 'GET' ? { query: countProductsRequest } : { body: countProductsRequest }),
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof countProductsRequest>;
@@ -52,123 +116,295 @@ export function catalogRoutes(r: Router) {
     });
   }
   r.route({
-    method: 'POST', url: `${P}/query-variants`, roles: 'any', summary: 'Query variants across products', tags, body: queryVariantsRequest,
-    async handler(ctx, { body }) { return queryVariants(ctx, body.query); },
+    method: 'POST',
+    url: `${P}/query-variants`,
+    roles: 'any',
+    summary: 'Query variants across products',
+    tags,
+    body: queryVariantsRequest,
+    async handler(ctx, { body }) {
+      return queryVariants(ctx, body.query);
+    },
   });
   r.route({
-    method: 'GET', url: `${P}/slug/:slug`, roles: 'any', summary: 'A product by slug', tags, params: z.object({ slug: z.string().max(200) }), query: getProductQuery,
-    async handler(ctx, { params, query }) { return { product: await getProduct(ctx, { slug: params.slug }, query.fields) }; },
+    method: 'GET',
+    url: `${P}/slug/:slug`,
+    roles: 'any',
+    summary: 'A product by slug',
+    tags,
+    params: z.object({ slug: z.string().max(200) }),
+    query: getProductQuery,
+    async handler(ctx, { params, query }) {
+      return { product: await getProduct(ctx, { slug: params.slug }, query.fields) };
+    },
   });
   r.route({
-    method: 'GET', url: `${P}/:productId`, roles: 'any', summary: 'A product by id', tags, params: byProductId, query: getProductQuery,
-    async handler(ctx, { params, query }) { return { product: await getProduct(ctx, { id: params.productId }, query.fields) }; },
+    method: 'GET',
+    url: `${P}/:productId`,
+    roles: 'any',
+    summary: 'A product by id',
+    tags,
+    params: byProductId,
+    query: getProductQuery,
+    async handler(ctx, { params, query }) {
+      return { product: await getProduct(ctx, { id: params.productId }, query.fields) };
+    },
   });
   r.route({
-    method: 'PATCH', url: `${P}/:productId`, roles: ['admin'], summary: 'Update a product (only the fields given; revision must match)', tags,
-    params: byProductId, body: updateProductRequest,
-    async handler(ctx, { params, body }) { return { product: await updateProduct(ctx, params.productId, body.product, body.fields) }; },
+    method: 'PATCH',
+    url: `${P}/:productId`,
+    roles: ['admin'],
+    summary: 'Update a product (only the fields given; revision must match)',
+    tags,
+    params: byProductId,
+    body: updateProductRequest,
+    async handler(ctx, { params, body }) {
+      return { product: await updateProduct(ctx, params.productId, body.product, body.fields) };
+    },
   });
   // Variants' `inventoryItem` (quantity / inStock) is taken by the plain product calls too; these are the same writes.
   r.route({
-    method: 'POST', url: '/stores/v3/products-with-inventory', roles: ['admin'], summary: 'Create a product with its variants\' stock', tags, body: createProductRequest,
-    async handler(ctx, { body }) { return { product: await createProduct(ctx, body.product, body.fields) }; },
+    method: 'POST',
+    url: '/stores/v3/products-with-inventory',
+    roles: ['admin'],
+    summary: "Create a product with its variants' stock",
+    tags,
+    body: createProductRequest,
+    async handler(ctx, { body }) {
+      return { product: await createProduct(ctx, body.product, body.fields) };
+    },
   });
   r.route({
-    method: 'PATCH', url: '/stores/v3/products-with-inventory/:productId', roles: ['admin'], summary: 'Update a product with its variants\' stock', tags,
-    params: byProductId, body: updateProductRequest,
-    async handler(ctx, { params, body }) { return { product: await updateProduct(ctx, params.productId, body.product, body.fields) }; },
-  });
-  r.route({
-    method: 'DELETE', url: `${P}/:productId`, roles: ['admin'], summary: 'Delete a product', tags, params: byProductId,
-    async handler(ctx, { params }) { await deleteProduct(ctx, params.productId); return {}; },
-  });
-  r.route({
-    method: 'GET', url: '/stores/v3/inventory-items/query', roles: 'any', summary: 'Query inventory items', tags, query: queryInventoryItemsRequest,
-    async handler(ctx, { query }) { return queryInventoryItems(ctx, query.query); },
-  });
-  r.route({
-    method: 'POST', url: '/stores/v3/inventory-items/query', roles: 'any', summary: 'Query inventory items (long-query fallback)', tags, body: queryInventoryItemsRequest,
-    async handler(ctx, { body }) { return queryInventoryItems(ctx, body.query); },
-  });
-  r.route({
-    method: 'PATCH', url: '/stores/v3/inventory-items/:id', roles: ['admin'], summary: 'Update an inventory item (quantity, tracking)', tags,
-    params: z.object({ id }), body: updateInventoryItemRequest,
+    method: 'PATCH',
+    url: '/stores/v3/products-with-inventory/:productId',
+    roles: ['admin'],
+    summary: "Update a product with its variants' stock",
+    tags,
+    params: byProductId,
+    body: updateProductRequest,
     async handler(ctx, { params, body }) {
-      if (body.inventoryItem.id !== undefined && body.inventoryItem.id !== params.id) throw violation('inventoryItem.id', 'must match the path');
+      return { product: await updateProduct(ctx, params.productId, body.product, body.fields) };
+    },
+  });
+  r.route({
+    method: 'DELETE',
+    url: `${P}/:productId`,
+    roles: ['admin'],
+    summary: 'Delete a product',
+    tags,
+    params: byProductId,
+    async handler(ctx, { params }) {
+      await deleteProduct(ctx, params.productId);
+      return {};
+    },
+  });
+  r.route({
+    method: 'GET',
+    url: '/stores/v3/inventory-items/query',
+    roles: 'any',
+    summary: 'Query inventory items',
+    tags,
+    query: queryInventoryItemsRequest,
+    async handler(ctx, { query }) {
+      return queryInventoryItems(ctx, query.query);
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: '/stores/v3/inventory-items/query',
+    roles: 'any',
+    summary: 'Query inventory items (long-query fallback)',
+    tags,
+    body: queryInventoryItemsRequest,
+    async handler(ctx, { body }) {
+      return queryInventoryItems(ctx, body.query);
+    },
+  });
+  r.route({
+    method: 'PATCH',
+    url: '/stores/v3/inventory-items/:id',
+    roles: ['admin'],
+    summary: 'Update an inventory item (quantity, tracking)',
+    tags,
+    params: z.object({ id }),
+    body: updateInventoryItemRequest,
+    async handler(ctx, { params, body }) {
+      if (body.inventoryItem.id !== undefined && body.inventoryItem.id !== params.id)
+        throw violation('inventoryItem.id', 'must match the path');
       return { inventoryItem: await updateInventoryItem(ctx, params.id, body.inventoryItem) };
     },
   });
   r.route({
-    method: 'GET', url: '/stores/v3/inventory-items/:inventoryItemId', roles: 'any', summary: 'An inventory item', tags, params: z.object({ inventoryItemId: id }),
+    method: 'GET',
+    url: '/stores/v3/inventory-items/:inventoryItemId',
+    roles: 'any',
+    summary: 'An inventory item',
+    tags,
+    params: z.object({ inventoryItemId: id }),
     query: z.object({ inventoryItemId: z.string().optional() }),
-    async handler(ctx, { params }) { return { inventoryItem: await getInventoryItem(ctx, params.inventoryItemId) }; },
+    async handler(ctx, { params }) {
+      return { inventoryItem: await getInventoryItem(ctx, params.inventoryItemId) };
+    },
   });
   const B = '/stores/v3/bulk/inventory-items';
   r.route({
-    method: 'POST', url: `${B}/decrement`, roles: ['admin'], summary: 'Decrement tracked inventory items by id (all or nothing)', tags, body: bulkDecrementInventoryRequest,
+    method: 'POST',
+    url: `${B}/decrement`,
+    roles: ['admin'],
+    summary: 'Decrement tracked inventory items by id (all or nothing)',
+    tags,
+    body: bulkDecrementInventoryRequest,
     async handler(ctx, { body }) {
-      return bulkDecrement(ctx, body.decrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.decrementBy })), body);
+      return bulkDecrement(
+        ctx,
+        body.decrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.decrementBy })),
+        body,
+      );
     },
   });
   r.route({
-    method: 'POST', url: `${B}/increment`, roles: ['admin'], summary: 'Increment tracked inventory items by id (all or nothing)', tags, body: bulkIncrementInventoryRequest,
+    method: 'POST',
+    url: `${B}/increment`,
+    roles: ['admin'],
+    summary: 'Increment tracked inventory items by id (all or nothing)',
+    tags,
+    body: bulkIncrementInventoryRequest,
     async handler(ctx, { body }) {
-      return bulkIncrement(ctx, body.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })), body);
+      return bulkIncrement(
+        ctx,
+        body.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })),
+        body,
+      );
     },
   });
   r.route({
-    method: 'POST', url: `${B}/decrement-by-variant-and-location`, roles: ['admin'], summary: 'Decrement tracked inventory items by variant (all or nothing)', tags,
+    method: 'POST',
+    url: `${B}/decrement-by-variant-and-location`,
+    roles: ['admin'],
+    summary: 'Decrement tracked inventory items by variant (all or nothing)',
+    tags,
     body: bulkDecrementByVariantRequest,
     async handler(ctx, { body }) {
-      return bulkDecrement(ctx, body.decrementData.map((d) => ({ variantId: d.variantId, by: d.decrementBy })), body);
+      return bulkDecrement(
+        ctx,
+        body.decrementData.map((d) => ({ variantId: d.variantId, by: d.decrementBy })),
+        body,
+      );
     },
   });
   r.route({
-    method: 'POST', url: `${B}/increment-by-variant-and-location`, roles: ['admin'], summary: 'Increment tracked inventory items by variant (all or nothing)', tags,
+    method: 'POST',
+    url: `${B}/increment-by-variant-and-location`,
+    roles: ['admin'],
+    summary: 'Increment tracked inventory items by variant (all or nothing)',
+    tags,
     body: bulkIncrementByVariantRequest,
     async handler(ctx, { body }) {
-      return bulkIncrement(ctx, body.incrementData.map((d) => ({ variantId: d.variantId, by: d.incrementBy })), body);
+      return bulkIncrement(
+        ctx,
+        body.incrementData.map((d) => ({ variantId: d.variantId, by: d.incrementBy })),
+        body,
+      );
     },
   });
   r.route({
-    method: 'POST', url: '/categories/v1/categories', roles: ['admin'], summary: 'Create a category', tags, body: createCategoryRequest,
-    async handler(ctx, { body }) { return { category: await createCategory(ctx, body.category) }; },
+    method: 'POST',
+    url: '/categories/v1/categories',
+    roles: ['admin'],
+    summary: 'Create a category',
+    tags,
+    body: createCategoryRequest,
+    async handler(ctx, { body }) {
+      return { category: await createCategory(ctx, body.category) };
+    },
   });
   r.route({
-    method: 'POST', url: '/categories/v1/categories/query', roles: 'any', summary: 'Query categories', tags, body: queryCategoriesRequest,
-    async handler(ctx, { body }) { return queryCategories(ctx, body.query, body.returnNonVisibleCategories); },
+    method: 'POST',
+    url: '/categories/v1/categories/query',
+    roles: 'any',
+    summary: 'Query categories',
+    tags,
+    body: queryCategoriesRequest,
+    async handler(ctx, { body }) {
+      return queryCategories(ctx, body.query, body.returnNonVisibleCategories);
+    },
   });
   for (const method of ['GET', 'POST'] as const) {
     r.route({
-      method, url: '/stores/v3/customizations/query', roles: 'any', summary: 'Query customizations (the catalog\'s shared product options)', tags,
+      method,
+      url: '/stores/v3/customizations/query',
+      roles: 'any',
+      summary: "Query customizations (the catalog's shared product options)",
+      tags,
       ...(method === 'GET' ? { query: queryCustomizationsRequest } : { body: queryCustomizationsRequest }),
       async handler(ctx, input) {
-        const x = (method === 'GET' ? input.query : input.body) as z.output<typeof queryCustomizationsRequest>;
+        const x = (method === 'GET' ? input.query : input.body) as z.output<
+          typeof queryCustomizationsRequest
+        >;
         return queryCustomizations(ctx, x.query);
       },
     });
   }
   r.route({
-    method: 'GET', url: '/stores/v3/customizations/:customizationId', roles: 'any', summary: 'A customization', tags,
-    params: z.object({ customizationId: z.string().min(1).max(100) }), query: z.object({ customizationId: z.string().optional() }),
-    async handler(ctx, { params }) { return { customization: await getCustomization(ctx, params.customizationId) }; },
+    method: 'GET',
+    url: '/stores/v3/customizations/:customizationId',
+    roles: 'any',
+    summary: 'A customization',
+    tags,
+    params: z.object({ customizationId: z.string().min(1).max(100) }),
+    query: z.object({ customizationId: z.string().optional() }),
+    async handler(ctx, { params }) {
+      return { customization: await getCustomization(ctx, params.customizationId) };
+    },
   });
   const C = '/categories/v1/categories';
   r.route({
-    method: 'GET', url: `${C}/slug/:slug`, roles: 'any', summary: 'A category by slug', tags, params: z.object({ slug: z.string().max(200) }), query: categoryReadQuery,
-    async handler(ctx, { params }) { return { category: await getCategory(ctx, { slug: params.slug }) }; },
+    method: 'GET',
+    url: `${C}/slug/:slug`,
+    roles: 'any',
+    summary: 'A category by slug',
+    tags,
+    params: z.object({ slug: z.string().max(200) }),
+    query: categoryReadQuery,
+    async handler(ctx, { params }) {
+      return { category: await getCategory(ctx, { slug: params.slug }) };
+    },
   });
   r.route({
-    method: 'GET', url: `${C}/:categoryId`, roles: 'any', summary: 'A category by id', tags, params: byCategoryId, query: categoryReadQuery,
-    async handler(ctx, { params }) { return { category: await getCategory(ctx, { id: params.categoryId }) }; },
+    method: 'GET',
+    url: `${C}/:categoryId`,
+    roles: 'any',
+    summary: 'A category by id',
+    tags,
+    params: byCategoryId,
+    query: categoryReadQuery,
+    async handler(ctx, { params }) {
+      return { category: await getCategory(ctx, { id: params.categoryId }) };
+    },
   });
   r.route({
-    method: 'PATCH', url: `${C}/:categoryId`, roles: ['admin'], summary: 'Update a category (only the fields given; revision must match)', tags,
-    params: byCategoryId, body: updateCategoryRequest,
-    async handler(ctx, { params, body }) { return { category: await updateCategory(ctx, params.categoryId, body.category) }; },
+    method: 'PATCH',
+    url: `${C}/:categoryId`,
+    roles: ['admin'],
+    summary: 'Update a category (only the fields given; revision must match)',
+    tags,
+    params: byCategoryId,
+    body: updateCategoryRequest,
+    async handler(ctx, { params, body }) {
+      return { category: await updateCategory(ctx, params.categoryId, body.category) };
+    },
   });
   r.route({
-    method: 'DELETE', url: `${C}/:categoryId`, roles: ['admin'], summary: 'Delete a category (its products stay)', tags, params: byCategoryId, query: categoryReadQuery,
-    async handler(ctx, { params }) { await deleteCategory(ctx, params.categoryId); return {}; },
+    method: 'DELETE',
+    url: `${C}/:categoryId`,
+    roles: ['admin'],
+    summary: 'Delete a category (its products stay)',
+    tags,
+    params: byCategoryId,
+    query: categoryReadQuery,
+    async handler(ctx, { params }) {
+      await deleteCategory(ctx, params.categoryId);
+      return {};
+    },
   });
 }

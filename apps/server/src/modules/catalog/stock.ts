@@ -8,8 +8,15 @@ import { isUuid, STORES_APP_ID } from './lookup.ts';
 import type { InventoryRow } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem } from './wire.ts';
 
-export interface StockChange { variantId: string; quantity: number }
-export interface Shortage { variantId: string; requested: number; available: number }
+export interface StockChange {
+  variantId: string;
+  quantity: number;
+}
+export interface Shortage {
+  variantId: string;
+  requested: number;
+  available: number;
+}
 
 /** The largest quantity an inventory item holds (the API's bound; the column is a 32-bit integer). */
 export const MAX_QUANTITY = 1_000_000_000;
@@ -19,7 +26,9 @@ function merge(changes: StockChange[]): Map<string, number> {
   const total = new Map<string, number>();
   for (const [i, c] of changes.entries()) {
     if (!Number.isSafeInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_QUANTITY) {
-      throw violation(`changes.${i}.quantity`, `must be an integer from 1 to ${MAX_QUANTITY}`, 'VALIDATION', { quantity: c.quantity });
+      throw violation(`changes.${i}.quantity`, `must be an integer from 1 to ${MAX_QUANTITY}`, 'VALIDATION', {
+        quantity: c.quantity,
+      });
     }
     const id = c.variantId.toLowerCase();
     total.set(id, (total.get(id) ?? 0) + c.quantity);
@@ -40,16 +49,45 @@ async function emitChanged(ctx: Ctx, rows: Changed[], reason: StockReason) {
   for (const r of rows) {
     const before = r.quantity - r.delta;
     const item = toInventoryItem(r);
-    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: r.id, updatedEvent: { currentEntity: item, modifiedFields: { quantity: before } } }, locked);
-    await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated_with_reason', entityId: r.id, actionEvent: { body: { currentEntity: item, reason, appId: STORES_APP_ID } } }, locked);
-    if ((before > 0) !== (r.quantity > 0)) {
-      await emitEvent(ctx, { entityFqdn: INVENTORY_FQDN, slug: 'stock_status_updated', entityId: r.id, actionEvent: { body: { inStock: r.quantity > 0 } } }, locked);
+    await emitEvent(
+      ctx,
+      {
+        entityFqdn: INVENTORY_FQDN,
+        slug: 'updated',
+        entityId: r.id,
+        updatedEvent: { currentEntity: item, modifiedFields: { quantity: before } },
+      },
+      locked,
+    );
+    await emitEvent(
+      ctx,
+      {
+        entityFqdn: INVENTORY_FQDN,
+        slug: 'updated_with_reason',
+        entityId: r.id,
+        actionEvent: { body: { currentEntity: item, reason, appId: STORES_APP_ID } },
+      },
+      locked,
+    );
+    if (before > 0 !== r.quantity > 0) {
+      await emitEvent(
+        ctx,
+        {
+          entityFqdn: INVENTORY_FQDN,
+          slug: 'stock_status_updated',
+          entityId: r.id,
+          actionEvent: { body: { inStock: r.quantity > 0 } },
+        },
+        locked,
+      );
     }
   }
 }
 
 class RollBack extends Error {
-  constructor(readonly shortages: Shortage[]) { super('stock shortage'); }
+  constructor(readonly shortages: Shortage[]) {
+    super('stock shortage');
+  }
 }
 
 /**
@@ -70,7 +108,11 @@ export async function decrementStock(ctx: Ctx, changes: StockChange[]): Promise<
  * `decrementStock` with options: `restrict: false` lets quantities go below zero (never a shortage for a known
  * item). Answers the changed rows too.
  */
-export async function decrementTracked(ctx: Ctx, changes: StockChange[], o: { restrict: boolean; reason: StockReason }): Promise<{ shortages: Shortage[]; changed: Changed[] }> {
+export async function decrementTracked(
+  ctx: Ctx,
+  changes: StockChange[],
+  o: { restrict: boolean; reason: StockReason },
+): Promise<{ shortages: Shortage[]; changed: Changed[] }> {
   if (!ctx.db.isTransaction) {
     try {
       return await inTransaction(ctx, async (tx) => {
@@ -85,13 +127,21 @@ export async function decrementTracked(ctx: Ctx, changes: StockChange[], o: { re
   }
   const total = merge(changes);
   const shortages: Shortage[] = [];
-  for (const [variantId, requested] of total) if (!isUuid(variantId)) shortages.push({ variantId, requested, available: 0 });
+  for (const [variantId, requested] of total)
+    if (!isUuid(variantId)) shortages.push({ variantId, requested, available: 0 });
   const wanted = [...total].filter(([id]) => isUuid(id));
   if (!wanted.length) return { shortages, changed: [] };
   const now = ctx.clock.now();
   // `locked` takes the row locks in id order (so two orders never deadlock on each other's items); the UPDATE
   // then re-checks `quantity >= qty` on the newest row version, which is what keeps stock from going negative.
-  const { rows } = await sql<{ variant_id: string; qty: number; applied: boolean; tracked: boolean | null; quantity: number | null; item: Changed | null }>`
+  const { rows } = await sql<{
+    variant_id: string;
+    qty: number;
+    applied: boolean;
+    tracked: boolean | null;
+    quantity: number | null;
+    item: Changed | null;
+  }>`
     with req as (
       select r.variant_id, r.qty from unnest(${wanted.map((w) => w[0])}::uuid[], ${wanted.map((w) => w[1])}::int[]) as r(variant_id, qty)
     ), locked as (
@@ -103,16 +153,26 @@ export async function decrementTracked(ctx: Ctx, changes: StockChange[], o: { re
     )
     select req.variant_id, req.qty, upd.id is not null as applied, cur.tracked, cur.quantity,
       case when upd.id is null then null else row_to_json(upd) end as item
-    from req left join upd on upd.variant_id = req.variant_id left join catalog_inventory_item cur on cur.variant_id = req.variant_id`.execute(ctx.db);
+    from req left join upd on upd.variant_id = req.variant_id left join catalog_inventory_item cur on cur.variant_id = req.variant_id`.execute(
+    ctx.db,
+  );
   const stale: string[] = [];
   for (const r of rows) {
     if (r.applied || r.tracked === false) continue;
-    shortages.push({ variantId: r.variant_id, requested: Number(r.qty), available: r.quantity === null ? 0 : Number(r.quantity) });
+    shortages.push({
+      variantId: r.variant_id,
+      requested: Number(r.qty),
+      available: r.quantity === null ? 0 : Number(r.quantity),
+    });
     if (r.quantity !== null && Number(r.quantity) >= Number(r.qty)) stale.push(r.variant_id);
   }
   if (stale.length) {
     // The statement's snapshot still showed enough stock: another transaction took it meanwhile. Report what is left now.
-    const fresh = await ctx.db.selectFrom('catalog_inventory_item').select(['variant_id', 'quantity']).where('variant_id', 'in', stale).execute();
+    const fresh = await ctx.db
+      .selectFrom('catalog_inventory_item')
+      .select(['variant_id', 'quantity'])
+      .where('variant_id', 'in', stale)
+      .execute();
     for (const s of shortages) {
       const f = fresh.find((x) => x.variant_id === s.variantId);
       if (f) s.available = Math.min(Number(f.quantity), s.requested - 1);
@@ -125,7 +185,14 @@ export async function decrementTracked(ctx: Ctx, changes: StockChange[], o: { re
 }
 
 /** A row that came back through row_to_json: dates as strings, numbers as numbers. */
-const revive = (j: Changed): Changed => ({ ...j, created_at: new Date(j.created_at), updated_at: new Date(j.updated_at), quantity: Number(j.quantity), revision: Number(j.revision), delta: Number(j.delta) });
+const revive = (j: Changed): Changed => ({
+  ...j,
+  created_at: new Date(j.created_at),
+  updated_at: new Date(j.updated_at),
+  quantity: Number(j.quantity),
+  revision: Number(j.revision),
+  delta: Number(j.delta),
+});
 
 /** Returns stock (cancel with restock). Tracked items only; unknown and untracked variants are left alone. */
 export async function incrementStock(ctx: Ctx, changes: StockChange[]): Promise<void> {
@@ -133,7 +200,11 @@ export async function incrementStock(ctx: Ctx, changes: StockChange[]): Promise<
 }
 
 /** Increments tracked items (capped at MAX_QUANTITY); answers the changed rows. */
-export async function incrementTracked(ctx: Ctx, changes: StockChange[], reason: StockReason): Promise<Changed[]> {
+export async function incrementTracked(
+  ctx: Ctx,
+  changes: StockChange[],
+  reason: StockReason,
+): Promise<Changed[]> {
   const wanted = [...merge(changes)].filter(([id]) => isUuid(id));
   if (!wanted.length) return [];
   return inTransaction(ctx, async (tx) => {
@@ -146,7 +217,12 @@ export async function incrementTracked(ctx: Ctx, changes: StockChange[], reason:
       update catalog_inventory_item i set quantity = least(i.quantity::bigint + req.qty, ${MAX_QUANTITY})::int, revision = i.revision + 1, updated_at = ${tx.clock.now()}
       from req where i.variant_id = req.variant_id and i.tracked and i.id in (select id from locked)
       returning i.*, req.qty as delta`.execute(tx.db);
-    const changed = rows.map((r) => ({ ...r, quantity: Number(r.quantity), revision: Number(r.revision), delta: Number(r.delta) }));
+    const changed = rows.map((r) => ({
+      ...r,
+      quantity: Number(r.quantity),
+      revision: Number(r.revision),
+      delta: Number(r.delta),
+    }));
     await emitChanged(tx, changed, reason);
     return changed;
   });

@@ -3,26 +3,74 @@ import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
 export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
-export interface StoredChoice { choiceId: string; name: string; choiceType: 'CHOICE_TEXT' | 'ONE_COLOR'; colorCode?: string }
-export interface StoredOption { id: string; name: string; optionRenderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES'; choices: StoredChoice[] }
-export interface StoredVariantChoice { optionId: string; choiceId: string }
+export interface StoredChoice {
+  choiceId: string;
+  name: string;
+  choiceType: 'CHOICE_TEXT' | 'ONE_COLOR';
+  colorCode?: string;
+}
+export interface StoredOption {
+  id: string;
+  name: string;
+  optionRenderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES';
+  choices: StoredChoice[];
+}
+export interface StoredVariantChoice {
+  optionId: string;
+  choiceId: string;
+}
 
 export interface CatalogTables {
   catalog_product: {
-    id: string; name: string; slug: string; plain_description: string | null; visible: boolean; product_type: 'PHYSICAL' | 'DIGITAL';
-    item_type: ItemType; media_urls: string[]; options: StoredOption[]; brand: string | null; ribbon: string | null; tags: string[];
-    min_price: number; max_price: number; revision: number; created_at: Date; updated_at: Date;
+    id: string;
+    name: string;
+    slug: string;
+    plain_description: string | null;
+    visible: boolean;
+    product_type: 'PHYSICAL' | 'DIGITAL';
+    item_type: ItemType;
+    media_urls: string[];
+    options: StoredOption[];
+    brand: string | null;
+    ribbon: string | null;
+    tags: string[];
+    min_price: number;
+    max_price: number;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
   catalog_variant: {
-    id: string; product_id: string; position: number; sku: string | null; choices: StoredVariantChoice[];
-    price: number; compare_at_price: number | null; weight_grams: number | null; visible: boolean;
+    id: string;
+    product_id: string;
+    position: number;
+    sku: string | null;
+    choices: StoredVariantChoice[];
+    price: number;
+    compare_at_price: number | null;
+    weight_grams: number | null;
+    visible: boolean;
   };
   catalog_inventory_item: {
-    id: string; variant_id: string; product_id: string; tracked: boolean; quantity: number; revision: number; created_at: Date; updated_at: Date;
+    id: string;
+    variant_id: string;
+    product_id: string;
+    tracked: boolean;
+    quantity: number;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
   catalog_category: {
-    id: string; name: string; slug: string; visible: boolean; description: string | null; image_url: string | null;
-    revision: number; created_at: Date; updated_at: Date;
+    id: string;
+    name: string;
+    slug: string;
+    visible: boolean;
+    description: string | null;
+    image_url: string | null;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
   catalog_product_category: { product_id: string; category_id: string; position: number };
 }
@@ -39,7 +87,8 @@ export const availabilitySql = `(select case
   when count(*) filter (where not i.tracked or i.quantity > 0) = count(*) then 'IN_STOCK'
   else 'PARTIALLY_OUT_OF_STOCK' end
   from catalog_inventory_item i join catalog_variant v on v.id = i.variant_id where i.product_id = catalog_product.id and v.visible)`;
-const categoriesOf = "array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)";
+const categoriesOf =
+  'array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)';
 
 /** The product query allowlist; money amounts compare in major units of the store currency (exponent `e`). */
 export function productSpec(e: number, entity = 'product'): QuerySpec {
@@ -53,15 +102,32 @@ export function productSpec(e: number, entity = 'product'): QuerySpec {
       name: { sql: 'catalog_product.name', type: 'string', sortable: true },
       slug: { sql: 'catalog_product.slug', type: 'string', sortable: true },
       visible: { sql: 'catalog_product.visible', type: 'boolean', sortable: true },
-      productType: { sql: 'catalog_product.product_type', type: 'string', sortable: true, values: PRODUCT_TYPES },
+      productType: {
+        sql: 'catalog_product.product_type',
+        type: 'string',
+        sortable: true,
+        values: PRODUCT_TYPES,
+      },
       createdDate: { sql: 'catalog_product.created_at', type: 'date', sortable: true },
       updatedDate: { sql: 'catalog_product.updated_at', type: 'date', sortable: true },
       'brand.name': { sql: 'catalog_product.brand', type: 'string' },
       'ribbon.name': { sql: 'catalog_product.ribbon', type: 'string' },
       tags: { sql: 'catalog_product.tags', type: 'stringArray' },
-      'inventory.availabilityStatus': { sql: availabilitySql, type: 'string', values: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] },
-      'actualPriceRange.minValue.amount': { sql: major('catalog_product.min_price'), type: 'number', sortable: true },
-      'actualPriceRange.maxValue.amount': { sql: major('catalog_product.max_price'), type: 'number', sortable: true },
+      'inventory.availabilityStatus': {
+        sql: availabilitySql,
+        type: 'string',
+        values: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
+      },
+      'actualPriceRange.minValue.amount': {
+        sql: major('catalog_product.min_price'),
+        type: 'number',
+        sortable: true,
+      },
+      'actualPriceRange.maxValue.amount': {
+        sql: major('catalog_product.max_price'),
+        type: 'number',
+        sortable: true,
+      },
       'allCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
       'directCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
     },
@@ -71,7 +137,16 @@ export function productSpec(e: number, entity = 'product'): QuerySpec {
 /** The search spec adds `__words`: the name's words, each after a space, for word-prefix matching. */
 export function searchSpec(e: number): QuerySpec {
   const s = productSpec(e, 'product-search');
-  return { ...s, fields: { ...s.fields, __words: { sql: "(' ' || regexp_replace(lower(catalog_product.name), '[^[:alnum:]]+', ' ', 'g'))", type: 'string' } } };
+  return {
+    ...s,
+    fields: {
+      ...s.fields,
+      __words: {
+        sql: "(' ' || regexp_replace(lower(catalog_product.name), '[^[:alnum:]]+', ' ', 'g'))",
+        type: 'string',
+      },
+    },
+  };
 }
 
 export const variantSpec: QuerySpec = {
@@ -120,9 +195,20 @@ export async function loadDetails(db: Executor, productIds: string[]) {
   const categories = new Map<string, string[]>();
   if (productIds.length === 0) return { variants, categories };
   const [vs, inv, cats] = await Promise.all([
-    db.selectFrom('catalog_variant').selectAll().where('product_id', 'in', productIds).orderBy('product_id').orderBy('position').execute(),
+    db
+      .selectFrom('catalog_variant')
+      .selectAll()
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
     db.selectFrom('catalog_inventory_item').selectAll().where('product_id', 'in', productIds).execute(),
-    db.selectFrom('catalog_product_category').selectAll().where('product_id', 'in', productIds).orderBy('position').execute(),
+    db
+      .selectFrom('catalog_product_category')
+      .selectAll()
+      .where('product_id', 'in', productIds)
+      .orderBy('position')
+      .execute(),
   ]);
   const byVariant = new Map(inv.map((i) => [i.variant_id, i]));
   for (const v of vs) {
@@ -130,14 +216,17 @@ export async function loadDetails(db: Executor, productIds: string[]) {
     list.push({ ...v, inventory: byVariant.get(v.id)! });
     variants.set(v.product_id, list);
   }
-  for (const c of cats) categories.set(c.product_id, [...(categories.get(c.product_id) ?? []), c.category_id]);
+  for (const c of cats)
+    categories.set(c.product_id, [...(categories.get(c.product_id) ?? []), c.category_id]);
   return { variants, categories };
 }
 
 export const inStock = (i: InventoryRow) => !i.tracked || i.quantity > 0;
 
 /** Availability of a product from its visible variants (the same rule as `availabilitySql`). */
-export function availabilityOf(variants: VariantWithStock[]): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
+export function availabilityOf(
+  variants: VariantWithStock[],
+): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
   const vs = variants.filter((v) => v.visible);
   const stocked = vs.filter((v) => inStock(v.inventory)).length;
   return stocked === 0 ? 'OUT_OF_STOCK' : stocked === vs.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
@@ -145,16 +234,29 @@ export function availabilityOf(variants: VariantWithStock[]): 'IN_STOCK' | 'OUT_
 
 /** Recomputes a product's price range from its visible variants (all variants when none is visible). */
 export async function refreshDerived(db: Executor, productId: string) {
-  const vs = await db.selectFrom('catalog_variant').select(['price', 'visible']).where('product_id', '=', productId).execute();
+  const vs = await db
+    .selectFrom('catalog_variant')
+    .select(['price', 'visible'])
+    .where('product_id', '=', productId)
+    .execute();
   const shown = vs.some((v) => v.visible) ? vs.filter((v) => v.visible) : vs;
   const prices = shown.map((v) => Number(v.price));
-  await db.updateTable('catalog_product')
-    .set({ min_price: prices.length ? Math.min(...prices) : 0, max_price: prices.length ? Math.max(...prices) : 0 })
-    .where('id', '=', productId).execute();
+  await db
+    .updateTable('catalog_product')
+    .set({
+      min_price: prices.length ? Math.min(...prices) : 0,
+      max_price: prices.length ? Math.max(...prices) : 0,
+    })
+    .where('id', '=', productId)
+    .execute();
 }
 
 /** The catalog's and the configuration's revisions, as one string, in one statement (see reads.ts). */
 export async function readCatalogRevisions(db: Executor): Promise<string> {
-  const r = await sql<{ v: string }>`select (select revision from catalog_revision where id = 1) || '/' || (select revision from config_revision where id = 1) as v`.execute(db);
+  const r = await sql<{
+    v: string;
+  }>`select (select revision from catalog_revision where id = 1) || '/' || (select revision from config_revision where id = 1) as v`.execute(
+    db,
+  );
   return r.rows[0]!.v;
 }

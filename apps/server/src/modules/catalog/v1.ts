@@ -1,4 +1,9 @@
-import type { V1ProductVariantsRequest, V1ProductsQueryRequest, V1Query, V1StoreVariantsQuery } from '@vitrine/contract';
+import type {
+  V1ProductVariantsRequest,
+  V1ProductsQueryRequest,
+  V1Query,
+  V1StoreVariantsQuery,
+} from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -9,7 +14,17 @@ import { keptPublicList } from './reads.ts';
 import { isAdmin, moneyOf } from './service.ts';
 import { inStock, loadDetails, type ProductRow, type StoredOption, type VariantWithStock } from './store.ts';
 import {
-  ALL_PRODUCTS_ID, ALL_PRODUCTS_SLUG, collectionV1, mediaV1, numericIdSql, optionsV1, priceData, productV1, storeVariantV1, variantV1, type CollectionRowV1,
+  ALL_PRODUCTS_ID,
+  ALL_PRODUCTS_SLUG,
+  collectionV1,
+  mediaV1,
+  numericIdSql,
+  optionsV1,
+  priceData,
+  productV1,
+  storeVariantV1,
+  variantV1,
+  type CollectionRowV1,
 } from './v1-wire.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const categoriesOf = `(case when catalog_product.visible then array['${ALL_PRODUCTS_ID}']::text[] else array[]::text[] end
   || array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id))`;
 /** The variant v1 shows as the product's own: the cheapest visible one (then the first). */
-const leadVariant = (expr: string) => `(select ${expr} from catalog_variant v where v.product_id = catalog_product.id order by (not v.visible), v.price, v.position limit 1)`;
+const leadVariant = (expr: string) =>
+  `(select ${expr} from catalog_variant v where v.product_id = catalog_product.id order by (not v.visible), v.price, v.position limit 1)`;
 
 function productSpecV1(e: number): QuerySpec {
   const price = `coalesce(${leadVariant('coalesce(v.compare_at_price, v.price)')}, 0)::numeric / ${10 ** e}`;
@@ -35,7 +51,12 @@ function productSpecV1(e: number): QuerySpec {
       price: { sql: price, type: 'number', sortable: true },
       'priceData.price': { sql: price, type: 'number', sortable: true },
       numericId: { sql: numericIdSql, type: 'number', sortable: true },
-      productType: { sql: 'lower(catalog_product.product_type)', type: 'string', sortable: true, values: ['physical', 'digital'] },
+      productType: {
+        sql: 'lower(catalog_product.product_type)',
+        type: 'string',
+        sortable: true,
+        values: ['physical', 'digital'],
+      },
       createdDate: { sql: 'catalog_product.created_at', type: 'date', sortable: true },
       lastUpdated: { sql: 'catalog_product.updated_at', type: 'date', sortable: true },
       collectionIds: { sql: categoriesOf, type: 'stringArray' },
@@ -55,8 +76,11 @@ const storeVariantSpec: QuerySpec = {
     sku: { sql: "coalesce(catalog_variant.sku, '')", type: 'string', sortable: true },
     'stock.trackQuantity': { sql: 'catalog_inventory_item.tracked', type: 'boolean' },
     'stock.quantity': { sql: 'catalog_inventory_item.quantity', type: 'number', sortable: true },
-    'stock.inStock': { sql: '(not catalog_inventory_item.tracked or catalog_inventory_item.quantity > 0)', type: 'boolean' },
-    managedVariant: { sql: "(jsonb_array_length(catalog_product.options) > 0)", type: 'boolean' },
+    'stock.inStock': {
+      sql: '(not catalog_inventory_item.tracked or catalog_inventory_item.quantity > 0)',
+      type: 'boolean',
+    },
+    managedVariant: { sql: '(jsonb_array_length(catalog_product.options) > 0)', type: 'boolean' },
     collectionIds: { sql: categoriesOf, type: 'stringArray' },
   },
 };
@@ -86,8 +110,18 @@ async function context(ctx: Ctx, withVariants: boolean) {
  */
 export async function queryProductsV1(ctx: Ctx, req: V1ProductsQueryRequest) {
   if (!isAdmin(ctx)) {
-    if (req.includeHiddenProducts) throw new AppError(403, 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS', 'Only the merchant may read hidden products');
-    if (req.includeMerchantSpecificData) throw new AppError(403, 'NO_PERMISSION_TO_READ_MERCHANT_DATA', 'Only the merchant may read merchant data');
+    if (req.includeHiddenProducts)
+      throw new AppError(
+        403,
+        'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS',
+        'Only the merchant may read hidden products',
+      );
+    if (req.includeMerchantSpecificData)
+      throw new AppError(
+        403,
+        'NO_PERMISSION_TO_READ_MERCHANT_DATA',
+        'Only the merchant may read merchant data',
+      );
     if (!ctx.db.isTransaction) {
       const key = JSON.stringify(['v1', req.query ?? null, req.includeVariants ?? null]);
       return keptPublicList(ctx, key, () => listProductsV1(ctx, req));
@@ -101,10 +135,18 @@ async function listProductsV1(ctx: Ctx, req: V1ProductsQueryRequest) {
   let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
   if (!(isAdmin(ctx) && req.includeHiddenProducts)) base = base.where('catalog_product.visible', '=', true);
   const page = await offsetPage(ctx.db, base, productSpecV1(currencyExponent(c.m.currency)), req.query ?? {});
-  const { variants, categories } = await loadDetails(ctx.db, page.items.map((r) => r.id));
+  const { variants, categories } = await loadDetails(
+    ctx.db,
+    page.items.map((r) => r.id),
+  );
   return {
     products: page.items.map((r) => productV1(c, r, variants.get(r.id) ?? [], categories.get(r.id) ?? [])),
-    metadata: { count: page.items.length, offset: page.offset, total: page.total, ...(page.tooManyToCount ? { tooManyToCount: true } : {}) },
+    metadata: {
+      count: page.items.length,
+      offset: page.offset,
+      total: page.total,
+      ...(page.tooManyToCount ? { tooManyToCount: true } : {}),
+    },
   };
 }
 
@@ -127,13 +169,16 @@ function resolveChoices(options: StoredOption[], given: Record<string, string>) 
   let complete = true;
   for (const [name, value] of Object.entries(given)) {
     const o = options.find((x) => norm(x.name) === norm(name));
-    const c = o?.choices.find((x) => norm(x.name) === norm(value) || (x.colorCode !== undefined && norm(x.colorCode) === norm(value)));
+    const c = o?.choices.find(
+      (x) => norm(x.name) === norm(value) || (x.colorCode !== undefined && norm(x.colorCode) === norm(value)),
+    );
     if (!o || !c) complete = false;
     else chosen.set(o.id, c.choiceId);
   }
   return { chosen, complete };
 }
-const matches = (v: VariantWithStock, chosen: Map<string, string>) => [...chosen].every(([o, c]) => v.choices.some((x) => x.optionId === o && x.choiceId === c));
+const matches = (v: VariantWithStock, chosen: Map<string, string>) =>
+  [...chosen].every(([o, c]) => v.choices.some((x) => x.optionId === o && x.choiceId === c));
 
 /** Stock and visibility of each choice given a partial selection, and the variant once every option is chosen. */
 export async function optionsAvailability(ctx: Ctx, id: string, given: Record<string, string>) {
@@ -145,12 +190,20 @@ export async function optionsAvailability(ctx: Ctx, id: string, given: Record<st
   const variant = all ? shown.find((v) => matches(v, chosen)) : undefined;
   const pd = variant && priceData(m, variant.price, variant.compare_at_price);
   return {
-    ...(variant && pd ? {
-      selectedVariant: {
-        id: variant.id, price: pd, convertedPriceData: pd, weight: variantV1(m, row.options, variant).variant.weight, ...(variant.sku ? { sku: variant.sku } : {}),
-        quantity: variant.inventory.tracked ? Number(variant.inventory.quantity) : null, inStock: inStock(variant.inventory), visible: variant.visible,
-      },
-    } : {}),
+    ...(variant && pd
+      ? {
+          selectedVariant: {
+            id: variant.id,
+            price: pd,
+            convertedPriceData: pd,
+            weight: variantV1(m, row.options, variant).variant.weight,
+            ...(variant.sku ? { sku: variant.sku } : {}),
+            quantity: variant.inventory.tracked ? Number(variant.inventory.quantity) : null,
+            inStock: inStock(variant.inventory),
+            visible: variant.visible,
+          },
+        }
+      : {}),
     media: mediaV1(row.media_urls),
     productOptions: optionsV1(row.options, shown, chosen),
     availableForPurchase: !!variant && inStock(variant.inventory),
@@ -171,42 +224,79 @@ export async function queryProductVariantsV1(ctx: Ctx, id: string, req: V1Produc
   }
   const offset = req.paging?.offset ?? 0;
   const page = list.slice(offset, offset + Math.min(req.paging?.limit ?? 100, 100));
-  return { variants: page.map((v) => variantV1(m, row.options, v)), metadata: { items: page.length, offset }, totalResults: list.length };
+  return {
+    variants: page.map((v) => variantV1(m, row.options, v)),
+    metadata: { items: page.length, offset },
+    totalResults: list.length,
+  };
 }
 
 type VariantJoin = { id: string; product_id: string } & Pick<ProductRow, 'name' | 'options' | 'media_urls'>;
 
 async function storeVariants(ctx: Ctx, rows: VariantJoin[]) {
   const { variants, categories } = await loadDetails(ctx.db, [...new Set(rows.map((r) => r.product_id))]);
-  return rows.map((r) => storeVariantV1({ id: r.product_id, name: r.name, options: r.options, media_urls: r.media_urls },
-    variants.get(r.product_id)!.find((v) => v.id === r.id)!, categories.get(r.product_id) ?? []));
+  return rows.map((r) =>
+    storeVariantV1(
+      { id: r.product_id, name: r.name, options: r.options, media_urls: r.media_urls },
+      variants.get(r.product_id)!.find((v) => v.id === r.id)!,
+      categories.get(r.product_id) ?? [],
+    ),
+  );
 }
 
 function variantBase(ctx: Ctx) {
-  return ctx.db.selectFrom('catalog_variant')
+  return ctx.db
+    .selectFrom('catalog_variant')
     .innerJoin('catalog_product', 'catalog_product.id', 'catalog_variant.product_id')
     .innerJoin('catalog_inventory_item', 'catalog_inventory_item.variant_id', 'catalog_variant.id')
-    .select(['catalog_variant.id', 'catalog_variant.product_id', 'catalog_product.name', 'catalog_product.options', 'catalog_product.media_urls'])
-    .where('catalog_product.visible', '=', true).where('catalog_variant.visible', '=', true);
+    .select([
+      'catalog_variant.id',
+      'catalog_variant.product_id',
+      'catalog_product.name',
+      'catalog_product.options',
+      'catalog_product.media_urls',
+    ])
+    .where('catalog_product.visible', '=', true)
+    .where('catalog_variant.visible', '=', true);
 }
 
 /** Variants across visible products, by offset (`paging`) or cursor (`cursorPaging`). */
 export async function queryStoreVariantsV1(ctx: Ctx, query: V1StoreVariantsQuery | null | undefined) {
   const q = query ?? {};
   if (q.cursorPaging) {
-    const page = await cursorPage(variantBase(ctx), storeVariantSpec, { filter: q.filter, sort: q.sort, cursorPaging: q.cursorPaging });
-    return { variants: await storeVariants(ctx, page.items), metadata: { count: page.items.length, offset: 0, cursors: page.cursors } };
+    const page = await cursorPage(variantBase(ctx), storeVariantSpec, {
+      filter: q.filter,
+      sort: q.sort,
+      cursorPaging: q.cursorPaging,
+    });
+    return {
+      variants: await storeVariants(ctx, page.items),
+      metadata: { count: page.items.length, offset: 0, cursors: page.cursors },
+    };
   }
-  const page = await offsetPage(ctx.db, variantBase(ctx), storeVariantSpec, { filter: q.filter, sort: q.sort, paging: q.paging });
-  return { variants: await storeVariants(ctx, page.items), metadata: { count: page.items.length, offset: page.offset, total: page.total } };
+  const page = await offsetPage(ctx.db, variantBase(ctx), storeVariantSpec, {
+    filter: q.filter,
+    sort: q.sort,
+    paging: q.paging,
+  });
+  return {
+    variants: await storeVariants(ctx, page.items),
+    metadata: { count: page.items.length, offset: page.offset, total: page.total },
+  };
 }
 
-const COMPOSITE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[-.]([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const COMPOSITE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[-.]([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** One store variant by `<productId>-<variantId>` (a dot is accepted too). */
 export async function getStoreVariantV1(ctx: Ctx, id: string) {
   const m = COMPOSITE.exec(id);
-  const row = m ? await variantBase(ctx).where('catalog_variant.product_id', '=', m[1]!.toLowerCase()).where('catalog_variant.id', '=', m[2]!.toLowerCase()).executeTakeFirst() : undefined;
+  const row = m
+    ? await variantBase(ctx)
+        .where('catalog_variant.product_id', '=', m[1]!.toLowerCase())
+        .where('catalog_variant.id', '=', m[2]!.toLowerCase())
+        .executeTakeFirst()
+    : undefined;
   if (!row) throw notFound('Variant', { id }, 'VARIANT_NOT_FOUND');
   return { variant: (await storeVariants(ctx, [row]))[0]! };
 }
@@ -215,12 +305,22 @@ export async function getStoreVariantV1(ctx: Ctx, id: string) {
 async function productCounts(ctx: Ctx, ids: string[]) {
   const real = ids.filter((i) => UUID.test(i));
   const [rows, all] = await Promise.all([
-    real.length ? ctx.db.selectFrom('catalog_product_category').innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
-      .select(['catalog_product_category.category_id', sql<number>`count(*)::int`.as('n')])
-      .where('catalog_product_category.category_id', 'in', real).where('catalog_product.visible', '=', true)
-      .groupBy('catalog_product_category.category_id').execute() : [],
+    real.length
+      ? ctx.db
+          .selectFrom('catalog_product_category')
+          .innerJoin('catalog_product', 'catalog_product.id', 'catalog_product_category.product_id')
+          .select(['catalog_product_category.category_id', sql<number>`count(*)::int`.as('n')])
+          .where('catalog_product_category.category_id', 'in', real)
+          .where('catalog_product.visible', '=', true)
+          .groupBy('catalog_product_category.category_id')
+          .execute()
+      : [],
     ids.includes(ALL_PRODUCTS_ID)
-      ? ctx.db.selectFrom('catalog_product').select(sql<number>`count(*)::int`.as('n')).where('visible', '=', true).executeTakeFirstOrThrow()
+      ? ctx.db
+          .selectFrom('catalog_product')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('visible', '=', true)
+          .executeTakeFirstOrThrow()
       : undefined,
   ]);
   const n = new Map(rows.map((r) => [r.category_id, Number(r.n)]));
@@ -235,14 +335,19 @@ async function productCounts(ctx: Ctx, ids: string[]) {
 function collectionsTable(ctx: Ctx) {
   const shown = isAdmin(ctx) ? sql`` : sql`where visible`;
   return sql<CollectionRowV1>`(select id::text as id, name, slug, visible, description, image_url from catalog_category ${shown}
-    union all select ${ALL_PRODUCTS_ID}::text, 'All Products', ${ALL_PRODUCTS_SLUG}::text, true, null::text, null::text)`.as('catalog_category');
+    union all select ${ALL_PRODUCTS_ID}::text, 'All Products', ${ALL_PRODUCTS_SLUG}::text, true, null::text, null::text)`.as(
+    'catalog_category',
+  );
 }
 
 /** v1 collections are the categories (visitors see visible ones) and "All Products". */
 export async function queryCollectionsV1(ctx: Ctx, query: V1Query | null | undefined) {
   const base = ctx.db.selectFrom(collectionsTable(ctx)).selectAll('catalog_category');
   const page = await offsetPage(ctx.db, base, collectionSpec, query ?? {});
-  const n = await productCounts(ctx, page.items.map((c) => c.id));
+  const n = await productCounts(
+    ctx,
+    page.items.map((c) => c.id),
+  );
   return {
     collections: page.items.map((c) => collectionV1(c, n.get(c.id) ?? 0)),
     metadata: { count: page.items.length, offset: page.offset, total: page.total },
@@ -251,11 +356,16 @@ export async function queryCollectionsV1(ctx: Ctx, query: V1Query | null | undef
 
 /** One collection by id or slug; `all-products` and the fixed id are the virtual collection (it wins over a category with that slug). */
 export async function getCollectionV1(ctx: Ctx, where: { id?: string; slug?: string }) {
-  const virtual = where.id !== undefined ? where.id.toLowerCase() === ALL_PRODUCTS_ID : where.slug === ALL_PRODUCTS_SLUG;
-  if (where.id !== undefined && !virtual && !UUID.test(where.id)) throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
+  const virtual =
+    where.id !== undefined ? where.id.toLowerCase() === ALL_PRODUCTS_ID : where.slug === ALL_PRODUCTS_SLUG;
+  if (where.id !== undefined && !virtual && !UUID.test(where.id))
+    throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
   let q = ctx.db.selectFrom(collectionsTable(ctx)).selectAll('catalog_category');
-  q = virtual ? q.where('catalog_category.id', '=', ALL_PRODUCTS_ID)
-    : where.id !== undefined ? q.where('catalog_category.id', '=', where.id.toLowerCase()) : q.where('catalog_category.slug', '=', where.slug!);
+  q = virtual
+    ? q.where('catalog_category.id', '=', ALL_PRODUCTS_ID)
+    : where.id !== undefined
+      ? q.where('catalog_category.id', '=', where.id.toLowerCase())
+      : q.where('catalog_category.slug', '=', where.slug!);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('Collection', where, 'COLLECTION_NOT_FOUND');
   return { collection: collectionV1(row, (await productCounts(ctx, [row.id])).get(row.id) ?? 0) };

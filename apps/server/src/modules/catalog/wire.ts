@@ -1,14 +1,27 @@
 import { price } from '../../platform/money.ts';
-import { availabilityOf, inStock, type CategoryRow, type InventoryRow, type ProductRow, type StoredOption, type VariantWithStock } from './store.ts';
+import {
+  availabilityOf,
+  inStock,
+  type CategoryRow,
+  type InventoryRow,
+  type ProductRow,
+  type StoredOption,
+  type VariantWithStock,
+} from './store.ts';
 
-export interface Money { currency: string; locale: string; weightUnit: 'KG' | 'LB' }
+export interface Money {
+  currency: string;
+  locale: string;
+  weightUnit: 'KG' | 'LB';
+}
 export const PRODUCT_FQDN = 'wix.stores.catalog.v3.product';
 export const INVENTORY_FQDN = 'wix.stores.catalog.v3.inventory_item';
 export const CATEGORY_FQDN = 'wix.categories.v1.category';
 
 const GRAMS = { KG: 1000, LB: 453.59237 } as const;
 export const toGrams = (w: number, unit: Money['weightUnit']) => Math.round(w * GRAMS[unit]);
-export const fromGrams = (g: number, unit: Money['weightUnit']) => Math.round((g / GRAMS[unit]) * 1000) / 1000;
+export const fromGrams = (g: number, unit: Money['weightUnit']) =>
+  Math.round((g / GRAMS[unit]) * 1000) / 1000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -28,7 +41,15 @@ function variantChoices(options: StoredOption[], v: VariantWithStock, names: boo
     const ch = o?.choices.find((x) => x.choiceId === c.choiceId);
     return {
       optionChoiceIds: { optionId: c.optionId, choiceId: c.choiceId },
-      ...(names ? { optionChoiceNames: { optionName: o?.name ?? '', choiceName: ch?.name ?? '', renderType: o?.optionRenderType ?? 'TEXT_CHOICES' } } : {}),
+      ...(names
+        ? {
+            optionChoiceNames: {
+              optionName: o?.name ?? '',
+              choiceName: ch?.name ?? '',
+              renderType: o?.optionRenderType ?? 'TEXT_CHOICES',
+            },
+          }
+        : {}),
     };
   });
 }
@@ -40,7 +61,10 @@ export function toVariant(m: Money, options: StoredOption[], v: VariantWithStock
     visible: v.visible,
     sku: v.sku ?? undefined,
     choices: variantChoices(options, v, names),
-    price: { actualPrice: p(v.price), ...(v.compare_at_price !== null ? { compareAtPrice: p(v.compare_at_price) } : {}) },
+    price: {
+      actualPrice: p(v.price),
+      ...(v.compare_at_price !== null ? { compareAtPrice: p(v.compare_at_price) } : {}),
+    },
     inventoryStatus: { inStock: inStock(v.inventory), preorderEnabled: false },
     physicalProperties: v.weight_grams !== null ? { weight: fromGrams(v.weight_grams, m.weightUnit) } : {},
   };
@@ -49,26 +73,45 @@ export function toVariant(m: Money, options: StoredOption[], v: VariantWithStock
 /** The plain description as a minimal rich-content document (one paragraph per line). */
 function richContent(text: string) {
   return {
-    nodes: text.split(/\n+/).filter(Boolean).map((line, i) => ({
-      type: 'PARAGRAPH', id: `p${i}`, nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: line, decorations: [] } }], paragraphData: {},
-    })),
+    nodes: text
+      .split(/\n+/)
+      .filter(Boolean)
+      .map((line, i) => ({
+        type: 'PARAGRAPH',
+        id: `p${i}`,
+        nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: line, decorations: [] } }],
+        paragraphData: {},
+      })),
   };
 }
 
-const media = (url: string) => ({ id: url.split('/').pop()!.split('?')[0]!, url, image: { url }, mediaType: 'IMAGE', displayName: url.split('/').pop()!.split('?')[0]! });
+const media = (url: string) => ({
+  id: url.split('/').pop()!.split('?')[0]!,
+  url,
+  image: { url },
+  mediaType: 'IMAGE',
+  displayName: url.split('/').pop()!.split('?')[0]!,
+});
 
 /**
  * A v3 product as a reader sees it: visitors never see hidden variants (nor choices only hidden variants
  * use); fields outside the default set appear only when requested.
  */
-export function toProduct(m: Money, r: ProductRow, all: VariantWithStock[], categoryIds: string[], view: ProductView) {
+export function toProduct(
+  m: Money,
+  r: ProductRow,
+  all: VariantWithStock[],
+  categoryIds: string[],
+  view: ProductView,
+) {
   const f = view.fields;
   const p = (minor: number) => price(Number(minor), m.currency, m.locale);
   const variants = view.admin ? all : all.filter((v) => v.visible);
   const shown = all.filter((v) => v.visible);
   const priced = shown.length ? shown : all;
   const compare = priced.map((v) => Number(v.compare_at_price ?? v.price));
-  const uses = (vs: VariantWithStock[], optionId: string, choiceId: string) => vs.some((v) => v.choices.some((c) => c.optionId === optionId && c.choiceId === choiceId));
+  const uses = (vs: VariantWithStock[], optionId: string, choiceId: string) =>
+    vs.some((v) => v.choices.some((c) => c.optionId === optionId && c.choiceId === choiceId));
   const categories = categoryIds.map((id, index) => ({ id, index }));
   const main = categoryIds[0];
   const mainInfo = main ? view.categories?.get(main) : undefined;
@@ -91,14 +134,30 @@ export function toProduct(m: Money, r: ProductRow, all: VariantWithStock[], cate
       main: r.media_urls[0] ? media(r.media_urls[0]) : null,
       ...(f.has('MEDIA_ITEMS_INFO') ? { itemsInfo: { items: r.media_urls.map(media) } } : {}),
     },
-    ...(f.has('THUMBNAIL') && r.media_urls[0] ? { thumbnail: { url: r.media_urls[0], width: 800, height: 800 } } : {}),
+    ...(f.has('THUMBNAIL') && r.media_urls[0]
+      ? { thumbnail: { url: r.media_urls[0], width: 800, height: 800 } }
+      : {}),
     options: r.options.map((o) => ({
-      id: o.id, name: o.name, optionRenderType: o.optionRenderType, key: o.name,
+      id: o.id,
+      name: o.name,
+      optionRenderType: o.optionRenderType,
+      key: o.name,
       choicesSettings: {
-        choices: o.choices.filter((c) => view.admin || uses(shown, o.id, c.choiceId)).map((c) => ({
-          choiceId: c.choiceId, key: c.name, name: c.name, choiceType: c.choiceType, ...(c.colorCode ? { colorCode: c.colorCode } : {}),
-          inStock: uses(shown.filter((v) => inStock(v.inventory)), o.id, c.choiceId), visible: uses(shown, o.id, c.choiceId),
-        })),
+        choices: o.choices
+          .filter((c) => view.admin || uses(shown, o.id, c.choiceId))
+          .map((c) => ({
+            choiceId: c.choiceId,
+            key: c.name,
+            name: c.name,
+            choiceType: c.choiceType,
+            ...(c.colorCode ? { colorCode: c.colorCode } : {}),
+            inStock: uses(
+              shown.filter((v) => inStock(v.inventory)),
+              o.id,
+              c.choiceId,
+            ),
+            visible: uses(shown, o.id, c.choiceId),
+          })),
       },
     })),
     ...(r.brand ? { brand: { name: r.brand } } : {}),
@@ -106,22 +165,49 @@ export function toProduct(m: Money, r: ProductRow, all: VariantWithStock[], cate
     tags: r.tags,
     ...(f.has('DIRECT_CATEGORIES_INFO') ? { directCategoriesInfo: { categories } } : {}),
     ...(f.has('ALL_CATEGORIES_INFO') ? { allCategoriesInfo: { categories } } : {}),
-    ...(f.has('BREADCRUMBS_INFO') ? { breadcrumbsInfo: { breadcrumbs: main && mainInfo ? [{ categoryId: main, categoryName: mainInfo.name, categorySlug: mainInfo.slug }] : [] } } : {}),
+    ...(f.has('BREADCRUMBS_INFO')
+      ? {
+          breadcrumbsInfo: {
+            breadcrumbs:
+              main && mainInfo
+                ? [{ categoryId: main, categoryName: mainInfo.name, categorySlug: mainInfo.slug }]
+                : [],
+          },
+        }
+      : {}),
     mainCategoryId: main,
     actualPriceRange: { minValue: p(r.min_price), maxValue: p(r.max_price) },
-    compareAtPriceRange: { minValue: p(compare.length ? Math.min(...compare) : 0), maxValue: p(compare.length ? Math.max(...compare) : 0) },
+    compareAtPriceRange: {
+      minValue: p(compare.length ? Math.min(...compare) : 0),
+      maxValue: p(compare.length ? Math.max(...compare) : 0),
+    },
     inventory: {
       availabilityStatus: availabilityOf(all),
       preorderStatus: 'DISABLED',
       preorderAvailability: 'NO_VARIANTS',
     },
-    ...(f.has('WEIGHT_MEASUREMENT_UNIT_INFO') ? { physicalProperties: { weightMeasurementUnitInfo: { weightMeasurementUnit: m.weightUnit } } } : {}),
-    variantsInfo: { variants: variants.map((v) => toVariant(m, r.options, v, f.has('VARIANT_OPTION_CHOICE_NAMES'))) },
+    ...(f.has('WEIGHT_MEASUREMENT_UNIT_INFO')
+      ? { physicalProperties: { weightMeasurementUnitInfo: { weightMeasurementUnit: m.weightUnit } } }
+      : {}),
+    variantsInfo: {
+      variants: variants.map((v) => toVariant(m, r.options, v, f.has('VARIANT_OPTION_CHOICE_NAMES'))),
+    },
     variantSummary: {
       variantCount: variants.length,
-      ...(f.has('MIN_PRICE_VARIANT') && priced.length ? { minPriceVariant: toVariant(m, r.options, priced.reduce((a, b) => (Number(b.price) < Number(a.price) ? b : a)), true) } : {}),
+      ...(f.has('MIN_PRICE_VARIANT') && priced.length
+        ? {
+            minPriceVariant: toVariant(
+              m,
+              r.options,
+              priced.reduce((a, b) => (Number(b.price) < Number(a.price) ? b : a)),
+              true,
+            ),
+          }
+        : {}),
     },
-    ...(r.item_type !== 'PHYSICAL' && r.item_type !== 'DIGITAL' ? { extendedFields: { namespaces: { [ITEM_TYPE_NAMESPACE]: { itemType: r.item_type } } } } : {}),
+    ...(r.item_type !== 'PHYSICAL' && r.item_type !== 'DIGITAL'
+      ? { extendedFields: { namespaces: { [ITEM_TYPE_NAMESPACE]: { itemType: r.item_type } } } }
+      : {}),
   };
 }
 export type WireProduct = ReturnType<typeof toProduct>;
@@ -145,10 +231,18 @@ export function toInventoryItem(i: InventoryRow, product?: { name: string; visib
 export function toCategory(c: CategoryRow, itemCounter: number) {
   const file = c.image_url?.split('/').pop()?.split('?')[0];
   return {
-    id: c.id, revision: String(c.revision), createdDate: iso(c.created_at), updatedDate: iso(c.updated_at),
-    name: c.name, slug: c.slug, visible: c.visible, itemCounter,
+    id: c.id,
+    revision: String(c.revision),
+    createdDate: iso(c.created_at),
+    updatedDate: iso(c.updated_at),
+    name: c.name,
+    slug: c.slug,
+    visible: c.visible,
+    itemCounter,
     ...(c.description ? { description: c.description } : {}),
-    ...(c.image_url ? { image: { id: file, url: c.image_url, width: 800, height: 800, filename: file } } : {}),
+    ...(c.image_url
+      ? { image: { id: file, url: c.image_url, width: 800, height: 800, filename: file } }
+      : {}),
     parentCategory: { id: null, index: 0 },
     breadcrumbsInfo: { breadcrumbs: [] },
     treeReference: { appNamespace: '@wix/stores', treeKey: null },

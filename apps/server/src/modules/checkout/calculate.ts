@@ -14,7 +14,11 @@ import type { ResolvedLine } from './lines.ts';
 /** Everything the calculator reads from the merchant's configuration, cached per process by revision. */
 async function loadConfig(db: Executor) {
   const [settings, rules, shipping, tax, capture] = await Promise.all([
-    pricingStoreSettings(db), loadDiscountRules(db), loadShippingConfig(db), loadTaxConfig(db), captureSettings(db),
+    pricingStoreSettings(db),
+    loadDiscountRules(db),
+    loadShippingConfig(db),
+    loadTaxConfig(db),
+    captureSettings(db),
   ]);
   return { settings, rules, shipping, tax, capture };
 }
@@ -54,7 +58,8 @@ export function assertAccepted(priced: Priced, what: 'coupon' | 'giftCard'): voi
 }
 
 /** Lines that count towards totals: in the catalog and purchasable now, or custom. */
-export const isPriced = (r: ResolvedLine) => r.availability === 'AVAILABLE' || r.availability === 'PARTIALLY_AVAILABLE';
+export const isPriced = (r: ResolvedLine) =>
+  r.availability === 'AVAILABLE' || r.availability === 'PARTIALLY_AVAILABLE';
 
 function lineInput(r: ResolvedLine, s: { weightUnit: 'KG' | 'LB'; currency: string }): LineInput {
   const { line, item } = r;
@@ -62,16 +67,27 @@ function lineInput(r: ResolvedLine, s: { weightUnit: 'KG' | 'LB'; currency: stri
     const c = line.custom;
     const itemType = c.itemType?.preset ?? 'PHYSICAL';
     return {
-      id: line.id, catalogItemId: c.catalogReference?.catalogItemId ?? line.id, quantity: line.quantity,
-      unitPriceMinor: toMinor(c.price, s.currency), itemType: c.physicalProperties?.shippable === false && itemType === 'PHYSICAL' ? 'DIGITAL' : itemType,
-      ...(c.physicalProperties?.weight !== undefined ? { weight: { value: c.physicalProperties.weight, unit: s.weightUnit } } : {}),
+      id: line.id,
+      catalogItemId: c.catalogReference?.catalogItemId ?? line.id,
+      quantity: line.quantity,
+      unitPriceMinor: toMinor(c.price, s.currency),
+      itemType: c.physicalProperties?.shippable === false && itemType === 'PHYSICAL' ? 'DIGITAL' : itemType,
+      ...(c.physicalProperties?.weight !== undefined
+        ? { weight: { value: c.physicalProperties.weight, unit: s.weightUnit } }
+        : {}),
       taxable: itemType !== 'GIFT_CARD',
     };
   }
   const it = item!;
   return {
-    id: line.id, catalogItemId: it.productId, quantity: line.quantity, unitPriceMinor: it.priceMinor, itemType: it.itemType,
-    ...(it.weightGrams !== undefined ? { weight: { value: it.weightGrams / 1000, unit: 'KG' as const } } : {}),
+    id: line.id,
+    catalogItemId: it.productId,
+    quantity: line.quantity,
+    unitPriceMinor: it.priceMinor,
+    itemType: it.itemType,
+    ...(it.weightGrams !== undefined
+      ? { weight: { value: it.weightGrams / 1000, unit: 'KG' as const } }
+      : {}),
     taxable: it.itemType !== 'GIFT_CARD',
   };
 }
@@ -82,7 +98,11 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
   const priced = req.resolved.filter(isPriced);
   const lines = priced.map((r) => lineInput(r, settings));
   const merchant: DiscountRule[] = (req.merchantDiscountsMinor ?? []).map((amountMinor, i) => ({
-    id: `merchant-${i + 1}`, name: 'Merchant discount', type: 'FIXED_AMOUNT', scope: 'GLOBAL', value: amountMinor,
+    id: `merchant-${i + 1}`,
+    name: 'Merchant discount',
+    type: 'FIXED_AMOUNT',
+    scope: 'GLOBAL',
+    value: amountMinor,
   }));
   const [coupon, giftCard] = await Promise.all([
     req.couponCode ? findCouponByCode(db, req.couponCode, req.customerKey) : undefined,
@@ -91,21 +111,48 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
   const input: PricingInput = {
     lines,
     discountRules: [...config.rules, ...merchant],
-    ...(req.couponCode ? { coupon: { code: req.couponCode, ...(coupon ? { definition: coupon } : {}) } } : {}),
-    ...(giftCard ? { giftCard: { ...giftCard, ...(req.giftCard?.requestedAmountMinor !== undefined ? { requestedAmountMinor: req.giftCard.requestedAmountMinor } : {}) } } : {}),
-    shipping: req.calculateShipping === false
-      ? { regions: [], pickupOptions: [] }
-      : { ...config.shipping, ...(req.destination?.country ? { destination: req.destination } : {}), ...(req.selectedShippingCode ? { selectedOptionCode: req.selectedShippingCode } : {}) },
+    ...(req.couponCode
+      ? { coupon: { code: req.couponCode, ...(coupon ? { definition: coupon } : {}) } }
+      : {}),
+    ...(giftCard
+      ? {
+          giftCard: {
+            ...giftCard,
+            ...(req.giftCard?.requestedAmountMinor !== undefined
+              ? { requestedAmountMinor: req.giftCard.requestedAmountMinor }
+              : {}),
+          },
+        }
+      : {}),
+    shipping:
+      req.calculateShipping === false
+        ? { regions: [], pickupOptions: [] }
+        : {
+            ...config.shipping,
+            ...(req.destination?.country ? { destination: req.destination } : {}),
+            ...(req.selectedShippingCode ? { selectedOptionCode: req.selectedShippingCode } : {}),
+          },
     taxRates: req.calculateTax === false ? [] : config.tax.taxRates,
     fees: req.calculateFees === false ? [] : config.tax.fees,
-    store: { currency: settings.currency, pricesIncludeTax: settings.pricesIncludeTax, shippingTaxable: settings.shippingTaxable, ...(settings.origin ? { origin: settings.origin } : {}) },
+    store: {
+      currency: settings.currency,
+      pricesIncludeTax: settings.pricesIncludeTax,
+      shippingTaxable: settings.shippingTaxable,
+      ...(settings.origin ? { origin: settings.origin } : {}),
+    },
   };
   const output = calculate(input, req.now);
   if (req.giftCard && !giftCard) {
-    output.messages.push({ severity: 'WARNING', code: 'GIFT_CARD_NOT_FOUND', description: `Gift card ${req.giftCard.code} was not found.` });
+    output.messages.push({
+      severity: 'WARNING',
+      code: 'GIFT_CARD_NOT_FOUND',
+      description: `Gift card ${req.giftCard.code} was not found.`,
+    });
   }
   return {
-    config, pricedIds: new Set(priced.map((r) => r.line.id)), output,
+    config,
+    pricedIds: new Set(priced.map((r) => r.line.id)),
+    output,
     ...(req.giftCard ? { giftCardCode: giftCard?.code ?? req.giftCard.code } : {}),
     ...(coupon ? { coupon: { id: coupon.id, code: coupon.code } } : {}),
   };

@@ -14,28 +14,67 @@ let other: TestServer;
 const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
 
 async function ebook(name: string, price: string, quantity: number) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>('POST', '/stores/v3/products', {
-    product: { name, productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity } }] } },
-  });
+  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
+    'POST',
+    '/stores/v3/products',
+    {
+      product: {
+        name,
+        productType: 'DIGITAL',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity } }],
+        },
+      },
+    },
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { catalogItemId: r.body.product.id, appId: APP, options: { variantId: r.body.product.variantsInfo.variants[0]!.id } };
+  return {
+    catalogItemId: r.body.product.id,
+    appId: APP,
+    options: { variantId: r.body.product.variantsInfo.variants[0]!.id },
+  };
 }
 const stockOf = async (productId: string) =>
-  (await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId } } })).body.inventoryItems[0]!.quantity;
+  (
+    await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', {
+      query: { filter: { productId } },
+    })
+  ).body.inventoryItems[0]!.quantity;
 
 /** `n` buyers, each with a checkout for `ref` (created `parallel` at a time), then all create-order at once, alternating servers. */
-async function race(n: number, ref: unknown, extra: (i: number) => Record<string, unknown> = () => ({}), parallel = 50) {
+async function race(
+  n: number,
+  ref: unknown,
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+  parallel = 50,
+) {
   const buyers: { v: string; id: string; server: TestServer }[] = [];
   for (let start = 0; start < n; start += parallel) {
-    buyers.push(...await Promise.all(Array.from({ length: Math.min(parallel, n - start) }, async (_, k) => {
-      const i = start + k;
-      const v = await visitor();
-      const r = await s.request<{ checkout: { id: string } }>('POST', K, { auth: v, body: { channelType: 'WEB', lineItems: [{ catalogReference: ref, quantity: 1 }], checkoutInfo: { buyerInfo: { email: `buyer${i}@example.test` } }, ...extra(i) } });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return { v, id: r.body.checkout.id, server: i % 2 ? other : s };
-    })));
+    buyers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(parallel, n - start) }, async (_, k) => {
+          const i = start + k;
+          const v = await visitor();
+          const r = await s.request<{ checkout: { id: string } }>('POST', K, {
+            auth: v,
+            body: {
+              channelType: 'WEB',
+              lineItems: [{ catalogReference: ref, quantity: 1 }],
+              checkoutInfo: { buyerInfo: { email: `buyer${i}@example.test` } },
+              ...extra(i),
+            },
+          });
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          return { v, id: r.body.checkout.id, server: i % 2 ? other : s };
+        }),
+      )),
+    );
   }
-  const answers = await Promise.all(buyers.map((b) => b.server.request<{ orderId?: string }>('POST', `${K}/${b.id}/create-order`, { auth: b.v, body: {} })));
+  const answers = await Promise.all(
+    buyers.map((b) =>
+      b.server.request<{ orderId?: string }>('POST', `${K}/${b.id}/create-order`, { auth: b.v, body: {} }),
+    ),
+  );
   const codes = new Map<string, number>();
   for (const a of answers) {
     const key = a.status === 200 ? '200' : `${a.status} ${appError(a.body).code}`;
@@ -44,39 +83,69 @@ async function race(n: number, ref: unknown, extra: (i: number) => Record<string
   return Object.fromEntries(codes);
 }
 
-describe.skipIf(testEngine() !== 'postgres')('orders placed at the same moment on two server processes', () => {
-  beforeAll(async () => {
-    s = await startTestServer();
-    other = await startTestServer({ database: s.db.another(), env: { PUBLIC_URL: s.url } });
-  });
-  afterAll(async () => { await other?.stop(); await s?.stop(); });
+describe.skipIf(testEngine() !== 'postgres')(
+  'orders placed at the same moment on two server processes',
+  () => {
+    beforeAll(async () => {
+      s = await startTestServer();
+      other = await startTestServer({ database: s.db.another(), env: { PUBLIC_URL: s.url } });
+    });
+    afterAll(async () => {
+      await other?.stop();
+      await s?.stop();
+    });
 
-  it('sells 10 units to exactly 10 of 1,000 buyers', async () => {
-    const ref = await ebook('Ten Copies', '15', 10);
-    expect(await race(1000, ref)).toEqual({ 200: 10, '400 FULL_OUT_OF_STOCK': 990 });
-    expect(await stockOf(ref.catalogItemId)).toBe(0);
-  }, 180_000);
+    it('sells 10 units to exactly 10 of 1,000 buyers', async () => {
+      const ref = await ebook('Ten Copies', '15', 10);
+      expect(await race(1000, ref)).toEqual({ 200: 10, '400 FULL_OUT_OF_STOCK': 990 });
+      expect(await stockOf(ref.catalogItemId)).toBe(0);
+    }, 180_000);
 
-  it('lets a coupon limited to 5 uses discount exactly 5 of 50 orders', async () => {
-    const ref = await ebook('Coupon Book', '10', 1000);
-    const c = await s.admin('POST', '/stores/v2/coupons', { specification: { name: 'Five only', code: 'FIVE', startTime: new Date(0).toISOString(), usageLimit: 5, percentOffRate: 50 } });
-    expect(c.status, JSON.stringify(c.body)).toBe(200);
-    expect(await race(50, ref, () => ({ couponCode: 'FIVE' }))).toEqual({ 200: 5, '400 ERROR_COUPON_USAGE_EXCEEDED': 45 });
-    const list = await s.admin<{ coupons: { numberOfUsages: number }[] }>('POST', '/stores/v2/coupons/query', { query: { filter: { 'specification.code': 'FIVE' } } });
-    expect(list.body.coupons[0]!.numberOfUsages).toBe(5);
-  }, 120_000);
+    it('lets a coupon limited to 5 uses discount exactly 5 of 50 orders', async () => {
+      const ref = await ebook('Coupon Book', '10', 1000);
+      const c = await s.admin('POST', '/stores/v2/coupons', {
+        specification: {
+          name: 'Five only',
+          code: 'FIVE',
+          startTime: new Date(0).toISOString(),
+          usageLimit: 5,
+          percentOffRate: 50,
+        },
+      });
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+      expect(await race(50, ref, () => ({ couponCode: 'FIVE' }))).toEqual({
+        200: 5,
+        '400 ERROR_COUPON_USAGE_EXCEEDED': 45,
+      });
+      const list = await s.admin<{ coupons: { numberOfUsages: number }[] }>(
+        'POST',
+        '/stores/v2/coupons/query',
+        { query: { filter: { 'specification.code': 'FIVE' } } },
+      );
+      expect(list.body.coupons[0]!.numberOfUsages).toBe(5);
+    }, 120_000);
 
-  it('never takes a gift card below zero', async () => {
-    const ref = await ebook('Gift Book', '7', 1000);
-    const g = await s.admin<{ giftCard: { id: string } }>('POST', '/ecom/v1/gift-cards', { giftCard: { code: 'RACE-CARD-50', initialValue: { amount: '50' } } });
-    expect(g.status, JSON.stringify(g.body)).toBe(200);
-    const codes = await race(20, ref, () => ({ giftCardCode: 'RACE-CARD-50' }));
-    const card = await s.admin<{ giftCard: { balance: { amount: string } } }>('GET', `/ecom/v1/gift-cards/${g.body.giftCard.id}`);
-    const balance = Number(card.body.giftCard.balance.amount);
-    expect(balance).toBeGreaterThanOrEqual(0);
-    // Seven orders take 7.00 each; an eighth may take the 1.00 left; nobody takes more than there is.
-    expect([7, 8]).toContain(codes['200']);
-    expect(balance).toBeCloseTo(codes['200'] === 8 ? 0 : 1, 2);
-    expect(Object.keys(codes).every((k) => ['200', '400 REDEEM_GIFT_CARD_ERROR', '400 GIFT_CARD_IS_EMPTY'].includes(k))).toBe(true);
-  }, 120_000);
-});
+    it('never takes a gift card below zero', async () => {
+      const ref = await ebook('Gift Book', '7', 1000);
+      const g = await s.admin<{ giftCard: { id: string } }>('POST', '/ecom/v1/gift-cards', {
+        giftCard: { code: 'RACE-CARD-50', initialValue: { amount: '50' } },
+      });
+      expect(g.status, JSON.stringify(g.body)).toBe(200);
+      const codes = await race(20, ref, () => ({ giftCardCode: 'RACE-CARD-50' }));
+      const card = await s.admin<{ giftCard: { balance: { amount: string } } }>(
+        'GET',
+        `/ecom/v1/gift-cards/${g.body.giftCard.id}`,
+      );
+      const balance = Number(card.body.giftCard.balance.amount);
+      expect(balance).toBeGreaterThanOrEqual(0);
+      // Seven orders take 7.00 each; an eighth may take the 1.00 left; nobody takes more than there is.
+      expect([7, 8]).toContain(codes['200']);
+      expect(balance).toBeCloseTo(codes['200'] === 8 ? 0 : 1, 2);
+      expect(
+        Object.keys(codes).every((k) =>
+          ['200', '400 REDEEM_GIFT_CARD_ERROR', '400 GIFT_CARD_IS_EMPTY'].includes(k),
+        ),
+      ).toBe(true);
+    }, 120_000);
+  },
+);

@@ -7,68 +7,135 @@ import { decrementStock } from '../catalog/stock.ts';
 import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/service.ts';
 import { redeemGiftCard } from '../gift-cards/service.ts';
 import { insertOrder, type OrderDraft } from '../orders/service.ts';
-import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/service.ts';
+import {
+  preparePaymentCollection,
+  recordGiftCardPayment,
+  recordOfflinePayment,
+} from '../payments/service.ts';
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from './lines.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { updateCheckoutRow, type CheckoutRow } from './store.ts';
 import { wireMoney } from './wire.ts';
 
-export interface CreateOrderResult { orderId: string; paymentGatewayOrderId?: string }
+export interface CreateOrderResult {
+  orderId: string;
+  paymentGatewayOrderId?: string;
+}
 
-const fail = (code: string, description: string, data: Record<string, unknown> = {}) => new AppError(400, code, description, data);
+const fail = (code: string, description: string, data: Record<string, unknown> = {}) =>
+  new AppError(400, code, description, data);
 const amountOnly = (m: { amount: string } | undefined) => (m ? { amount: m.amount } : undefined);
 
 /** The order as insertOrder takes it, from the checkout priced now (the price snapshot). */
-function draftOf(row: CheckoutRow, wire: WireCheckout, o: { status: OrderDraft['status']; paymentStatus: OrderDraft['paymentStatus'] }): OrderDraft {
+function draftOf(
+  row: CheckoutRow,
+  wire: WireCheckout,
+  o: { status: OrderDraft['status']; paymentStatus: OrderDraft['paymentStatus'] },
+): OrderDraft {
   const selected = wire.shippingInfo.selectedCarrierServiceOption;
   const destination = wire.shippingInfo.shippingDestination as OrderDraft['recipientInfo'];
   const pickup = selected?.logistics.pickupDetails;
   return {
-    status: o.status, paymentStatus: o.paymentStatus, checkoutId: row.id, ...(row.cart_id ? { cartId: row.cart_id } : {}),
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    checkoutId: row.id,
+    ...(row.cart_id ? { cartId: row.cart_id } : {}),
     buyerInfo: row.buyer,
-    currency: wire.currency, weightUnit: wire.weightUnit, taxIncludedInPrices: wire.taxIncludedInPrice,
-    buyerLanguage: wire.buyerLanguage, siteLanguage: wire.siteLanguage,
+    currency: wire.currency,
+    weightUnit: wire.weightUnit,
+    taxIncludedInPrices: wire.taxIncludedInPrice,
+    buyerLanguage: wire.buyerLanguage,
+    siteLanguage: wire.siteLanguage,
     channelInfo: { type: row.channel_type as NonNullable<OrderDraft['channelInfo']>['type'] },
     ...(row.buyer_note ? { buyerNote: row.buyer_note } : {}),
     ...(row.billing_info ? { billingInfo: row.billing_info as OrderDraft['billingInfo'] } : {}),
     ...(destination ? { recipientInfo: destination } : {}),
     lineItems: wire.lineItems.map((l) => ({
-      id: l.id, productName: { original: l.productName.original }, quantity: l.quantity,
-      ...(l.catalogReference ? { catalogReference: { catalogItemId: l.catalogReference.catalogItemId, appId: l.catalogReference.appId, ...(l.catalogReference.options ? { options: l.catalogReference.options } : {}) } } : {}),
-      price: amountOnly(l.price)!, priceBeforeDiscounts: amountOnly(l.priceBeforeDiscounts), lineItemPrice: amountOnly(l.lineItemPrice),
-      totalDiscount: amountOnly(l.discount), totalPriceBeforeTax: amountOnly(l.totalPriceBeforeTax), totalPriceAfterTax: amountOnly(l.totalPriceAfterTax),
-      taxDetails: { taxRate: l.taxDetails.taxRate, totalTax: amountOnly(l.taxDetails.totalTax), taxableAmount: amountOnly(l.taxDetails.taxableAmount) },
+      id: l.id,
+      productName: { original: l.productName.original },
+      quantity: l.quantity,
+      ...(l.catalogReference
+        ? {
+            catalogReference: {
+              catalogItemId: l.catalogReference.catalogItemId,
+              appId: l.catalogReference.appId,
+              ...(l.catalogReference.options ? { options: l.catalogReference.options } : {}),
+            },
+          }
+        : {}),
+      price: amountOnly(l.price)!,
+      priceBeforeDiscounts: amountOnly(l.priceBeforeDiscounts),
+      lineItemPrice: amountOnly(l.lineItemPrice),
+      totalDiscount: amountOnly(l.discount),
+      totalPriceBeforeTax: amountOnly(l.totalPriceBeforeTax),
+      totalPriceAfterTax: amountOnly(l.totalPriceAfterTax),
+      taxDetails: {
+        taxRate: l.taxDetails.taxRate,
+        totalTax: amountOnly(l.taxDetails.totalTax),
+        taxableAmount: amountOnly(l.taxDetails.taxableAmount),
+      },
       itemType: l.itemType as NonNullable<OrderDraft['lineItems'][number]['itemType']>,
       physicalProperties: l.physicalProperties,
       descriptionLines: l.descriptionLines,
-      ...('media' in l && l.media ? { image: { url: l.media.url, ...(l.media.id ? { id: l.media.id } : {}), ...(l.media.width ? { width: l.media.width } : {}), ...(l.media.height ? { height: l.media.height } : {}) } } : {}),
+      ...('media' in l && l.media
+        ? {
+            image: {
+              url: l.media.url,
+              ...(l.media.id ? { id: l.media.id } : {}),
+              ...(l.media.width ? { width: l.media.width } : {}),
+              ...(l.media.height ? { height: l.media.height } : {}),
+            },
+          }
+        : {}),
       paymentOption: l.paymentOption,
       ...(l.priceDescription ? { priceDescription: { original: l.priceDescription.original } } : {}),
     })),
     priceSummary: {
-      subtotal: amountOnly(wire.priceSummary.subtotal)!, shipping: amountOnly(wire.priceSummary.shipping), tax: amountOnly(wire.priceSummary.tax),
-      discount: amountOnly(wire.priceSummary.discount), total: amountOnly(wire.priceSummary.total)!, totalAdditionalFees: amountOnly(wire.priceSummary.additionalFees),
+      subtotal: amountOnly(wire.priceSummary.subtotal)!,
+      shipping: amountOnly(wire.priceSummary.shipping),
+      tax: amountOnly(wire.priceSummary.tax),
+      discount: amountOnly(wire.priceSummary.discount),
+      total: amountOnly(wire.priceSummary.total)!,
+      totalAdditionalFees: amountOnly(wire.priceSummary.additionalFees),
     },
-    ...(selected ? {
-      shippingInfo: {
-        carrierId: selected.carrierId, code: selected.code, title: selected.title,
-        logistics: {
-          ...(destination && !pickup ? { shippingDestination: destination } : {}),
-          ...(pickup ? { pickupDetails: { address: pickup.address as never, pickupMethod: pickup.pickupMethod } } : {}),
-          ...(selected.logistics.deliveryTime ? { deliveryTime: selected.logistics.deliveryTime } : {}),
-          ...(selected.logistics.instructions ? { instructions: selected.logistics.instructions } : {}),
-          ...(selected.logistics.deliveryTimeSlot ? { deliveryTimeSlot: selected.logistics.deliveryTimeSlot } : {}),
-        },
-        cost: {
-          price: amountOnly(selected.cost.price), totalPriceBeforeTax: amountOnly(selected.cost.totalPriceBeforeTax), totalPriceAfterTax: amountOnly(selected.cost.totalPriceAfterTax),
-          discount: amountOnly(selected.cost.totalDiscount), taxDetails: { taxRate: selected.cost.taxDetails.taxRate, totalTax: amountOnly(selected.cost.taxDetails.totalTax) },
-        },
-        ...(wire.shippingInfo.region ? { region: wire.shippingInfo.region } : {}),
-      },
-    } : {}),
+    ...(selected
+      ? {
+          shippingInfo: {
+            carrierId: selected.carrierId,
+            code: selected.code,
+            title: selected.title,
+            logistics: {
+              ...(destination && !pickup ? { shippingDestination: destination } : {}),
+              ...(pickup
+                ? { pickupDetails: { address: pickup.address as never, pickupMethod: pickup.pickupMethod } }
+                : {}),
+              ...(selected.logistics.deliveryTime ? { deliveryTime: selected.logistics.deliveryTime } : {}),
+              ...(selected.logistics.instructions ? { instructions: selected.logistics.instructions } : {}),
+              ...(selected.logistics.deliveryTimeSlot
+                ? { deliveryTimeSlot: selected.logistics.deliveryTimeSlot }
+                : {}),
+            },
+            cost: {
+              price: amountOnly(selected.cost.price),
+              totalPriceBeforeTax: amountOnly(selected.cost.totalPriceBeforeTax),
+              totalPriceAfterTax: amountOnly(selected.cost.totalPriceAfterTax),
+              discount: amountOnly(selected.cost.totalDiscount),
+              taxDetails: {
+                taxRate: selected.cost.taxDetails.taxRate,
+                totalTax: amountOnly(selected.cost.taxDetails.totalTax),
+              },
+            },
+            ...(wire.shippingInfo.region ? { region: wire.shippingInfo.region } : {}),
+          },
+        }
+      : {}),
     appliedDiscounts: wire.appliedDiscounts as Record<string, unknown>[],
-    additionalFees: wire.additionalFees.map((f) => ({ code: f.code, name: f.name, price: { amount: f.price.amount } })),
+    additionalFees: wire.additionalFees.map((f) => ({
+      code: f.code,
+      name: f.name,
+      price: { amount: f.price.amount },
+    })),
     customFields: row.custom_fields as NonNullable<OrderDraft['customFields']>,
     ...(row.purchase_flow_id ? { purchaseFlowId: row.purchase_flow_id } : {}),
   };
@@ -80,21 +147,40 @@ function assertOrderable(wire: WireCheckout) {
   const unavailable = wire.lineItems.filter((l) => l.availability.status !== 'AVAILABLE');
   if (unavailable.length) {
     const none = unavailable.every((l) => l.availability.status !== 'PARTIALLY_AVAILABLE');
-    throw fail(none && unavailable.length === wire.lineItems.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', 'Some items are no longer available in the quantity asked for.', {
-      lineItems: unavailable.map((l) => ({ id: l.id, status: l.availability.status, quantityAvailable: l.availability.quantityAvailable ?? 0 })),
-    });
+    throw fail(
+      none && unavailable.length === wire.lineItems.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK',
+      'Some items are no longer available in the quantity asked for.',
+      {
+        lineItems: unavailable.map((l) => ({
+          id: l.id,
+          status: l.availability.status,
+          quantityAvailable: l.availability.quantityAvailable ?? 0,
+        })),
+      },
+    );
   }
   const needsShipping = wire.lineItems.some((l) => l.physicalProperties.shippable);
-  if (needsShipping && !wire.shippingInfo.selectedCarrierServiceOption) throw fail('NO_SELECTED_CARRIER_SERVICE_OPTION', 'Choose a shipping or pickup option.');
+  if (needsShipping && !wire.shippingInfo.selectedCarrierServiceOption)
+    throw fail('NO_SELECTED_CARRIER_SERVICE_OPTION', 'Choose a shipping or pickup option.');
   // A coupon or gift card the buyer chose that no longer applies must not silently change the price.
-  const calc = (wire as { calculationErrors?: Record<string, { applicationError?: { code: string; description: string } }> }).calculationErrors;
+  const calc = (
+    wire as {
+      calculationErrors?: Record<string, { applicationError?: { code: string; description: string } }>;
+    }
+  ).calculationErrors;
   for (const key of ['couponCalculationError', 'giftCardCalculationError'] as const) {
     const e = calc?.[key]?.applicationError;
     if (e) throw fail(e.code, `${e.description} Remove it or try again.`);
   }
   const errors = wire.violations.filter((v) => v.severity === 'ERROR');
-  if (errors.length) throw fail('VIOLATIONS_WITH_ERROR_SEVERITY', errors.map((v) => v.description).join(' '), { violations: errors });
-  if (!wire.buyerInfo.email) throw fail('VIOLATIONS_WITH_ERROR_SEVERITY', 'An e-mail address is needed to place the order.', { field: 'buyerInfo.email' });
+  if (errors.length)
+    throw fail('VIOLATIONS_WITH_ERROR_SEVERITY', errors.map((v) => v.description).join(' '), {
+      violations: errors,
+    });
+  if (!wire.buyerInfo.email)
+    throw fail('VIOLATIONS_WITH_ERROR_SEVERITY', 'An e-mail address is needed to place the order.', {
+      field: 'buyerInfo.email',
+    });
 }
 
 /**
@@ -103,11 +189,19 @@ function assertOrderable(wire: WireCheckout) {
  * gift-card use is recorded, the order is written, a payment collection opened for what is left
  * to pay, the checkout completed and the cart it came from deleted. Any failure rolls all of it back.
  */
-export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCapture?: boolean; savePaymentMethod?: boolean }): Promise<CreateOrderResult> {
+export async function createOrderFromCheckout(
+  ctx: Ctx,
+  id: string,
+  o: { delayCapture?: boolean; savePaymentMethod?: boolean },
+): Promise<CreateOrderResult> {
   return inTransaction(ctx, async (tx) => {
     const { row, configRevision, catalogRows } = await load(tx, { id }, true);
     if (row.completed) {
-      if (row.order_id) return { orderId: row.order_id, ...(row.payment_gateway_order_id ? { paymentGatewayOrderId: row.payment_gateway_order_id } : {}) };
+      if (row.order_id)
+        return {
+          orderId: row.order_id,
+          ...(row.payment_gateway_order_id ? { paymentGatewayOrderId: row.payment_gateway_order_id } : {}),
+        };
       throw fail('CHECKOUT_ALREADY_PAID', 'This checkout was completed without an order from Vitrine.');
     }
     const { resolved } = await resolveStored(tx.db, row.line_items, catalogRows);
@@ -115,10 +209,16 @@ export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCa
     const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, tx.config.PUBLIC_URL));
     assertOrderable(wire);
 
-    const changes = resolved.filter((r) => r.item).map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
+    const changes = resolved
+      .filter((r) => r.item)
+      .map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
     const { shortages } = await decrementStock(tx, changes);
     if (shortages.length) {
-      throw fail(shortages.length === changes.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', 'Some items sold out while the order was being placed.', { shortages });
+      throw fail(
+        shortages.length === changes.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK',
+        'Some items sold out while the order was being placed.',
+        { shortages },
+      );
     }
 
     const toPay = priced.output.totals.amountToPayMinor;
@@ -126,38 +226,100 @@ export async function createOrderFromCheckout(ctx: Ctx, id: string, o: { delayCa
     // Lines the merchant is paid for outside Vitrine (cash, bank transfer): the order is placed at
     // once and waits for the merchant to mark it paid.
     const offline = !paid && wire.lineItems.every((l) => l.paymentOption === 'FULL_PAYMENT_OFFLINE');
-    const order = await insertOrder(tx, draftOf(row, wire, { status: paid || offline ? 'APPROVED' : 'INITIALIZED', paymentStatus: paid ? 'PAID' : offline ? 'PENDING_MERCHANT' : 'NOT_PAID' }));
+    const order = await insertOrder(
+      tx,
+      draftOf(row, wire, {
+        status: paid || offline ? 'APPROVED' : 'INITIALIZED',
+        paymentStatus: paid ? 'PAID' : offline ? 'PENDING_MERCHANT' : 'NOT_PAID',
+      }),
+    );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');
     if (coupon) {
       const key = customerKey(row) ?? `order:${order.id}`;
       const used = await redeemCoupon(tx, coupon.id, key, order.id);
-      if (used !== 'OK') throw fail(used, used === 'ERROR_COUPON_USAGE_EXCEEDED' ? 'This coupon has been used up.' : 'You have already used this coupon.');
+      if (used !== 'OK')
+        throw fail(
+          used,
+          used === 'ERROR_COUPON_USAGE_EXCEEDED'
+            ? 'This coupon has been used up.'
+            : 'You have already used this coupon.',
+        );
     }
-    const rules = priced.output.appliedDiscounts.filter((d) => d.source === 'DISCOUNT_RULE' && !d.id.startsWith('merchant-')).map((d) => d.id);
+    const rules = priced.output.appliedDiscounts
+      .filter((d) => d.source === 'DISCOUNT_RULE' && !d.id.startsWith('merchant-'))
+      .map((d) => d.id);
     if (rules.length) await recordDiscountRuleUsage(tx, rules);
     const card = priced.output.giftCard;
     if (card && card.amountMinor > 0) {
       const r = await redeemGiftCard(tx, card.id, card.amountMinor, order.id);
-      if (r !== 'OK') throw fail('REDEEM_GIFT_CARD_ERROR', 'The gift card could not be redeemed.', { reason: r });
-      await recordGiftCardPayment(tx, { orderId: order.id, amountMinor: card.amountMinor, currency: priced.config.settings.currency, giftCardId: card.id, codeLast4: (priced.giftCardCode ?? '').slice(-4) });
+      if (r !== 'OK')
+        throw fail('REDEEM_GIFT_CARD_ERROR', 'The gift card could not be redeemed.', { reason: r });
+      await recordGiftCardPayment(tx, {
+        orderId: order.id,
+        amountMinor: card.amountMinor,
+        currency: priced.config.settings.currency,
+        giftCardId: card.id,
+        codeLast4: (priced.giftCardCode ?? '').slice(-4),
+      });
     }
 
-    if (offline) await recordOfflinePayment(tx, { orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency });
+    if (offline)
+      await recordOfflinePayment(tx, {
+        orderId: order.id,
+        amountMinor: toPay,
+        currency: priced.config.settings.currency,
+      });
     // The store's "capture on fulfilment": authorize now, capture on the first fulfilment, void after N days.
     const { capture } = priced.config;
-    const payment = paid || offline ? undefined : await preparePaymentCollection(tx, {
-      orderId: order.id, amountMinor: toPay, currency: priced.config.settings.currency,
-      ...(capture.onFulfillment
-        ? { delayedCapture: true, captureOnFulfillment: true, delayedCaptureSettings: { scheduledAction: 'VOID' as const, delayDuration: { count: capture.voidAfterDays, unit: 'DAYS' as const } } }
-        : { delayedCapture: o.delayCapture ?? false }),
-    });
-    const completed = await updateCheckoutRow(tx.db, row.id, row.revision, {
-      completed: true, order_id: order.id, payment_gateway_order_id: payment?.paymentGatewayOrderId ?? null,
-    }, tx.clock.now());
-    if (!completed) throw fail('CHECKOUT_CHANGED', 'The checkout changed while the order was being placed; review it and try again.');
-    await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: row.id, actionEvent: { body: { checkout: { ...wire, completed: true } } } }, { entityLocked: true });
+    const payment =
+      paid || offline
+        ? undefined
+        : await preparePaymentCollection(tx, {
+            orderId: order.id,
+            amountMinor: toPay,
+            currency: priced.config.settings.currency,
+            ...(capture.onFulfillment
+              ? {
+                  delayedCapture: true,
+                  captureOnFulfillment: true,
+                  delayedCaptureSettings: {
+                    scheduledAction: 'VOID' as const,
+                    delayDuration: { count: capture.voidAfterDays, unit: 'DAYS' as const },
+                  },
+                }
+              : { delayedCapture: o.delayCapture ?? false }),
+          });
+    const completed = await updateCheckoutRow(
+      tx.db,
+      row.id,
+      row.revision,
+      {
+        completed: true,
+        order_id: order.id,
+        payment_gateway_order_id: payment?.paymentGatewayOrderId ?? null,
+      },
+      tx.clock.now(),
+    );
+    if (!completed)
+      throw fail(
+        'CHECKOUT_CHANGED',
+        'The checkout changed while the order was being placed; review it and try again.',
+      );
+    await emitEvent(
+      tx,
+      {
+        entityFqdn: CHECKOUT_FQDN,
+        slug: 'completed',
+        entityId: row.id,
+        actionEvent: { body: { checkout: { ...wire, completed: true } } },
+      },
+      { entityLocked: true },
+    );
     if (row.cart_id) await deleteCartById(tx, row.cart_id);
-    return { orderId: order.id, ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}) };
+    return {
+      orderId: order.id,
+      ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),
+    };
   });
 }

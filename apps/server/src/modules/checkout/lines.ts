@@ -1,8 +1,18 @@
-import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY, type CatalogReference, type CustomLineItemInput } from '@vitrine/contract';
+import {
+  MAX_LINE_ITEMS,
+  MAX_LINE_QUANTITY,
+  type CatalogReference,
+  type CustomLineItemInput,
+} from '@vitrine/contract';
 import { isDeepStrictEqual } from 'node:util';
 import { AppError, ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { catalogItemsFromRows, lookupCatalogItems, STORES_APP_ID, type CatalogItem } from '../catalog/lookup.ts';
+import {
+  catalogItemsFromRows,
+  lookupCatalogItems,
+  STORES_APP_ID,
+  type CatalogItem,
+} from '../catalog/lookup.ts';
 import { currencyExponent, toMinor } from '../../platform/money.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 
@@ -31,9 +41,15 @@ export interface ResolvedLine {
 }
 
 const sameReference = (a: CatalogReference | undefined, b: CatalogReference) =>
-  !!a && a.catalogItemId === b.catalogItemId && a.appId === b.appId && isDeepStrictEqual(a.options ?? null, b.options ?? null);
+  !!a &&
+  a.catalogItemId === b.catalogItemId &&
+  a.appId === b.appId &&
+  isDeepStrictEqual(a.options ?? null, b.options ?? null);
 
-function availabilityOf(line: StoredLine, item: CatalogItem | undefined): Pick<ResolvedLine, 'availability' | 'quantityAvailable'> {
+function availabilityOf(
+  line: StoredLine,
+  item: CatalogItem | undefined,
+): Pick<ResolvedLine, 'availability' | 'quantityAvailable'> {
   if (line.custom) {
     const q = line.custom.quantityAvailable;
     if (q === undefined) return { availability: 'AVAILABLE' };
@@ -41,23 +57,43 @@ function availabilityOf(line: StoredLine, item: CatalogItem | undefined): Pick<R
     return { availability: q < line.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: q };
   }
   if (!item) return { availability: 'NOT_FOUND' };
-  if (!item.visible || !item.inStock) return { availability: 'NOT_AVAILABLE', ...(item.tracked ? { quantityAvailable: 0 } : {}) };
+  if (!item.visible || !item.inStock)
+    return { availability: 'NOT_AVAILABLE', ...(item.tracked ? { quantityAvailable: 0 } : {}) };
   if (!item.tracked) return { availability: 'AVAILABLE' };
-  return { availability: item.quantity < line.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: item.quantity };
+  return {
+    availability: item.quantity < line.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE',
+    quantityAvailable: item.quantity,
+  };
 }
 
 const isCatalogLine = (l: StoredLine) => !l.custom && l.catalogReference?.appId === STORES_APP_ID;
 
-export const resolveWith = (line: StoredLine, item: CatalogItem | undefined): ResolvedLine => ({ line, item, ...availabilityOf(line, item) });
+export const resolveWith = (line: StoredLine, item: CatalogItem | undefined): ResolvedLine => ({
+  line,
+  item,
+  ...availabilityOf(line, item),
+});
 
 /**
  * Looks up, in one statement, every catalog line of `lines` and every reference in `extra`
  * (items about to be added).
  */
-export async function lookupLines(db: Executor, lines: readonly StoredLine[], extra: readonly CatalogReference[] = []): Promise<{ resolved: ResolvedLine[]; extraItems: (CatalogItem | undefined)[] }> {
+export async function lookupLines(
+  db: Executor,
+  lines: readonly StoredLine[],
+  extra: readonly CatalogReference[] = [],
+): Promise<{ resolved: ResolvedLine[]; extraItems: (CatalogItem | undefined)[] }> {
   const catalogLines = lines.filter(isCatalogLine);
-  const refs = [...catalogLines.map((l) => l.catalogReference!), ...extra.filter((r) => r.appId === STORES_APP_ID)];
-  const items = refs.length ? await lookupCatalogItems(db, refs.map((r) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null }))) : [];
+  const refs = [
+    ...catalogLines.map((l) => l.catalogReference!),
+    ...extra.filter((r) => r.appId === STORES_APP_ID),
+  ];
+  const items = refs.length
+    ? await lookupCatalogItems(
+        db,
+        refs.map((r) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null })),
+      )
+    : [];
   const byLine = new Map(catalogLines.map((l, i) => [l, items[i]]));
   let next = catalogLines.length;
   return {
@@ -69,7 +105,13 @@ export async function lookupLines(db: Executor, lines: readonly StoredLine[], ex
 /** The same as lookupLines for `lines` alone, from rows read with `catalogRowsFor` (no query). */
 export function resolveLinesFromRows(lines: readonly StoredLine[], rows: unknown): ResolvedLine[] {
   const catalogLines = lines.filter(isCatalogLine);
-  const items = catalogItemsFromRows(catalogLines.map((l) => ({ catalogItemId: l.catalogReference!.catalogItemId, options: l.catalogReference!.options ?? null })), rows);
+  const items = catalogItemsFromRows(
+    catalogLines.map((l) => ({
+      catalogItemId: l.catalogReference!.catalogItemId,
+      options: l.catalogReference!.options ?? null,
+    })),
+    rows,
+  );
   const byLine = new Map(catalogLines.map((l, i) => [l, items[i]]));
   return lines.map((line) => resolveWith(line, byLine.get(line)));
 }
@@ -78,7 +120,12 @@ export function resolveLinesFromRows(lines: readonly StoredLine[], rows: unknown
  * The lines of a cart or checkout with their catalog data — from the rows read beside them
  * (`catalogRowsFor`) when there are any, else looked up — plus the items of `extra` about to be added.
  */
-export async function resolveStored(db: Executor, lines: readonly StoredLine[], rows: unknown, extra: readonly CatalogReference[] = []) {
+export async function resolveStored(
+  db: Executor,
+  lines: readonly StoredLine[],
+  rows: unknown,
+  extra: readonly CatalogReference[] = [],
+) {
   if (rows === undefined) return lookupLines(db, lines, extra);
   const resolved = resolveLinesFromRows(lines, rows);
   const extraItems = extra.length ? (await lookupLines(db, [], extra)).extraItems : [];
@@ -91,10 +138,16 @@ export interface AddItems {
 }
 
 const tooMany = (field: string, have: number) =>
-  violation(field, `must be at most ${MAX_LINE_QUANTITY} in total (the line already has ${have})`, 'MAX', { max: MAX_LINE_QUANTITY });
+  violation(field, `must be at most ${MAX_LINE_QUANTITY} in total (the line already has ${have})`, 'MAX', {
+    max: MAX_LINE_QUANTITY,
+  });
 
 /** Custom prices must fit the store currency's decimals. */
-export function checkCustomPrices(items: readonly CustomLineItemInput[] | undefined, currency: string, field = 'customLineItems'): void {
+export function checkCustomPrices(
+  items: readonly CustomLineItemInput[] | undefined,
+  currency: string,
+  field = 'customLineItems',
+): void {
   (items ?? []).forEach((c, i) => {
     for (const key of ['price', 'fullPrice'] as const) {
       const v = c[key];
@@ -102,7 +155,12 @@ export function checkCustomPrices(items: readonly CustomLineItemInput[] | undefi
       try {
         toMinor(v, currency);
       } catch {
-        throw violation(`${field}.${i}.${key}`, `must have at most ${currencyExponent(currency)} decimals in ${currency}`, 'DECIMAL_MAX_SCALE', { maxScale: currencyExponent(currency) });
+        throw violation(
+          `${field}.${i}.${key}`,
+          `must have at most ${currencyExponent(currency)} decimals in ${currency}`,
+          'DECIMAL_MAX_SCALE',
+          { maxScale: currencyExponent(currency) },
+        );
       }
     }
   });
@@ -114,7 +172,12 @@ export function checkCustomPrices(items: readonly CustomLineItemInput[] | undefi
  * Catalog items must exist, be visible and in stock, and the quantity in the list may not exceed
  * tracked stock. Returns the new resolved list and the ids of the lines touched.
  */
-export function addLines(current: readonly ResolvedLine[], add: AddItems, items: readonly (CatalogItem | undefined)[], allowCustom: boolean): { resolved: ResolvedLine[]; touched: string[] } {
+export function addLines(
+  current: readonly ResolvedLine[],
+  add: AddItems,
+  items: readonly (CatalogItem | undefined)[],
+  allowCustom: boolean,
+): { resolved: ResolvedLine[]; touched: string[] } {
   const lines = current.map((r) => ({ line: { ...r.line }, item: r.item }));
   const touched: string[] = [];
   if (add.customLineItems?.length && !allowCustom) {
@@ -123,30 +186,55 @@ export function addLines(current: readonly ResolvedLine[], add: AddItems, items:
   const refs = add.lineItems ?? [];
   const unknownApp = refs.findIndex((r) => r.catalogReference.appId !== STORES_APP_ID);
   if (unknownApp >= 0) {
-    throw violation(`lineItems.${unknownApp}.catalogReference.appId`, `must be the stores catalog app id ${STORES_APP_ID}; no other catalog is installed`, 'VALIDATION');
+    throw violation(
+      `lineItems.${unknownApp}.catalogReference.appId`,
+      `must be the stores catalog app id ${STORES_APP_ID}; no other catalog is installed`,
+      'VALIDATION',
+    );
   }
   refs.forEach((r, i) => {
     const item = items[i];
     const field = `lineItems.${i}`;
     if (!item) {
-      throw new AppError(404, 'CATALOG_ITEM_NOT_FOUND', 'No product or variant matches this catalog reference (a product with several variants needs options.variantId).', { field, catalogItemId: r.catalogReference.catalogItemId });
+      throw new AppError(
+        404,
+        'CATALOG_ITEM_NOT_FOUND',
+        'No product or variant matches this catalog reference (a product with several variants needs options.variantId).',
+        { field, catalogItemId: r.catalogReference.catalogItemId },
+      );
     }
     if (!item.visible || !item.inStock) {
-      throw new AppError(400, 'ITEM_NOT_AVAILABLE', `${item.name} is out of stock.`, { field, catalogItemId: item.productId, variantId: item.variantId });
+      throw new AppError(400, 'ITEM_NOT_AVAILABLE', `${item.name} is out of stock.`, {
+        field,
+        catalogItemId: item.productId,
+        variantId: item.variantId,
+      });
     }
     // The variant actually resolved is written into options, so a later read finds the same one.
-    const reference: CatalogReference = { ...r.catalogReference, options: { ...(r.catalogReference.options ?? {}), variantId: item.variantId } };
+    const reference: CatalogReference = {
+      ...r.catalogReference,
+      options: { ...(r.catalogReference.options ?? {}), variantId: item.variantId },
+    };
     let entry = lines.find((l) => sameReference(l.line.catalogReference, reference));
     if (entry) {
-      if (entry.line.quantity + r.quantity > MAX_LINE_QUANTITY) throw tooMany(`${field}.quantity`, entry.line.quantity);
+      if (entry.line.quantity + r.quantity > MAX_LINE_QUANTITY)
+        throw tooMany(`${field}.quantity`, entry.line.quantity);
       entry.line.quantity += r.quantity;
       entry.item = item;
     } else {
-      entry = { line: { id: r.id ?? newId(), quantity: r.quantity, catalogReference: reference, name: item.name }, item };
+      entry = {
+        line: { id: r.id ?? newId(), quantity: r.quantity, catalogReference: reference, name: item.name },
+        item,
+      };
       lines.push(entry);
     }
     if (item.tracked && entry.line.quantity > item.quantity) {
-      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${item.quantity} of ${item.name} left in stock.`, { field, quantityAvailable: item.quantity, variantId: item.variantId });
+      throw new AppError(
+        400,
+        'INSUFFICIENT_INVENTORY',
+        `Only ${item.quantity} of ${item.name} left in stock.`,
+        { field, quantityAvailable: item.quantity, variantId: item.variantId },
+      );
     }
     touched.push(entry.line.id);
   });
@@ -158,10 +246,14 @@ export function addLines(current: readonly ResolvedLine[], add: AddItems, items:
   }
   const ids = new Set<string>();
   for (const { line } of lines) {
-    if (ids.has(line.id)) throw violation('lineItems.id', `line item id ${line.id} is used twice`, 'VALIDATION');
+    if (ids.has(line.id))
+      throw violation('lineItems.id', `line item id ${line.id} is used twice`, 'VALIDATION');
     ids.add(line.id);
   }
-  if (lines.length > MAX_LINE_ITEMS) throw violation('lineItems', `a cart holds at most ${MAX_LINE_ITEMS} different items`, 'MAX_SIZE', { max: MAX_LINE_ITEMS });
+  if (lines.length > MAX_LINE_ITEMS)
+    throw violation('lineItems', `a cart holds at most ${MAX_LINE_ITEMS} different items`, 'MAX_SIZE', {
+      max: MAX_LINE_ITEMS,
+    });
   return { resolved: lines.map((l) => resolveWith(l.line, l.item)), touched };
 }
 
@@ -169,7 +261,8 @@ export function addLines(current: readonly ResolvedLine[], add: AddItems, items:
 export function mergeLines(into: readonly StoredLine[], from: readonly StoredLine[]): StoredLine[] {
   const out = into.map((l) => ({ ...l }));
   for (const l of from) {
-    const same = l.catalogReference && out.find((o) => sameReference(o.catalogReference, l.catalogReference!));
+    const same =
+      l.catalogReference && out.find((o) => sameReference(o.catalogReference, l.catalogReference!));
     if (same) same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + l.quantity);
     else if (!out.some((o) => o.id === l.id)) out.push({ ...l });
     else out.push({ ...l, id: newId() });
@@ -179,15 +272,31 @@ export function mergeLines(into: readonly StoredLine[], from: readonly StoredLin
 
 export function removeLines(current: readonly ResolvedLine[], ids: readonly string[]): ResolvedLine[] {
   const missing = ids.filter((id) => !current.some((r) => r.line.id === id));
-  if (missing.length) throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
+  if (missing.length)
+    throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
   return current.filter((r) => !ids.includes(r.line.id));
 }
 
 /** New quantities for existing lines; more than tracked stock is refused, as when adding. */
-export function setQuantities(current: readonly ResolvedLine[], updates: readonly { id: string; quantity: number }[]): ResolvedLine[] {
+export function setQuantities(
+  current: readonly ResolvedLine[],
+  updates: readonly { id: string; quantity: number }[],
+): ResolvedLine[] {
   const missing = updates.filter((u) => !current.some((r) => r.line.id === u.id)).map((u) => u.id);
-  if (missing.length) throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
-  const errors = updates.flatMap((u, i) => (updates.findIndex((x) => x.id === u.id) !== i ? [{ field: `lineItems.${i}.id`, description: 'is listed twice', violatedRule: 'VALIDATION' as const, data: {} }] : []));
+  if (missing.length)
+    throw new AppError(404, 'LINE_ITEM_NOT_FOUND', 'No line item with this id.', { lineItemIds: missing });
+  const errors = updates.flatMap((u, i) =>
+    updates.findIndex((x) => x.id === u.id) !== i
+      ? [
+          {
+            field: `lineItems.${i}.id`,
+            description: 'is listed twice',
+            violatedRule: 'VALIDATION' as const,
+            data: {},
+          },
+        ]
+      : [],
+  );
   if (errors.length) throw new ValidationError(errors);
   return current.map((r) => {
     const i = updates.findIndex((x) => x.id === r.line.id);
@@ -195,7 +304,11 @@ export function setQuantities(current: readonly ResolvedLine[], updates: readonl
     const quantity = updates[i]!.quantity;
     const it = r.item;
     if (it?.tracked && quantity > r.line.quantity && quantity > it.quantity) {
-      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${it.quantity} of ${it.name} left in stock.`, { field: `lineItems.${i}.quantity`, quantityAvailable: it.quantity, variantId: it.variantId });
+      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${it.quantity} of ${it.name} left in stock.`, {
+        field: `lineItems.${i}.quantity`,
+        quantityAvailable: it.quantity,
+        variantId: it.variantId,
+      });
     }
     return resolveWith({ ...r.line, quantity }, it);
   });

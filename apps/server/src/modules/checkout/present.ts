@@ -2,15 +2,28 @@ import type { Priced } from './calculate.ts';
 import type { ResolvedLine } from './lines.ts';
 import type { CheckoutRow } from './store.ts';
 import {
-  appliedDiscountsWire, calculatedLineItem, calculationErrorsWire, checkoutLineItem, giftCardWire, priceSummaryWire,
-  shippingInfoWire, violationsOf, type WireMoney,
+  appliedDiscountsWire,
+  calculatedLineItem,
+  calculationErrorsWire,
+  checkoutLineItem,
+  giftCardWire,
+  priceSummaryWire,
+  shippingInfoWire,
+  violationsOf,
+  type WireMoney,
 } from './wire.ts';
 
 const ratePercentOf = (p: Priced) => p.output.tax.breakdown[0]?.ratePercent ?? 0;
 
 /** Messages that only say "no address yet" are noise once the caller asked not to calculate shipping. */
 function relevantMessages(p: Priced, calculateShipping: boolean) {
-  return p.output.messages.filter((m) => calculateShipping || !['NO_SHIPPING_DESTINATION', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'NO_SHIPPING_REGION'].includes(m.code));
+  return p.output.messages.filter(
+    (m) =>
+      calculateShipping ||
+      !['NO_SHIPPING_DESTINATION', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'NO_SHIPPING_REGION'].includes(
+        m.code,
+      ),
+  );
 }
 
 /** The checkout in REST form (cart-checkout.md §3), priced now. */
@@ -27,7 +40,9 @@ export function checkoutWire(row: CheckoutRow, resolved: readonly ResolvedLine[]
     shippingInfo: { ...(address ? { shippingDestination: address } : {}), ...shipping },
     ...(row.buyer_note ? { buyerNote: row.buyer_note } : {}),
     buyerInfo: row.buyer,
-    conversionCurrency: m.currency, currency: m.currency, paymentCurrency: m.currency,
+    conversionCurrency: m.currency,
+    currency: m.currency,
+    paymentCurrency: m.currency,
     ...priceSummaryWire(p.output, m),
     ...calculationErrorsWire(messages),
     ...giftCardWire(p.output, p.giftCardCode, m),
@@ -35,13 +50,18 @@ export function checkoutWire(row: CheckoutRow, resolved: readonly ResolvedLine[]
     customFields: row.custom_fields,
     weightUnit: m.weightUnit,
     channelType: row.channel_type,
-    siteLanguage: m.language, buyerLanguage: m.language,
+    siteLanguage: m.language,
+    buyerLanguage: m.language,
     completed: row.completed,
     taxIncludedInPrice: p.output.tax.taxIncludedInPrice,
     createdBy: row.created_by,
     createdDate: row.created_at.toISOString(),
     updatedDate: row.updated_at.toISOString(),
-    membershipOptions: { eligibleMemberships: [], invalidMemberships: [], selectedMemberships: { memberships: [] } },
+    membershipOptions: {
+      eligibleMemberships: [],
+      invalidMemberships: [],
+      selectedMemberships: { memberships: [] },
+    },
     violations: violationsOf(resolved, messages),
     ...(row.purchase_flow_id ? { purchaseFlowId: row.purchase_flow_id } : {}),
     ...(row.business_location_id ? { businessLocationId: row.business_location_id } : {}),
@@ -52,7 +72,12 @@ export function checkoutWire(row: CheckoutRow, resolved: readonly ResolvedLine[]
 export type WireCheckout = ReturnType<typeof checkoutWire>;
 
 /** The answer of estimate-totals, without its `cart`. */
-export function estimateWire(resolved: readonly ResolvedLine[], p: Priced, m: WireMoney, calculateShipping = true) {
+export function estimateWire(
+  resolved: readonly ResolvedLine[],
+  p: Priced,
+  m: WireMoney,
+  calculateShipping = true,
+) {
   const rate = ratePercentOf(p);
   const messages = relevantMessages(p, calculateShipping);
   const priced = resolved.filter((r) => p.pricedIds.has(r.line.id));
@@ -65,7 +90,11 @@ export function estimateWire(resolved: readonly ResolvedLine[], p: Priced, m: Wi
     ...calculationErrorsWire(messages),
     weightUnit: m.weightUnit,
     currency: m.currency,
-    membershipOptions: { eligibleMemberships: [], invalidMemberships: [], selectedMemberships: { memberships: [] } },
+    membershipOptions: {
+      eligibleMemberships: [],
+      invalidMemberships: [],
+      selectedMemberships: { memberships: [] },
+    },
     violations: violationsOf(resolved, messages),
   };
 }

@@ -1,9 +1,29 @@
-import { addToCheckoutRequest, checkoutIdBody, createCheckoutRequest, createOrderFromCheckoutRequest, idParams, markCompletedRequest, removeLineItemsRequest, updateCheckoutRequest, updateQuantityRequest } from '@vitrine/contract';
+import {
+  addToCheckoutRequest,
+  checkoutIdBody,
+  createCheckoutRequest,
+  createOrderFromCheckoutRequest,
+  idParams,
+  markCompletedRequest,
+  removeLineItemsRequest,
+  updateCheckoutRequest,
+  updateQuantityRequest,
+} from '@vitrine/contract';
 import type { Router } from '../../platform/http/route.ts';
 import { violation } from '../../platform/errors.ts';
 import {
-  addToCheckout, createCheckout, getCheckout, getCheckoutByCartId, getCheckoutUrl, markCheckoutAsCompleted, removeCheckoutLineItems, removeCoupon,
-  removeGiftCard, removeOverrideCheckoutUrl, updateCheckout, updateCheckoutLineItemsQuantity,
+  addToCheckout,
+  createCheckout,
+  getCheckout,
+  getCheckoutByCartId,
+  getCheckoutUrl,
+  markCheckoutAsCompleted,
+  removeCheckoutLineItems,
+  removeCoupon,
+  removeGiftCard,
+  removeOverrideCheckoutUrl,
+  updateCheckout,
+  updateCheckoutLineItemsQuantity,
 } from './service.ts';
 import { createOrderFromCheckout } from './create-order.ts';
 
@@ -18,24 +38,60 @@ function sameId(path: string, body: { id?: string } | undefined) {
 
 export function checkoutRoutes(r: Router) {
   r.route({
-    method: 'POST', url: K, roles, summary: 'Create a checkout from line items', tags, body: createCheckoutRequest,
-    async handler(ctx, { body }) { return { checkout: await createCheckout(ctx, body) }; },
+    method: 'POST',
+    url: K,
+    roles,
+    summary: 'Create a checkout from line items',
+    tags,
+    body: createCheckoutRequest,
+    async handler(ctx, { body }) {
+      return { checkout: await createCheckout(ctx, body) };
+    },
   });
   r.route({
-    method: 'GET', url: `${K}/:id`, roles, summary: 'A checkout, priced now', tags, params: idParams,
-    async handler(ctx, { params }) { return { checkout: await getCheckout(ctx, params.id) }; },
+    method: 'GET',
+    url: `${K}/:id`,
+    roles,
+    summary: 'A checkout, priced now',
+    tags,
+    params: idParams,
+    async handler(ctx, { params }) {
+      return { checkout: await getCheckout(ctx, params.id) };
+    },
   });
   r.route({
-    method: 'GET', url: `${K}/by-cart-id/:id`, roles, summary: 'The latest checkout created from a cart', tags, params: idParams,
-    async handler(ctx, { params }) { return { checkout: await getCheckoutByCartId(ctx, params.id) }; },
+    method: 'GET',
+    url: `${K}/by-cart-id/:id`,
+    roles,
+    summary: 'The latest checkout created from a cart',
+    tags,
+    params: idParams,
+    async handler(ctx, { params }) {
+      return { checkout: await getCheckoutByCartId(ctx, params.id) };
+    },
   });
   r.route({
-    method: 'GET', url: `${K}/:id/checkout-url`, roles, summary: 'The hosted checkout page URL', tags, params: idParams,
-    async handler(ctx, { params }) { return { checkoutUrl: await getCheckoutUrl(ctx, params.id) }; },
+    method: 'GET',
+    url: `${K}/:id/checkout-url`,
+    roles,
+    summary: 'The hosted checkout page URL',
+    tags,
+    params: idParams,
+    async handler(ctx, { params }) {
+      return { checkoutUrl: await getCheckoutUrl(ctx, params.id) };
+    },
   });
   r.route({
-    method: 'PATCH', url: `${K}/:id`, roles, summary: 'Update buyer, billing and shipping info, coupon, gift card, items', tags, params: idParams, body: updateCheckoutRequest,
-    async handler(ctx, { params, body }) { return { checkout: await updateCheckout(ctx, params.id, body) }; },
+    method: 'PATCH',
+    url: `${K}/:id`,
+    roles,
+    summary: 'Update buyer, billing and shipping info, coupon, gift card, items',
+    tags,
+    params: idParams,
+    body: updateCheckoutRequest,
+    async handler(ctx, { params, body }) {
+      return { checkout: await updateCheckout(ctx, params.id, body) };
+    },
   });
   const simple = [
     ['remove-coupon', 'Remove the coupon', removeCoupon],
@@ -44,28 +100,83 @@ export function checkoutRoutes(r: Router) {
   ] as const;
   for (const [path, summary, fn] of simple) {
     r.route({
-      method: 'POST', url: `${K}/:id/${path}`, roles, summary, tags, params: idParams, body: checkoutIdBody,
-      async handler(ctx, { params, body }) { sameId(params.id, body); return { checkout: await fn(ctx, params.id) }; },
+      method: 'POST',
+      url: `${K}/:id/${path}`,
+      roles,
+      summary,
+      tags,
+      params: idParams,
+      body: checkoutIdBody,
+      async handler(ctx, { params, body }) {
+        sameId(params.id, body);
+        return { checkout: await fn(ctx, params.id) };
+      },
     });
   }
   r.route({
-    method: 'POST', url: `${K}/:id/add-to-checkout`, roles, summary: 'Add line items', tags, params: idParams, body: addToCheckoutRequest,
-    async handler(ctx, { params, body }) { sameId(params.id, body); return { checkout: await addToCheckout(ctx, params.id, body) }; },
+    method: 'POST',
+    url: `${K}/:id/add-to-checkout`,
+    roles,
+    summary: 'Add line items',
+    tags,
+    params: idParams,
+    body: addToCheckoutRequest,
+    async handler(ctx, { params, body }) {
+      sameId(params.id, body);
+      return { checkout: await addToCheckout(ctx, params.id, body) };
+    },
   });
   r.route({
-    method: 'POST', url: `${K}/:id/remove-line-items`, roles, summary: 'Remove line items', tags, params: idParams, body: removeLineItemsRequest,
-    async handler(ctx, { params, body }) { sameId(params.id, body); return { checkout: await removeCheckoutLineItems(ctx, params.id, body.lineItemIds) }; },
+    method: 'POST',
+    url: `${K}/:id/remove-line-items`,
+    roles,
+    summary: 'Remove line items',
+    tags,
+    params: idParams,
+    body: removeLineItemsRequest,
+    async handler(ctx, { params, body }) {
+      sameId(params.id, body);
+      return { checkout: await removeCheckoutLineItems(ctx, params.id, body.lineItemIds) };
+    },
   });
   r.route({
-    method: 'POST', url: `${K}/:id/update-line-items-quantity`, roles, summary: 'Change line item quantities', tags, params: idParams, body: updateQuantityRequest,
-    async handler(ctx, { params, body }) { sameId(params.id, body); return { checkout: await updateCheckoutLineItemsQuantity(ctx, params.id, body.lineItems) }; },
+    method: 'POST',
+    url: `${K}/:id/update-line-items-quantity`,
+    roles,
+    summary: 'Change line item quantities',
+    tags,
+    params: idParams,
+    body: updateQuantityRequest,
+    async handler(ctx, { params, body }) {
+      sameId(params.id, body);
+      return { checkout: await updateCheckoutLineItemsQuantity(ctx, params.id, body.lineItems) };
+    },
   });
   r.route({
-    method: 'POST', url: `${K}/:id/create-order`, roles, summary: 'Place the order: stock, coupon and gift card taken, payment collection opened', tags, params: idParams, body: createOrderFromCheckoutRequest,
-    async handler(ctx, { params, body }) { sameId(params.id, body); return createOrderFromCheckout(ctx, params.id, body); },
+    method: 'POST',
+    url: `${K}/:id/create-order`,
+    roles,
+    summary: 'Place the order: stock, coupon and gift card taken, payment collection opened',
+    tags,
+    params: idParams,
+    body: createOrderFromCheckoutRequest,
+    async handler(ctx, { params, body }) {
+      sameId(params.id, body);
+      return createOrderFromCheckout(ctx, params.id, body);
+    },
   });
   r.route({
-    method: 'POST', url: `${K}/:id/mark-as-completed`, roles: ['admin'], summary: 'Mark the checkout completed (an order was placed elsewhere)', tags, params: idParams, body: markCompletedRequest,
-    async handler(ctx, { params, body }) { sameId(params.id, body); await markCheckoutAsCompleted(ctx, params.id, body.orderId); return {}; },
+    method: 'POST',
+    url: `${K}/:id/mark-as-completed`,
+    roles: ['admin'],
+    summary: 'Mark the checkout completed (an order was placed elsewhere)',
+    tags,
+    params: idParams,
+    body: markCompletedRequest,
+    async handler(ctx, { params, body }) {
+      sameId(params.id, body);
+      await markCheckoutAsCompleted(ctx, params.id, body.orderId);
+      return {};
+    },
   });
 }

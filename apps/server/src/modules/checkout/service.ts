@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { Address, CheckoutInfoInput, createCheckoutFromCartRequest, createCheckoutRequest, updateCheckoutRequest } from '@vitrine/contract';
+import type {
+  Address,
+  CheckoutInfoInput,
+  createCheckoutFromCartRequest,
+  createCheckoutRequest,
+  updateCheckoutRequest,
+} from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { readConfigRevision } from '../../platform/config-cache.ts';
@@ -12,9 +18,25 @@ import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
 import type { CartRow } from '../cart/store.ts';
 import { setCartCheckout } from '../cart/store.ts';
 import { assertAccepted, priceLines, pricingConfig, type Priced } from './calculate.ts';
-import { addLines, checkCustomPrices, lookupLines, removeLines, resolveStored, setQuantities, type AddItems, type ResolvedLine } from './lines.ts';
+import {
+  addLines,
+  checkCustomPrices,
+  lookupLines,
+  removeLines,
+  resolveStored,
+  setQuantities,
+  type AddItems,
+  type ResolvedLine,
+} from './lines.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
-import { insertCheckout, readCheckout, updateCheckoutRow, type BuyerInfo, type CheckoutRow, type CheckoutWrite } from './store.ts';
+import {
+  insertCheckout,
+  readCheckout,
+  updateCheckoutRow,
+  type BuyerInfo,
+  type CheckoutRow,
+  type CheckoutWrite,
+} from './store.ts';
 import { wireMoney } from './wire.ts';
 
 export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
@@ -25,10 +47,13 @@ function ownerKeys(ctx: Ctx): string[] | 'all' {
   if (ctx.caller.role === 'admin') return 'all';
   const s = shopperOf(ctx.caller);
   if (!s) return [];
-  return s.memberId ? [`member:${s.memberId}`, ...(s.visitorId ? [`visitor:${s.visitorId}`] : [])] : [`visitor:${s.visitorId}`];
+  return s.memberId
+    ? [`member:${s.memberId}`, ...(s.visitorId ? [`visitor:${s.visitorId}`] : [])]
+    : [`visitor:${s.visitorId}`];
 }
 
-const checkoutNotFound = (id: string) => new AppError(404, 'CHECKOUT_NOT_FOUND', 'No checkout with this id.', { id });
+const checkoutNotFound = (id: string) =>
+  new AppError(404, 'CHECKOUT_NOT_FOUND', 'No checkout with this id.', { id });
 
 export async function load(ctx: Ctx, where: { id: string } | { cartId: string }, forUpdate = false) {
   const found = await readCheckout(ctx.db, where, forUpdate);
@@ -46,20 +71,36 @@ export function customerKey(row: Pick<CheckoutRow, 'buyer'>): string | undefined
 
 const destinationOf = (d: unknown) => {
   const a = (d as { address?: Address } | null)?.address;
-  return a?.country ? { country: a.country, ...(a.subdivision ? { subdivision: a.subdivision } : {}) } : undefined;
+  return a?.country
+    ? { country: a.country, ...(a.subdivision ? { subdivision: a.subdivision } : {}) }
+    : undefined;
 };
 
 /** Prices a checkout as stored now. */
-export async function priceCheckout(ctx: Ctx, row: CheckoutRow, resolved: readonly ResolvedLine[], configRevision: number): Promise<Priced> {
+export async function priceCheckout(
+  ctx: Ctx,
+  row: CheckoutRow,
+  resolved: readonly ResolvedLine[],
+  configRevision: number,
+): Promise<Priced> {
   return priceLines(ctx.db, configRevision, {
-    resolved, couponCode: row.coupon?.code, customerKey: customerKey(row), giftCard: row.gift_card,
+    resolved,
+    couponCode: row.coupon?.code,
+    customerKey: customerKey(row),
+    giftCard: row.gift_card,
     merchantDiscountsMinor: row.merchant_discounts.map((d) => d.amountMinor),
-    destination: destinationOf(row.shipping_destination), selectedShippingCode: row.selected_shipping?.code,
+    destination: destinationOf(row.shipping_destination),
+    selectedShippingCode: row.selected_shipping?.code,
     now: ctx.clock.now(),
   });
 }
 
-async function present(ctx: Ctx, row: CheckoutRow, resolved: readonly ResolvedLine[], configRevision: number): Promise<WireCheckout> {
+async function present(
+  ctx: Ctx,
+  row: CheckoutRow,
+  resolved: readonly ResolvedLine[],
+  configRevision: number,
+): Promise<WireCheckout> {
   const priced = await priceCheckout(ctx, row, resolved, configRevision);
   return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
 }
@@ -108,23 +149,60 @@ function assertChoices(p: Priced, o: { coupon?: boolean; giftCard?: boolean; shi
 }
 
 /** Applies `checkoutInfo` fields (all given ones, or those the mask names). */
-const INFO_FIELDS = ['billingInfo', 'shippingInfo', 'shippingInfo.shippingDestination', 'shippingInfo.selectedCarrierServiceOption', 'buyerInfo', 'buyerInfo.email', 'buyerNote', 'customFields', 'businessLocationId', 'purchaseFlowId'] as const;
-function applyInfo(w: CheckoutWrite, info: CheckoutInfoInput | undefined, mask: string[] | undefined): string[] {
+const INFO_FIELDS = [
+  'billingInfo',
+  'shippingInfo',
+  'shippingInfo.shippingDestination',
+  'shippingInfo.selectedCarrierServiceOption',
+  'buyerInfo',
+  'buyerInfo.email',
+  'buyerNote',
+  'customFields',
+  'businessLocationId',
+  'purchaseFlowId',
+] as const;
+function applyInfo(
+  w: CheckoutWrite,
+  info: CheckoutInfoInput | undefined,
+  mask: string[] | undefined,
+): string[] {
   const i = info ?? {};
-  const want = (path: string, present: boolean) => (mask ? mask.some((p) => p === path || path.startsWith(`${p}.`)) : present);
+  const want = (path: string, present: boolean) =>
+    mask ? mask.some((p) => p === path || path.startsWith(`${p}.`)) : present;
   const changed: string[] = [];
-  if (want('billingInfo', !!i.billingInfo)) { w.billing_info = i.billingInfo ?? null; changed.push('billingInfo'); }
-  if (want('shippingInfo.shippingDestination', !!i.shippingInfo?.shippingDestination)) { w.shipping_destination = i.shippingInfo?.shippingDestination ?? null; changed.push('shippingInfo'); }
-  if (want('shippingInfo.selectedCarrierServiceOption', !!i.shippingInfo?.selectedCarrierServiceOption)) { w.selected_shipping = i.shippingInfo?.selectedCarrierServiceOption ?? null; changed.push('shippingInfo'); }
+  if (want('billingInfo', !!i.billingInfo)) {
+    w.billing_info = i.billingInfo ?? null;
+    changed.push('billingInfo');
+  }
+  if (want('shippingInfo.shippingDestination', !!i.shippingInfo?.shippingDestination)) {
+    w.shipping_destination = i.shippingInfo?.shippingDestination ?? null;
+    changed.push('shippingInfo');
+  }
+  if (want('shippingInfo.selectedCarrierServiceOption', !!i.shippingInfo?.selectedCarrierServiceOption)) {
+    w.selected_shipping = i.shippingInfo?.selectedCarrierServiceOption ?? null;
+    changed.push('shippingInfo');
+  }
   if (want('buyerInfo.email', i.buyerInfo?.email !== undefined)) {
     const { email: _old, ...rest } = w.buyer;
     w.buyer = { ...rest, ...(i.buyerInfo?.email ? { email: i.buyerInfo.email } : {}) };
     changed.push('buyerInfo');
   }
-  if (want('buyerNote', i.buyerNote !== undefined)) { w.buyer_note = i.buyerNote ?? null; changed.push('buyerNote'); }
-  if (want('customFields', i.customFields !== undefined)) { w.custom_fields = i.customFields ?? []; changed.push('customFields'); }
-  if (want('businessLocationId', i.businessLocationId !== undefined)) { w.business_location_id = i.businessLocationId ?? null; changed.push('businessLocationId'); }
-  if (want('purchaseFlowId', i.purchaseFlowId !== undefined)) { w.purchase_flow_id = i.purchaseFlowId ?? null; changed.push('purchaseFlowId'); }
+  if (want('buyerNote', i.buyerNote !== undefined)) {
+    w.buyer_note = i.buyerNote ?? null;
+    changed.push('buyerNote');
+  }
+  if (want('customFields', i.customFields !== undefined)) {
+    w.custom_fields = i.customFields ?? [];
+    changed.push('customFields');
+  }
+  if (want('businessLocationId', i.businessLocationId !== undefined)) {
+    w.business_location_id = i.businessLocationId ?? null;
+    changed.push('businessLocationId');
+  }
+  if (want('purchaseFlowId', i.purchaseFlowId !== undefined)) {
+    w.purchase_flow_id = i.purchaseFlowId ?? null;
+    changed.push('purchaseFlowId');
+  }
   return [...new Set(changed)];
 }
 
@@ -132,7 +210,11 @@ async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> 
   const s = shopperOf(ctx.caller);
   if (s?.memberId) {
     const member = await getMember(ctx, s.memberId);
-    return { memberId: s.memberId, ...(member ? { contactId: member.contactId ?? s.memberId } : {}), ...(email ?? member?.loginEmail ? { email: email ?? member?.loginEmail } : {}) };
+    return {
+      memberId: s.memberId,
+      ...(member ? { contactId: member.contactId ?? s.memberId } : {}),
+      ...((email ?? member?.loginEmail) ? { email: email ?? member?.loginEmail } : {}),
+    };
   }
   return { ...(s?.visitorId ? { visitorId: s.visitorId } : {}), ...(email ? { email } : {}) };
 }
@@ -152,39 +234,95 @@ function ownerKeyOf(ctx: Ctx): string | null {
 }
 
 const emptyWrite = (): CheckoutWrite => ({
-  buyer: {}, line_items: [], billing_info: null, shipping_destination: null, selected_shipping: null, buyer_note: null,
-  coupon: null, gift_card: null, merchant_discounts: [], override_checkout_url: null, channel_type: 'WEB', custom_fields: [],
-  purchase_flow_id: null, business_location_id: null, completed: false, order_id: null, payment_gateway_order_id: null,
+  buyer: {},
+  line_items: [],
+  billing_info: null,
+  shipping_destination: null,
+  selected_shipping: null,
+  buyer_note: null,
+  coupon: null,
+  gift_card: null,
+  merchant_discounts: [],
+  override_checkout_url: null,
+  channel_type: 'WEB',
+  custom_fields: [],
+  purchase_flow_id: null,
+  business_location_id: null,
+  completed: false,
+  order_id: null,
+  payment_gateway_order_id: null,
 });
 const writeOf = (row: CheckoutRow): CheckoutWrite => {
-  const { id: _i, cart_id: _c, owner_key: _o, created_by: _b, revision: _r, created_at: _ca, updated_at: _u, ...w } = row;
+  const {
+    id: _i,
+    cart_id: _c,
+    owner_key: _o,
+    created_by: _b,
+    revision: _r,
+    created_at: _ca,
+    updated_at: _u,
+    ...w
+  } = row;
   return w;
 };
 
 /** Inserts a new checkout after checking the buyer's choices; emits checkout_created. */
-async function insertNew(ctx: Ctx, w: CheckoutWrite, resolved: ResolvedLine[], configRevision: number, cartId: string | null, checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean }): Promise<WireCheckout> {
+async function insertNew(
+  ctx: Ctx,
+  w: CheckoutWrite,
+  resolved: ResolvedLine[],
+  configRevision: number,
+  cartId: string | null,
+  checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean },
+): Promise<WireCheckout> {
   const now = ctx.clock.now();
-  const draft: CheckoutRow = { ...w, id: newId(), cart_id: cartId, owner_key: ownerKeyOf(ctx), created_by: createdByOf(ctx), revision: 1, created_at: now, updated_at: now };
+  const draft: CheckoutRow = {
+    ...w,
+    id: newId(),
+    cart_id: cartId,
+    owner_key: ownerKeyOf(ctx),
+    created_by: createdByOf(ctx),
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+  };
   const priced = await priceCheckout(ctx, draft, resolved, configRevision);
   assertChoices(priced, checks);
   if (checks.coupon) draft.coupon = priced.coupon ?? null;
   return inTransaction(ctx, async (tx) => {
     const { revision: _r, ...values } = draft;
     const row = await insertCheckout(tx.db, values);
-    const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
+    const wire = checkoutWire(
+      row,
+      resolved,
+      priced,
+      wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
+    );
     if (cartId) await setCartCheckout(tx.db, cartId, row.id);
-    await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } }, { entityLocked: true });
+    await emitEvent(
+      tx,
+      { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
+      { entityLocked: true },
+    );
     return wire;
   });
 }
 
-export async function createCheckout(ctx: Ctx, body: z.infer<typeof createCheckoutRequest>): Promise<WireCheckout> {
+export async function createCheckout(
+  ctx: Ctx,
+  body: z.infer<typeof createCheckoutRequest>,
+): Promise<WireCheckout> {
   const lines = body.lineItems ?? [];
-  if (!lines.length && !body.customLineItems?.length) throw violation('lineItems', 'a checkout needs at least one line item', 'REQUIRED_FIELD');
+  if (!lines.length && !body.customLineItems?.length)
+    throw violation('lineItems', 'a checkout needs at least one line item', 'REQUIRED_FIELD');
   const configRevision = await readConfigRevision(ctx.db);
   const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
   checkCustomPrices(body.customLineItems, currency);
-  const { extraItems } = await lookupLines(ctx.db, [], lines.map((l) => l.catalogReference));
+  const { extraItems } = await lookupLines(
+    ctx.db,
+    [],
+    lines.map((l) => l.catalogReference),
+  );
   const { resolved } = addLines([], body as AddItems, extraItems, isApp(ctx));
   const w = emptyWrite();
   w.line_items = resolved.map((r) => r.line);
@@ -194,11 +332,20 @@ export async function createCheckout(ctx: Ctx, body: z.infer<typeof createChecko
   if (body.couponCode) w.coupon = { id: '', code: body.couponCode };
   if (body.giftCardCode) w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency);
   if (body.overrideCheckoutUrl) w.override_checkout_url = body.overrideCheckoutUrl;
-  return insertNew(ctx, w, resolved, configRevision, null, { coupon: !!body.couponCode, giftCard: !!body.giftCardCode, shipping: !!w.selected_shipping });
+  return insertNew(ctx, w, resolved, configRevision, null, {
+    coupon: !!body.couponCode,
+    giftCard: !!body.giftCardCode,
+    shipping: !!w.selected_shipping,
+  });
 }
 
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
-export async function createCheckoutFromCart(ctx: Ctx, cart: CartRow, configRevision: number, body: z.infer<typeof createCheckoutFromCartRequest>): Promise<string> {
+export async function createCheckoutFromCart(
+  ctx: Ctx,
+  cart: CartRow,
+  configRevision: number,
+  body: z.infer<typeof createCheckoutFromCartRequest>,
+): Promise<string> {
   const { resolved } = await lookupLines(ctx.db, cart.line_items);
   const w = emptyWrite();
   w.line_items = cart.line_items;
@@ -206,7 +353,11 @@ export async function createCheckoutFromCart(ctx: Ctx, cart: CartRow, configRevi
   w.buyer = await buyerOf(ctx, body.email);
   const contact = cart.contact_info as { address?: Address; contactDetails?: unknown } | null;
   const shippingAddress = body.shippingAddress ?? contact?.address;
-  if (shippingAddress || contact?.contactDetails) w.shipping_destination = { ...(shippingAddress ? { address: shippingAddress } : {}), ...(contact?.contactDetails ? { contactDetails: contact.contactDetails } : {}) };
+  if (shippingAddress || contact?.contactDetails)
+    w.shipping_destination = {
+      ...(shippingAddress ? { address: shippingAddress } : {}),
+      ...(contact?.contactDetails ? { contactDetails: contact.contactDetails } : {}),
+    };
   if (body.billingAddress) w.billing_info = { address: body.billingAddress };
   w.selected_shipping = body.selectedShippingOption ?? cart.selected_shipping_option;
   w.buyer_note = cart.buyer_note;
@@ -215,17 +366,34 @@ export async function createCheckoutFromCart(ctx: Ctx, cart: CartRow, configRevi
   w.override_checkout_url = cart.override_checkout_url;
   w.purchase_flow_id = cart.purchase_flow_id;
   w.business_location_id = cart.business_location_id;
-  const wire = await insertNew(ctx, w, resolved, configRevision, cart.id, { shipping: !!body.selectedShippingOption });
+  const wire = await insertNew(ctx, w, resolved, configRevision, cart.id, {
+    shipping: !!body.selectedShippingOption,
+  });
   return wire.id;
 }
 
-type Change = { write: CheckoutWrite; resolved: ResolvedLine[]; modified: string[]; checks?: { coupon?: boolean; giftCard?: boolean; shipping?: boolean } };
+type Change = {
+  write: CheckoutWrite;
+  resolved: ResolvedLine[];
+  modified: string[];
+  checks?: { coupon?: boolean; giftCard?: boolean; shipping?: boolean };
+};
 
 /** Changes a checkout with optimistic concurrency and emits checkout_updated in the same transaction. */
-async function mutate(ctx: Ctx, id: string, change: (row: CheckoutRow, resolved: ResolvedLine[], currency: string) => Promise<Change>): Promise<WireCheckout> {
+async function mutate(
+  ctx: Ctx,
+  id: string,
+  change: (row: CheckoutRow, resolved: ResolvedLine[], currency: string) => Promise<Change>,
+): Promise<WireCheckout> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { row, configRevision, catalogRows } = await load(ctx, { id });
-    if (row.completed) throw new AppError(400, 'CHECKOUT_IS_COMPLETE', 'This checkout is completed: an order was placed from it.', { id });
+    if (row.completed)
+      throw new AppError(
+        400,
+        'CHECKOUT_IS_COMPLETE',
+        'This checkout is completed: an order was placed from it.',
+        { id },
+      );
     const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
     const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
     const { write, resolved, modified, checks } = await change(row, current, currency);
@@ -236,8 +404,25 @@ async function mutate(ctx: Ctx, id: string, change: (row: CheckoutRow, resolved:
     const saved = await inTransaction(ctx, async (tx) => {
       const updated = await updateCheckoutRow(tx.db, row.id, row.revision, write, tx.clock.now());
       if (!updated) return undefined;
-      const wire = checkoutWire(updated, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
-      await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: wire, modifiedFields: Object.fromEntries(modified.map((f) => [f, true])) } }, { entityLocked: true });
+      const wire = checkoutWire(
+        updated,
+        resolved,
+        priced,
+        wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
+      );
+      await emitEvent(
+        tx,
+        {
+          entityFqdn: CHECKOUT_FQDN,
+          slug: 'updated',
+          entityId: row.id,
+          updatedEvent: {
+            currentEntity: wire,
+            modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+          },
+        },
+        { entityLocked: true },
+      );
       return wire;
     });
     if (saved) return saved;
@@ -245,57 +430,121 @@ async function mutate(ctx: Ctx, id: string, change: (row: CheckoutRow, resolved:
   throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
 }
 
-export async function updateCheckout(ctx: Ctx, id: string, body: z.infer<typeof updateCheckoutRequest>): Promise<WireCheckout> {
-  if (body.checkout?.id && body.checkout.id !== id) throw violation('checkout.id', 'must match the path', 'VALIDATION');
-  const mask = body.fieldMask?.split(',').map((f) => f.trim().replace(/^checkout\./, '')).filter(Boolean);
+export async function updateCheckout(
+  ctx: Ctx,
+  id: string,
+  body: z.infer<typeof updateCheckoutRequest>,
+): Promise<WireCheckout> {
+  if (body.checkout?.id && body.checkout.id !== id)
+    throw violation('checkout.id', 'must match the path', 'VALIDATION');
+  const mask = body.fieldMask
+    ?.split(',')
+    .map((f) => f.trim().replace(/^checkout\./, ''))
+    .filter(Boolean);
   const unknown = mask?.find((f) => !(INFO_FIELDS as readonly string[]).includes(f));
-  if (unknown) throw violation('fieldMask', `${unknown} cannot be updated; allowed: ${INFO_FIELDS.join(', ')}`, 'VALIDATION');
+  if (unknown)
+    throw violation(
+      'fieldMask',
+      `${unknown} cannot be updated; allowed: ${INFO_FIELDS.join(', ')}`,
+      'VALIDATION',
+    );
   return mutate(ctx, id, async (row, current, currency) => {
     checkCustomPrices(body.customLineItems, currency);
     const w = writeOf(row);
     const modified = applyInfo(w, body.checkout, mask);
     let resolved = current;
     if (body.lineItems?.length || body.customLineItems?.length) {
-      const { extraItems } = await lookupLines(ctx.db, [], (body.lineItems ?? []).map((l) => l.catalogReference));
+      const { extraItems } = await lookupLines(
+        ctx.db,
+        [],
+        (body.lineItems ?? []).map((l) => l.catalogReference),
+      );
       resolved = addLines(current, body as AddItems, extraItems, isApp(ctx)).resolved;
       w.line_items = resolved.map((r) => r.line);
       modified.push('lineItems');
     }
-    if (body.couponCode) { w.coupon = { id: '', code: body.couponCode }; modified.push('appliedDiscounts'); }
-    if (body.giftCardCode) { w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency); modified.push('giftCard'); }
-    if (body.overrideCheckoutUrl) { w.override_checkout_url = body.overrideCheckoutUrl; modified.push('overrideCheckoutUrl'); }
+    if (body.couponCode) {
+      w.coupon = { id: '', code: body.couponCode };
+      modified.push('appliedDiscounts');
+    }
+    if (body.giftCardCode) {
+      w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency);
+      modified.push('giftCard');
+    }
+    if (body.overrideCheckoutUrl) {
+      w.override_checkout_url = body.overrideCheckoutUrl;
+      modified.push('overrideCheckoutUrl');
+    }
     const shipping = modified.includes('shippingInfo') && !!w.selected_shipping;
-    return { write: w, resolved, modified, checks: { coupon: !!body.couponCode, giftCard: !!body.giftCardCode, shipping } };
+    return {
+      write: w,
+      resolved,
+      modified,
+      checks: { coupon: !!body.couponCode, giftCard: !!body.giftCardCode, shipping },
+    };
   });
 }
 
 export const removeCoupon = (ctx: Ctx, id: string) =>
-  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), coupon: null }, resolved, modified: ['appliedDiscounts'] }));
+  mutate(ctx, id, async (row, resolved) => ({
+    write: { ...writeOf(row), coupon: null },
+    resolved,
+    modified: ['appliedDiscounts'],
+  }));
 export const removeGiftCard = (ctx: Ctx, id: string) =>
-  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), gift_card: null }, resolved, modified: ['giftCard'] }));
+  mutate(ctx, id, async (row, resolved) => ({
+    write: { ...writeOf(row), gift_card: null },
+    resolved,
+    modified: ['giftCard'],
+  }));
 export const removeOverrideCheckoutUrl = (ctx: Ctx, id: string) =>
-  mutate(ctx, id, async (row, resolved) => ({ write: { ...writeOf(row), override_checkout_url: null }, resolved, modified: ['overrideCheckoutUrl'] }));
+  mutate(ctx, id, async (row, resolved) => ({
+    write: { ...writeOf(row), override_checkout_url: null },
+    resolved,
+    modified: ['overrideCheckoutUrl'],
+  }));
 
 export async function addToCheckout(ctx: Ctx, id: string, add: AddItems): Promise<WireCheckout> {
-  if (!add.lineItems?.length && !add.customLineItems?.length) throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
+  if (!add.lineItems?.length && !add.customLineItems?.length)
+    throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
   return mutate(ctx, id, async (row, current, currency) => {
     checkCustomPrices(add.customLineItems, currency);
-    const { extraItems } = await lookupLines(ctx.db, [], (add.lineItems ?? []).map((l) => l.catalogReference));
+    const { extraItems } = await lookupLines(
+      ctx.db,
+      [],
+      (add.lineItems ?? []).map((l) => l.catalogReference),
+    );
     const { resolved } = addLines(current, add, extraItems, isApp(ctx));
-    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+    return {
+      write: { ...writeOf(row), line_items: resolved.map((r) => r.line) },
+      resolved,
+      modified: ['lineItems'],
+    };
   });
 }
 
 export const removeCheckoutLineItems = (ctx: Ctx, id: string, lineItemIds: string[]) =>
   mutate(ctx, id, async (row, current) => {
     const resolved = removeLines(current, lineItemIds);
-    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+    return {
+      write: { ...writeOf(row), line_items: resolved.map((r) => r.line) },
+      resolved,
+      modified: ['lineItems'],
+    };
   });
 
-export const updateCheckoutLineItemsQuantity = (ctx: Ctx, id: string, lineItems: { id: string; quantity: number }[]) =>
+export const updateCheckoutLineItemsQuantity = (
+  ctx: Ctx,
+  id: string,
+  lineItems: { id: string; quantity: number }[],
+) =>
   mutate(ctx, id, async (row, current) => {
     const resolved = setQuantities(current, lineItems);
-    return { write: { ...writeOf(row), line_items: resolved.map((r) => r.line) }, resolved, modified: ['lineItems'] };
+    return {
+      write: { ...writeOf(row), line_items: resolved.map((r) => r.line) },
+      resolved,
+      modified: ['lineItems'],
+    };
   });
 
 /**
@@ -306,10 +555,26 @@ export async function markCheckoutAsCompleted(ctx: Ctx, id: string, orderId?: st
   await inTransaction(ctx, async (tx) => {
     const { row, configRevision } = await load(tx, { id }, true);
     if (row.completed) return;
-    const updated = await updateCheckoutRow(tx.db, row.id, row.revision, { completed: true, ...(orderId ? { order_id: orderId } : {}) }, tx.clock.now());
-    if (!updated) throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
+    const updated = await updateCheckoutRow(
+      tx.db,
+      row.id,
+      row.revision,
+      { completed: true, ...(orderId ? { order_id: orderId } : {}) },
+      tx.clock.now(),
+    );
+    if (!updated)
+      throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
     const { resolved } = await lookupLines(tx.db, updated.line_items);
     const wire = await present(tx, updated, resolved, configRevision);
-    await emitEvent(tx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: row.id, actionEvent: { body: { checkout: wire } } }, { entityLocked: true });
+    await emitEvent(
+      tx,
+      {
+        entityFqdn: CHECKOUT_FQDN,
+        slug: 'completed',
+        entityId: row.id,
+        actionEvent: { body: { checkout: wire } },
+      },
+      { entityLocked: true },
+    );
   });
 }

@@ -3,32 +3,74 @@ import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from './lines.ts';
 import { catalogRowsFor } from '../catalog/lookup.ts';
 
-export interface BuyerInfo { visitorId?: string; memberId?: string; email?: string; contactId?: string }
+export interface BuyerInfo {
+  visitorId?: string;
+  memberId?: string;
+  email?: string;
+  contactId?: string;
+}
 export interface CheckoutTables {
   checkout: {
-    id: string; cart_id: string | null; owner_key: string | null; created_by: Record<string, string>; buyer: BuyerInfo;
-    line_items: StoredLine[]; billing_info: unknown; shipping_destination: unknown; selected_shipping: { code: string; carrierId?: string } | null;
-    buyer_note: string | null; coupon: { id: string; code: string } | null; gift_card: { code: string; requestedAmountMinor?: number } | null;
-    merchant_discounts: { amountMinor: number }[]; override_checkout_url: string | null; channel_type: string;
-    custom_fields: unknown[]; purchase_flow_id: string | null; business_location_id: string | null;
-    completed: boolean; order_id: string | null; payment_gateway_order_id: string | null; revision: string | number; created_at: Date; updated_at: Date;
+    id: string;
+    cart_id: string | null;
+    owner_key: string | null;
+    created_by: Record<string, string>;
+    buyer: BuyerInfo;
+    line_items: StoredLine[];
+    billing_info: unknown;
+    shipping_destination: unknown;
+    selected_shipping: { code: string; carrierId?: string } | null;
+    buyer_note: string | null;
+    coupon: { id: string; code: string } | null;
+    gift_card: { code: string; requestedAmountMinor?: number } | null;
+    merchant_discounts: { amountMinor: number }[];
+    override_checkout_url: string | null;
+    channel_type: string;
+    custom_fields: unknown[];
+    purchase_flow_id: string | null;
+    business_location_id: string | null;
+    completed: boolean;
+    order_id: string | null;
+    payment_gateway_order_id: string | null;
+    revision: string | number;
+    created_at: Date;
+    updated_at: Date;
   };
 }
 export type CheckoutRow = CheckoutTables['checkout'];
 /** What a change may write (identity and timestamps are the store's). */
-export type CheckoutWrite = Omit<CheckoutRow, 'id' | 'cart_id' | 'owner_key' | 'created_by' | 'revision' | 'created_at' | 'updated_at'>;
+export type CheckoutWrite = Omit<
+  CheckoutRow,
+  'id' | 'cart_id' | 'owner_key' | 'created_by' | 'revision' | 'created_at' | 'updated_at'
+>;
 
-const JSON_COLUMNS = ['created_by', 'buyer', 'line_items', 'billing_info', 'shipping_destination', 'selected_shipping', 'coupon', 'gift_card', 'merchant_discounts', 'custom_fields'] as const;
+const JSON_COLUMNS = [
+  'created_by',
+  'buyer',
+  'line_items',
+  'billing_info',
+  'shipping_destination',
+  'selected_shipping',
+  'coupon',
+  'gift_card',
+  'merchant_discounts',
+  'custom_fields',
+] as const;
 function encode<T extends Record<string, unknown>>(row: T): T {
   const out: Record<string, unknown> = { ...row };
   for (const c of JSON_COLUMNS) {
-    if (c in out) out[c] = out[c] === null || out[c] === undefined ? null : sql`${JSON.stringify(out[c])}::jsonb`;
+    if (c in out)
+      out[c] = out[c] === null || out[c] === undefined ? null : sql`${JSON.stringify(out[c])}::jsonb`;
   }
   return out as T;
 }
 
 /** The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one statement. */
-export async function readCheckout(db: Executor, where: { id: string } | { cartId: string }, forUpdate = false): Promise<{ row: CheckoutRow; configRevision: number; catalogRows: unknown } | undefined> {
+export async function readCheckout(
+  db: Executor,
+  where: { id: string } | { cartId: string },
+  forUpdate = false,
+): Promise<{ row: CheckoutRow; configRevision: number; catalogRows: unknown } | undefined> {
   const cond = 'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`;
   const r = await sql<CheckoutRow & { config_rev: string; catalog_rows: unknown }>`
     select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
@@ -41,11 +83,26 @@ export async function readCheckout(db: Executor, where: { id: string } | { cartI
 }
 
 export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {
-  return db.insertInto('checkout').values(encode({ ...row, revision: 1 }) as never).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('checkout')
+    .values(encode({ ...row, revision: 1 }) as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Writes the checkout if it still has `revision`; undefined when another request changed it first. */
-export async function updateCheckoutRow(db: Executor, id: string, revision: string | number, w: Partial<CheckoutWrite>, now: Date): Promise<CheckoutRow | undefined> {
-  return db.updateTable('checkout').set({ ...encode(w), revision: sql`revision + 1`, updated_at: now } as never)
-    .where('id', '=', id).where('revision', '=', String(revision) as never).returningAll().executeTakeFirst();
+export async function updateCheckoutRow(
+  db: Executor,
+  id: string,
+  revision: string | number,
+  w: Partial<CheckoutWrite>,
+  now: Date,
+): Promise<CheckoutRow | undefined> {
+  return db
+    .updateTable('checkout')
+    .set({ ...encode(w), revision: sql`revision + 1`, updated_at: now } as never)
+    .where('id', '=', id)
+    .where('revision', '=', String(revision) as never)
+    .returningAll()
+    .executeTakeFirst();
 }

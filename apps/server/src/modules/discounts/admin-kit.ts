@@ -4,11 +4,18 @@ import { conflict, ValidationError } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
 
 export type Violations = FieldViolation[];
-export const v = (field: string, description: string, violatedRule: FieldViolation['violatedRule'] = 'VALIDATION', data: Record<string, unknown> = {}): FieldViolation =>
-  ({ field, description, violatedRule, data });
+export const v = (
+  field: string,
+  description: string,
+  violatedRule: FieldViolation['violatedRule'] = 'VALIDATION',
+  data: Record<string, unknown> = {},
+): FieldViolation => ({ field, description, violatedRule, data });
 
 export function throwIfAny(violations: Violations): void {
-  if (violations.length) throw new ValidationError([...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0)));
+  if (violations.length)
+    throw new ValidationError(
+      [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0)),
+    );
 }
 
 /** A decimal amount (string, or number for the hosted coupon API) in minor units of `currency`; a violation when it does not fit. */
@@ -19,19 +26,33 @@ export function minorOf(out: Violations, field: string, amount: string | number,
     if (minor < 0) throw new RangeError('negative');
     return minor;
   } catch {
-    out.push(v(field, `must be a non-negative amount with at most the decimals of ${currency}`, 'DECIMAL_MAX_SCALE', { currency }));
+    out.push(
+      v(
+        field,
+        `must be a non-negative amount with at most the decimals of ${currency}`,
+        'DECIMAL_MAX_SCALE',
+        { currency },
+      ),
+    );
     return 0;
   }
 }
 
 export function checkRevision(entity: string, given: string | undefined, current: number): void {
   if (given !== undefined && BigInt(given) !== BigInt(current)) {
-    throw conflict('REVISION_MISMATCH', `The ${entity} was changed by someone else; reload and try again`, { expected: given, actual: String(current) });
+    throw conflict('REVISION_MISMATCH', `The ${entity} was changed by someone else; reload and try again`, {
+      expected: given,
+      actual: String(current),
+    });
   }
 }
 
 /** Top-level fields whose values differ, with their previous values (an update event's `modifiedFields`). */
-export function modifiedFields(before: object, after: object, ignore: readonly string[] = ['revision', 'updatedDate']): Record<string, unknown> {
+export function modifiedFields(
+  before: object,
+  after: object,
+  ignore: readonly string[] = ['revision', 'updatedDate'],
+): Record<string, unknown> {
   const b = before as Record<string, unknown>;
   const a = after as Record<string, unknown>;
   const out: Record<string, unknown> = {};

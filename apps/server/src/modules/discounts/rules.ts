@@ -1,5 +1,11 @@
 /** Discount rules admin API (/ecom/v1/discount-rules): create, get, update, delete, query. */
-import type { CursorQuery, DiscountRuleInput, DiscountRulePatch, DiscountValue, WireDiscountRule } from '@vitrine/contract';
+import type {
+  CursorQuery,
+  DiscountRuleInput,
+  DiscountRulePatch,
+  DiscountValue,
+  WireDiscountRule,
+} from '@vitrine/contract';
 import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -11,7 +17,17 @@ import { cursorPage, metadata } from '../../platform/query/page.ts';
 import { ruleStatus } from '../pricing/discounts.ts';
 import { getSettings } from '../settings/service.ts';
 import { checkRevision, minorOf, modifiedFields, throwIfAny, v, type Violations } from './admin-kit.ts';
-import { deleteRule, findRule, insertRule, ruleSpec, rulesBase, updateRule, type NewRuleRow, type RuleRow, type StoredScope } from './store.ts';
+import {
+  deleteRule,
+  findRule,
+  insertRule,
+  ruleSpec,
+  rulesBase,
+  updateRule,
+  type NewRuleRow,
+  type RuleRow,
+  type StoredScope,
+} from './store.ts';
 
 export const RULE_FQDN = 'wix.ecom.discounts.v1.discount_rule';
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
@@ -28,11 +44,18 @@ export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscoun
   const start = iso(r.start_at);
   const end = iso(r.end_at);
   return {
-    id: r.id, revision: String(r.revision), createdDate: r.created_at.toISOString(), updatedDate: r.updated_at.toISOString(),
-    name: r.name, active: r.active,
+    id: r.id,
+    revision: String(r.revision),
+    createdDate: r.created_at.toISOString(),
+    updatedDate: r.updated_at.toISOString(),
+    name: r.name,
+    active: r.active,
     ...(start || end ? { activeTimeInfo: { ...(start ? { start } : {}), ...(end ? { end } : {}) } } : {}),
     discounts: { values: [value] },
-    status: ruleStatus({ activeTimeInfo: { start: r.start_at ?? undefined, end: r.end_at ?? undefined } }, now),
+    status: ruleStatus(
+      { activeTimeInfo: { start: r.start_at ?? undefined, end: r.end_at ?? undefined } },
+      now,
+    ),
     usageCount: Number(r.usage_count),
   };
 }
@@ -42,46 +65,95 @@ type Built = Pick<NewRuleRow, 'target_type' | 'scopes' | 'discount_type' | 'perc
 /** The stored form of the rule's one discount, or violations for what the calculator cannot express. */
 function buildDiscount(out: Violations, d: DiscountValue, currency: string): Built {
   const at = 'discountRule.discounts.values.0';
-  const given = { percentage: d.percentage !== undefined, fixedAmount: d.fixedAmount !== undefined, fixedPrice: d.fixedPrice !== undefined };
-  const wanted = d.discountType === 'PERCENTAGE' ? 'percentage' : d.discountType === 'FIXED_AMOUNT' ? 'fixedAmount' : 'fixedPrice';
+  const given = {
+    percentage: d.percentage !== undefined,
+    fixedAmount: d.fixedAmount !== undefined,
+    fixedPrice: d.fixedPrice !== undefined,
+  };
+  const wanted =
+    d.discountType === 'PERCENTAGE'
+      ? 'percentage'
+      : d.discountType === 'FIXED_AMOUNT'
+        ? 'fixedAmount'
+        : 'fixedPrice';
   for (const k of Object.keys(given) as (keyof typeof given)[]) {
-    if (k === wanted && !given[k]) out.push(v(`${at}.${k}`, `is required for discountType ${d.discountType}`, 'REQUIRED_FIELD'));
-    if (k !== wanted && given[k]) out.push(v(`${at}.${k}`, `is not allowed with discountType ${d.discountType}`, 'FIELD_NOT_ALLOWED'));
+    if (k === wanted && !given[k])
+      out.push(v(`${at}.${k}`, `is required for discountType ${d.discountType}`, 'REQUIRED_FIELD'));
+    if (k !== wanted && given[k])
+      out.push(v(`${at}.${k}`, `is not allowed with discountType ${d.discountType}`, 'FIELD_NOT_ALLOWED'));
   }
   let scopes: StoredScope[] = [];
   if (d.targetType === 'SPECIFIC_ITEMS') {
-    if (!d.specificItemsInfo) out.push(v(`${at}.specificItemsInfo`, 'is required for targetType SPECIFIC_ITEMS', 'REQUIRED_FIELD'));
+    if (!d.specificItemsInfo)
+      out.push(v(`${at}.specificItemsInfo`, 'is required for targetType SPECIFIC_ITEMS', 'REQUIRED_FIELD'));
     scopes = (d.specificItemsInfo?.scopes ?? []).flatMap((s, i) => {
       const f = `${at}.specificItemsInfo.scopes.${i}`;
       if ((s.type ?? 'CATALOG_ITEM') !== 'CATALOG_ITEM' || s.customFilter) {
-        out.push(v(`${f}.type`, 'only CATALOG_ITEM scopes listing catalogItemIds are supported; use targetType GLOBAL for every item', 'VALIDATION', { supported: ['CATALOG_ITEM'] }));
+        out.push(
+          v(
+            `${f}.type`,
+            'only CATALOG_ITEM scopes listing catalogItemIds are supported; use targetType GLOBAL for every item',
+            'VALIDATION',
+            { supported: ['CATALOG_ITEM'] },
+          ),
+        );
         return [];
       }
       const ids = s.catalogItemFilter?.catalogItemIds ?? [];
       if (!s.catalogItemFilter || ids.length === 0) {
-        out.push(v(`${f}.catalogItemFilter.catalogItemIds`, 'must list at least one catalog item; use targetType GLOBAL for every item', 'REQUIRED_FIELD'));
+        out.push(
+          v(
+            `${f}.catalogItemFilter.catalogItemIds`,
+            'must list at least one catalog item; use targetType GLOBAL for every item',
+            'REQUIRED_FIELD',
+          ),
+        );
         return [];
       }
-      return [{ id: s.id ?? newId(), type: 'CATALOG_ITEM' as const, catalogItemFilter: { catalogAppId: s.catalogItemFilter.catalogAppId, catalogItemIds: [...new Set(ids)] } }];
+      return [
+        {
+          id: s.id ?? newId(),
+          type: 'CATALOG_ITEM' as const,
+          catalogItemFilter: {
+            catalogAppId: s.catalogItemFilter.catalogAppId,
+            catalogItemIds: [...new Set(ids)],
+          },
+        },
+      ];
     });
   } else if (d.specificItemsInfo) {
-    out.push(v(`${at}.specificItemsInfo`, `is only allowed with targetType SPECIFIC_ITEMS`, 'FIELD_NOT_ALLOWED'));
+    out.push(
+      v(`${at}.specificItemsInfo`, `is only allowed with targetType SPECIFIC_ITEMS`, 'FIELD_NOT_ALLOWED'),
+    );
   }
   const amountText = d.discountType === 'FIXED_AMOUNT' ? d.fixedAmount : d.fixedPrice;
   return {
-    target_type: d.targetType, scopes, discount_type: d.discountType,
+    target_type: d.targetType,
+    scopes,
+    discount_type: d.discountType,
     percentage: d.discountType === 'PERCENTAGE' ? (d.percentage ?? 0) : null,
-    amount: d.discountType === 'PERCENTAGE' ? null : minorOf(out, `${at}.${wanted}`, amountText ?? '0', currency),
+    amount:
+      d.discountType === 'PERCENTAGE' ? null : minorOf(out, `${at}.${wanted}`, amountText ?? '0', currency),
   };
 }
 
-function checkCommon(out: Violations, r: { trigger?: unknown; activeTimeInfo?: { start?: string | null; end?: string | null } | null }) {
+function checkCommon(
+  out: Violations,
+  r: { trigger?: unknown; activeTimeInfo?: { start?: string | null; end?: string | null } | null },
+) {
   if (r.trigger !== undefined && r.trigger !== null) {
-    out.push(v('discountRule.trigger', 'triggers are not supported: a rule applies to every cart while it is active and LIVE; omit trigger', 'FIELD_NOT_ALLOWED'));
+    out.push(
+      v(
+        'discountRule.trigger',
+        'triggers are not supported: a rule applies to every cart while it is active and LIVE; omit trigger',
+        'FIELD_NOT_ALLOWED',
+      ),
+    );
   }
   const s = r.activeTimeInfo?.start;
   const e = r.activeTimeInfo?.end;
-  if (s && e && new Date(e).getTime() <= new Date(s).getTime()) out.push(v('discountRule.activeTimeInfo.end', 'must be after start', 'VALIDATION'));
+  if (s && e && new Date(e).getTime() <= new Date(s).getTime())
+    out.push(v('discountRule.activeTimeInfo.end', 'must be after start', 'VALIDATION'));
 }
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
@@ -95,13 +167,24 @@ export async function createDiscountRule(ctx: Ctx, input: DiscountRuleInput): Pr
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const row = await insertRule(tx.db, {
-      id: newId(), name: input.name, active: input.active ?? true,
-      start_at: date(input.activeTimeInfo?.start), end_at: date(input.activeTimeInfo?.end),
-      ...built, revision: 1, created_at: now, updated_at: now,
+      id: newId(),
+      name: input.name,
+      active: input.active ?? true,
+      start_at: date(input.activeTimeInfo?.start),
+      end_at: date(input.activeTimeInfo?.end),
+      ...built,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
     });
     await bumpConfigRevision(tx.db);
     const rule = toWireRule(row, currency, now);
-    await emitEvent(tx, { entityFqdn: RULE_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: rule } });
+    await emitEvent(tx, {
+      entityFqdn: RULE_FQDN,
+      slug: 'created',
+      entityId: row.id,
+      createdEvent: { entity: rule },
+    });
     return rule;
   });
 }
@@ -114,7 +197,11 @@ export async function getDiscountRule(ctx: Ctx, id: string): Promise<WireDiscoun
   return toWireRule(row, (await getSettings(ctx)).currency, ctx.clock.now());
 }
 
-export async function updateDiscountRule(ctx: Ctx, id: string, patch: DiscountRulePatch): Promise<WireDiscountRule> {
+export async function updateDiscountRule(
+  ctx: Ctx,
+  id: string,
+  patch: DiscountRulePatch,
+): Promise<WireDiscountRule> {
   if (patch.id !== undefined && patch.id !== id) throw violation('discountRule.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const out: Violations = [];
@@ -126,17 +213,31 @@ export async function updateDiscountRule(ctx: Ctx, id: string, patch: DiscountRu
     if (!current) throw missing(id);
     checkRevision('discount rule', patch.revision, current.revision);
     const now = tx.clock.now();
-    const times = patch.activeTimeInfo === undefined ? {} : { start_at: date(patch.activeTimeInfo?.start), end_at: date(patch.activeTimeInfo?.end) };
+    const times =
+      patch.activeTimeInfo === undefined
+        ? {}
+        : { start_at: date(patch.activeTimeInfo?.start), end_at: date(patch.activeTimeInfo?.end) };
     const next: NewRuleRow = {
-      ...current, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}),
-      ...times, ...built, revision: current.revision + 1, updated_at: now,
+      ...current,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      ...times,
+      ...built,
+      revision: current.revision + 1,
+      updated_at: now,
     };
-    if (next.start_at && next.end_at && next.end_at <= next.start_at) throw violation('discountRule.activeTimeInfo.end', 'must be after start');
+    if (next.start_at && next.end_at && next.end_at <= next.start_at)
+      throw violation('discountRule.activeTimeInfo.end', 'must be after start');
     const saved = await updateRule(tx.db, next);
     await bumpConfigRevision(tx.db);
     const before = toWireRule(current, currency, now);
     const rule = toWireRule(saved, currency, now);
-    await emitEvent(tx, { entityFqdn: RULE_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: rule, modifiedFields: modifiedFields(before, rule) } });
+    await emitEvent(tx, {
+      entityFqdn: RULE_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: { currentEntity: rule, modifiedFields: modifiedFields(before, rule) },
+    });
     return rule;
   });
 }
@@ -147,7 +248,12 @@ export async function deleteDiscountRule(ctx: Ctx, id: string): Promise<void> {
     const row = await deleteRule(tx.db, id);
     if (!row) throw missing(id);
     await bumpConfigRevision(tx.db);
-    await emitEvent(tx, { entityFqdn: RULE_FQDN, slug: 'deleted', entityId: id, deletedEvent: { deletedEntity: toWireRule(row, currency, tx.clock.now()) } });
+    await emitEvent(tx, {
+      entityFqdn: RULE_FQDN,
+      slug: 'deleted',
+      entityId: id,
+      deletedEvent: { deletedEntity: toWireRule(row, currency, tx.clock.now()) },
+    });
   });
 }
 
@@ -155,5 +261,8 @@ export async function queryDiscountRules(ctx: Ctx, query: CursorQuery | undefine
   const { currency } = await getSettings(ctx);
   const page = await cursorPage(rulesBase(ctx.db), ruleSpec, query);
   const now = ctx.clock.now();
-  return { discountRules: page.items.map((r) => toWireRule(r, currency, now)), pagingMetadata: metadata.cursor(page) };
+  return {
+    discountRules: page.items.map((r) => toWireRule(r, currency, now)),
+    pagingMetadata: metadata.cursor(page),
+  };
 }

@@ -8,8 +8,15 @@ import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CouponDefinition, DiscountRule, DiscountSpec } from '../pricing/types.ts';
 import {
-  addRuleUsage, allRules, customerRedemptions, findCouponRow, findCouponRowByCode, recordRedemption, redemptionOf,
-  type CouponRow, type RuleRow,
+  addRuleUsage,
+  allRules,
+  customerRedemptions,
+  findCouponRow,
+  findCouponRowByCode,
+  recordRedemption,
+  redemptionOf,
+  type CouponRow,
+  type RuleRow,
 } from './store.ts';
 
 const activeTime = (start: Date | null, end: Date | null) =>
@@ -18,11 +25,19 @@ const activeTime = (start: Date | null, end: Date | null) =>
 /** The calculator's rule for a stored one. */
 export function ruleForPricing(r: RuleRow): DiscountRule {
   const value = r.discount_type === 'PERCENTAGE' ? Number(r.percentage) : Number(r.amount);
-  const catalogItemIds = r.target_type === 'SPECIFIC_ITEMS' ? [...new Set(r.scopes.flatMap((s) => s.catalogItemFilter.catalogItemIds))] : undefined;
+  const catalogItemIds =
+    r.target_type === 'SPECIFIC_ITEMS'
+      ? [...new Set(r.scopes.flatMap((s) => s.catalogItemFilter.catalogItemIds))]
+      : undefined;
   const activeTimeInfo = activeTime(r.start_at, r.end_at);
   return {
-    id: r.id, name: r.name, type: r.discount_type, scope: r.target_type, value,
-    ...(catalogItemIds ? { catalogItemIds } : {}), ...(activeTimeInfo ? { activeTimeInfo } : {}),
+    id: r.id,
+    name: r.name,
+    type: r.discount_type,
+    scope: r.target_type,
+    value,
+    ...(catalogItemIds ? { catalogItemIds } : {}),
+    ...(activeTimeInfo ? { activeTimeInfo } : {}),
   };
 }
 
@@ -35,14 +50,21 @@ export async function loadDiscountRules(db: Executor): Promise<DiscountRule[]> {
 }
 
 /** The calculator's discount for a coupon. */
-export function couponDiscount(c: Pick<CouponRow, 'kind' | 'percent_off' | 'amount' | 'scope'>): DiscountSpec {
+export function couponDiscount(
+  c: Pick<CouponRow, 'kind' | 'percent_off' | 'amount' | 'scope'>,
+): DiscountSpec {
   if (c.kind === 'FREE_SHIPPING') return { type: 'PERCENTAGE', scope: 'SHIPPING', value: 100 };
   const product = c.scope?.group?.name === 'product' ? c.scope.group.entityId : undefined;
-  const target = product ? { scope: 'SPECIFIC_ITEMS' as const, catalogItemIds: [product] } : { scope: 'GLOBAL' as const };
+  const target = product
+    ? { scope: 'SPECIFIC_ITEMS' as const, catalogItemIds: [product] }
+    : { scope: 'GLOBAL' as const };
   switch (c.kind) {
-    case 'PERCENT_OFF_RATE': return { type: 'PERCENTAGE', value: Number(c.percent_off), ...target };
-    case 'MONEY_OFF_AMOUNT': return { type: 'FIXED_AMOUNT', value: Number(c.amount), ...target };
-    case 'FIXED_PRICE_AMOUNT': return { type: 'FIXED_PRICE', value: Number(c.amount), ...target };
+    case 'PERCENT_OFF_RATE':
+      return { type: 'PERCENTAGE', value: Number(c.percent_off), ...target };
+    case 'MONEY_OFF_AMOUNT':
+      return { type: 'FIXED_AMOUNT', value: Number(c.amount), ...target };
+    case 'FIXED_PRICE_AMOUNT':
+      return { type: 'FIXED_PRICE', value: Number(c.amount), ...target };
   }
 }
 
@@ -50,16 +72,24 @@ export function couponDiscount(c: Pick<CouponRow, 'kind' | 'percent_off' | 'amou
  * The coupon with this code, ignoring case and surrounding spaces, with its redemption counts
  * (`usedByCustomer` is 0 without a customer key). A coupon switched off (`active: false`) is not found.
  */
-export async function findCouponByCode(db: Executor, code: string, customerKey?: string): Promise<CouponDefinition | undefined> {
+export async function findCouponByCode(
+  db: Executor,
+  code: string,
+  customerKey?: string,
+): Promise<CouponDefinition | undefined> {
   const c = await findCouponRowByCode(db, code, customerKey);
   if (!c || !c.active) return undefined;
   return {
-    id: c.id, code: c.code, name: c.name, discount: couponDiscount(c),
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    discount: couponDiscount(c),
     activeTimeInfo: activeTime(c.start_at, c.expiration_at),
     ...(c.minimum_subtotal !== null ? { minimumSubtotalMinor: Number(c.minimum_subtotal) } : {}),
     ...(c.usage_limit !== null ? { usageLimit: c.usage_limit } : {}),
     ...(c.limit_per_customer !== null ? { perCustomerLimit: c.limit_per_customer } : {}),
-    usedTotal: c.times_used, usedByCustomer: c.used_by_customer,
+    usedTotal: c.times_used,
+    usedByCustomer: c.used_by_customer,
   };
 }
 
@@ -69,13 +99,22 @@ export async function findCouponByCode(db: Executor, code: string, customerKey?:
  * the uses committed before it. Idempotent per order: a second call for the same order is 'OK'
  * and records nothing. A coupon deleted since the checkout is COUPON_NOT_FOUND (404).
  */
-export async function redeemCoupon(ctx: Ctx, couponId: string, customerKey: string, orderId: string): Promise<'OK' | 'ERROR_COUPON_USAGE_EXCEEDED' | 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'> {
+export async function redeemCoupon(
+  ctx: Ctx,
+  couponId: string,
+  customerKey: string,
+  orderId: string,
+): Promise<'OK' | 'ERROR_COUPON_USAGE_EXCEEDED' | 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'> {
   return inTransaction(ctx, async (tx) => {
     const coupon = await findCouponRow(tx.db, couponId, true);
     if (!coupon) throw notFound('Coupon', { couponId }, 'COUPON_NOT_FOUND');
     if (await redemptionOf(tx.db, couponId, orderId)) return 'OK';
-    if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit) return 'ERROR_COUPON_USAGE_EXCEEDED';
-    if (coupon.limit_per_customer !== null && (await customerRedemptions(tx.db, couponId, customerKey)) >= coupon.limit_per_customer) {
+    if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit)
+      return 'ERROR_COUPON_USAGE_EXCEEDED';
+    if (
+      coupon.limit_per_customer !== null &&
+      (await customerRedemptions(tx.db, couponId, customerKey)) >= coupon.limit_per_customer
+    ) {
       return 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED';
     }
     await recordRedemption(tx.db, { id: newId(), couponId, customerKey, orderId, at: tx.clock.now() });

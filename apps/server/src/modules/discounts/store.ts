@@ -3,28 +3,62 @@ import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
 /** A SPECIFIC_ITEMS scope as the wire has it. */
-export interface StoredScope { id: string; type: 'CATALOG_ITEM'; catalogItemFilter: { catalogAppId: string; catalogItemIds: string[] } }
+export interface StoredScope {
+  id: string;
+  type: 'CATALOG_ITEM';
+  catalogItemFilter: { catalogAppId: string; catalogItemIds: string[] };
+}
 /** A coupon's scope as the wire has it (`stores`, optionally one product). */
-export interface StoredCouponScope { namespace: string; group?: { name: string; entityId?: string } }
+export interface StoredCouponScope {
+  namespace: string;
+  group?: { name: string; entityId?: string };
+}
 
 export interface DiscountsTables {
   discount_rule: {
-    id: string; name: string; active: boolean; start_at: Date | null; end_at: Date | null;
-    target_type: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING'; scopes: JSONColumnType<StoredScope[]>;
+    id: string;
+    name: string;
+    active: boolean;
+    start_at: Date | null;
+    end_at: Date | null;
+    target_type: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
+    scopes: JSONColumnType<StoredScope[]>;
     discount_type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE';
     /** numeric: a string from the drivers. */
-    percentage: string | number | null; amount: number | null;
-    usage_count: Generated<number>; revision: number; created_at: Date; updated_at: Date;
+    percentage: string | number | null;
+    amount: number | null;
+    usage_count: Generated<number>;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
   coupon: {
-    id: string; name: string; code: string; code_key: string; active: boolean; start_at: Date; expiration_at: Date | null;
-    usage_limit: number | null; limit_per_customer: number | null; minimum_subtotal: number | null;
+    id: string;
+    name: string;
+    code: string;
+    code_key: string;
+    active: boolean;
+    start_at: Date;
+    expiration_at: Date | null;
+    usage_limit: number | null;
+    limit_per_customer: number | null;
+    minimum_subtotal: number | null;
     scope: JSONColumnType<StoredCouponScope | null, string | null, string | null>;
     kind: 'MONEY_OFF_AMOUNT' | 'PERCENT_OFF_RATE' | 'FIXED_PRICE_AMOUNT' | 'FREE_SHIPPING';
-    percent_off: string | number | null; amount: number | null; times_used: Generated<number>;
-    revision: number; created_at: Date; updated_at: Date;
+    percent_off: string | number | null;
+    amount: number | null;
+    times_used: Generated<number>;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
-  coupon_redemption: { id: string; coupon_id: string; customer_key: string; order_id: string; created_at: Date };
+  coupon_redemption: {
+    id: string;
+    coupon_id: string;
+    customer_key: string;
+    order_id: string;
+    created_at: Date;
+  };
 }
 export type RuleRow = Selectable<DiscountsTables['discount_rule']>;
 export type CouponRow = Selectable<DiscountsTables['coupon']>;
@@ -36,7 +70,8 @@ export const codeKey = (code: string) => code.trim().toUpperCase();
 
 // ---- discount rules
 
-export const allRules = (db: Executor) => db.selectFrom('discount_rule').selectAll().orderBy('created_at').orderBy('id').execute();
+export const allRules = (db: Executor) =>
+  db.selectFrom('discount_rule').selectAll().orderBy('created_at').orderBy('id').execute();
 
 export const findRule = (db: Executor, id: string, lock = false) => {
   const q = db.selectFrom('discount_rule').selectAll().where('id', '=', id);
@@ -44,15 +79,30 @@ export const findRule = (db: Executor, id: string, lock = false) => {
 };
 
 export const insertRule = (db: Executor, row: NewRuleRow) =>
-  db.insertInto('discount_rule').values({ ...row, scopes: json(row.scopes) }).returningAll().executeTakeFirstOrThrow();
+  db
+    .insertInto('discount_rule')
+    .values({ ...row, scopes: json(row.scopes) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const updateRule = (db: Executor, row: NewRuleRow) =>
-  db.updateTable('discount_rule').set({ ...row, scopes: json(row.scopes) }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('discount_rule')
+    .set({ ...row, scopes: json(row.scopes) })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
-export const deleteRule = (db: Executor, id: string) => db.deleteFrom('discount_rule').where('id', '=', id).returningAll().executeTakeFirst();
+export const deleteRule = (db: Executor, id: string) =>
+  db.deleteFrom('discount_rule').where('id', '=', id).returningAll().executeTakeFirst();
 
 export async function addRuleUsage(db: Executor, ids: readonly string[]): Promise<void> {
-  if (ids.length) await db.updateTable('discount_rule').set({ usage_count: sql`usage_count + 1` }).where('id', 'in', [...ids]).execute();
+  if (ids.length)
+    await db
+      .updateTable('discount_rule')
+      .set({ usage_count: sql`usage_count + 1` })
+      .where('id', 'in', [...ids])
+      .execute();
 }
 
 export const rulesBase = (db: Executor) => db.selectFrom('discount_rule').selectAll();
@@ -82,9 +132,19 @@ export const findCouponRow = (db: Executor, id: string, lock = false) => {
 };
 
 /** The coupon with this code (ignoring case and surrounding spaces), with the customer's redemption count. */
-export async function findCouponRowByCode(db: Executor, code: string, customerKey?: string): Promise<(CouponRow & { used_by_customer: number }) | undefined> {
-  const row = await db.selectFrom('coupon').selectAll()
-    .select(sql<number>`(select count(*)::int from coupon_redemption r where r.coupon_id = coupon.id and r.customer_key = ${customerKey ?? null})`.as('used_by_customer'))
+export async function findCouponRowByCode(
+  db: Executor,
+  code: string,
+  customerKey?: string,
+): Promise<(CouponRow & { used_by_customer: number }) | undefined> {
+  const row = await db
+    .selectFrom('coupon')
+    .selectAll()
+    .select(
+      sql<number>`(select count(*)::int from coupon_redemption r where r.coupon_id = coupon.id and r.customer_key = ${customerKey ?? null})`.as(
+        'used_by_customer',
+      ),
+    )
     .where('code_key', '=', codeKey(code))
     .executeTakeFirst();
   return row && { ...row, used_by_customer: Number(row.used_by_customer) };
@@ -103,28 +163,67 @@ export const couponCodeTaken = async (db: Executor, code: string, exceptId?: str
 
 /** Inserts unless the code is taken (a concurrent insert included); undefined on a clash. */
 export const insertCoupon = (db: Executor, row: NewCouponRow) =>
-  db.insertInto('coupon').values({ ...row, scope: row.scope === null ? null : json(row.scope) })
-    .onConflict((oc) => oc.column('code_key').doNothing()).returningAll().executeTakeFirst();
+  db
+    .insertInto('coupon')
+    .values({ ...row, scope: row.scope === null ? null : json(row.scope) })
+    .onConflict((oc) => oc.column('code_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 
 export const updateCoupon = (db: Executor, row: NewCouponRow) =>
-  db.updateTable('coupon').set({ ...row, scope: row.scope === null ? null : json(row.scope) }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('coupon')
+    .set({ ...row, scope: row.scope === null ? null : json(row.scope) })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
-export const deleteCoupon = (db: Executor, id: string) => db.deleteFrom('coupon').where('id', '=', id).returningAll().executeTakeFirst();
+export const deleteCoupon = (db: Executor, id: string) =>
+  db.deleteFrom('coupon').where('id', '=', id).returningAll().executeTakeFirst();
 
 export const couponsBase = (db: Executor) => db.selectFrom('coupon').selectAll();
 
 export const redemptionOf = (db: Executor, couponId: string, orderId: string) =>
-  db.selectFrom('coupon_redemption').select('id').where('coupon_id', '=', couponId).where('order_id', '=', orderId).executeTakeFirst();
+  db
+    .selectFrom('coupon_redemption')
+    .select('id')
+    .where('coupon_id', '=', couponId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
 
-export async function customerRedemptions(db: Executor, couponId: string, customerKey: string): Promise<number> {
-  const r = await db.selectFrom('coupon_redemption').select(sql<number>`count(*)::int`.as('n'))
-    .where('coupon_id', '=', couponId).where('customer_key', '=', customerKey).executeTakeFirstOrThrow();
+export async function customerRedemptions(
+  db: Executor,
+  couponId: string,
+  customerKey: string,
+): Promise<number> {
+  const r = await db
+    .selectFrom('coupon_redemption')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('coupon_id', '=', couponId)
+    .where('customer_key', '=', customerKey)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-export async function recordRedemption(db: Executor, r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date }): Promise<void> {
-  await db.insertInto('coupon_redemption').values({ id: r.id, coupon_id: r.couponId, customer_key: r.customerKey, order_id: r.orderId, created_at: r.at }).execute();
-  await db.updateTable('coupon').set({ times_used: sql`times_used + 1` }).where('id', '=', r.couponId).execute();
+export async function recordRedemption(
+  db: Executor,
+  r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('coupon_redemption')
+    .values({
+      id: r.id,
+      coupon_id: r.couponId,
+      customer_key: r.customerKey,
+      order_id: r.orderId,
+      created_at: r.at,
+    })
+    .execute();
+  await db
+    .updateTable('coupon')
+    .set({ times_used: sql`times_used + 1` })
+    .where('id', '=', r.couponId)
+    .execute();
 }
 
 export const couponSpec: QuerySpec = {

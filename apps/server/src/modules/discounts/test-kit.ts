@@ -5,7 +5,9 @@ import { anonymousTokens, shopClient } from '../oauth/test-kit.ts';
 
 /** The events of one entity, oldest first. */
 export async function eventsOf(s: TestServer, entityFqdn: string, entityId: string): Promise<DomainEvent[]> {
-  const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', { query: { filter: { entityFqdn, entityId }, cursorPaging: { limit: 100 } } });
+  const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+    query: { filter: { entityFqdn, entityId }, cursorPaging: { limit: 100 } },
+  });
   return r.body.events.sort((a, b) => Number(a.entityEventSequence) - Number(b.entityEventSequence));
 }
 
@@ -15,13 +17,26 @@ export async function visitorToken(s: TestServer): Promise<string> {
 }
 
 /** Every route of a resource answers 401 without credentials and 403 to a visitor. */
-export async function expectAdminOnly(s: TestServer, visitor: string, calls: [string, string, unknown?][]): Promise<void> {
+export async function expectAdminOnly(
+  s: TestServer,
+  visitor: string,
+  calls: [string, string, unknown?][],
+): Promise<void> {
   for (const [method, path, body] of calls) {
     const anon = await s.request(method, path, body === undefined ? {} : { body });
     const vis = await s.request(method, path, { auth: visitor, ...(body === undefined ? {} : { body }) });
-    if (anon.status !== 401 || vis.status !== 403) throw new Error(`${method} ${path}: anonymous ${anon.status}, visitor ${vis.status}`);
+    if (anon.status !== 401 || vis.status !== 403)
+      throw new Error(`${method} ${path}: anonymous ${anon.status}, visitor ${vis.status}`);
   }
 }
 
 export const configRevision = async (s: TestServer): Promise<number> =>
-  Number((await s.db.handle.db.selectFrom('config_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow()).revision);
+  Number(
+    (
+      await s.db.handle.db
+        .selectFrom('config_revision')
+        .select('revision')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).revision,
+  );

@@ -8,15 +8,37 @@ export interface HostedCheckoutTables {
 
 /** The link-signing secret, created once (concurrent first uses keep one). */
 export async function linkSecret(db: Executor, candidate: string, now: Date): Promise<string> {
-  const row = await db.selectFrom('hosted_checkout_secret').select('secret').where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('hosted_checkout_secret')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirst();
   if (row) return row.secret;
-  await db.insertInto('hosted_checkout_secret').values({ id: 1, secret: candidate, created_at: now }).onConflict((c) => c.doNothing()).execute();
-  return (await db.selectFrom('hosted_checkout_secret').select('secret').where('id', '=', 1).executeTakeFirstOrThrow()).secret;
+  await db
+    .insertInto('hosted_checkout_secret')
+    .values({ id: 1, secret: candidate, created_at: now })
+    .onConflict((c) => c.doNothing())
+    .execute();
+  return (
+    await db
+      .selectFrom('hosted_checkout_secret')
+      .select('secret')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).secret;
 }
 
 /** Records a link as used; false when it was used before. */
-export async function spendLink(db: Executor, use: HostedCheckoutTables['hosted_checkout_token_use']): Promise<boolean> {
-  const inserted = await db.insertInto('hosted_checkout_token_use').values(use).onConflict((c) => c.doNothing()).returning('jti').executeTakeFirst();
+export async function spendLink(
+  db: Executor,
+  use: HostedCheckoutTables['hosted_checkout_token_use'],
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('hosted_checkout_token_use')
+    .values(use)
+    .onConflict((c) => c.doNothing())
+    .returning('jti')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 

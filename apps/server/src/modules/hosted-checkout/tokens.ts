@@ -21,10 +21,22 @@ export const RESUME_TYP = 'vitrine-checkout-session+jwt';
 const ALG = 'HS256';
 
 /** The callbacks a link may carry (already checked by whoever made the link). */
-export interface LinkCallbacks { thankYouPageUrl?: string; postFlowUrl?: string; cartPageUrl?: string }
+export interface LinkCallbacks {
+  thankYouPageUrl?: string;
+  postFlowUrl?: string;
+  cartPageUrl?: string;
+}
 
 /** What a link or a resume cookie stands for. */
-export interface Grant { jti: string; checkoutId: string; role: 'visitor' | 'member'; subjectId: string; visitorId: string | null; exp: number; callbacks: LinkCallbacks }
+export interface Grant {
+  jti: string;
+  checkoutId: string;
+  role: 'visitor' | 'member';
+  subjectId: string;
+  visitorId: string | null;
+  exp: number;
+  callbacks: LinkCallbacks;
+}
 
 const keys = new WeakMap<Services, Uint8Array>();
 /** The HMAC key, kept in the database (so every process of one store shares it) and cached per app. */
@@ -37,10 +49,19 @@ async function secretKey(ctx: Ctx): Promise<Uint8Array> {
   return key;
 }
 
-const CALLBACK_CLAIMS = { thankYouPageUrl: 'typ_url', postFlowUrl: 'pf_url', cartPageUrl: 'cart_url' } as const;
+const CALLBACK_CLAIMS = {
+  thankYouPageUrl: 'typ_url',
+  postFlowUrl: 'pf_url',
+  cartPageUrl: 'cart_url',
+} as const;
 
 /** Signs a grant of type `typ` for the checkout and its owner, valid `ttl` seconds. */
-export async function signGrant(ctx: Ctx, typ: string, ttl: number, g: { checkoutId: string; owner: Shopper; callbacks: LinkCallbacks }): Promise<string> {
+export async function signGrant(
+  ctx: Ctx,
+  typ: string,
+  ttl: number,
+  g: { checkoutId: string; owner: Shopper; callbacks: LinkCallbacks },
+): Promise<string> {
   const claims: JWTPayload = {
     chk: g.checkoutId,
     own: g.owner.memberId ? `member:${g.owner.memberId}` : `visitor:${g.owner.visitorId}`,
@@ -60,7 +81,8 @@ export async function signGrant(ctx: Ctx, typ: string, ttl: number, g: { checkou
     .sign(await secretKey(ctx));
 }
 
-export const linkError = (code: string, description: string, data: Record<string, unknown> = {}) => new AppError(401, code, description, data);
+export const linkError = (code: string, description: string, data: Record<string, unknown> = {}) =>
+  new AppError(401, code, description, data);
 const invalid = () => linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
 
 /** Verifies a grant of type `typ` (signature, issuer, expiry on the injected clock) and reads it. */
@@ -68,15 +90,30 @@ export async function readGrant(ctx: Ctx, token: string, typ: string): Promise<G
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, await secretKey(ctx), {
-      algorithms: [ALG], typ, issuer: ctx.config.PUBLIC_URL, currentDate: ctx.clock.now(), requiredClaims: ['jti', 'exp'],
+      algorithms: [ALG],
+      typ,
+      issuer: ctx.config.PUBLIC_URL,
+      currentDate: ctx.clock.now(),
+      requiredClaims: ['jti', 'exp'],
     }));
   } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) throw linkError('CHECKOUT_LINK_EXPIRED', 'This checkout link has expired; start the checkout again from the shop.');
+    if (e instanceof joseErrors.JWTExpired)
+      throw linkError(
+        'CHECKOUT_LINK_EXPIRED',
+        'This checkout link has expired; start the checkout again from the shop.',
+      );
     throw invalid();
   }
   const { jti, chk, own, vid, exp } = payload as JWTPayload & Record<string, unknown>;
   const [role, subjectId] = typeof own === 'string' ? own.split(':') : [];
-  if (typeof jti !== 'string' || typeof chk !== 'string' || !subjectId || (role !== 'visitor' && role !== 'member') || typeof exp !== 'number') throw invalid();
+  if (
+    typeof jti !== 'string' ||
+    typeof chk !== 'string' ||
+    !subjectId ||
+    (role !== 'visitor' && role !== 'member') ||
+    typeof exp !== 'number'
+  )
+    throw invalid();
   const callbacks: LinkCallbacks = {};
   for (const [k, claim] of Object.entries(CALLBACK_CLAIMS)) {
     const url = (payload as Record<string, unknown>)[claim];
@@ -88,4 +125,6 @@ export async function readGrant(ctx: Ctx, token: string, typ: string): Promise<G
 
 /** The shopper a grant stands for. */
 export const shopperOfGrant = (g: Grant): Shopper =>
-  (g.role === 'member' ? { memberId: g.subjectId, ...(g.visitorId ? { visitorId: g.visitorId } : {}) } : { visitorId: g.subjectId });
+  g.role === 'member'
+    ? { memberId: g.subjectId, ...(g.visitorId ? { visitorId: g.visitorId } : {}) }
+    : { visitorId: g.subjectId };

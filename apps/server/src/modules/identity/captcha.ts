@@ -47,12 +47,17 @@ export async function newChallenge(ctx: Ctx): Promise<Challenge> {
 }
 
 type CaptchaToken = z.infer<typeof captchaToken>;
-const tokenValue = (t: CaptchaToken) => t.Recaptcha ?? t.InvisibleRecaptcha ?? t.NoCaptcha ?? t.recaptchaForClientSiteKey?.token;
+const tokenValue = (t: CaptchaToken) =>
+  t.Recaptcha ?? t.InvisibleRecaptcha ?? t.NoCaptcha ?? t.recaptchaForClientSiteKey?.token;
 
 function parsePayload(value: string): { challenge: Challenge; solution: Solution } | null {
   try {
-    const p = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as { challenge?: Challenge; solution?: Solution };
-    if (!p || typeof p !== 'object' || typeof p.challenge?.parameters?.nonce !== 'string' || !p.solution) return null;
+    const p = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as {
+      challenge?: Challenge;
+      solution?: Solution;
+    };
+    if (!p || typeof p !== 'object' || typeof p.challenge?.parameters?.nonce !== 'string' || !p.solution)
+      return null;
     return { challenge: p.challenge, solution: p.solution };
   } catch {
     return null;
@@ -65,7 +70,12 @@ async function verifyOne(ctx: Ctx, value: string): Promise<boolean> {
   const key = await hmacKey(ctx);
   let result;
   try {
-    result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: key, hmacKeySignatureSecret: keySecret(key) });
+    result = await verifySolution({
+      ...payload,
+      deriveKey,
+      hmacSignatureSecret: key,
+      hmacKeySignatureSecret: keySecret(key),
+    });
   } catch {
     return false;
   }
@@ -80,7 +90,10 @@ async function verifyOne(ctx: Ctx, value: string): Promise<boolean> {
  * The captcha outcome of a request: `none` when no token came, `valid` when one verified,
  * `invalid` otherwise. Tokens are checked whenever given, required or not.
  */
-export async function checkCaptcha(ctx: Ctx, tokens: CaptchaToken[] | undefined): Promise<'none' | 'valid' | 'invalid'> {
+export async function checkCaptcha(
+  ctx: Ctx,
+  tokens: CaptchaToken[] | undefined,
+): Promise<'none' | 'valid' | 'invalid'> {
   const values = (tokens ?? []).map(tokenValue).filter((v): v is string => typeof v === 'string' && v !== '');
   if (values.length === 0) return 'none';
   for (const v of values) if (await verifyOne(ctx, v)) return 'valid';

@@ -24,7 +24,18 @@ export async function identityEntity(db: Executor, r: IdentityRow): Promise<Iden
 
 export function stateResponse(
   state: LoginState,
-  o: { identity: Identity | null; sessionToken?: string; stateToken?: string; additionalData?: Record<string, unknown> },
+  o: {
+    identity: Identity | null;
+    sessionToken?: string;
+    stateToken?: string;
+    additionalData?: Record<string, unknown>;
+  },
 ): StateMachineResponse {
-  return { state, sessionToken: o.sessionToken ?? null, stateToken: o.stateToken ?? null, identity: o.identity, additionalData: o.additionalData ?? {} };
+  return {
+    state,
+    sessionToken: o.sessionToken ?? null,
+    stateToken: o.stateToken ?? null,
+    identity: o.identity,
+    additionalData: o.additionalData ?? {},
+  };
 }

@@ -8,7 +8,14 @@ import { identityEntity } from './entity.ts';
 import { stateResponse } from './entity.ts';
 import { identityBlocked, identityNotActive } from './errors.ts';
 import { randomToken, sha256 } from './secrets.ts';
-import { findIdentity, insertIdentity, updateIdentity, upsertFactor, type IdentityRow, type IdentityRowStatus } from './store.ts';
+import {
+  findIdentity,
+  insertIdentity,
+  updateIdentity,
+  upsertFactor,
+  type IdentityRow,
+  type IdentityRowStatus,
+} from './store.ts';
 import { insertSessionToken } from './token-store.ts';
 import { hasActiveTotp } from './totp.ts';
 
@@ -36,36 +43,78 @@ export async function createIdentity(ctx: Ctx, n: NewIdentity): Promise<Identity
   const id = newId();
   const emails = [n.email, ...(n.profile.emails ?? []).filter((e) => e.toLowerCase() !== n.email)];
   const row = await insertIdentity(ctx.db, {
-    id, email: n.email, email_verified: n.emailVerified, password_hash: n.passwordHash, password_reset_required: false,
-    status: statusFor('PENDING', n.reasons), reasons: n.reasons, profile: { ...n.profile, emails }, revision: 1, created_at: now, updated_at: now,
+    id,
+    email: n.email,
+    email_verified: n.emailVerified,
+    password_hash: n.passwordHash,
+    password_reset_required: false,
+    status: statusFor('PENDING', n.reasons),
+    reasons: n.reasons,
+    profile: { ...n.profile, emails },
+    revision: 1,
+    created_at: now,
+    updated_at: now,
   });
   if (!row) return undefined;
   const factor = (type: 'PASSWORD' | 'EMAIL', active: boolean) =>
-    upsertFactor(ctx.db, { id: newId(), identity_id: id, type, status: active ? 'ACTIVE' : 'INACTIVE', secret: null, last_used_step: null, created_at: now, updated_at: now });
+    upsertFactor(ctx.db, {
+      id: newId(),
+      identity_id: id,
+      type,
+      status: active ? 'ACTIVE' : 'INACTIVE',
+      secret: null,
+      last_used_step: null,
+      created_at: now,
+      updated_at: now,
+    });
   if (n.passwordHash) await factor('PASSWORD', true);
   await factor('EMAIL', n.emailVerified);
   const p = n.profile;
   await createMemberForIdentity(ctx, {
-    identityId: id, loginEmail: n.email, loginEmailVerified: n.emailVerified,
+    identityId: id,
+    loginEmail: n.email,
+    loginEmailVerified: n.emailVerified,
     status: n.reasons.includes('PENDING_ADMIN_APPROVAL_REQUIRED') ? 'PENDING' : 'APPROVED',
     privacyStatus: p.privacyStatus === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE',
     contact: {
-      ...(p.firstName ? { firstName: p.firstName } : {}), ...(p.lastName ? { lastName: p.lastName } : {}),
-      ...(p.phones?.length ? { phones: p.phones } : {}), emails, ...(p.company ? { company: p.company } : {}),
-      ...(p.position ? { jobTitle: p.position } : {}), ...(p.birthdate ? { birthdate: p.birthdate } : {}),
+      ...(p.firstName ? { firstName: p.firstName } : {}),
+      ...(p.lastName ? { lastName: p.lastName } : {}),
+      ...(p.phones?.length ? { phones: p.phones } : {}),
+      emails,
+      ...(p.company ? { company: p.company } : {}),
+      ...(p.position ? { jobTitle: p.position } : {}),
+      ...(p.birthdate ? { birthdate: p.birthdate } : {}),
     },
-    profile: { ...(p.nickname ? { nickname: p.nickname } : {}), ...(p.picture ? { photo: { url: p.picture } } : {}) },
+    profile: {
+      ...(p.nickname ? { nickname: p.nickname } : {}),
+      ...(p.picture ? { photo: { url: p.picture } } : {}),
+    },
   });
   return row;
 }
 
 /** Marks the e-mail verified: drops the pending reason, activates the EMAIL factor, tells the member. */
 export async function markEmailVerified(ctx: Ctx, identity: IdentityRow): Promise<IdentityRow> {
-  if (identity.email_verified && !identity.reasons.includes('PENDING_EMAIL_VERIFICATION_REQUIRED')) return identity;
+  if (identity.email_verified && !identity.reasons.includes('PENDING_EMAIL_VERIFICATION_REQUIRED'))
+    return identity;
   const now = ctx.clock.now();
   const reasons = identity.reasons.filter((r) => r !== 'PENDING_EMAIL_VERIFICATION_REQUIRED');
-  const row = await updateIdentity(ctx.db, identity.id, { email_verified: true, reasons, status: statusFor(identity.status, reasons) }, now);
-  await upsertFactor(ctx.db, { id: newId(), identity_id: identity.id, type: 'EMAIL', status: 'ACTIVE', secret: null, last_used_step: null, created_at: now, updated_at: now });
+  const row = await updateIdentity(
+    ctx.db,
+    identity.id,
+    { email_verified: true, reasons, status: statusFor(identity.status, reasons) },
+    now,
+  );
+  await upsertFactor(ctx.db, {
+    id: newId(),
+    identity_id: identity.id,
+    type: 'EMAIL',
+    status: 'ACTIVE',
+    secret: null,
+    last_used_step: null,
+    created_at: now,
+    updated_at: now,
+  });
   await syncMemberFromIdentity(ctx, identity.id, { loginEmailVerified: true });
   return row;
 }
@@ -75,7 +124,13 @@ export async function issueSessionToken(ctx: Ctx, identityId: string): Promise<s
   const now = ctx.clock.now();
   const c = ctx.caller;
   const visitorId = c.role === 'visitor' || c.role === 'member' ? (c.visitorId ?? null) : null;
-  await insertSessionToken(ctx.db, { token_hash: sha256(token), identity_id: identityId, visitor_id: visitorId, expires_at: new Date(now.getTime() + SESSION_TOKEN_TTL_MS), created_at: now });
+  await insertSessionToken(ctx.db, {
+    token_hash: sha256(token),
+    identity_id: identityId,
+    visitor_id: visitorId,
+    expires_at: new Date(now.getTime() + SESSION_TOKEN_TTL_MS),
+    created_at: now,
+  });
   return token;
 }
 
@@ -84,17 +139,28 @@ export async function issueSessionToken(ctx: Ctx, identityId: string): Promise<s
  * factor (STATUS_CHECK with `additionalData.factorType: "TOTP"`) unless `mfaDone`, then e-mail
  * verification, then owner approval, else SUCCESS with a session token.
  */
-export async function completeAuthentication(ctx: Ctx, identityId: string, o: { mfaDone: boolean }): Promise<StateMachineResponse> {
+export async function completeAuthentication(
+  ctx: Ctx,
+  identityId: string,
+  o: { mfaDone: boolean },
+): Promise<StateMachineResponse> {
   const row = await findIdentity(ctx.db, identityId, true);
   if (!row || row.status === 'DELETED') throw notFound('Identity');
   if (row.status === 'BLOCKED') throw identityBlocked();
   if (!o.mfaDone && (await hasActiveTotp(ctx, row.id))) {
     const stateToken = await startMfaChallenge(ctx, row.id);
-    return stateResponse('STATUS_CHECK', { identity: await identityEntity(ctx.db, row), stateToken, additionalData: { factorType: 'TOTP' } });
+    return stateResponse('STATUS_CHECK', {
+      identity: await identityEntity(ctx.db, row),
+      stateToken,
+      additionalData: { factorType: 'TOTP' },
+    });
   }
   if (row.reasons.includes('PENDING_EMAIL_VERIFICATION_REQUIRED')) {
     const stateToken = await startEmailChallenge(ctx, row, { mfaDone: true });
-    return stateResponse('REQUIRE_EMAIL_VERIFICATION', { identity: await identityEntity(ctx.db, row), stateToken });
+    return stateResponse('REQUIRE_EMAIL_VERIFICATION', {
+      identity: await identityEntity(ctx.db, row),
+      stateToken,
+    });
   }
   if (row.reasons.includes('PENDING_ADMIN_APPROVAL_REQUIRED')) {
     return stateResponse('REQUIRE_OWNER_APPROVAL', { identity: await identityEntity(ctx.db, row) });

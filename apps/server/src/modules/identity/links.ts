@@ -22,8 +22,14 @@ export async function allowedUrl(ctx: Ctx, url: string | undefined, clientId?: s
  * The link of a recovery or activation mail: the caller's page when allowed (the storefront's own
  * reset page, which calls `recover` with the token), else the hosted page `/auth/reset`.
  */
-export async function recoveryLink(ctx: Ctx, token: string, redirect: { url?: string; clientId?: string } | undefined): Promise<string> {
-  const u = (await allowedUrl(ctx, redirect?.url, redirect?.clientId)) ?? new URL(`${ctx.config.PUBLIC_URL}/auth/reset`);
+export async function recoveryLink(
+  ctx: Ctx,
+  token: string,
+  redirect: { url?: string; clientId?: string } | undefined,
+): Promise<string> {
+  const u =
+    (await allowedUrl(ctx, redirect?.url, redirect?.clientId)) ??
+    new URL(`${ctx.config.PUBLIC_URL}/auth/reset`);
   u.searchParams.set('recoveryToken', token);
   return u.toString();
 }

@@ -5,27 +5,53 @@
 import type { StateMachineResponse } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
-import { AUTH, appError, freshEmail, GOOD_PASSWORD, identityServer, linkIn, mailsTo, RECOVERY, registered, solvedCaptcha, tokenOfLink } from './test-kit.ts';
+import {
+  AUTH,
+  appError,
+  freshEmail,
+  GOOD_PASSWORD,
+  identityServer,
+  linkIn,
+  mailsTo,
+  RECOVERY,
+  registered,
+  solvedCaptcha,
+  tokenOfLink,
+} from './test-kit.ts';
 import { LOCK_AFTER_FAILURES } from './throttle.ts';
 
 let s: TestServer;
 // Behind a proxy, the client address is X-Forwarded-For's.
-beforeAll(async () => { s = await identityServer({ env: { TRUST_PROXY: 'true' } }); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await identityServer({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
 const ATTACKER = '203.0.113.7';
 const OWNER = '198.51.100.2';
-const loginFrom = (ip: string, email: string, password: string, captcha?: string) => s.request<StateMachineResponse>('POST', `${AUTH}/v2/login`, {
-  headers: { 'x-forwarded-for': ip },
-  body: { loginId: { email }, password, ...(captcha ? { captchaTokens: [{ InvisibleRecaptcha: captcha }] } : {}) },
-});
+const loginFrom = (ip: string, email: string, password: string, captcha?: string) =>
+  s.request<StateMachineResponse>('POST', `${AUTH}/v2/login`, {
+    headers: { 'x-forwarded-for': ip },
+    body: {
+      loginId: { email },
+      password,
+      ...(captcha ? { captchaTokens: [{ InvisibleRecaptcha: captcha }] } : {}),
+    },
+  });
 
-describe('an attacker guessing an account\'s password', () => {
+describe("an attacker guessing an account's password", () => {
   it(`is locked out after ${LOCK_AFTER_FAILURES} failures; the owner, elsewhere, still signs in (with a captcha)`, async () => {
     const email = freshEmail('owner');
     await registered(s, email);
     for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
-      const r = await loginFrom(ATTACKER, email, `Wrong-${i}-password`, i >= 3 ? await solvedCaptcha(s, { fast: true }) : undefined);
+      const r = await loginFrom(
+        ATTACKER,
+        email,
+        `Wrong-${i}-password`,
+        i >= 3 ? await solvedCaptcha(s, { fast: true }) : undefined,
+      );
       expect(appError(r.body).code, `attempt ${i}`).toBe('-19976');
       s.clock.advance(20_000);
     }
@@ -45,9 +71,16 @@ describe('an attacker guessing an account\'s password', () => {
     // A reset by e-mail lifts every lock of the account.
     expect((await s.request('POST', `${RECOVERY}/v1/send-email`, { body: { email } })).status).toBe(200);
     const link = linkIn((await mailsTo(s, email))[0]!.text);
-    const reset = await s.request('POST', `${RECOVERY}/v1/recover`, { body: { recoveryToken: tokenOfLink(link), password: 'Brand-New-Secret-7' } });
+    const reset = await s.request('POST', `${RECOVERY}/v1/recover`, {
+      body: { recoveryToken: tokenOfLink(link), password: 'Brand-New-Secret-7' },
+    });
     expect(reset.status).toBe(200);
-    const after = await loginFrom(ATTACKER, email, 'Brand-New-Secret-7', await solvedCaptcha(s, { fast: true }));
+    const after = await loginFrom(
+      ATTACKER,
+      email,
+      'Brand-New-Secret-7',
+      await solvedCaptcha(s, { fast: true }),
+    );
     expect(after.status, JSON.stringify(after.body)).toBe(200);
   }, 120_000);
 });

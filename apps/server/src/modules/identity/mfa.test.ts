@@ -4,28 +4,61 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
 import { redeemSessionToken } from './service.ts';
 import {
-  appError, asMember, AUTH, freshEmail, GOOD_PASSWORD, identityServer, linkIn, login, mailsTo, ok, pastCaptchaWindow, RECOVERY, registered, tokenOfLink, VERIFICATION,
+  appError,
+  asMember,
+  AUTH,
+  freshEmail,
+  GOOD_PASSWORD,
+  identityServer,
+  linkIn,
+  login,
+  mailsTo,
+  ok,
+  pastCaptchaWindow,
+  RECOVERY,
+  registered,
+  tokenOfLink,
+  VERIFICATION,
 } from './test-kit.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await identityServer(); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await identityServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
 beforeEach(() => pastCaptchaWindow(s));
 
-type Enrolled = { factor: { factorId: string; type: string; status: string }; secret: string; otpauthUri: string };
+type Enrolled = {
+  factor: { factorId: string; type: string; status: string };
+  secret: string;
+  otpauthUri: string;
+};
 const totpNow = (secret: string) => generate({ secret, epoch: Math.floor(s.clock.now().getTime() / 1000) });
 const nextStep = () => s.clock.advance(30_000);
 const verifyTotp = (stateToken: string, code: string) =>
-  s.request<StateMachineResponse>('POST', `${AUTH}/v2/TOTP/verify`, { body: { factorType: 'TOTP', stateToken, totpData: { code } } });
+  s.request<StateMachineResponse>('POST', `${AUTH}/v2/TOTP/verify`, {
+    body: { factorType: 'TOTP', stateToken, totpData: { code } },
+  });
 const verifyRecoveryCode = (stateToken: string, code: string) =>
-  s.request<StateMachineResponse>('POST', `${AUTH}/v2/RECOVERY_CODE/verify`, { body: { stateToken, recoveryCodeData: { code } } });
+  s.request<StateMachineResponse>('POST', `${AUTH}/v2/RECOVERY_CODE/verify`, {
+    body: { stateToken, recoveryCodeData: { code } },
+  });
 
 /** A member with an authenticator app set up: its e-mail, secret and recovery codes. */
 async function withTotp() {
   const email = freshEmail('mfa');
   const id = await registered(s, email);
-  const enrolled = ok(await s.request<Enrolled>('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: asMember(id) }));
-  const confirmed = ok(await s.request<{ recoveryCodes: string[] }>('POST', `${AUTH}/v2/factors/totp/confirm`, { body: { code: await totpNow(enrolled.secret) }, auth: asMember(id) }));
+  const enrolled = ok(
+    await s.request<Enrolled>('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: asMember(id) }),
+  );
+  const confirmed = ok(
+    await s.request<{ recoveryCodes: string[] }>('POST', `${AUTH}/v2/factors/totp/confirm`, {
+      body: { code: await totpNow(enrolled.secret) },
+      auth: asMember(id),
+    }),
+  );
   nextStep();
   return { email, id, secret: enrolled.secret, recoveryCodes: confirmed.recoveryCodes };
 }
@@ -33,7 +66,11 @@ async function withTotp() {
 async function secondStep(email: string): Promise<string> {
   const r = await login(s, email, GOOD_PASSWORD);
   expect(r.status).toBe(200);
-  expect(r.body).toMatchObject({ state: 'STATUS_CHECK', sessionToken: null, additionalData: { factorType: 'TOTP' } });
+  expect(r.body).toMatchObject({
+    state: 'STATUS_CHECK',
+    sessionToken: null,
+    additionalData: { factorType: 'TOTP' },
+  });
   return r.body.stateToken!;
 }
 
@@ -42,18 +79,33 @@ describe('TOTP second factor', () => {
     const email = freshEmail('enroll');
     const id = await registered(s, email);
     expect((await s.request('POST', `${AUTH}/v2/factors/totp/enroll`)).status).toBe(401);
-    expect((await s.request('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: 'visitor:v1' })).status).toBe(403);
+    expect((await s.request('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: 'visitor:v1' })).status).toBe(
+      403,
+    );
     expect((await s.admin('POST', `${AUTH}/v2/factors/totp/enroll`)).status).toBe(403);
 
-    const enrolled = ok(await s.request<Enrolled>('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: asMember(id) }));
+    const enrolled = ok(
+      await s.request<Enrolled>('POST', `${AUTH}/v2/factors/totp/enroll`, { auth: asMember(id) }),
+    );
     expect(enrolled.factor).toMatchObject({ type: 'TOTP', status: 'INACTIVE' });
     expect(enrolled.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(enrolled.otpauthUri).toBe(`otpauth://totp/My%20Vitrine%20store:${encodeURIComponent(email)}?secret=${enrolled.secret}&issuer=My%20Vitrine%20store`);
+    expect(enrolled.otpauthUri).toBe(
+      `otpauth://totp/My%20Vitrine%20store:${encodeURIComponent(email)}?secret=${enrolled.secret}&issuer=My%20Vitrine%20store`,
+    );
     expect((await login(s, email, GOOD_PASSWORD)).body.state).toBe('SUCCESS');
 
-    const bad = await s.request('POST', `${AUTH}/v2/factors/totp/confirm`, { body: { code: '000000' }, auth: asMember(id) });
+    const bad = await s.request('POST', `${AUTH}/v2/factors/totp/confirm`, {
+      body: { code: '000000' },
+      auth: asMember(id),
+    });
     expect(appError(bad.body)).toMatchObject({ code: 'VERIFICATION_FAILED', data: { reason: 'BAD_CODE' } });
-    const confirmed = ok(await s.request<{ factor: Enrolled['factor']; recoveryCodes: string[] }>('POST', `${AUTH}/v2/factors/totp/confirm`, { body: { code: await totpNow(enrolled.secret) }, auth: asMember(id) }));
+    const confirmed = ok(
+      await s.request<{ factor: Enrolled['factor']; recoveryCodes: string[] }>(
+        'POST',
+        `${AUTH}/v2/factors/totp/confirm`,
+        { body: { code: await totpNow(enrolled.secret) }, auth: asMember(id) },
+      ),
+    );
     expect(confirmed.factor).toEqual({ factorId: enrolled.factor.factorId, type: 'TOTP', status: 'ACTIVE' });
     expect(new Set(confirmed.recoveryCodes).size).toBe(10);
     for (const c of confirmed.recoveryCodes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -66,7 +118,10 @@ describe('TOTP second factor', () => {
   it('makes sign-in ask for a code (STATUS_CHECK) and accepts each code once', async () => {
     const { email, id, secret } = await withTotp();
     const stateToken = await secondStep(email);
-    expect(appError((await verifyTotp(stateToken, '123456')).body).data).toMatchObject({ reason: 'BAD_CODE', attemptsLeft: 4 });
+    expect(appError((await verifyTotp(stateToken, '123456')).body).data).toMatchObject({
+      reason: 'BAD_CODE',
+      attemptsLeft: 4,
+    });
     const code = await totpNow(secret);
     const r = await verifyTotp(stateToken, code);
     expect(r.status).toBe(200);
@@ -75,27 +130,44 @@ describe('TOTP second factor', () => {
     expect(appError((await verifyTotp(stateToken, code)).body).data.reason).toBe('NOT_FOUND');
 
     const replay = await verifyTotp(await secondStep(email), code);
-    expect(appError(replay.body)).toMatchObject({ code: 'VERIFICATION_FAILED', data: { reason: 'BAD_CODE' } });
+    expect(appError(replay.body)).toMatchObject({
+      code: 'VERIFICATION_FAILED',
+      data: { reason: 'BAD_CODE' },
+    });
     nextStep();
     const step = await secondStep(email);
-    const viaAuthVerify = await s.request<StateMachineResponse>('POST', `${VERIFICATION}/v1/auth/verify`, { body: { code: await totpNow(secret), stateToken: step } });
+    const viaAuthVerify = await s.request<StateMachineResponse>('POST', `${VERIFICATION}/v1/auth/verify`, {
+      body: { code: await totpNow(secret), stateToken: step },
+    });
     expect(viaAuthVerify.body.state).toBe('SUCCESS');
   });
 
   it('accepts each recovery code once instead of a TOTP code', async () => {
     const { email, recoveryCodes } = await withTotp();
     const [first, second] = recoveryCodes as [string, string];
-    expect((await verifyRecoveryCode(await secondStep(email), first.toUpperCase())).body.state).toBe('SUCCESS');
-    expect(appError((await verifyRecoveryCode(await secondStep(email), first)).body).data.reason).toBe('BAD_CODE');
-    const viaAuthVerify = await s.request<StateMachineResponse>('POST', `${VERIFICATION}/v1/auth/verify`, { body: { code: second, stateToken: await secondStep(email) } });
+    expect((await verifyRecoveryCode(await secondStep(email), first.toUpperCase())).body.state).toBe(
+      'SUCCESS',
+    );
+    expect(appError((await verifyRecoveryCode(await secondStep(email), first)).body).data.reason).toBe(
+      'BAD_CODE',
+    );
+    const viaAuthVerify = await s.request<StateMachineResponse>('POST', `${VERIFICATION}/v1/auth/verify`, {
+      body: { code: second, stateToken: await secondStep(email) },
+    });
     expect(viaAuthVerify.body.state).toBe('SUCCESS');
   });
 
   it('ends the step after 5 wrong codes and after 10 minutes', async () => {
     const { email, secret } = await withTotp();
     const stateToken = await secondStep(email);
-    for (let i = 4; i >= 0; i--) expect(appError((await verifyTotp(stateToken, '000000')).body).data).toMatchObject({ reason: 'BAD_CODE', attemptsLeft: i });
-    expect(appError((await verifyTotp(stateToken, await totpNow(secret))).body).data.reason).toBe('NOT_FOUND');
+    for (let i = 4; i >= 0; i--)
+      expect(appError((await verifyTotp(stateToken, '000000')).body).data).toMatchObject({
+        reason: 'BAD_CODE',
+        attemptsLeft: i,
+      });
+    expect(appError((await verifyTotp(stateToken, await totpNow(secret))).body).data.reason).toBe(
+      'NOT_FOUND',
+    );
     pastCaptchaWindow(s);
     const late = await secondStep(email);
     s.clock.advance(10 * 60_000 + 1);
@@ -106,12 +178,20 @@ describe('TOTP second factor', () => {
     const { email } = await withTotp();
     expect((await s.request('POST', `${RECOVERY}/v1/send-email`, { body: { email } })).status).toBe(200);
     const [mail] = await mailsTo(s, email);
-    const r = await s.request<StateMachineResponse>('POST', `${RECOVERY}/v1/recover`, { body: { recoveryToken: tokenOfLink(linkIn(mail!.text)), password: 'Reset-But-Still-2FA' } });
-    expect(r.body).toMatchObject({ state: 'STATUS_CHECK', sessionToken: null, additionalData: { factorType: 'TOTP' } });
+    const r = await s.request<StateMachineResponse>('POST', `${RECOVERY}/v1/recover`, {
+      body: { recoveryToken: tokenOfLink(linkIn(mail!.text)), password: 'Reset-But-Still-2FA' },
+    });
+    expect(r.body).toMatchObject({
+      state: 'STATUS_CHECK',
+      sessionToken: null,
+      additionalData: { factorType: 'TOTP' },
+    });
   });
 
   it('refuses other factor types of the legacy verify call', async () => {
-    const r = await s.request('POST', `${AUTH}/v2/SMS/verify`, { body: { factorType: 'SMS', stateToken: 'x', smsData: { code: '123456' } } });
+    const r = await s.request('POST', `${AUTH}/v2/SMS/verify`, {
+      body: { factorType: 'SMS', stateToken: 'x', smsData: { code: '123456' } },
+    });
     expect(r.status).toBe(400);
     expect(appError(r.body).code).toBe('UNSUPPORTED_FACTOR');
   });

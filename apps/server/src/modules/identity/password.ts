@@ -14,14 +14,23 @@ export const PASSWORD_MAX_LENGTH = 256;
  */
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
-  common ??= new Set(readFileSync(join(serverSrc, 'modules', 'identity', 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean));
+  common ??= new Set(
+    readFileSync(join(serverSrc, 'modules', 'identity', 'common-passwords.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
   return common;
 }
 
 /** argon2id with t=2, p=1 and the configured memory (OWASP's minimum by default). */
-const options = (config: Config) => ({ memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: 2, parallelism: 1 });
+const options = (config: Config) => ({
+  memoryCost: config.PASSWORD_HASH_MEMORY_KIB,
+  timeCost: 2,
+  parallelism: 1,
+});
 
-export const hashPassword = (config: Config, password: string): Promise<string> => hash(password, options(config));
+export const hashPassword = (config: Config, password: string): Promise<string> =>
+  hash(password, options(config));
 
 /** A hash of nothing anybody knows, so an unknown e-mail costs the same time as a wrong password. */
 const dummies = new Map<number, Promise<string>>();
@@ -32,7 +41,11 @@ function dummyHash(config: Config): Promise<string> {
 }
 
 /** Checks a password against a stored hash; with no hash, spends the same work and answers false. */
-export async function verifyPassword(config: Config, stored: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  config: Config,
+  stored: string | null,
+  password: string,
+): Promise<boolean> {
   if (password.length > PASSWORD_MAX_LENGTH) return false;
   if (!stored) {
     await verify(await dummyHash(config), password);
@@ -50,24 +63,55 @@ export function needsRehash(config: Config, stored: string): boolean {
   try {
     const o = parseOptions(stored);
     const want = options(config);
-    return o.memoryCost !== want.memoryCost || o.timeCost !== want.timeCost || o.parallelism !== want.parallelism;
+    return (
+      o.memoryCost !== want.memoryCost || o.timeCost !== want.timeCost || o.parallelism !== want.parallelism
+    );
   } catch {
     return true;
   }
 }
 
 /** The password rules: 8 (PASSWORD_MIN_LENGTH) to 256 characters, not a common password, not the e-mail. */
-export function passwordViolation(config: Config, field: string, password: string, email?: string): FieldViolation | null {
+export function passwordViolation(
+  config: Config,
+  field: string,
+  password: string,
+  email?: string,
+): FieldViolation | null {
   const min = config.PASSWORD_MIN_LENGTH;
   const length = [...password].length;
-  if (length < min) return { field, description: `must be at least ${min} characters`, violatedRule: 'MIN_LENGTH', data: { threshold: min } };
-  if (length > PASSWORD_MAX_LENGTH) return { field, description: `must be at most ${PASSWORD_MAX_LENGTH} characters`, violatedRule: 'MAX_LENGTH', data: { threshold: PASSWORD_MAX_LENGTH } };
+  if (length < min)
+    return {
+      field,
+      description: `must be at least ${min} characters`,
+      violatedRule: 'MIN_LENGTH',
+      data: { threshold: min },
+    };
+  if (length > PASSWORD_MAX_LENGTH)
+    return {
+      field,
+      description: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      violatedRule: 'MAX_LENGTH',
+      data: { threshold: PASSWORD_MAX_LENGTH },
+    };
   const lower = password.toLowerCase();
   if (commonPasswords().has(lower)) {
-    return { field, description: 'is one of the most common passwords; choose another', violatedRule: 'OTHER', ruleName: 'COMMON_PASSWORD', data: {} };
+    return {
+      field,
+      description: 'is one of the most common passwords; choose another',
+      violatedRule: 'OTHER',
+      ruleName: 'COMMON_PASSWORD',
+      data: {},
+    };
   }
   if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])) {
-    return { field, description: 'must not be your e-mail address', violatedRule: 'OTHER', ruleName: 'PASSWORD_IS_EMAIL', data: {} };
+    return {
+      field,
+      description: 'must not be your e-mail address',
+      violatedRule: 'OTHER',
+      ruleName: 'PASSWORD_IS_EMAIL',
+      data: {},
+    };
   }
   return null;
 }

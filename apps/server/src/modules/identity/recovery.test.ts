@@ -4,7 +4,20 @@ import type { TestServer } from '../../test/server.ts';
 import { memberTokens, shopClient, SHOP, token } from '../oauth/test-kit.ts';
 import { LINK_TTL_MS } from './challenges.ts';
 import { MAX_RECOVERY_MAILS_PER_HOUR } from './recovery.ts';
-import { appError, freshEmail, GOOD_PASSWORD, identityServer, linkIn, login, mailsTo, pastCaptchaWindow, RECOVERY, registered, tokenOfLink, violations } from './test-kit.ts';
+import {
+  appError,
+  freshEmail,
+  GOOD_PASSWORD,
+  identityServer,
+  linkIn,
+  login,
+  mailsTo,
+  pastCaptchaWindow,
+  RECOVERY,
+  registered,
+  tokenOfLink,
+  violations,
+} from './test-kit.ts';
 
 let s: TestServer;
 let publicUrl: string;
@@ -12,12 +25,21 @@ beforeAll(async () => {
   s = await identityServer();
   publicUrl = s.app.systemCtx().config.PUBLIC_URL;
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 beforeEach(() => pastCaptchaWindow(s));
 
 const NEW_PASSWORD = 'Brand-New-Secret-7';
-const sendEmail = (email: string, redirect?: { url: string; clientId?: string }, headers: Record<string, string> = {}) =>
-  s.request('POST', `${RECOVERY}/v1/send-email`, { body: { email, ...(redirect ? { redirect } : {}) }, headers });
+const sendEmail = (
+  email: string,
+  redirect?: { url: string; clientId?: string },
+  headers: Record<string, string> = {},
+) =>
+  s.request('POST', `${RECOVERY}/v1/send-email`, {
+    body: { email, ...(redirect ? { redirect } : {}) },
+    headers,
+  });
 const recover = (recoveryToken: string, password = NEW_PASSWORD) =>
   s.request<StateMachineResponse>('POST', `${RECOVERY}/v1/recover`, { body: { recoveryToken, password } });
 async function lastLink(email: string) {
@@ -44,10 +66,16 @@ describe('password recovery', () => {
   it('builds the link from PUBLIC_URL or an allowed client origin, never from request headers or other origins', async () => {
     const email = freshEmail('links');
     await registered(s, email);
-    await sendEmail(email, { url: 'https://evil.example/steal' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    await sendEmail(
+      email,
+      { url: 'https://evil.example/steal' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    );
     expect(await lastLink(email)).toMatch(new RegExp(`^${publicUrl}/auth/reset\\?recoveryToken=`));
     await sendEmail(email, { url: `${publicUrl}/auth/reset?clientId=abc` });
-    expect(await lastLink(email)).toMatch(new RegExp(`^${publicUrl}/auth/reset\\?clientId=abc&recoveryToken=`));
+    expect(await lastLink(email)).toMatch(
+      new RegExp(`^${publicUrl}/auth/reset\\?clientId=abc&recoveryToken=`),
+    );
     const clientId = await shopClient(s);
     await sendEmail(email, { url: `${SHOP}/account/reset`, clientId });
     expect(await lastLink(email)).toMatch(new RegExp(`^${SHOP}/account/reset\\?recoveryToken=`));
@@ -61,7 +89,9 @@ describe('password recovery', () => {
 
     const weak = await recover(recoveryToken, 'password');
     expect(weak.status).toBe(400);
-    expect(violations(weak.body)).toEqual([expect.objectContaining({ field: 'password', ruleName: 'COMMON_PASSWORD' })]);
+    expect(violations(weak.body)).toEqual([
+      expect.objectContaining({ field: 'password', ruleName: 'COMMON_PASSWORD' }),
+    ]);
 
     const r = await recover(recoveryToken);
     expect(r.status).toBe(200);
@@ -101,19 +131,34 @@ describe('password recovery', () => {
   it("revokes the member's refresh tokens", async () => {
     const clientId = await shopClient(s, { redirectUris: [`${SHOP}/callback`], allowedOrigins: [SHOP] });
     const { tokens, email } = await memberTokens(s, clientId);
-    expect((await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' })).status).toBe(200);
+    expect(
+      (await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' })).status,
+    ).toBe(200);
     await sendEmail(email);
     expect((await recover(tokenOfLink(await lastLink(email)))).body.state).toBe('SUCCESS');
-    const after = await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' });
+    const after = await token(s, {
+      clientId,
+      refreshToken: tokens.refresh_token,
+      grantType: 'refresh_token',
+    });
     expect(after.status).toBe(400);
   });
 
   it('mails an activation link on an admin request (24 hours), which sets the first password', async () => {
     const email = freshEmail('activate');
     const id = await registered(s, email);
-    const r = await s.request('POST', `${RECOVERY}/v1/activation-email`, { body: { identityId: id, emailOptions: { language: 'en' } } });
+    const r = await s.request('POST', `${RECOVERY}/v1/activation-email`, {
+      body: { identityId: id, emailOptions: { language: 'en' } },
+    });
     expect(r.status).toBe(401);
-    expect((await s.admin('POST', `${RECOVERY}/v1/activation-email`, { identityId: id, emailOptions: { language: 'en' } })).status).toBe(200);
+    expect(
+      (
+        await s.admin('POST', `${RECOVERY}/v1/activation-email`, {
+          identityId: id,
+          emailOptions: { language: 'en' },
+        })
+      ).status,
+    ).toBe(200);
     const [mail] = await mailsTo(s, email);
     expect(mail!.subject).toMatch(/Activate your/);
     s.clock.advance(LINK_TTL_MS.RECOVERY + 1);

@@ -21,25 +21,44 @@ import { countRecentChallenges } from './token-store.ts';
 export const MAX_RECOVERY_MAILS_PER_HOUR = 5;
 
 /** Mails a reset link when the address belongs to an account; the answer is the same either way. */
-export async function sendRecoveryEmail(ctx: Ctx, body: z.output<typeof sendRecoveryEmailRequest>): Promise<void> {
+export async function sendRecoveryEmail(
+  ctx: Ctx,
+  body: z.output<typeof sendRecoveryEmailRequest>,
+): Promise<void> {
   const identity = await findLiveIdentityByEmail(ctx.db, normaliseEmail(body.email));
   if (!identity || identity.status === 'BLOCKED') return;
   const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
-  if ((await countRecentChallenges(ctx.db, identity.id, 'RECOVERY', hourAgo)) >= MAX_RECOVERY_MAILS_PER_HOUR) return;
+  if ((await countRecentChallenges(ctx.db, identity.id, 'RECOVERY', hourAgo)) >= MAX_RECOVERY_MAILS_PER_HOUR)
+    return;
   await inTransaction(ctx, async (tx) => {
     const token = await issueLinkToken(tx, identity.id, 'RECOVERY');
-    await mailRecoveryLink(tx, identity.email, await recoveryLink(tx, token, body.redirect), 'RECOVERY', LINK_TTL_MS.RECOVERY / 3_600_000);
+    await mailRecoveryLink(
+      tx,
+      identity.email,
+      await recoveryLink(tx, token, body.redirect),
+      'RECOVERY',
+      LINK_TTL_MS.RECOVERY / 3_600_000,
+    );
   });
 }
 
 /** Admin: mails an account's owner a link to choose a password (24 hours). */
-export async function sendActivationEmail(ctx: Ctx, body: z.output<typeof sendActivationEmailRequest>): Promise<void> {
+export async function sendActivationEmail(
+  ctx: Ctx,
+  body: z.output<typeof sendActivationEmailRequest>,
+): Promise<void> {
   const identity = await findIdentity(ctx.db, body.identityId);
   if (!identity || identity.status === 'DELETED') throw notFound('Identity');
   if (identity.status === 'BLOCKED') throw identityBlocked();
   await inTransaction(ctx, async (tx) => {
     const token = await issueLinkToken(tx, identity.id, 'ACTIVATION');
-    await mailRecoveryLink(tx, identity.email, await recoveryLink(tx, token, body.emailOptions?.redirect), 'ACTIVATION', LINK_TTL_MS.ACTIVATION / 3_600_000);
+    await mailRecoveryLink(
+      tx,
+      identity.email,
+      await recoveryLink(tx, token, body.emailOptions?.redirect),
+      'ACTIVATION',
+      LINK_TTL_MS.ACTIVATION / 3_600_000,
+    );
   });
 }
 
@@ -49,7 +68,10 @@ export async function sendActivationEmail(ctx: Ctx, body: z.output<typeof sendAc
  * forgotten, other links and pending steps end, every refresh token of the member is revoked, and
  * the sign-in continues (second factor first).
  */
-export async function recover(ctx: Ctx, body: z.output<typeof recoverRequest>): Promise<StateMachineResponse> {
+export async function recover(
+  ctx: Ctx,
+  body: z.output<typeof recoverRequest>,
+): Promise<StateMachineResponse> {
   const step = await findStep(ctx, ['RECOVERY', 'ACTIVATION'], body.recoveryToken);
   if (!step) throw invalidRecoveryToken();
   const identity = await findIdentity(ctx.db, step.identity_id);
@@ -63,8 +85,22 @@ export async function recover(ctx: Ctx, body: z.output<typeof recoverRequest>): 
     if (!live) throw invalidRecoveryToken();
     await spendStep(tx, live);
     const now = tx.clock.now();
-    const row = await updateIdentity(tx.db, identity.id, { password_hash: passwordHash, password_reset_required: false }, now);
-    await upsertFactor(tx.db, { id: newId(), identity_id: identity.id, type: 'PASSWORD', status: 'ACTIVE', secret: null, last_used_step: null, created_at: now, updated_at: now });
+    const row = await updateIdentity(
+      tx.db,
+      identity.id,
+      { password_hash: passwordHash, password_reset_required: false },
+      now,
+    );
+    await upsertFactor(tx.db, {
+      id: newId(),
+      identity_id: identity.id,
+      type: 'PASSWORD',
+      status: 'ACTIVE',
+      secret: null,
+      last_used_step: null,
+      created_at: now,
+      updated_at: now,
+    });
     await markEmailVerified(tx, row);
     await endAllSteps(tx, identity.id);
     await clearAccountEverywhere(tx, identity.email);

@@ -1,7 +1,19 @@
 import {
-  captchaConfigResponse, changePasswordRequest, legacyVerifyRequest, loginRequest, logoutQuery, rawHttpResponse,
-  registerRequest, signOnRequest, signOnResponse, stateMachineResponse, totpConfirmRequest, totpConfirmResponse, totpEnrollResponse,
-  validateEmailRequest, validateEmailResponse,
+  captchaConfigResponse,
+  changePasswordRequest,
+  legacyVerifyRequest,
+  loginRequest,
+  logoutQuery,
+  rawHttpResponse,
+  registerRequest,
+  signOnRequest,
+  signOnResponse,
+  stateMachineResponse,
+  totpConfirmRequest,
+  totpConfirmResponse,
+  totpEnrollResponse,
+  validateEmailRequest,
+  validateEmailResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Caller } from '../../platform/context.ts';
@@ -11,16 +23,26 @@ import { newChallenge } from './captcha.ts';
 import { ssoNotConfigured } from './errors.ts';
 import { iam } from './paths.ts';
 import { recoveryRoutes } from './routes-recovery.ts';
-import { login, logoutLocation, malformedLogin, register, setPassword, signOn, validateEmail } from './service.ts';
+import {
+  login,
+  logoutLocation,
+  malformedLogin,
+  register,
+  setPassword,
+  signOn,
+  validateEmail,
+} from './service.ts';
 import { confirmTotp, enrollTotp } from './totp.ts';
 import { verifyFactor } from './verification.ts';
-
 
 const INVALID = Symbol('invalid');
 type Invalid = { [INVALID]: readonly z.core.$ZodIssue[] };
 /** A body schema that never fails (for docs it is the real schema): the handler turns problems into application errors. */
 function lenient<S extends z.ZodType>(s: S) {
-  return s.catch((c) => ({ [INVALID]: c.error.issues }) as never) as unknown as z.ZodType<z.output<S> | Invalid, z.input<S>>;
+  return s.catch((c) => ({ [INVALID]: c.error.issues }) as never) as unknown as z.ZodType<
+    z.output<S> | Invalid,
+    z.input<S>
+  >;
 }
 
 const memberId = (c: Caller) => {
@@ -31,14 +53,24 @@ const tags = ['identity'];
 
 export function identityRoutes(r: Router) {
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/register'), roles: 'any', tags, summary: 'Sign up with e-mail and password',
-    body: registerRequest, response: stateMachineResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/register'),
+    roles: 'any',
+    tags,
+    summary: 'Sign up with e-mail and password',
+    body: registerRequest,
+    response: stateMachineResponse,
     handler: (ctx, { body }, req) => register(ctx, body, req.ip),
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/login'), roles: 'any', tags, summary: 'Sign in with e-mail and password (errors are application errors only)',
-    body: lenient(loginRequest), response: stateMachineResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/login'),
+    roles: 'any',
+    tags,
+    summary: 'Sign in with e-mail and password (errors are application errors only)',
+    body: lenient(loginRequest),
+    response: stateMachineResponse,
     handler(ctx, { body }, req) {
       if (INVALID in body) throw malformedLogin(body[INVALID]);
       return login(ctx, body, req.ip);
@@ -46,13 +78,22 @@ export function identityRoutes(r: Router) {
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/validate-email'), roles: 'any', tags, summary: 'Check an e-mail address',
-    body: validateEmailRequest, response: validateEmailResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/validate-email'),
+    roles: 'any',
+    tags,
+    summary: 'Check an e-mail address',
+    body: validateEmailRequest,
+    response: validateEmailResponse,
     handler: async (_ctx, { body }) => validateEmail(body.email),
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/change-password'), roles: ['member'], tags, summary: "Change the signed-in member's password",
+    method: 'POST',
+    url: iam('authentication', '/v2/change-password'),
+    roles: ['member'],
+    tags,
+    summary: "Change the signed-in member's password",
     body: changePasswordRequest,
     async handler(ctx, { body }) {
       await setPassword(ctx, memberId(ctx.caller), body.newPassword, 'newPassword');
@@ -61,46 +102,109 @@ export function identityRoutes(r: Router) {
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/sign-on'), roles: ['admin'], tags, summary: 'Trusted sign-in without credentials: find or create the identity, return a session token',
-    body: signOnRequest, response: signOnResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/sign-on'),
+    roles: ['admin'],
+    tags,
+    summary: 'Trusted sign-in without credentials: find or create the identity, return a session token',
+    body: signOnRequest,
+    response: signOnResponse,
     handler: (ctx, { body }) => signOn(ctx, body),
   });
 
   r.route({
-    method: 'GET', url: iam('authentication', '/v1/logout'), roles: 'any', tags, summary: 'Where to send the browser after signing out (raw HTTP answer, 302)',
-    query: logoutQuery, response: rawHttpResponse,
-    handler: async (ctx, { query }) => ({ body: '', statusCode: 302, headers: [{ key: 'Location', value: await logoutLocation(ctx, query) }] }),
+    method: 'GET',
+    url: iam('authentication', '/v1/logout'),
+    roles: 'any',
+    tags,
+    summary: 'Where to send the browser after signing out (raw HTTP answer, 302)',
+    query: logoutQuery,
+    response: rawHttpResponse,
+    handler: async (ctx, { query }) => ({
+      body: '',
+      statusCode: 302,
+      headers: [{ key: 'Location', value: await logoutLocation(ctx, query) }],
+    }),
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/:factorType/verify'), roles: 'any', tags, summary: 'Legacy: verify a factor (EMAIL, TOTP, RECOVERY_CODE) of a pending sign-in step',
-    params: z.object({ factorType: z.string().max(50) }), body: legacyVerifyRequest, response: stateMachineResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/:factorType/verify'),
+    roles: 'any',
+    tags,
+    summary: 'Legacy: verify a factor (EMAIL, TOTP, RECOVERY_CODE) of a pending sign-in step',
+    params: z.object({ factorType: z.string().max(50) }),
+    body: legacyVerifyRequest,
+    response: stateMachineResponse,
     handler(ctx, { params, body }, req) {
-      if (body.factorType !== undefined && body.factorType !== params.factorType) throw violation('factorType', 'must match the path', 'VALIDATION');
+      if (body.factorType !== undefined && body.factorType !== params.factorType)
+        throw violation('factorType', 'must match the path', 'VALIDATION');
       return verifyFactor(ctx, params.factorType, body, req.ip);
     },
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/factors/totp/enroll'), roles: ['member'], tags, summary: 'Start setting up an authenticator app (TOTP)',
+    method: 'POST',
+    url: iam('authentication', '/v2/factors/totp/enroll'),
+    roles: ['member'],
+    tags,
+    summary: 'Start setting up an authenticator app (TOTP)',
     response: totpEnrollResponse,
     handler: (ctx) => enrollTotp(ctx, memberId(ctx.caller)),
   });
 
   r.route({
-    method: 'POST', url: iam('authentication', '/v2/factors/totp/confirm'), roles: ['member'], tags, summary: 'Confirm the authenticator app with a code; returns 10 single-use recovery codes',
-    body: totpConfirmRequest, response: totpConfirmResponse,
+    method: 'POST',
+    url: iam('authentication', '/v2/factors/totp/confirm'),
+    roles: ['member'],
+    tags,
+    summary: 'Confirm the authenticator app with a code; returns 10 single-use recovery codes',
+    body: totpConfirmRequest,
+    response: totpConfirmResponse,
     handler: (ctx, { body }) => confirmTotp(ctx, memberId(ctx.caller), body.code),
   });
 
-  const sso = { roles: 'any' as const, tags, summary: 'Single sign-on with an external identity provider: not configured (501 SSO_NOT_CONFIGURED)' };
+  const sso = {
+    roles: 'any' as const,
+    tags,
+    summary: 'Single sign-on with an external identity provider: not configured (501 SSO_NOT_CONFIGURED)',
+  };
   const anyQuery = z.record(z.string(), z.unknown());
-  r.route({ ...sso, method: 'GET', url: iam('authentication', '/v1/sso/login/:tenantId/:idpConnectionId'), params: z.object({ tenantId: z.string(), idpConnectionId: z.string() }), query: anyQuery, handler: async () => { throw ssoNotConfigured(); } });
-  r.route({ ...sso, method: 'GET', url: iam('authentication', '/v1/callback'), query: anyQuery, handler: async () => { throw ssoNotConfigured(); } });
-  r.route({ ...sso, method: 'POST', url: iam('authentication', '/v1/sso/login-with-token-params'), body: z.looseObject({}), handler: async () => { throw ssoNotConfigured(); } });
+  r.route({
+    ...sso,
+    method: 'GET',
+    url: iam('authentication', '/v1/sso/login/:tenantId/:idpConnectionId'),
+    params: z.object({ tenantId: z.string(), idpConnectionId: z.string() }),
+    query: anyQuery,
+    handler: async () => {
+      throw ssoNotConfigured();
+    },
+  });
+  r.route({
+    ...sso,
+    method: 'GET',
+    url: iam('authentication', '/v1/callback'),
+    query: anyQuery,
+    handler: async () => {
+      throw ssoNotConfigured();
+    },
+  });
+  r.route({
+    ...sso,
+    method: 'POST',
+    url: iam('authentication', '/v1/sso/login-with-token-params'),
+    body: z.looseObject({}),
+    handler: async () => {
+      throw ssoNotConfigured();
+    },
+  });
 
   r.route({
-    method: 'GET', url: iam('captcha', '/v1/challenge'), roles: 'any', tags, summary: 'A new ALTCHA challenge (10 minutes, solvable once)',
+    method: 'GET',
+    url: iam('captcha', '/v1/challenge'),
+    roles: 'any',
+    tags,
+    summary: 'A new ALTCHA challenge (10 minutes, solvable once)',
     async handler(ctx, _input, _req, reply) {
       reply.header('cache-control', 'no-store');
       return newChallenge(ctx);
@@ -108,10 +212,16 @@ export function identityRoutes(r: Router) {
   });
 
   r.route({
-    method: 'GET', url: iam('captcha', '/v1/config'), roles: 'any', tags, summary: 'Captcha provider and site keys for the storefront widget',
+    method: 'GET',
+    url: iam('captcha', '/v1/config'),
+    roles: 'any',
+    tags,
+    summary: 'Captcha provider and site keys for the storefront widget',
     response: captchaConfigResponse,
     handler: async (ctx) => ({
-      provider: 'ALTCHA' as const, siteKey: ctx.config.CAPTCHA_SITE_KEY, invisibleSiteKey: ctx.config.CAPTCHA_INVISIBLE_SITE_KEY,
+      provider: 'ALTCHA' as const,
+      siteKey: ctx.config.CAPTCHA_SITE_KEY,
+      invisibleSiteKey: ctx.config.CAPTCHA_INVISIBLE_SITE_KEY,
       challengeUrl: `${ctx.config.PUBLIC_URL}/_api/iam/captcha/v1/challenge`,
     }),
   });

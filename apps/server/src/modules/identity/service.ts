@@ -8,14 +8,33 @@ import { newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/service.ts';
 import { endChallenges, spendSessionToken } from './token-store.ts';
 import { identityEntity } from './entity.ts';
-import { emailExists, identityBlocked, identityNotActive, invalidCredentials, resetRequired } from './errors.ts';
+import {
+  emailExists,
+  identityBlocked,
+  identityNotActive,
+  invalidCredentials,
+  resetRequired,
+} from './errors.ts';
 import { syncMemberFromIdentity } from '../members/service.ts';
-import { completeAuthentication, createIdentity, issueSessionToken, markEmailVerified, statusFor } from './flow.ts';
+import {
+  completeAuthentication,
+  createIdentity,
+  issueSessionToken,
+  markEmailVerified,
+  statusFor,
+} from './flow.ts';
 import { allowedUrl } from './links.ts';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword } from './password.ts';
 import { sha256 } from './secrets.ts';
 import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
-import { accountKey, assertNotLocked, clearAccount, enforceCaptcha, ipKey, recordFailure } from './throttle.ts';
+import {
+  accountKey,
+  assertNotLocked,
+  clearAccount,
+  enforceCaptcha,
+  ipKey,
+  recordFailure,
+} from './throttle.ts';
 
 /** E-mail addresses are compared trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -25,13 +44,18 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * of issue, and only while the identity is ACTIVE. Null for anything else. `visitorId` is the
  * anonymous visitor whose token signed in, when there was one.
  */
-export async function redeemSessionToken(ctx: Ctx, token: string): Promise<{ identityId: string; visitorId?: string } | null> {
+export async function redeemSessionToken(
+  ctx: Ctx,
+  token: string,
+): Promise<{ identityId: string; visitorId?: string } | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 500) return null;
   const spent = await spendSessionToken(ctx.db, sha256(token), ctx.clock.now());
   if (!spent) return null;
   const row = await findIdentity(ctx.db, spent.identity_id);
   if (row?.status !== 'ACTIVE') return null;
-  return spent.visitor_id ? { identityId: spent.identity_id, visitorId: spent.visitor_id } : { identityId: spent.identity_id };
+  return spent.visitor_id
+    ? { identityId: spent.identity_id, visitorId: spent.visitor_id }
+    : { identityId: spent.identity_id };
 }
 
 export async function getIdentity(ctx: Ctx, id: string): Promise<Identity | null> {
@@ -40,7 +64,11 @@ export async function getIdentity(ctx: Ctx, id: string): Promise<Identity | null
 }
 
 /** Sign-up: captcha when the address has failed recently, password rules, then the state machine. */
-export async function register(ctx: Ctx, body: z.output<typeof registerRequest>, ip: string): Promise<StateMachineResponse> {
+export async function register(
+  ctx: Ctx,
+  body: z.output<typeof registerRequest>,
+  ip: string,
+): Promise<StateMachineResponse> {
   const email = normaliseEmail(body.loginId.email);
   await enforceCaptcha(ctx, body.captchaTokens, [ipKey(ip)]);
   const problem = passwordViolation(ctx.config, 'password', body.password, email);
@@ -58,7 +86,13 @@ export async function register(ctx: Ctx, body: z.output<typeof registerRequest>,
     ...(memberApprovalRequired ? ['PENDING_ADMIN_APPROVAL_REQUIRED' as const] : []),
   ];
   const answer = await inTransaction(ctx, async (tx) => {
-    const row = await createIdentity(tx, { email, passwordHash, profile: body.profile ?? {}, emailVerified: false, reasons });
+    const row = await createIdentity(tx, {
+      email,
+      passwordHash,
+      profile: body.profile ?? {},
+      emailVerified: false,
+      reasons,
+    });
     return row ? completeAuthentication(tx, row.id, { mfaDone: true }) : null;
   });
   if (!answer) throw await duplicate();
@@ -77,7 +111,11 @@ export function malformedLogin(issues: readonly z.core.$ZodIssue[]): AppError {
  * Sign-in with e-mail and password. Unknown e-mail and wrong password answer alike (-19976),
  * after the same amount of hashing work; failures count towards captcha and lock-out.
  */
-export async function login(ctx: Ctx, body: z.output<typeof loginRequest>, ip: string): Promise<StateMachineResponse> {
+export async function login(
+  ctx: Ctx,
+  body: z.output<typeof loginRequest>,
+  ip: string,
+): Promise<StateMachineResponse> {
   const email = normaliseEmail(body.loginId.email);
   await assertNotLocked(ctx, email, ip);
   await enforceCaptcha(ctx, body.captchaTokens, [accountKey(email), ipKey(ip)]);
@@ -90,13 +128,23 @@ export async function login(ctx: Ctx, body: z.output<typeof loginRequest>, ip: s
   await clearAccount(ctx, email, ip);
   if (identity.password_reset_required) throw resetRequired();
   if (identity.password_hash && needsRehash(ctx.config, identity.password_hash)) {
-    await updateIdentity(ctx.db, identity.id, { password_hash: await hashPassword(ctx.config, body.password) }, ctx.clock.now());
+    await updateIdentity(
+      ctx.db,
+      identity.id,
+      { password_hash: await hashPassword(ctx.config, body.password) },
+      ctx.clock.now(),
+    );
   }
   return inTransaction(ctx, (tx) => completeAuthentication(tx, identity.id, { mfaDone: false }));
 }
 
 /** Sets a new password (after the rules); outstanding reset links stop working. */
-export async function setPassword(ctx: Ctx, identityId: string, password: string, field: string): Promise<void> {
+export async function setPassword(
+  ctx: Ctx,
+  identityId: string,
+  password: string,
+  field: string,
+): Promise<void> {
   const identity = await findIdentity(ctx.db, identityId);
   if (!identity || identity.status === 'DELETED') throw notFound('Identity');
   if (identity.status === 'BLOCKED') throw identityBlocked();
@@ -105,8 +153,22 @@ export async function setPassword(ctx: Ctx, identityId: string, password: string
   const passwordHash = await hashPassword(ctx.config, password);
   await inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    await updateIdentity(tx.db, identityId, { password_hash: passwordHash, password_reset_required: false }, now);
-    await upsertFactor(tx.db, { id: newId(), identity_id: identityId, type: 'PASSWORD', status: 'ACTIVE', secret: null, last_used_step: null, created_at: now, updated_at: now });
+    await updateIdentity(
+      tx.db,
+      identityId,
+      { password_hash: passwordHash, password_reset_required: false },
+      now,
+    );
+    await upsertFactor(tx.db, {
+      id: newId(),
+      identity_id: identityId,
+      type: 'PASSWORD',
+      status: 'ACTIVE',
+      secret: null,
+      last_used_step: null,
+      created_at: now,
+      updated_at: now,
+    });
     await endChallenges(tx.db, identityId, ['RECOVERY', 'ACTIVATION'], now);
   });
 }
@@ -124,7 +186,15 @@ export async function approveIdentity(ctx: Ctx, identityId: string): Promise<Ide
     const row = await findIdentity(tx.db, identityId, true);
     if (!row || row.status === 'DELETED') throw notFound('Identity');
     const reasons = row.reasons.filter((r) => r !== 'PENDING_ADMIN_APPROVAL_REQUIRED');
-    const saved = reasons.length === row.reasons.length ? row : await updateIdentity(tx.db, identityId, { reasons, status: statusFor(row.status, reasons) }, tx.clock.now());
+    const saved =
+      reasons.length === row.reasons.length
+        ? row
+        : await updateIdentity(
+            tx.db,
+            identityId,
+            { reasons, status: statusFor(row.status, reasons) },
+            tx.clock.now(),
+          );
     if (saved.status !== 'BLOCKED') await syncMemberFromIdentity(tx, identityId, { status: 'APPROVED' });
     return identityEntity(tx.db, saved);
   });
@@ -136,9 +206,12 @@ export async function setIdentityBlocked(ctx: Ctx, identityId: string, blocked: 
     const row = await findIdentity(tx.db, identityId, true);
     if (!row || row.status === 'DELETED') throw notFound('Identity');
     const status = blocked ? 'BLOCKED' : row.reasons.length ? 'PENDING' : 'ACTIVE';
-    const saved = status === row.status ? row : await updateIdentity(tx.db, identityId, { status }, tx.clock.now());
+    const saved =
+      status === row.status ? row : await updateIdentity(tx.db, identityId, { status }, tx.clock.now());
     const approval = row.reasons.includes('PENDING_ADMIN_APPROVAL_REQUIRED');
-    await syncMemberFromIdentity(tx, identityId, { status: blocked ? 'BLOCKED' : approval ? 'PENDING' : 'APPROVED' });
+    await syncMemberFromIdentity(tx, identityId, {
+      status: blocked ? 'BLOCKED' : approval ? 'PENDING' : 'APPROVED',
+    });
     return identityEntity(tx.db, saved);
   });
 }
@@ -147,12 +220,21 @@ export async function setIdentityBlocked(ctx: Ctx, identityId: string, blocked: 
  * Trusted sign-in without credentials (admin or API key): finds the identity by e-mail or creates
  * it (ACTIVE, no password; `verifyEmail: true` marks the address verified), and returns a session token.
  */
-export async function signOn(ctx: Ctx, body: z.output<typeof signOnRequest>): Promise<{ sessionToken: string; identity: Identity }> {
+export async function signOn(
+  ctx: Ctx,
+  body: z.output<typeof signOnRequest>,
+): Promise<{ sessionToken: string; identity: Identity }> {
   const email = normaliseEmail(body.loginId.email);
   return inTransaction(ctx, async (tx) => {
     let row = await findLiveIdentityByEmail(tx.db, email);
     if (!row) {
-      row = await createIdentity(tx, { email, passwordHash: null, profile: body.profile ?? {}, emailVerified: body.verifyEmail === true, reasons: [] });
+      row = await createIdentity(tx, {
+        email,
+        passwordHash: null,
+        profile: body.profile ?? {},
+        emailVerified: body.verifyEmail === true,
+        reasons: [],
+      });
       row ??= await findLiveIdentityByEmail(tx.db, email);
       if (!row) throw emailExists();
     } else if (body.verifyEmail) {
@@ -167,9 +249,14 @@ export async function signOn(ctx: Ctx, body: z.output<typeof signOnRequest>): Pr
 /** validateEmail: the address's format only (no DNS look-ups; this never says whether an account exists). */
 export function validateEmail(email: string) {
   const valid = email.trim().length <= 320 && z.email().safeParse(email.trim()).success;
-  return valid ? { valid: true, formatInvalid: false } : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' as const } };
+  return valid
+    ? { valid: true, formatInvalid: false }
+    : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' as const } };
 }
 
 /** Where logout sends the browser: the requested URL when allowed, else the store's home page. */
-export const logoutLocation = async (ctx: Ctx, o: { postLogoutRedirectUri?: string; clientId?: string }): Promise<string> =>
+export const logoutLocation = async (
+  ctx: Ctx,
+  o: { postLogoutRedirectUri?: string; clientId?: string },
+): Promise<string> =>
   (await allowedUrl(ctx, o.postLogoutRedirectUri, o.clientId))?.toString() ?? `${ctx.config.PUBLIC_URL}/`;

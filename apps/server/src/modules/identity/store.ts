@@ -7,20 +7,51 @@ export type ChallengeKind = 'EMAIL_VERIFICATION' | 'MFA' | 'RECOVERY' | 'ACTIVAT
 
 export interface IdentityTables {
   identity: {
-    id: string; email: string; email_verified: boolean; password_hash: string | null; password_reset_required: boolean;
-    status: IdentityRowStatus; reasons: JSONColumnType<IdentityStatusReason[]>; profile: JSONColumnType<IdentityProfile>;
-    revision: number; created_at: Date; updated_at: Date;
+    id: string;
+    email: string;
+    email_verified: boolean;
+    password_hash: string | null;
+    password_reset_required: boolean;
+    status: IdentityRowStatus;
+    reasons: JSONColumnType<IdentityStatusReason[]>;
+    profile: JSONColumnType<IdentityProfile>;
+    revision: number;
+    created_at: Date;
+    updated_at: Date;
   };
   identity_factor: {
-    id: string; identity_id: string; type: 'PASSWORD' | 'EMAIL' | 'TOTP'; status: 'INACTIVE' | 'ACTIVE' | 'REQUIRE_REENROLL';
-    secret: string | null; last_used_step: number | null; created_at: Date; updated_at: Date;
+    id: string;
+    identity_id: string;
+    type: 'PASSWORD' | 'EMAIL' | 'TOTP';
+    status: 'INACTIVE' | 'ACTIVE' | 'REQUIRE_REENROLL';
+    secret: string | null;
+    last_used_step: number | null;
+    created_at: Date;
+    updated_at: Date;
   };
   identity_recovery_code: { identity_id: string; code_hash: string; used_at: Date | null; created_at: Date };
   identity_challenge: {
-    id: string; identity_id: string; kind: ChallengeKind; token_hash: string; code_hash: string | null; code_expires_at: Date | null;
-    attempts: number; sends: number; mfa_done: boolean; expires_at: Date; used_at: Date | null; created_at: Date;
+    id: string;
+    identity_id: string;
+    kind: ChallengeKind;
+    token_hash: string;
+    code_hash: string | null;
+    code_expires_at: Date | null;
+    attempts: number;
+    sends: number;
+    mfa_done: boolean;
+    expires_at: Date;
+    used_at: Date | null;
+    created_at: Date;
   };
-  identity_session_token: { token_hash: string; identity_id: string; visitor_id: string | null; expires_at: Date; used_at: Date | null; created_at: Date };
+  identity_session_token: {
+    token_hash: string;
+    identity_id: string;
+    visitor_id: string | null;
+    expires_at: Date;
+    used_at: Date | null;
+    created_at: Date;
+  };
   auth_failure: { id: Generated<number>; key: string; created_at: Date };
   auth_lock: { key: string; locked_until: Date };
   captcha_key: { id: number; hmac_key: string; created_at: Date };
@@ -36,9 +67,12 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** Inserts the identity unless a live one has its e-mail; undefined then. */
 export function insertIdentity(db: Executor, r: IdentityRow): Promise<IdentityRow | undefined> {
-  return db.insertInto('identity').values({ ...r, reasons: json(r.reasons), profile: json(r.profile) })
+  return db
+    .insertInto('identity')
+    .values({ ...r, reasons: json(r.reasons), profile: json(r.profile) })
     .onConflict((oc) => oc.column('email').where('status', '<>', 'DELETED').doNothing())
-    .returningAll().executeTakeFirst();
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function findIdentity(db: Executor, id: string, forUpdate = false): Promise<IdentityRow | undefined> {
@@ -48,57 +82,131 @@ export function findIdentity(db: Executor, id: string, forUpdate = false): Promi
 }
 
 export const findLiveIdentityByEmail = (db: Executor, email: string): Promise<IdentityRow | undefined> =>
-  db.selectFrom('identity').selectAll().where('email', '=', email).where('status', '<>', 'DELETED').executeTakeFirst();
+  db
+    .selectFrom('identity')
+    .selectAll()
+    .where('email', '=', email)
+    .where('status', '<>', 'DELETED')
+    .executeTakeFirst();
 
-export type IdentityChange = Partial<Pick<IdentityRow, 'email_verified' | 'password_hash' | 'password_reset_required' | 'status' | 'reasons' | 'profile'>>;
+export type IdentityChange = Partial<
+  Pick<
+    IdentityRow,
+    'email_verified' | 'password_hash' | 'password_reset_required' | 'status' | 'reasons' | 'profile'
+  >
+>;
 
 /** Applies a change, bumping `revision` and `updated_at`. */
-export function updateIdentity(db: Executor, id: string, set: IdentityChange, now: Date): Promise<IdentityRow> {
+export function updateIdentity(
+  db: Executor,
+  id: string,
+  set: IdentityChange,
+  now: Date,
+): Promise<IdentityRow> {
   const { reasons, profile, ...rest } = set;
-  return db.updateTable('identity').set((eb) => ({
-    ...rest,
-    ...(reasons ? { reasons: json(reasons) } : {}),
-    ...(profile ? { profile: json(profile) } : {}),
-    revision: eb('revision', '+', 1),
-    updated_at: now,
-  })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('identity')
+    .set((eb) => ({
+      ...rest,
+      ...(reasons ? { reasons: json(reasons) } : {}),
+      ...(profile ? { profile: json(profile) } : {}),
+      revision: eb('revision', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 // ---- factors and recovery codes ----
 
 export const listFactors = (db: Executor, identityId: string): Promise<FactorRow[]> =>
-  db.selectFrom('identity_factor').selectAll().where('identity_id', '=', identityId).orderBy('created_at').orderBy('id').execute();
+  db
+    .selectFrom('identity_factor')
+    .selectAll()
+    .where('identity_id', '=', identityId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 export const findFactor = (db: Executor, identityId: string, type: FactorRow['type'], forUpdate = false) => {
-  let q = db.selectFrom('identity_factor').selectAll().where('identity_id', '=', identityId).where('type', '=', type);
+  let q = db
+    .selectFrom('identity_factor')
+    .selectAll()
+    .where('identity_id', '=', identityId)
+    .where('type', '=', type);
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
 };
 
 /** Creates the factor, or resets the existing one of that type to the given status and secret. */
 export const upsertFactor = (db: Executor, r: FactorRow): Promise<FactorRow> =>
-  db.insertInto('identity_factor').values(r)
-    .onConflict((oc) => oc.columns(['identity_id', 'type']).doUpdateSet({ status: r.status, secret: r.secret, last_used_step: r.last_used_step, updated_at: r.updated_at }))
-    .returningAll().executeTakeFirstOrThrow();
+  db
+    .insertInto('identity_factor')
+    .values(r)
+    .onConflict((oc) =>
+      oc.columns(['identity_id', 'type']).doUpdateSet({
+        status: r.status,
+        secret: r.secret,
+        last_used_step: r.last_used_step,
+        updated_at: r.updated_at,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
-export const updateFactor = (db: Executor, id: string, set: Partial<Pick<FactorRow, 'status' | 'last_used_step' | 'secret'>>, now: Date) =>
-  db.updateTable('identity_factor').set({ ...set, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export const updateFactor = (
+  db: Executor,
+  id: string,
+  set: Partial<Pick<FactorRow, 'status' | 'last_used_step' | 'secret'>>,
+  now: Date,
+) =>
+  db
+    .updateTable('identity_factor')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
-export async function replaceRecoveryCodes(db: Executor, identityId: string, hashes: string[], now: Date): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: Executor,
+  identityId: string,
+  hashes: string[],
+  now: Date,
+): Promise<void> {
   await db.deleteFrom('identity_recovery_code').where('identity_id', '=', identityId).execute();
-  await db.insertInto('identity_recovery_code').values(hashes.map((code_hash) => ({ identity_id: identityId, code_hash, used_at: null, created_at: now }))).execute();
+  await db
+    .insertInto('identity_recovery_code')
+    .values(
+      hashes.map((code_hash) => ({ identity_id: identityId, code_hash, used_at: null, created_at: now })),
+    )
+    .execute();
 }
 
 /** Spends a recovery code: true exactly once per code. */
-export async function spendRecoveryCode(db: Executor, identityId: string, hash: string, now: Date): Promise<boolean> {
-  const r = await db.updateTable('identity_recovery_code').set({ used_at: now })
-    .where('identity_id', '=', identityId).where('code_hash', '=', hash).where('used_at', 'is', null)
-    .returning('code_hash').executeTakeFirst();
+export async function spendRecoveryCode(
+  db: Executor,
+  identityId: string,
+  hash: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('identity_recovery_code')
+    .set({ used_at: now })
+    .where('identity_id', '=', identityId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .returning('code_hash')
+    .executeTakeFirst();
   return r !== undefined;
 }
 
 export async function unusedRecoveryCodes(db: Executor, identityId: string): Promise<number> {
-  const r = await db.selectFrom('identity_recovery_code').select(sql<number>`count(*)::int`.as('n'))
-    .where('identity_id', '=', identityId).where('used_at', 'is', null).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('identity_recovery_code')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('identity_id', '=', identityId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return r.n;
 }

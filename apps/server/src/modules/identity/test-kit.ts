@@ -25,21 +25,47 @@ export { violations } from '../../test/server.ts';
  */
 export function identityServer(o: TestServerOptions = {}): Promise<TestServer> {
   const verifyToken = async (t: string): Promise<Caller | null> =>
-    t.startsWith('member:') ? { role: 'member', memberId: t.slice(7) } : t.startsWith('visitor:') ? { role: 'visitor', visitorId: t.slice(8) } : null;
-  return startTestServer({ verifyToken, ...o, env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1', ...o.env } });
+    t.startsWith('member:')
+      ? { role: 'member', memberId: t.slice(7) }
+      : t.startsWith('visitor:')
+        ? { role: 'visitor', visitorId: t.slice(8) }
+        : null;
+  return startTestServer({
+    verifyToken,
+    ...o,
+    env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1', ...o.env },
+  });
 }
 
 let n = 0;
-export const freshEmail = (tag = 'user') => `${tag}-${++n}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+export const freshEmail = (tag = 'user') =>
+  `${tag}-${++n}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
-export const register = (s: TestServer, email: string, password = GOOD_PASSWORD, extra: Record<string, unknown> = {}) =>
-  s.request<StateMachineResponse>('POST', `${AUTH}/v2/register`, { body: { loginId: { email }, password, ...extra } });
+export const register = (
+  s: TestServer,
+  email: string,
+  password = GOOD_PASSWORD,
+  extra: Record<string, unknown> = {},
+) =>
+  s.request<StateMachineResponse>('POST', `${AUTH}/v2/register`, {
+    body: { loginId: { email }, password, ...extra },
+  });
 
 export const login = (s: TestServer, email: string, password: string, captcha?: string) =>
-  s.request<StateMachineResponse>('POST', `${AUTH}/v2/login`, { body: { loginId: { email }, password, ...(captcha ? { captchaTokens: [{ InvisibleRecaptcha: captcha }] } : {}) } });
+  s.request<StateMachineResponse>('POST', `${AUTH}/v2/login`, {
+    body: {
+      loginId: { email },
+      password,
+      ...(captcha ? { captchaTokens: [{ InvisibleRecaptcha: captcha }] } : {}),
+    },
+  });
 
 /** Registers and expects SUCCESS; returns the identity id. */
-export async function registered(s: TestServer, email = freshEmail(), password = GOOD_PASSWORD): Promise<string> {
+export async function registered(
+  s: TestServer,
+  email = freshEmail(),
+  password = GOOD_PASSWORD,
+): Promise<string> {
   const r = await register(s, email, password);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.state).toBe('SUCCESS');
@@ -50,7 +76,9 @@ export async function registered(s: TestServer, email = freshEmail(), password =
 export const pastCaptchaWindow = (s: TestServer) => s.clock.advance(CAPTCHA_WINDOW_MS + 1000);
 
 /** The same PBKDF2 key derivation, synchronous: many solves in one test stay quick. */
-const fastDeriveKey: DeriveKeyFunction = async (p, salt, password) => ({ derivedKey: pbkdf2Sync(password, salt, p.cost, p.keyLength, 'sha256') });
+const fastDeriveKey: DeriveKeyFunction = async (p, salt, password) => ({
+  derivedKey: pbkdf2Sync(password, salt, p.cost, p.keyLength, 'sha256'),
+});
 
 /** Fetches a challenge and solves it with ALTCHA's solver, as the widget does; returns the token value. */
 export async function solvedCaptcha(s: TestServer, o: { fast?: boolean } = {}): Promise<string> {
@@ -63,7 +91,9 @@ export async function solvedCaptcha(s: TestServer, o: { fast?: boolean } = {}): 
 
 /** The messages sent to an address, newest first (from the stored outbox). */
 export async function mailsTo(s: TestServer, to: string): Promise<MailMessage[]> {
-  const r = await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', { query: { filter: { to }, sort: [{ fieldName: 'createdDate', order: 'DESC' }] } });
+  const r = await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', {
+    query: { filter: { to }, sort: [{ fieldName: 'createdDate', order: 'DESC' }] },
+  });
   expect(r.status).toBe(200);
   return r.body.messages;
 }
@@ -88,17 +118,26 @@ export const ok = <T>(r: Answer<T>): T => {
 export async function smtpSink() {
   const received: { to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

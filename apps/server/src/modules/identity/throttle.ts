@@ -3,7 +3,14 @@ import type { captchaToken } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { checkCaptcha } from './captcha.ts';
 import { accountLocked, invalidCaptcha, missingCaptcha } from './errors.ts';
-import { clearFailures, clearFailuresByPrefix, countFailures, lockedUntil, recordFailures, setLock } from './token-store.ts';
+import {
+  clearFailures,
+  clearFailuresByPrefix,
+  countFailures,
+  lockedUntil,
+  recordFailures,
+  setLock,
+} from './token-store.ts';
 
 /**
  * Sign-in throttling, counted per account (the normalised e-mail, whether or not an account has
@@ -35,12 +42,17 @@ export async function assertNotLocked(ctx: Ctx, email: string, ip: string): Prom
 
 async function captchaRequired(ctx: Ctx, keys: string[]): Promise<boolean> {
   const since = new Date(ctx.clock.now().getTime() - CAPTCHA_WINDOW_MS);
-  for (const key of keys) if ((await countFailures(ctx.db, key, since)) >= CAPTCHA_AFTER_FAILURES) return true;
+  for (const key of keys)
+    if ((await countFailures(ctx.db, key, since)) >= CAPTCHA_AFTER_FAILURES) return true;
   return false;
 }
 
 /** Checks the request's captcha: a given token must verify; none given is fine unless the keys' failures require one. */
-export async function enforceCaptcha(ctx: Ctx, tokens: z.infer<typeof captchaToken>[] | undefined, keys: string[]): Promise<void> {
+export async function enforceCaptcha(
+  ctx: Ctx,
+  tokens: z.infer<typeof captchaToken>[] | undefined,
+  keys: string[],
+): Promise<void> {
   const outcome = await checkCaptcha(ctx, tokens);
   if (outcome === 'invalid') throw invalidCaptcha();
   if (outcome === 'none' && (await captchaRequired(ctx, keys))) throw missingCaptcha();

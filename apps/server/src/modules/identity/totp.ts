@@ -10,7 +10,16 @@ import { getSettings } from '../settings/service.ts';
 import { failMfaAttempt, spendStep } from './challenges.ts';
 import { verificationFailed } from './errors.ts';
 import { sha256 } from './secrets.ts';
-import { findFactor, findIdentity, replaceRecoveryCodes, spendRecoveryCode, updateFactor, updateIdentity, upsertFactor, type ChallengeRow } from './store.ts';
+import {
+  findFactor,
+  findIdentity,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+  updateFactor,
+  updateIdentity,
+  upsertFactor,
+  type ChallengeRow,
+} from './store.ts';
 
 /**
  * TOTP second factor (RFC 6238: SHA-1, 6 digits, 30 s; ±30 s of clock drift accepted). A code is
@@ -37,7 +46,8 @@ function newRecoveryCode(): string {
   const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
-const recoveryCodeHash = (identityId: string, code: string) => sha256(`${identityId}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+const recoveryCodeHash = (identityId: string, code: string) =>
+  sha256(`${identityId}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
 
 /** Starts (or restarts) a TOTP enrolment: a new secret, INACTIVE until confirmed with a code. */
 export async function enrollTotp(ctx: Ctx, identityId: string): Promise<z.infer<typeof totpEnrollResponse>> {
@@ -45,10 +55,20 @@ export async function enrollTotp(ctx: Ctx, identityId: string): Promise<z.infer<
     const identity = await findIdentity(tx.db, identityId, true);
     if (!identity || identity.status === 'DELETED') throw notFound('Identity');
     const existing = await findFactor(tx.db, identityId, 'TOTP', true);
-    if (existing?.status === 'ACTIVE') throw conflict('TOTP_ALREADY_ENROLLED', 'An authenticator app is already set up for this account');
+    if (existing?.status === 'ACTIVE')
+      throw conflict('TOTP_ALREADY_ENROLLED', 'An authenticator app is already set up for this account');
     const now = tx.clock.now();
     const secret = generateSecret();
-    const factor = await upsertFactor(tx.db, { id: newId(), identity_id: identityId, type: 'TOTP', status: 'INACTIVE', secret, last_used_step: null, created_at: now, updated_at: now });
+    const factor = await upsertFactor(tx.db, {
+      id: newId(),
+      identity_id: identityId,
+      type: 'TOTP',
+      status: 'INACTIVE',
+      secret,
+      last_used_step: null,
+      created_at: now,
+      updated_at: now,
+    });
     const { storeName } = await getSettings(tx);
     return {
       factor: { factorId: factor.id, type: 'TOTP', status: factor.status },
@@ -59,16 +79,26 @@ export async function enrollTotp(ctx: Ctx, identityId: string): Promise<z.infer<
 }
 
 /** Confirms the enrolment with a current code: the factor becomes ACTIVE and recovery codes are issued. */
-export async function confirmTotp(ctx: Ctx, identityId: string, code: string): Promise<z.infer<typeof totpConfirmResponse>> {
+export async function confirmTotp(
+  ctx: Ctx,
+  identityId: string,
+  code: string,
+): Promise<z.infer<typeof totpConfirmResponse>> {
   return inTransaction(ctx, async (tx) => {
     const factor = await findFactor(tx.db, identityId, 'TOTP', true);
-    if (!factor || factor.status !== 'INACTIVE' || !factor.secret) throw conflict('TOTP_NOT_PENDING', 'Start the authenticator set-up first');
+    if (!factor || factor.status !== 'INACTIVE' || !factor.secret)
+      throw conflict('TOTP_NOT_PENDING', 'Start the authenticator set-up first');
     const now = tx.clock.now();
     const step = await matchStep(factor.secret, code, now);
     if (step === null) throw verificationFailed('BAD_CODE');
     const active = await updateFactor(tx.db, factor.id, { status: 'ACTIVE', last_used_step: step }, now);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await replaceRecoveryCodes(tx.db, identityId, codes.map((c) => recoveryCodeHash(identityId, c)), now);
+    await replaceRecoveryCodes(
+      tx.db,
+      identityId,
+      codes.map((c) => recoveryCodeHash(identityId, c)),
+      now,
+    );
     await updateIdentity(tx.db, identityId, {}, now);
     return { factor: { factorId: active.id, type: 'TOTP', status: 'ACTIVE' }, recoveryCodes: codes };
   });
@@ -81,16 +111,29 @@ export const hasActiveTotp = async (ctx: Ctx, identityId: string): Promise<boole
  * Checks the second factor of a live MFA step: a TOTP code newer than the last one used, or an
  * unused recovery code. Spends the step when right; returns the error to throw after commit.
  */
-export async function checkSecondFactor(ctx: Ctx, c: ChallengeRow, input: { totp?: string; recoveryCode?: string }): Promise<AppError | null> {
+export async function checkSecondFactor(
+  ctx: Ctx,
+  c: ChallengeRow,
+  input: { totp?: string; recoveryCode?: string },
+): Promise<AppError | null> {
   const now = ctx.clock.now();
   if (input.totp !== undefined) {
     const factor = await findFactor(ctx.db, c.identity_id, 'TOTP', true);
     if (factor?.status !== 'ACTIVE' || !factor.secret) return verificationFailed('NOT_FOUND');
     const step = await matchStep(factor.secret, input.totp, now);
-    if (step === null || (factor.last_used_step !== null && step <= factor.last_used_step)) return failMfaAttempt(ctx, c);
+    if (step === null || (factor.last_used_step !== null && step <= factor.last_used_step))
+      return failMfaAttempt(ctx, c);
     await updateFactor(ctx.db, factor.id, { last_used_step: step }, now);
   } else if (input.recoveryCode !== undefined) {
-    if (!(await spendRecoveryCode(ctx.db, c.identity_id, recoveryCodeHash(c.identity_id, input.recoveryCode), now))) return failMfaAttempt(ctx, c);
+    if (
+      !(await spendRecoveryCode(
+        ctx.db,
+        c.identity_id,
+        recoveryCodeHash(c.identity_id, input.recoveryCode),
+        now,
+      ))
+    )
+      return failMfaAttempt(ctx, c);
   } else {
     return verificationFailed('BAD_CODE');
   }
@@ -99,4 +142,5 @@ export async function checkSecondFactor(ctx: Ctx, c: ChallengeRow, input: { totp
 }
 
 /** A 6-digit code is a TOTP code; anything else is taken as a recovery code. */
-export const secondFactorInput = (code: string) => (/^\s*\d{6}\s*$/.test(code) ? { totp: code } : { recoveryCode: code });
+export const secondFactorInput = (code: string) =>
+  /^\s*\d{6}\s*$/.test(code) ? { totp: code } : { recoveryCode: code };

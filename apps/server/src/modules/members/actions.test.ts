@@ -3,7 +3,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, appError, type TestServer } from '../../test/server.ts';
 import { freshEmail, GOOD_PASSWORD, login, register, registered } from '../identity/test-kit.ts';
-import { authorizeCode, CALLBACK, memberTokens, pkce, sessionTokenFor, shopClient, token } from '../oauth/test-kit.ts';
+import {
+  authorizeCode,
+  CALLBACK,
+  memberTokens,
+  pkce,
+  sessionTokenFor,
+  shopClient,
+  token,
+} from '../oauth/test-kit.ts';
 
 const BASE = '/members/v1/members';
 const ALIAS = '/_api/members/v1/members';
@@ -15,34 +23,62 @@ beforeAll(async () => {
   s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
   clientId = await shopClient(s);
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 /** Member tokens for an existing member (signed on again, then the authorize + code exchange). */
 async function tokensOf(email: string): Promise<TokenResponse> {
   const { verifier, challenge } = pkce();
-  const { code } = await authorizeCode(s, { clientId, sessionToken: await sessionTokenFor(s, email), challenge });
-  const r = await token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, code, codeVerifier: verifier });
+  const { code } = await authorizeCode(s, {
+    clientId,
+    sessionToken: await sessionTokenFor(s, email),
+    challenge,
+  });
+  const r = await token(s, {
+    clientId,
+    grantType: 'authorization_code',
+    redirectUri: CALLBACK,
+    code,
+    codeVerifier: verifier,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
-const refresh = (t: TokenResponse) => token(s, { clientId, grantType: 'refresh_token', refreshToken: t.refresh_token });
+const refresh = (t: TokenResponse) =>
+  token(s, { clientId, grantType: 'refresh_token', refreshToken: t.refresh_token });
 async function expectDead(t: TokenResponse) {
   const r = await refresh(t);
   expect(r.status).toBe(400);
   expect(appError(r.body).code).toBe('invalid_grant');
 }
-const act = (id: string, action: string, base = BASE) => s.admin<{ member: Member }>('POST', `${base}/${id}/${action}`, { id });
+const act = (id: string, action: string, base = BASE) =>
+  s.admin<{ member: Member }>('POST', `${base}/${id}/${action}`, { id });
 async function events(id: string): Promise<DomainEvent[]> {
-  const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', { query: { filter: { entityId: id }, cursorPaging: { limit: 100 } } });
+  const r = await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+    query: { filter: { entityId: id }, cursorPaging: { limit: 100 } },
+  });
   expect(r.status).toBe(200);
   return r.body.events.sort((a, b) => Number(a.entityEventSequence) - Number(b.entityEventSequence));
 }
 const memberStatus = async (id: string) =>
-  (await s.app.systemCtx().db.selectFrom('member').select(['status', 'activity_status']).where('id', '=', id).executeTakeFirst());
+  await s.app
+    .systemCtx()
+    .db.selectFrom('member')
+    .select(['status', 'activity_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 async function withApproval<T>(fn: () => Promise<T>): Promise<T> {
-  expect((await s.admin('PATCH', '/platform/v1/store-settings', { settings: { memberApprovalRequired: true } })).status).toBe(200);
-  try { return await fn(); } finally { await s.admin('PATCH', '/platform/v1/store-settings', { settings: { memberApprovalRequired: false } }); }
+  expect(
+    (await s.admin('PATCH', '/platform/v1/store-settings', { settings: { memberApprovalRequired: true } }))
+      .status,
+  ).toBe(200);
+  try {
+    return await fn();
+  } finally {
+    await s.admin('PATCH', '/platform/v1/store-settings', { settings: { memberApprovalRequired: false } });
+  }
 }
 
 async function finishedJob(jobId: string): Promise<Job> {
@@ -62,8 +98,9 @@ describe('single member actions', () => {
     expect(muted.body.member).toMatchObject({ id, activityStatus: 'MUTED', status: 'APPROVED' });
     expect((await act(id, 'unmute', ALIAS)).body.member.activityStatus).toBe('ACTIVE');
     const updated = (await events(id)).filter((e) => e.eventType === 'wix.members.v1.member_updated');
-    expect(updated.map((e) => (e as { updatedEvent: { modifiedFields: unknown } }).updatedEvent.modifiedFields))
-      .toEqual([{ activityStatus: 'ACTIVE' }, { activityStatus: 'MUTED' }]);
+    expect(
+      updated.map((e) => (e as { updatedEvent: { modifiedFields: unknown } }).updatedEvent.modifiedFields),
+    ).toEqual([{ activityStatus: 'ACTIVE' }, { activityStatus: 'MUTED' }]);
   });
 
   it('block ends refresh tokens at once and refuses sign-in; approve lets the member sign in again', async () => {
@@ -113,7 +150,9 @@ describe('single member actions', () => {
     expect(unknown.status).toBe(404);
     expect(appError(unknown.body).code).toBe('MEMBER_NOT_FOUND');
     const id = await registered(s, freshEmail('mismatch'));
-    expect((await s.admin('POST', `${BASE}/${id}/block`, { id: '0190c0de-0000-7000-8000-000000000000' })).status).toBe(400);
+    expect(
+      (await s.admin('POST', `${BASE}/${id}/block`, { id: '0190c0de-0000-7000-8000-000000000000' })).status,
+    ).toBe(400);
     expect((await memberStatus(id))?.status).toBe('APPROVED');
   });
 });
@@ -134,17 +173,24 @@ describe('deletion', () => {
     const again = await register(s, email);
     expect(again.body.state).toBe('SUCCESS');
     expect(again.body.identity!.id).not.toBe(id);
-    expect((await events(id)).at(-1)).toMatchObject({ eventType: 'wix.members.v1.member_deleted', deletedEvent: { deletedEntity: { id, loginEmail: email } } });
+    expect((await events(id)).at(-1)).toMatchObject({
+      eventType: 'wix.members.v1.member_deleted',
+      deletedEvent: { deletedEntity: { id, loginEmail: email } },
+    });
   });
 
   it('DELETE /my deletes the calling member and records contentAssigneeId in member_deleted', async () => {
     const m = await memberTokens(s, clientId);
     const assignee = '0190c0de-0000-7000-8000-0000000000aa';
-    const r = await s.request('DELETE', `${ALIAS}/my?contentAssigneeId=${assignee}`, { auth: m.tokens.access_token });
+    const r = await s.request('DELETE', `${ALIAS}/my?contentAssigneeId=${assignee}`, {
+      auth: m.tokens.access_token,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({});
     expect(await memberStatus(m.memberId)).toBeUndefined();
-    expect((await events(m.memberId)).at(-1)).toMatchObject({ deletedEvent: { deletedEntity: { id: m.memberId }, contentAssigneeId: assignee } });
+    expect((await events(m.memberId)).at(-1)).toMatchObject({
+      deletedEvent: { deletedEntity: { id: m.memberId }, contentAssigneeId: assignee },
+    });
     await expectDead(m.tokens);
   });
 
@@ -157,13 +203,22 @@ describe('deletion', () => {
     expect(r.body).toEqual({
       results: [
         { itemMetadata: { id: a, originalIndex: 0, success: true } },
-        { itemMetadata: { id: missing, originalIndex: 1, success: false, error: { code: 'MEMBER_NOT_FOUND', description: 'Member not found', data: { id: missing } } } },
+        {
+          itemMetadata: {
+            id: missing,
+            originalIndex: 1,
+            success: false,
+            error: { code: 'MEMBER_NOT_FOUND', description: 'Member not found', data: { id: missing } },
+          },
+        },
         { itemMetadata: { id: b, originalIndex: 2, success: true } },
       ],
       bulkActionMetadata: { totalSuccesses: 2, totalFailures: 1, undetailedFailures: 0 },
     });
     expect(await memberStatus(a)).toBeUndefined();
-    expect((await s.admin('POST', `${BASE}/bulk/delete`, { memberIds: Array(101).fill(a) })).status).toBe(400);
+    expect((await s.admin('POST', `${BASE}/bulk/delete`, { memberIds: Array(101).fill(a) })).status).toBe(
+      400,
+    );
     expect((await s.admin('POST', `${BASE}/bulk/delete`, { memberIds: [] })).status).toBe(400);
   });
 });
@@ -176,12 +231,29 @@ describe('*-by-filter jobs', () => {
 
   it('approve-by-filter approves the matching PENDING members and reports counts', async () => {
     const emails = [freshEmail('fa'), freshEmail('fa'), freshEmail('fa')];
-    const ids = await withApproval(() => Promise.all(emails.map(async (e) => (await register(s, e)).body.identity!.id)));
-    const r = await s.admin<{ jobId: string }>('POST', `${ALIAS}/bulk/approve-by-filter`, { filter: { status: 'PENDING', loginEmail: { $in: emails.slice(0, 2) } } });
+    const ids = await withApproval(() =>
+      Promise.all(emails.map(async (e) => (await register(s, e)).body.identity!.id)),
+    );
+    const r = await s.admin<{ jobId: string }>('POST', `${ALIAS}/bulk/approve-by-filter`, {
+      filter: { status: 'PENDING', loginEmail: { $in: emails.slice(0, 2) } },
+    });
     expect(r.status).toBe(200);
-    expect(await finishedJob(r.body.jobId)).toEqual({ id: r.body.jobId, status: 'SUCCEEDED', processed: 2, succeeded: 2, failed: 0 });
-    expect((await s.admin<{ job: { status: string } }>('GET', `/platform/v1/jobs/${r.body.jobId}`)).body.job.status).toBe('SUCCEEDED');
-    expect((await Promise.all(ids.map(memberStatus))).map((m) => m?.status)).toEqual(['APPROVED', 'APPROVED', 'PENDING']);
+    expect(await finishedJob(r.body.jobId)).toEqual({
+      id: r.body.jobId,
+      status: 'SUCCEEDED',
+      processed: 2,
+      succeeded: 2,
+      failed: 0,
+    });
+    expect(
+      (await s.admin<{ job: { status: string } }>('GET', `/platform/v1/jobs/${r.body.jobId}`)).body.job
+        .status,
+    ).toBe('SUCCEEDED');
+    expect((await Promise.all(ids.map(memberStatus))).map((m) => m?.status)).toEqual([
+      'APPROVED',
+      'APPROVED',
+      'PENDING',
+    ]);
     expect((await login(s, emails[0]!, GOOD_PASSWORD)).body.state).toBe('SUCCESS');
   });
 
@@ -189,7 +261,9 @@ describe('*-by-filter jobs', () => {
     const emails = [freshEmail('fb'), freshEmail('fb')];
     const ids = await Promise.all(emails.map((e) => registered(s, e)));
     const tokens = await tokensOf(emails[0]!);
-    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/block-by-filter`, { filter: { id: { $in: ids } } });
+    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/block-by-filter`, {
+      filter: { id: { $in: ids } },
+    });
     expect(await finishedJob(r.body.jobId)).toMatchObject({ processed: 2, succeeded: 2, failed: 0 });
     expect((await Promise.all(ids.map(memberStatus))).map((m) => m?.status)).toEqual(['BLOCKED', 'BLOCKED']);
     await expectDead(tokens);
@@ -199,11 +273,17 @@ describe('*-by-filter jobs', () => {
     const emails = [freshEmail('fd'), freshEmail('fd')];
     const ids = await Promise.all(emails.map((e) => registered(s, e)));
     const assignee = '0190c0de-0000-7000-8000-0000000000cc';
-    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/delete-by-filter`, { filter: { loginEmail: { $in: emails } }, contentAssigneeId: assignee });
+    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/delete-by-filter`, {
+      filter: { loginEmail: { $in: emails } },
+      contentAssigneeId: assignee,
+    });
     expect(await finishedJob(r.body.jobId)).toMatchObject({ processed: 2, succeeded: 2 });
     for (const id of ids) {
       expect(await memberStatus(id)).toBeUndefined();
-      expect((await events(id)).at(-1)).toMatchObject({ eventType: 'wix.members.v1.member_deleted', deletedEvent: { contentAssigneeId: assignee } });
+      expect((await events(id)).at(-1)).toMatchObject({
+        eventType: 'wix.members.v1.member_deleted',
+        deletedEvent: { contentAssigneeId: assignee },
+      });
     }
   });
 });
@@ -219,13 +299,33 @@ describe('bulk.test: approve-by-filter over 10,000 members', () => {
         select id, 'mass-' || g || '@example.test', true, null, false, 'PENDING', '["PENDING_ADMIN_APPROVAL_REQUIRED"]', '{}', 1, ${now}, ${now} from ids
         returning id, email)
       insert into member (id, login_email, login_email_verified, status, activity_status, privacy_status, contact, profile, slug, created_at, updated_at)
-      select id, email, true, 'PENDING', 'ACTIVE', 'PRIVATE', '{}', '{}', 'mass-' || id, ${now}, ${now} from i`.execute(db);
-    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/approve-by-filter`, { filter: { status: 'PENDING', loginEmail: { $startsWith: 'mass-' } } });
+      select id, email, true, 'PENDING', 'ACTIVE', 'PRIVATE', '{}', '{}', 'mass-' || id, ${now}, ${now} from i`.execute(
+      db,
+    );
+    const r = await s.admin<{ jobId: string }>('POST', `${BASE}/bulk/approve-by-filter`, {
+      filter: { status: 'PENDING', loginEmail: { $startsWith: 'mass-' } },
+    });
     expect(r.status).toBe(200);
-    expect(await finishedJob(r.body.jobId)).toEqual({ id: r.body.jobId, status: 'SUCCEEDED', processed: 10_000, succeeded: 10_000, failed: 0 });
-    const left = await db.selectFrom('member').select((eb) => eb.fn.countAll<string>().as('n')).where('login_email', 'like', 'mass-%').where('status', '<>', 'APPROVED').executeTakeFirstOrThrow();
+    expect(await finishedJob(r.body.jobId)).toEqual({
+      id: r.body.jobId,
+      status: 'SUCCEEDED',
+      processed: 10_000,
+      succeeded: 10_000,
+      failed: 0,
+    });
+    const left = await db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('login_email', 'like', 'mass-%')
+      .where('status', '<>', 'APPROVED')
+      .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
-    const active = await db.selectFrom('identity').select((eb) => eb.fn.countAll<string>().as('n')).where('email', 'like', 'mass-%').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const active = await db
+      .selectFrom('identity')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('email', 'like', 'mass-%')
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow();
     expect(Number(active.n)).toBe(10_000);
   });
 });

@@ -32,14 +32,24 @@ export function setMemberMuted(ctx: Ctx, id: string, muted: boolean): Promise<Me
     const after = await updateMember(tx.db, id, { activity_status: activity, updated_at: tx.clock.now() });
     if (!after) throw memberNotFound(id);
     const entity = toMemberEntity(after);
-    await emitEvent(tx, { entityFqdn: MEMBER_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: entity, modifiedFields: { activityStatus: before.activity_status } } });
+    await emitEvent(tx, {
+      entityFqdn: MEMBER_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: { currentEntity: entity, modifiedFields: { activityStatus: before.activity_status } },
+    });
     return entity;
   });
 }
 
 async function statusChanged(ctx: Ctx, rows: Awaited<ReturnType<typeof setMemberStatuses>>) {
   for (const { previous_status, ...row } of rows) {
-    await emitEvent(ctx, { entityFqdn: MEMBER_FQDN, slug: 'updated', entityId: row.id, updatedEvent: { currentEntity: toMemberEntity(row), modifiedFields: { status: previous_status } } });
+    await emitEvent(ctx, {
+      entityFqdn: MEMBER_FQDN,
+      slug: 'updated',
+      entityId: row.id,
+      updatedEvent: { currentEntity: toMemberEntity(row), modifiedFields: { status: previous_status } },
+    });
   }
 }
 
@@ -100,14 +110,21 @@ export async function disconnectMember(ctx: Ctx, id: string): Promise<Member> {
  * e-mail may register again). `member_deleted` carries the deleted member and, for modules owning
  * the member's content (reviews…), `contentAssigneeId`: who takes it over.
  */
-export async function deleteMember(ctx: Ctx, id: string, o: { contentAssigneeId?: string | undefined } = {}): Promise<void> {
+export async function deleteMember(
+  ctx: Ctx,
+  id: string,
+  o: { contentAssigneeId?: string | undefined } = {},
+): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await current(tx, id);
     await revokeTokensOf(tx, id);
     await denyAccess(tx, [id]);
     if (!(await deleteMemberRow(tx.db, id))) throw memberNotFound(id);
     await updateIdentity(tx.db, id, { status: 'DELETED' }, tx.clock.now());
-    const deletedEvent = { deletedEntity: toMemberEntity(row), ...(o.contentAssigneeId ? { contentAssigneeId: o.contentAssigneeId } : {}) };
+    const deletedEvent = {
+      deletedEntity: toMemberEntity(row),
+      ...(o.contentAssigneeId ? { contentAssigneeId: o.contentAssigneeId } : {}),
+    };
     await emitEvent(tx, { entityFqdn: MEMBER_FQDN, slug: 'deleted', entityId: id, deletedEvent });
   });
 }

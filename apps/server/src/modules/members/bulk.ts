@@ -5,8 +5,14 @@ import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { approveMembers, blockMembers, deleteMember } from './actions.ts';
 import {
-  bulkJobWithStatus, checkMemberFilter, findBulkJob, insertBulkJob, matchingMemberIds, recordBulkBatch,
-  type BulkAction, type MemberSearch,
+  bulkJobWithStatus,
+  checkMemberFilter,
+  findBulkJob,
+  insertBulkJob,
+  matchingMemberIds,
+  recordBulkBatch,
+  type BulkAction,
+  type MemberSearch,
 } from './actions-store.ts';
 
 /** Bulk member actions: by ids (at once) and by filter (a background job, in batches). */
@@ -14,14 +20,20 @@ import {
 export const BULK_BATCH = 500;
 export const BULK_JOB = 'members.bulk-by-filter';
 
-export interface ItemError { code: string; description: string; data: Record<string, unknown> }
+export interface ItemError {
+  code: string;
+  description: string;
+  data: Record<string, unknown>;
+}
 export interface BulkResult {
   results: { itemMetadata: { id: string; originalIndex: number; success: boolean; error?: ItemError } }[];
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
 }
 
 const itemError = (e: unknown): ItemError =>
-  e instanceof AppError ? { code: e.code, description: e.description, data: e.data } : { code: 'INTERNAL_ERROR', description: 'The member could not be deleted', data: {} };
+  e instanceof AppError
+    ? { code: e.code, description: e.description, data: e.data }
+    : { code: 'INTERNAL_ERROR', description: 'The member could not be deleted', data: {} };
 
 /** Deletes each member in its own transaction; a missing one fails alone. */
 export async function bulkDeleteMembers(ctx: Ctx, ids: readonly string[]): Promise<BulkResult> {
@@ -36,13 +48,29 @@ export async function bulkDeleteMembers(ctx: Ctx, ids: readonly string[]): Promi
     }
   }
   const totalSuccesses = results.filter((r) => r.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
+  return {
+    results,
+    bulkActionMetadata: {
+      totalSuccesses,
+      totalFailures: results.length - totalSuccesses,
+      undetailedFailures: 0,
+    },
+  };
 }
 
-interface BulkPayload { bulkId: string; action: BulkAction; filter: unknown; search?: MemberSearch | null; contentAssigneeId?: string }
+interface BulkPayload {
+  bulkId: string;
+  action: BulkAction;
+  filter: unknown;
+  search?: MemberSearch | null;
+  contentAssigneeId?: string;
+}
 
 /** Checks the filter, then queues the job (its id is the platform job's id) with its progress row. */
-export async function startBulkByFilter(ctx: Ctx, p: Omit<BulkPayload, 'bulkId'>): Promise<{ jobId: string }> {
+export async function startBulkByFilter(
+  ctx: Ctx,
+  p: Omit<BulkPayload, 'bulkId'>,
+): Promise<{ jobId: string }> {
   checkMemberFilter(p.filter);
   return inTransaction(ctx, async (tx) => {
     const bulkId = newId();
@@ -51,7 +79,6 @@ export async function startBulkByFilter(ctx: Ctx, p: Omit<BulkPayload, 'bulkId'>
     return { jobId };
   });
 }
-
 
 /**
  * One batch in one transaction: the next BULK_BATCH matching ids after the cursor, approved or
@@ -62,7 +89,12 @@ async function runBatch(ctx: Ctx, p: BulkPayload): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const job = await findBulkJob(tx.db, p.bulkId, true);
     if (!job) throw new Error(`member bulk job ${p.bulkId} has no progress row`);
-    const ids = await matchingMemberIds(tx.db, { filter: p.filter, search: p.search, afterId: job.last_id, limit: BULK_BATCH });
+    const ids = await matchingMemberIds(tx.db, {
+      filter: p.filter,
+      search: p.search,
+      afterId: job.last_id,
+      limit: BULK_BATCH,
+    });
     if (ids.length === 0) return false;
     let succeeded = ids.length;
     let failed = 0;

@@ -17,7 +17,11 @@ export const canSee = (caller: Caller, m: Pick<Member, 'id' | 'privacyStatus'>) 
   caller.role === 'admin' || isSelf(caller, m.id) || m.privacyStatus === 'PUBLIC';
 
 /** The fieldset the caller gets: themself FULL, admins what they ask, everyone else PUBLIC. */
-export function fieldsetFor(caller: Caller, id: string, asked: readonly Fieldset[] | null | undefined): Fieldset {
+export function fieldsetFor(
+  caller: Caller,
+  id: string,
+  asked: readonly Fieldset[] | null | undefined,
+): Fieldset {
   if (isSelf(caller, id)) return 'FULL';
   if (caller.role === 'admin') return widest(asked);
   return 'PUBLIC';
@@ -27,15 +31,22 @@ export function fieldsetFor(caller: Caller, id: string, asked: readonly Fieldset
  * The member cut to a fieldset. PUBLIC: id, contactId, profile. EXTENDED: plus statuses and dates
  * (and the login e-mail, for the member themself or an admin). FULL: everything, contact included.
  */
-export function project(m: Member, fieldset: Fieldset, withLoginEmail: boolean): Partial<Member> & { id: string } {
+export function project(
+  m: Member,
+  fieldset: Fieldset,
+  withLoginEmail: boolean,
+): Partial<Member> & { id: string } {
   if (fieldset === 'FULL') return m;
   const pub = { id: m.id, contactId: m.contactId, profile: m.profile };
   if (fieldset === 'PUBLIC') return pub;
   return {
     ...pub,
     ...(withLoginEmail ? { loginEmail: m.loginEmail, loginEmailVerified: m.loginEmailVerified } : {}),
-    status: m.status, activityStatus: m.activityStatus, privacyStatus: m.privacyStatus,
-    createdDate: m.createdDate, updatedDate: m.updatedDate,
+    status: m.status,
+    activityStatus: m.activityStatus,
+    privacyStatus: m.privacyStatus,
+    createdDate: m.createdDate,
+    updatedDate: m.updatedDate,
     ...(m.lastLoginDate ? { lastLoginDate: m.lastLoginDate } : {}),
   };
 }

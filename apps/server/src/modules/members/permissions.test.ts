@@ -15,30 +15,55 @@ const MEMBER: Role[] = ['member'];
 const SELF_OR_ADMIN: Role[] = ['member', 'admin'];
 const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
   // member actions (routes-actions.ts)
-  'POST /:id/mute': ADMIN, 'POST /:id/unmute': ADMIN, 'POST /:id/approve': ADMIN, 'POST /:id/block': ADMIN, 'POST /:id/disconnect': ADMIN,
-  'DELETE /:id': ADMIN, 'DELETE /my': MEMBER,
-  'POST /bulk/delete': ADMIN, 'POST /bulk/delete-by-filter': ADMIN, 'POST /bulk/approve-by-filter': ADMIN, 'POST /bulk/block-by-filter': ADMIN,
+  'POST /:id/mute': ADMIN,
+  'POST /:id/unmute': ADMIN,
+  'POST /:id/approve': ADMIN,
+  'POST /:id/block': ADMIN,
+  'POST /:id/disconnect': ADMIN,
+  'DELETE /:id': ADMIN,
+  'DELETE /my': MEMBER,
+  'POST /bulk/delete': ADMIN,
+  'POST /bulk/delete-by-filter': ADMIN,
+  'POST /bulk/approve-by-filter': ADMIN,
+  'POST /bulk/block-by-filter': ADMIN,
   'GET /bulk/jobs/:jobId': ADMIN,
   // read/write API (routes.ts): public views open (fieldsets decide what shows); self-service the member's
-  'GET ': ANY, 'POST /query': ANY, 'GET /:id': ANY,
-  'GET /my': MEMBER, 'POST /my/slug': MEMBER, 'POST /join-community': MEMBER, 'POST /leave-community': MEMBER,
-  'POST ': ADMIN, 'PATCH /:id': SELF_OR_ADMIN, 'POST /:id/slug': SELF_OR_ADMIN,
-  'DELETE /:id/phones': SELF_OR_ADMIN, 'DELETE /:id/emails': SELF_OR_ADMIN, 'DELETE /:id/addresses': SELF_OR_ADMIN,
+  'GET ': ANY,
+  'POST /query': ANY,
+  'GET /:id': ANY,
+  'GET /my': MEMBER,
+  'POST /my/slug': MEMBER,
+  'POST /join-community': MEMBER,
+  'POST /leave-community': MEMBER,
+  'POST ': ADMIN,
+  'PATCH /:id': SELF_OR_ADMIN,
+  'POST /:id/slug': SELF_OR_ADMIN,
+  'DELETE /:id/phones': SELF_OR_ADMIN,
+  'DELETE /:id/emails': SELF_OR_ADMIN,
+  'DELETE /:id/addresses': SELF_OR_ADMIN,
 };
 
 const PREFIXES = ['/_api/members/v1/members', '/members/v1/members'];
-const keyOf = (method: string, url: string) => `${method} ${url.slice(PREFIXES.find((p) => url.startsWith(p))!.length)}`;
+const keyOf = (method: string, url: string) =>
+  `${method} ${url.slice(PREFIXES.find((p) => url.startsWith(p))!.length)}`;
 const NOBODY = '0190c0de-0000-7000-8000-00000000dead';
 
 let s: TestServer;
-const auth: Record<'anonymous' | Role, string | null> = { anonymous: null, visitor: null, member: null, admin: ADMIN_KEY };
+const auth: Record<'anonymous' | Role, string | null> = {
+  anonymous: null,
+  visitor: null,
+  member: null,
+  admin: ADMIN_KEY,
+};
 beforeAll(async () => {
   s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
   const clientId = await shopClient(s);
   auth.visitor = (await anonymousTokens(s, clientId)).access_token;
   auth.member = (await memberTokens(s, clientId)).tokens.access_token;
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 describe('members permission matrix', () => {
   it('has an expected role set for every members route, equal to the registered one', () => {
@@ -55,8 +80,12 @@ describe('members permission matrix', () => {
 
   it('answers 401 to anonymous callers, 403 to roles not listed, and never 500', async () => {
     // DELETE /my last: it deletes the calling member.
-    const routes = s.app.router.routes.filter((r) => PREFIXES.some((p) => r.url.startsWith(p)))
-      .sort((a, b) => Number(keyOf(a.method, a.url) === 'DELETE /my') - Number(keyOf(b.method, b.url) === 'DELETE /my'));
+    const routes = s.app.router.routes
+      .filter((r) => PREFIXES.some((p) => r.url.startsWith(p)))
+      .sort(
+        (a, b) =>
+          Number(keyOf(a.method, a.url) === 'DELETE /my') - Number(keyOf(b.method, b.url) === 'DELETE /my'),
+      );
     const seen: string[] = [];
     for (const r of routes) {
       const path = r.url.replace(/:[A-Za-z]+/g, NOBODY);

@@ -16,13 +16,22 @@ let other: TestServer;
 let clientId: string;
 beforeAll(async () => {
   s = await startTestServer();
-  other = await startTestServer({ database: testEngine() === 'postgres' ? s.db.another() : s.db.handle, clock: s.clock, env: { PUBLIC_URL: s.url } });
+  other = await startTestServer({
+    database: testEngine() === 'postgres' ? s.db.another() : s.db.handle,
+    clock: s.clock,
+    env: { PUBLIC_URL: s.url },
+  });
   clientId = await shopClient(s);
 });
-afterAll(async () => { await other?.stop(); await s?.stop(); });
+afterAll(async () => {
+  await other?.stop();
+  await s?.stop();
+});
 
-const myStatus = async (server: TestServer, token: string) => (await server.request('GET', `${M}/my`, { auth: token })).status;
-const active = async (server: TestServer, token: string) => (await server.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
+const myStatus = async (server: TestServer, token: string) =>
+  (await server.request('GET', `${M}/my`, { auth: token })).status;
+const active = async (server: TestServer, token: string) =>
+  (await server.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
 /** Time passes (the tokens stay far from expiry): each process re-reads the denied members. */
 const aFewSecondsLater = () => s.clock.advance(DENIALS_REFRESH_MS);
 
@@ -44,7 +53,9 @@ describe('access tokens of members who lose access', () => {
       expect((await server.request('GET', '/ecom/v1/carts/current', { auth: visitor })).status).not.toBe(401);
     }
     // Nor can they get another one.
-    const renewed = await s.request('POST', '/oauth2/token', { body: { clientId, grantType: 'refresh_token', refreshToken: tokens.refresh_token } });
+    const renewed = await s.request('POST', '/oauth2/token', {
+      body: { clientId, grantType: 'refresh_token', refreshToken: tokens.refresh_token },
+    });
     expect([renewed.status, appError(renewed.body).code]).toEqual([400, 'invalid_grant']);
 
     expect((await s.admin('POST', `${M}/${memberId}/approve`)).status).toBe(200);
@@ -55,10 +66,13 @@ describe('access tokens of members who lose access', () => {
   it('are refused within seconds after the owner deletes the member, or the member deletes themself', async () => {
     const deleted = await memberTokens(s, clientId);
     const leaving = await memberTokens(s, clientId);
-    for (const t of [deleted, leaving]) for (const server of [s, other]) expect(await myStatus(server, t.tokens.access_token)).toBe(200);
+    for (const t of [deleted, leaving])
+      for (const server of [s, other]) expect(await myStatus(server, t.tokens.access_token)).toBe(200);
 
     expect((await s.admin('DELETE', `${M}/${deleted.memberId}`)).status).toBe(200);
-    expect((await other.request('DELETE', `${M}/my`, { auth: leaving.tokens.access_token })).status).toBe(200);
+    expect((await other.request('DELETE', `${M}/my`, { auth: leaving.tokens.access_token })).status).toBe(
+      200,
+    );
     aFewSecondsLater();
     for (const t of [deleted, leaving]) {
       for (const server of [s, other]) {

@@ -13,15 +13,30 @@ const params = z.strictObject({ id });
 /** Action bodies may repeat the path's id (`{"id":"<id>"}`). */
 const actionBody = z.strictObject({ id: id.optional() });
 const filter = z.record(z.string(), z.unknown());
-const search = z.strictObject({ expression: z.string().max(200).nullish(), fields: z.array(z.string().max(100)).max(10).nullish() });
+const search = z.strictObject({
+  expression: z.string().max(200).nullish(),
+  fields: z.array(z.string().max(100)).max(10).nullish(),
+});
 const contentAssigneeId = z.string().min(1).max(100);
 
 const bulkResult = z.object({
-  results: z.array(z.object({ itemMetadata: z.object({
-    id: z.string(), originalIndex: z.number(), success: z.boolean(),
-    error: z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) }).optional(),
-  }) })),
-  bulkActionMetadata: z.object({ totalSuccesses: z.number(), totalFailures: z.number(), undetailedFailures: z.number() }),
+  results: z.array(
+    z.object({
+      itemMetadata: z.object({
+        id: z.string(),
+        originalIndex: z.number(),
+        success: z.boolean(),
+        error: z
+          .object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) })
+          .optional(),
+      }),
+    }),
+  ),
+  bulkActionMetadata: z.object({
+    totalSuccesses: z.number(),
+    totalFailures: z.number(),
+    undetailedFailures: z.number(),
+  }),
 });
 const jobIdResponse = z.object({ jobId: z.string() });
 
@@ -35,12 +50,18 @@ export function memberActionRoutes(r: Router) {
     ['unmute', 'Unmute a member (activityStatus ACTIVE)', (ctx, i) => setMemberMuted(ctx, i, false)],
     ['approve', 'Approve a PENDING or BLOCKED member (unblocks)', approveMember],
     ['block', 'Block a member: no sign-in, refresh tokens and browser sessions end', blockMember],
-    ['disconnect', 'End a member\'s sessions (refresh tokens, browser sessions)', disconnectMember],
+    ['disconnect', "End a member's sessions (refresh tokens, browser sessions)", disconnectMember],
   ] as const satisfies readonly (readonly [string, string, typeof approveMember])[];
   for (const [action, summary, run] of actions) {
     r.route({
-      method: 'POST', url: paths(`/:id/${action}`), roles: ['admin'], tags, summary,
-      params, body: actionBody, response: memberResponse,
+      method: 'POST',
+      url: paths(`/:id/${action}`),
+      roles: ['admin'],
+      tags,
+      summary,
+      params,
+      body: actionBody,
+      response: memberResponse,
       async handler(ctx, { params: p, body }) {
         samePathId(body, p.id);
         return { member: await run(ctx, p.id) };
@@ -49,7 +70,11 @@ export function memberActionRoutes(r: Router) {
   }
 
   r.route({
-    method: 'DELETE', url: paths('/my'), roles: ['member'], tags, summary: 'Delete the current member (content goes to `contentAssigneeId`)',
+    method: 'DELETE',
+    url: paths('/my'),
+    roles: ['member'],
+    tags,
+    summary: 'Delete the current member (content goes to `contentAssigneeId`)',
     query: z.strictObject({ contentAssigneeId: contentAssigneeId.optional() }),
     async handler(ctx, { query }) {
       if (ctx.caller.role !== 'member') throw forbidden();
@@ -59,7 +84,11 @@ export function memberActionRoutes(r: Router) {
   });
 
   r.route({
-    method: 'DELETE', url: paths('/:id'), roles: ['admin'], tags, summary: 'Delete a member (its e-mail may register again)',
+    method: 'DELETE',
+    url: paths('/:id'),
+    roles: ['admin'],
+    tags,
+    summary: 'Delete a member (its e-mail may register again)',
     params,
     async handler(ctx, { params: p }) {
       await deleteMember(ctx, p.id);
@@ -68,31 +97,69 @@ export function memberActionRoutes(r: Router) {
   });
 
   r.route({
-    method: 'POST', url: paths('/bulk/delete'), roles: ['admin'], tags, summary: 'Delete up to 100 members by id',
-    body: z.strictObject({ memberIds: z.array(id).min(1).max(100) }), response: bulkResult,
+    method: 'POST',
+    url: paths('/bulk/delete'),
+    roles: ['admin'],
+    tags,
+    summary: 'Delete up to 100 members by id',
+    body: z.strictObject({ memberIds: z.array(id).min(1).max(100) }),
+    response: bulkResult,
     handler: (ctx, { body }) => bulkDeleteMembers(ctx, body.memberIds),
   });
 
   r.route({
-    method: 'POST', url: paths('/bulk/delete-by-filter'), roles: ['admin'], tags, summary: 'Delete the members matching a filter (background job)',
-    body: z.strictObject({ filter, contentAssigneeId: contentAssigneeId.optional(), search: search.nullish() }), response: jobIdResponse,
-    handler: (ctx, { body }) => startBulkByFilter(ctx, {
-      action: 'DELETE', filter: body.filter, search: body.search ?? null, ...(body.contentAssigneeId ? { contentAssigneeId: body.contentAssigneeId } : {}),
+    method: 'POST',
+    url: paths('/bulk/delete-by-filter'),
+    roles: ['admin'],
+    tags,
+    summary: 'Delete the members matching a filter (background job)',
+    body: z.strictObject({
+      filter,
+      contentAssigneeId: contentAssigneeId.optional(),
+      search: search.nullish(),
     }),
+    response: jobIdResponse,
+    handler: (ctx, { body }) =>
+      startBulkByFilter(ctx, {
+        action: 'DELETE',
+        filter: body.filter,
+        search: body.search ?? null,
+        ...(body.contentAssigneeId ? { contentAssigneeId: body.contentAssigneeId } : {}),
+      }),
   });
 
-  for (const [action, kind] of [['approve', 'APPROVE'], ['block', 'BLOCK']] as const) {
+  for (const [action, kind] of [
+    ['approve', 'APPROVE'],
+    ['block', 'BLOCK'],
+  ] as const) {
     r.route({
-      method: 'POST', url: paths(`/bulk/${action}-by-filter`), roles: ['admin'], tags, summary: `${kind === 'APPROVE' ? 'Approve' : 'Block'} the members matching a filter (background job)`,
-      body: z.strictObject({ filter }), response: jobIdResponse,
+      method: 'POST',
+      url: paths(`/bulk/${action}-by-filter`),
+      roles: ['admin'],
+      tags,
+      summary: `${kind === 'APPROVE' ? 'Approve' : 'Block'} the members matching a filter (background job)`,
+      body: z.strictObject({ filter }),
+      response: jobIdResponse,
       handler: (ctx, { body }) => startBulkByFilter(ctx, { action: kind, filter: body.filter }),
     });
   }
 
   r.route({
-    method: 'GET', url: paths('/bulk/jobs/:jobId'), roles: ['admin'], tags, summary: 'Progress of a members bulk job',
+    method: 'GET',
+    url: paths('/bulk/jobs/:jobId'),
+    roles: ['admin'],
+    tags,
+    summary: 'Progress of a members bulk job',
     params: z.strictObject({ jobId: id }),
-    response: z.object({ job: z.object({ id: z.string(), status: z.string(), processed: z.number(), succeeded: z.number(), failed: z.number() }) }),
+    response: z.object({
+      job: z.object({
+        id: z.string(),
+        status: z.string(),
+        processed: z.number(),
+        succeeded: z.number(),
+        failed: z.number(),
+      }),
+    }),
     handler: (ctx, { params: p }) => getBulkJob(ctx, p.jobId),
   });
 }

@@ -8,8 +8,20 @@ import { metadata, offsetPage } from '../../platform/query/page.ts';
 import { signOn } from '../identity/service.ts';
 import { canSee, isSelf, viewFor, type Fieldset } from './fieldsets.ts';
 import {
-  findMember, findMemberByEmail, findMemberForUpdate, insertMemberIfSlugFree, MEMBER_QUERY, membersBase, PUBLIC_MEMBER_QUERY, SEARCH_SQL, slugOwner, slugsLike, updateMember,
-  type MemberRow, type MemberRowStatus, type MemberScope,
+  findMember,
+  findMemberByEmail,
+  findMemberForUpdate,
+  insertMemberIfSlugFree,
+  MEMBER_QUERY,
+  membersBase,
+  PUBLIC_MEMBER_QUERY,
+  SEARCH_SQL,
+  slugOwner,
+  slugsLike,
+  updateMember,
+  type MemberRow,
+  type MemberRowStatus,
+  type MemberScope,
 } from './store.ts';
 
 export const MEMBER_FQDN = 'wix.members.v1.member';
@@ -35,8 +47,14 @@ export function toMemberEntity(r: MemberRow): Member {
 /** A URL-safe slug base: lower-case ASCII letters, digits and single dashes, at most 40 characters. */
 export function slugBase(...candidates: (string | undefined)[]): string {
   for (const c of candidates) {
-    const s = (c ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+    const s = (c ?? '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '');
     if (s) return s;
   }
   return 'member';
@@ -59,13 +77,28 @@ export interface NewMember {
 export async function createMemberForIdentity(ctx: Ctx, m: NewMember): Promise<Member> {
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    const contact: MemberContact = { ...m.contact, emails: m.contact?.emails?.length ? m.contact.emails : [m.loginEmail] };
-    const base = slugBase(m.profile?.nickname, [contact.firstName, contact.lastName].filter(Boolean).join(' '), m.loginEmail.split('@')[0]);
+    const contact: MemberContact = {
+      ...m.contact,
+      emails: m.contact?.emails?.length ? m.contact.emails : [m.loginEmail],
+    };
+    const base = slugBase(
+      m.profile?.nickname,
+      [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+      m.loginEmail.split('@')[0],
+    );
     const taken = await slugsLike(tx.db, base);
     const row = {
-      id: m.identityId, login_email: m.loginEmail, login_email_verified: m.loginEmailVerified, status: m.status,
-      activity_status: 'ACTIVE' as const, privacy_status: m.privacyStatus ?? 'PRIVATE', contact, profile: m.profile ?? {},
-      created_at: now, updated_at: now, last_login_at: null,
+      id: m.identityId,
+      login_email: m.loginEmail,
+      login_email_verified: m.loginEmailVerified,
+      status: m.status,
+      activity_status: 'ACTIVE' as const,
+      privacy_status: m.privacyStatus ?? 'PRIVATE',
+      contact,
+      profile: m.profile ?? {},
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
     };
     let saved: MemberRow | undefined;
     // The first free `base`, `base-2`, …; a concurrent sign-up taking the same slug makes us try the next one.
@@ -75,7 +108,12 @@ export async function createMemberForIdentity(ctx: Ctx, m: NewMember): Promise<M
       saved = await insertMemberIfSlugFree(tx.db, { ...row, slug });
     }
     const entity = toMemberEntity(saved);
-    await emitEvent(tx, { entityFqdn: MEMBER_FQDN, slug: 'created', entityId: entity.id, createdEvent: { entity } });
+    await emitEvent(tx, {
+      entityFqdn: MEMBER_FQDN,
+      slug: 'created',
+      entityId: entity.id,
+      createdEvent: { entity },
+    });
     return entity;
   });
 }
@@ -89,20 +127,31 @@ export async function getMember(ctx: Ctx, id: string): Promise<Member | null> {
  * Changes what sign-in changes on the member (status, e-mail verification); emits
  * `member_updated` with the previous values when anything changed.
  */
-export async function syncMemberFromIdentity(ctx: Ctx, id: string, set: { status?: MemberRowStatus; loginEmailVerified?: boolean }): Promise<void> {
+export async function syncMemberFromIdentity(
+  ctx: Ctx,
+  id: string,
+  set: { status?: MemberRowStatus; loginEmailVerified?: boolean },
+): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const before = await findMember(tx.db, id);
     if (!before) return;
     const modifiedFields: Record<string, unknown> = {};
     if (set.status !== undefined && set.status !== before.status) modifiedFields.status = before.status;
-    if (set.loginEmailVerified !== undefined && set.loginEmailVerified !== before.login_email_verified) modifiedFields.loginEmailVerified = before.login_email_verified;
+    if (set.loginEmailVerified !== undefined && set.loginEmailVerified !== before.login_email_verified)
+      modifiedFields.loginEmailVerified = before.login_email_verified;
     if (Object.keys(modifiedFields).length === 0) return;
     const after = await updateMember(tx.db, id, {
       ...(set.status !== undefined ? { status: set.status } : {}),
       ...(set.loginEmailVerified !== undefined ? { login_email_verified: set.loginEmailVerified } : {}),
       updated_at: tx.clock.now(),
     });
-    if (after) await emitEvent(tx, { entityFqdn: MEMBER_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: toMemberEntity(after), modifiedFields } });
+    if (after)
+      await emitEvent(tx, {
+        entityFqdn: MEMBER_FQDN,
+        slug: 'updated',
+        entityId: id,
+        updatedEvent: { currentEntity: toMemberEntity(after), modifiedFields },
+      });
   });
 }
 
@@ -114,7 +163,8 @@ export async function recordMemberLogin(ctx: Ctx, id: string): Promise<void> {
 // ---- reads, writes and queries behind the members REST API -------------------------------------
 
 type Writable = Partial<Omit<MemberRow, 'id' | 'created_at' | 'updated_at'>>;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The previous values of the leaf paths that differ (`contact.firstName`, `privacyStatus`…), arrays compared whole. */
 export function changedFields(before: unknown, after: unknown, prefix = ''): Record<string, unknown> {
@@ -149,7 +199,11 @@ export async function loadMemberOr404(ctx: Ctx, id: string, forUpdate = false): 
  * Changes the member's row under a row lock and, when anything changed, stamps `updatedDate` and
  * emits `member_updated` with the previous values of the changed fields. Returns the member.
  */
-export async function updateMemberFields(ctx: Ctx, id: string, set: Writable | ((before: MemberRow) => Writable)): Promise<Member> {
+export async function updateMemberFields(
+  ctx: Ctx,
+  id: string,
+  set: Writable | ((before: MemberRow) => Writable),
+): Promise<Member> {
   return inTransaction(ctx, async (tx) => {
     const before = await loadMemberOr404(tx, id, true);
     const patch = typeof set === 'function' ? set(before) : set;
@@ -165,19 +219,26 @@ export async function updateMemberFields(ctx: Ctx, id: string, set: Writable | (
       throw e;
     }
     const entity = toMemberEntity(after!);
-    await emitEvent(tx, { entityFqdn: MEMBER_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: entity, modifiedFields } });
+    await emitEvent(tx, {
+      entityFqdn: MEMBER_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: { currentEntity: entity, modifiedFields },
+    });
     return entity;
   });
 }
 
-const slugTaken = (slug: string) => conflict('SLUG_ALREADY_EXISTS', 'Another member already has this slug', { slug });
+const slugTaken = (slug: string) =>
+  conflict('SLUG_ALREADY_EXISTS', 'Another member already has this slug', { slug });
 async function assertSlugFree(ctx: Ctx, slug: string, id: string) {
   const owner = await slugOwner(ctx.db, slug);
   if (owner && owner !== id) throw slugTaken(slug);
 }
 
 const mustBeSelfOrAdmin = (ctx: Ctx, id: string) => {
-  if (ctx.caller.role !== 'admin' && !isSelf(ctx.caller, id)) throw forbidden('Only the member themself or an admin may change this member');
+  if (ctx.caller.role !== 'admin' && !isSelf(ctx.caller, id))
+    throw forbidden('Only the member themself or an admin may change this member');
 };
 export const myId = (ctx: Ctx): string => {
   if (ctx.caller.role !== 'member') throw forbidden('Only a signed-in member has a member record');
@@ -213,13 +274,26 @@ export async function queryMembers(ctx: Ctx, q: MembersQuery, where = 'query') {
   const allowedSearch = admin ? Object.keys(SEARCH_SQL) : ['profile.nickname', 'profile.slug'];
   const expression = q.search?.expression?.trim();
   const fields = q.search?.fields?.length ? q.search.fields : allowedSearch;
-  for (const f of fields) if (!allowedSearch.includes(f)) throw violation('search.fields', `${f} cannot be searched`, 'FIELD_NOT_ALLOWED', { field: f });
+  for (const f of fields)
+    if (!allowedSearch.includes(f))
+      throw violation('search.fields', `${f} cannot be searched`, 'FIELD_NOT_ALLOWED', { field: f });
   const scope: MemberScope = {
-    ...(admin ? {} : { publicOnly: { ...(ctx.caller.role === 'member' ? { self: ctx.caller.memberId } : {}) } }),
+    ...(admin
+      ? {}
+      : { publicOnly: { ...(ctx.caller.role === 'member' ? { self: ctx.caller.memberId } : {}) } }),
     ...(expression ? { search: { expression, fields } } : {}),
   };
-  const page = await offsetPage(ctx.db, membersBase(ctx.db, scope), spec, { filter: q.filter ?? null, sort: q.sort ?? null, paging: q.paging ?? null }, where);
-  return { members: page.items.map((r) => viewFor(ctx.caller, toMemberEntity(r), q.fieldsets)), metadata: metadata.offset(page) };
+  const page = await offsetPage(
+    ctx.db,
+    membersBase(ctx.db, scope),
+    spec,
+    { filter: q.filter ?? null, sort: q.sort ?? null, paging: q.paging ?? null },
+    where,
+  );
+  return {
+    members: page.items.map((r) => viewFor(ctx.caller, toMemberEntity(r), q.fieldsets)),
+    metadata: metadata.offset(page),
+  };
 }
 
 export async function setMemberSlug(ctx: Ctx, id: string, slug: string): Promise<Member> {
@@ -227,18 +301,28 @@ export async function setMemberSlug(ctx: Ctx, id: string, slug: string): Promise
   return updateMemberFields(ctx, id, { slug });
 }
 
-export const setMyPrivacy = (ctx: Ctx, privacy: 'PUBLIC' | 'PRIVATE') => updateMemberFields(ctx, myId(ctx), { privacy_status: privacy });
+export const setMyPrivacy = (ctx: Ctx, privacy: 'PUBLIC' | 'PRIVATE') =>
+  updateMemberFields(ctx, myId(ctx), { privacy_status: privacy });
 
 /** Merges `patch` into the member: objects deeply, arrays and scalars replaced; `profile.slug` follows the slug rules. */
 export async function patchMember(ctx: Ctx, id: string, patch: MemberPatch): Promise<Member> {
   mustBeSelfOrAdmin(ctx, id);
   return updateMemberFields(ctx, id, (before) => {
     const { slug, ...profile } = deepMerge({ ...before.profile, slug: before.slug }, patch.profile ?? {});
-    return { contact: deepMerge(before.contact, patch.contact ?? {}), profile, slug: slug ?? before.slug, privacy_status: patch.privacyStatus ?? before.privacy_status };
+    return {
+      contact: deepMerge(before.contact, patch.contact ?? {}),
+      profile,
+      slug: slug ?? before.slug,
+      privacy_status: patch.privacyStatus ?? before.privacy_status,
+    };
   });
 }
 
-export async function clearContactField(ctx: Ctx, id: string, field: 'phones' | 'emails' | 'addresses'): Promise<Member> {
+export async function clearContactField(
+  ctx: Ctx,
+  id: string,
+  field: 'phones' | 'emails' | 'addresses',
+): Promise<Member> {
   mustBeSelfOrAdmin(ctx, id);
   return updateMemberFields(ctx, id, (before) => {
     const { [field]: _cleared, ...contact } = before.contact;
@@ -252,13 +336,18 @@ export async function clearContactField(ctx: Ctx, id: string, field: 'phones' | 
  */
 export async function createMember(ctx: Ctx, m: MemberPatch & { loginEmail: string }): Promise<Member> {
   return inTransaction(ctx, async (tx) => {
-    if (await findMemberByEmail(tx.db, m.loginEmail)) throw conflict('EMAIL_ALREADY_EXISTS', 'A member with this e-mail address already exists', { loginEmail: m.loginEmail });
+    if (await findMemberByEmail(tx.db, m.loginEmail))
+      throw conflict('EMAIL_ALREADY_EXISTS', 'A member with this e-mail address already exists', {
+        loginEmail: m.loginEmail,
+      });
     const c = m.contact ?? {};
     const { identity } = await signOn(tx, {
       loginId: { email: m.loginEmail },
       profile: {
-        ...(c.firstName ? { firstName: c.firstName } : {}), ...(c.lastName ? { lastName: c.lastName } : {}),
-        ...(m.profile?.nickname ? { nickname: m.profile.nickname } : {}), ...(m.privacyStatus ? { privacyStatus: m.privacyStatus } : {}),
+        ...(c.firstName ? { firstName: c.firstName } : {}),
+        ...(c.lastName ? { lastName: c.lastName } : {}),
+        ...(m.profile?.nickname ? { nickname: m.profile.nickname } : {}),
+        ...(m.privacyStatus ? { privacyStatus: m.privacyStatus } : {}),
       },
     });
     // What sign-on does not carry (phones, addresses, title, photo…) follows as a member_updated.

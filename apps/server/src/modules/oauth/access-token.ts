@@ -15,7 +15,10 @@ export interface Subject {
   clientId: string;
 }
 
-export interface AccessClaims extends Subject { iat: number; exp: number }
+export interface AccessClaims extends Subject {
+  iat: number;
+  exp: number;
+}
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const keyObjects = new WeakMap<object, KeyObject>();
@@ -24,7 +27,11 @@ const keyObjects = new WeakMap<object, KeyObject>();
  * Signs with node:crypto's Ed25519 directly: the same JWS jose would produce, at a tenth of the cost
  * of WebCrypto's signing on Node 20 (the anonymous grant is on every new visitor's path).
  */
-export async function signAccessToken(keys: Keyring, s: Subject, o: { now: Date; ttl: number; issuer: string }): Promise<{ token: string; exp: number }> {
+export async function signAccessToken(
+  keys: Keyring,
+  s: Subject,
+  o: { now: Date; ttl: number; issuer: string },
+): Promise<{ token: string; exp: number }> {
   const { kid, key } = await keys.signingKey();
   let keyObject = keyObjects.get(key);
   if (!keyObject) {
@@ -33,7 +40,15 @@ export async function signAccessToken(keys: Keyring, s: Subject, o: { now: Date;
   }
   const iat = Math.floor(o.now.getTime() / 1000);
   const exp = iat + o.ttl;
-  const payload = { role: s.role, ...(s.visitorId ? { vid: s.visitorId } : {}), cid: s.clientId, iss: o.issuer, sub: s.subjectId, iat, exp };
+  const payload = {
+    role: s.role,
+    ...(s.visitorId ? { vid: s.visitorId } : {}),
+    cid: s.clientId,
+    iss: o.issuer,
+    sub: s.subjectId,
+    iat,
+    exp,
+  };
   const input = `${b64({ alg: ALG, kid, typ: TYP })}.${b64(payload)}`;
   return { token: `${input}.${sign(null, Buffer.from(input), keyObject).toString('base64url')}`, exp };
 }
@@ -41,8 +56,13 @@ export async function signAccessToken(keys: Keyring, s: Subject, o: { now: Date;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 function claimsOf(p: JWTPayload): AccessClaims | null {
-  const { sub, role, vid, cid, iat, exp } = p as JWTPayload & { role?: unknown; vid?: unknown; cid?: unknown };
-  if (typeof sub !== 'string' || (role !== 'visitor' && role !== 'member') || typeof cid !== 'string') return null;
+  const { sub, role, vid, cid, iat, exp } = p as JWTPayload & {
+    role?: unknown;
+    vid?: unknown;
+    cid?: unknown;
+  };
+  if (typeof sub !== 'string' || (role !== 'visitor' && role !== 'member') || typeof cid !== 'string')
+    return null;
   if (typeof iat !== 'number' || typeof exp !== 'number') return null;
   if (vid !== undefined && typeof vid !== 'string') return null;
   return { role, subjectId: sub, visitorId: vid ?? null, clientId: cid, iat, exp };
@@ -56,14 +76,31 @@ export const MAX_CLOCK_SKEW_S = 60;
  * not a live access token. A token issued in the future (beyond MAX_CLOCK_SKEW_S) comes from a
  * clock gone wrong or a leaked key, and would outlive its lifetime: it is refused.
  */
-export async function verifyAccessJwt(keys: Keyring, token: string, o: { now: Date; issuer: string }): Promise<AccessClaims | null> {
+export async function verifyAccessJwt(
+  keys: Keyring,
+  token: string,
+  o: { now: Date; issuer: string },
+): Promise<AccessClaims | null> {
   if (token.length > 4096 || !JWT_SHAPE.test(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, async (header) => {
-      const key = header.alg === ALG && typeof header.kid === 'string' ? await keys.verifyingKey(header.kid) : undefined;
-      if (!key) throw new Error('unknown key');
-      return key;
-    }, { algorithms: [ALG], typ: TYP, issuer: o.issuer, currentDate: o.now, requiredClaims: ['sub', 'iat', 'exp'] });
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key =
+          header.alg === ALG && typeof header.kid === 'string'
+            ? await keys.verifyingKey(header.kid)
+            : undefined;
+        if (!key) throw new Error('unknown key');
+        return key;
+      },
+      {
+        algorithms: [ALG],
+        typ: TYP,
+        issuer: o.issuer,
+        currentDate: o.now,
+        requiredClaims: ['sub', 'iat', 'exp'],
+      },
+    );
     const claims = claimsOf(payload);
     return claims && claims.iat <= o.now.getTime() / 1000 + MAX_CLOCK_SKEW_S ? claims : null;
   } catch {
@@ -78,7 +115,9 @@ export function callerOf(c: Subject): Caller {
 }
 
 /** Whether a member's tokens are refused (blocked or deleted): `denials.ts`. */
-export interface Denials { isDenied(memberId: string): boolean | Promise<boolean> }
+export interface Denials {
+  isDenied(memberId: string): boolean | Promise<boolean>;
+}
 
 /**
  * The caller resolver's token verifier: in memory (the keys are cached), with verified tokens

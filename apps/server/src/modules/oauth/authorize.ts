@@ -1,4 +1,10 @@
-import { oauthPrompt, oauthResponseMode, pkceCodeChallenge, type AuthRequest, type OAuthResponseMode } from '@vitrine/contract';
+import {
+  oauthPrompt,
+  oauthResponseMode,
+  pkceCodeChallenge,
+  type AuthRequest,
+  type OAuthResponseMode,
+} from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { browserSessionOf, openBrowserSession, type BrowserSession } from './browser-sessions.ts';
 import { mintCode } from './codes.ts';
@@ -18,7 +24,13 @@ export type AuthorizeOutcome =
   | { kind: 'deliver'; delivery: Delivery; /** a new browser-session cookie to set */ cookie?: string }
   | { kind: 'login'; url: string };
 
-interface Target { clientId: string; redirectUri: string | null; mode: OAuthResponseMode; origins: string[]; state: string | undefined }
+interface Target {
+  clientId: string;
+  redirectUri: string | null;
+  mode: OAuthResponseMode;
+  origins: string[];
+  state: string | undefined;
+}
 
 /**
  * Who asks and where the answer goes. Failing here, nothing is sent to the client: the browser gets
@@ -28,25 +40,47 @@ async function target(ctx: Ctx, req: AuthRequest): Promise<Target> {
   const client = await store.getClient(ctx.db, req.clientId);
   if (!client) throw oauthError('invalid_client', 'Unknown client', { clientId: req.clientId });
   const mode = oauthResponseMode.safeParse(req.responseMode ?? 'query');
-  if (!mode.success) throw oauthError('invalid_request', `Unsupported response mode ${req.responseMode}`, { responseMode: req.responseMode });
+  if (!mode.success)
+    throw oauthError('invalid_request', `Unsupported response mode ${req.responseMode}`, {
+      responseMode: req.responseMode,
+    });
   const redirectUri = req.redirectUri ?? null;
-  if (redirectUri === null && mode.data !== 'web_message') throw oauthError('invalid_request', 'redirectUri is required');
+  if (redirectUri === null && mode.data !== 'web_message')
+    throw oauthError('invalid_request', 'redirectUri is required');
   if (redirectUri !== null && !redirectUriAllowed(client.redirect_uris, redirectUri)) {
-    throw oauthError('invalid_request', 'The redirect URI is not registered for this client', { redirectUri });
+    throw oauthError('invalid_request', 'The redirect URI is not registered for this client', {
+      redirectUri,
+    });
   }
   if (mode.data === 'web_message' && client.allowed_origins.length === 0) {
-    throw oauthError('invalid_client', 'The client allows no origin to receive web messages', { clientId: client.id });
+    throw oauthError('invalid_client', 'The client allows no origin to receive web messages', {
+      clientId: client.id,
+    });
   }
-  return { clientId: client.id, redirectUri, mode: mode.data, origins: client.allowed_origins, state: req.state };
+  return {
+    clientId: client.id,
+    redirectUri,
+    mode: mode.data,
+    origins: client.allowed_origins,
+    state: req.state,
+  };
 }
 
 /** Problems the client is told about (RFC 6749 §4.1.2.1), once it is known where to tell it. */
 function requestProblem(req: AuthRequest): { error: string; description: string } | null {
-  if (req.responseType !== 'code') return { error: req.responseType ? 'unsupported_response_type' : 'invalid_request', description: 'responseType must be code' };
-  if (!req.codeChallenge) return { error: 'invalid_request', description: 'codeChallenge is required (PKCE)' };
-  if (!pkceCodeChallenge.safeParse(req.codeChallenge).success) return { error: 'invalid_request', description: 'codeChallenge must be base64url of a SHA-256 digest' };
-  if (req.codeChallengeMethod !== 'S256') return { error: 'invalid_request', description: 'codeChallengeMethod must be S256' };
-  if (req.prompt !== undefined && !oauthPrompt.safeParse(req.prompt).success) return { error: 'invalid_request', description: `Unsupported prompt ${req.prompt}` };
+  if (req.responseType !== 'code')
+    return {
+      error: req.responseType ? 'unsupported_response_type' : 'invalid_request',
+      description: 'responseType must be code',
+    };
+  if (!req.codeChallenge)
+    return { error: 'invalid_request', description: 'codeChallenge is required (PKCE)' };
+  if (!pkceCodeChallenge.safeParse(req.codeChallenge).success)
+    return { error: 'invalid_request', description: 'codeChallenge must be base64url of a SHA-256 digest' };
+  if (req.codeChallengeMethod !== 'S256')
+    return { error: 'invalid_request', description: 'codeChallengeMethod must be S256' };
+  if (req.prompt !== undefined && !oauthPrompt.safeParse(req.prompt).success)
+    return { error: 'invalid_request', description: `Unsupported prompt ${req.prompt}` };
   return null;
 }
 
@@ -58,11 +92,26 @@ function deliver(t: Target, params: Record<string, string>): Delivery {
 }
 
 /** The code names the visitor the `auth` redirect session was created by when it says so (signed), else the sign-in's. */
-async function withCode(ctx: Ctx, rt: OAuthRuntime, t: Target, req: AuthRequest, s: BrowserSession): Promise<Delivery> {
-  const linked = await readVisitorLink(rt, req.visitorLink, { clientId: t.clientId, codeChallenge: req.codeChallenge }, ctx.clock.now());
+async function withCode(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  t: Target,
+  req: AuthRequest,
+  s: BrowserSession,
+): Promise<Delivery> {
+  const linked = await readVisitorLink(
+    rt,
+    req.visitorLink,
+    { clientId: t.clientId, codeChallenge: req.codeChallenge },
+    ctx.clock.now(),
+  );
   const code = await mintCode(ctx, {
-    clientId: t.clientId, redirectUri: t.redirectUri, codeChallenge: req.codeChallenge!,
-    memberId: s.memberId, visitorId: linked ?? s.visitorId, browserSessionId: s.id,
+    clientId: t.clientId,
+    redirectUri: t.redirectUri,
+    codeChallenge: req.codeChallenge!,
+    memberId: s.memberId,
+    visitorId: linked ?? s.visitorId,
+    browserSessionId: s.id,
   });
   return deliver(t, { code });
 }
@@ -76,7 +125,9 @@ async function signIn(ctx: Ctx, sessionToken: string) {
 /** The hosted sign-in page, carrying the authorize request. */
 export function loginPageUrl(ctx: Ctx, req: AuthRequest): string {
   const { sessionToken: _drop, ...rest } = req;
-  const params = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined) as [string, string][]);
+  const params = new URLSearchParams(
+    Object.entries(rest).filter(([, v]) => v !== undefined) as [string, string][],
+  );
   return `${ctx.config.PUBLIC_URL}/auth/login?${params}`;
 }
 
@@ -84,23 +135,45 @@ export function loginPageUrl(ctx: Ctx, req: AuthRequest): string {
  * `GET /oauth2/authorize`: a session token signs in without a form; a live browser session
  * completes unless the request asks for a login; `prompt=none` never shows a page.
  */
-export async function authorize(ctx: Ctx, rt: OAuthRuntime, req: AuthRequest, cookieHeader: string | undefined): Promise<AuthorizeOutcome> {
+export async function authorize(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  req: AuthRequest,
+  cookieHeader: string | undefined,
+): Promise<AuthorizeOutcome> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
-  if (problem) return { kind: 'deliver', delivery: deliver(t, { error: problem.error, error_description: problem.description }) };
+  if (problem)
+    return {
+      kind: 'deliver',
+      delivery: deliver(t, { error: problem.error, error_description: problem.description }),
+    };
   if (req.sessionToken) {
     const signedIn = await signIn(ctx, req.sessionToken);
-    if (signedIn) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, signedIn.session), cookie: signedIn.cookie };
+    if (signedIn)
+      return {
+        kind: 'deliver',
+        delivery: await withCode(ctx, rt, t, req, signedIn.session),
+        cookie: signedIn.cookie,
+      };
   } else if (req.prompt !== 'login' && req.prompt !== 'select_account') {
     const session = await browserSessionOf(ctx, cookieHeader);
     if (session) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, session) };
   }
-  if (req.prompt === 'none') return { kind: 'deliver', delivery: deliver(t, { error: 'login_required', error_description: 'The user is not signed in' }) };
+  if (req.prompt === 'none')
+    return {
+      kind: 'deliver',
+      delivery: deliver(t, { error: 'login_required', error_description: 'The user is not signed in' }),
+    };
   return { kind: 'login', url: loginPageUrl(ctx, req) };
 }
 
 /** `POST /oauth2/authorize/complete`: the hosted page finishes a request after its form signed the user in. */
-export async function completeAuthorize(ctx: Ctx, rt: OAuthRuntime, req: AuthRequest & { sessionToken: string }): Promise<{ delivery: Delivery; cookie: string }> {
+export async function completeAuthorize(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  req: AuthRequest & { sessionToken: string },
+): Promise<{ delivery: Delivery; cookie: string }> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
   if (problem) throw oauthError(problem.error, problem.description);

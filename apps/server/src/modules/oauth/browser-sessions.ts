@@ -7,7 +7,11 @@ import * as store from './store.ts';
 export const SESSION_COOKIE = 'vitrine_session';
 export const BROWSER_SESSION_TTL_MS = 30 * 86_400_000;
 
-export interface BrowserSession { id: string; memberId: string; visitorId: string | null }
+export interface BrowserSession {
+  id: string;
+  memberId: string;
+  visitorId: string | null;
+}
 
 /** The value of cookie `name` in a `Cookie` header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -26,19 +30,31 @@ export function sessionCookie(ctx: Ctx, value: string | null): string {
 }
 
 /** Signs a browser in as a member; returns the session and the cookie value to set. */
-export async function openBrowserSession(ctx: Ctx, memberId: string, visitorId: string | null): Promise<{ session: BrowserSession; cookie: string }> {
+export async function openBrowserSession(
+  ctx: Ctx,
+  memberId: string,
+  visitorId: string | null,
+): Promise<{ session: BrowserSession; cookie: string }> {
   const cookie = randomSecret();
   const now = ctx.clock.now();
   const id = newId();
   await store.insertBrowserSession(ctx.db, {
-    id, token_hash: hashSecret(cookie), member_id: memberId, visitor_id: visitorId,
-    created_at: now, expires_at: new Date(now.getTime() + BROWSER_SESSION_TTL_MS), revoked_at: null,
+    id,
+    token_hash: hashSecret(cookie),
+    member_id: memberId,
+    visitor_id: visitorId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + BROWSER_SESSION_TTL_MS),
+    revoked_at: null,
   });
   return { session: { id, memberId, visitorId }, cookie };
 }
 
 /** The live session a `Cookie` header carries, if any. */
-export async function browserSessionOf(ctx: Ctx, cookieHeader: string | undefined): Promise<BrowserSession | null> {
+export async function browserSessionOf(
+  ctx: Ctx,
+  cookieHeader: string | undefined,
+): Promise<BrowserSession | null> {
   const value = cookieValue(cookieHeader, SESSION_COOKIE);
   if (!value || value.length > 100) return null;
   const row = await store.liveBrowserSession(ctx.db, hashSecret(value), ctx.clock.now());

@@ -6,51 +6,95 @@ import { createKeyring } from './keys.ts';
 import { appError, bundledClientId, SHOP, shopClient } from './test-kit.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ env: { PUBLIC_URL: 'https://store.example.test' } }); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await startTestServer({ env: { PUBLIC_URL: 'https://store.example.test' } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
 type One = { client: OAuthClient };
-const preflight = (origin: string, path = '/_api/redirects-api/v1/redirect-session') => fetch(s.url + path, {
-  method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
-});
+const preflight = (origin: string, path = '/_api/redirects-api/v1/redirect-session') =>
+  fetch(s.url + path, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
+  });
 
 describe('OAuth clients (admin API)', () => {
   it('creates the bundled storefront client at first start for PUBLIC_URL', async () => {
     const r = await s.admin<One>('GET', `/oauth2/v1/clients/${bundledClientId(s)}`);
     expect(r.status).toBe(200);
-    expect(r.body.client).toMatchObject({ id: bundledClientId(s), redirectUris: ['https://store.example.test/*'], allowedOrigins: ['https://store.example.test'] });
+    expect(r.body.client).toMatchObject({
+      id: bundledClientId(s),
+      redirectUris: ['https://store.example.test/*'],
+      allowedOrigins: ['https://store.example.test'],
+    });
     const del = await s.admin('DELETE', `/oauth2/v1/clients/${bundledClientId(s)}`);
     expect(del.status).toBe(409);
   });
 
   it('creates, reads, patches (field mask), queries and deletes a client', async () => {
     const created = await s.admin<One>('POST', '/oauth2/v1/clients', {
-      client: { name: 'Mobile shop', redirectUris: ['https://m.example.test/cb'], allowedOrigins: ['https://M.example.test/'] },
+      client: {
+        name: 'Mobile shop',
+        redirectUris: ['https://m.example.test/cb'],
+        allowedOrigins: ['https://M.example.test/'],
+      },
     });
     expect(created.status).toBe(200);
     const c = created.body.client;
-    expect(c).toMatchObject({ name: 'Mobile shop', redirectUris: ['https://m.example.test/cb'], allowedOrigins: ['https://m.example.test'] });
+    expect(c).toMatchObject({
+      name: 'Mobile shop',
+      redirectUris: ['https://m.example.test/cb'],
+      allowedOrigins: ['https://m.example.test'],
+    });
     expect(c.createdDate).toBe(c.updatedDate);
     expect((await s.admin<One>('GET', `/oauth2/v1/clients/${c.id}`)).body.client).toEqual(c);
 
     s.clock.advance(1000);
-    const patched = await s.admin<One>('PATCH', `/oauth2/v1/clients/${c.id}`, { client: { name: 'Renamed', allowedOrigins: ['https://x.example.test'] }, fieldMask: 'name' });
-    expect(patched.body.client).toMatchObject({ name: 'Renamed', allowedOrigins: ['https://m.example.test'] });
-    expect(patched.body.client.updatedDate).not.toBe(c.updatedDate);
-    const noMask = await s.admin<One>('PATCH', `/oauth2/v1/clients/${c.id}`, { client: { redirectUris: ['https://m.example.test/a/*'] } });
-    expect(noMask.body.client).toMatchObject({ name: 'Renamed', redirectUris: ['https://m.example.test/a/*'] });
-
-    const q = await s.admin<{ clients: OAuthClient[]; metadata: { count: number } }>('POST', '/oauth2/v1/clients/query', {
-      query: { filter: { allowedOrigins: { $hasSome: ['https://m.example.test'] } }, sort: [{ fieldName: 'name', order: 'ASC' }] },
+    const patched = await s.admin<One>('PATCH', `/oauth2/v1/clients/${c.id}`, {
+      client: { name: 'Renamed', allowedOrigins: ['https://x.example.test'] },
+      fieldMask: 'name',
     });
+    expect(patched.body.client).toMatchObject({
+      name: 'Renamed',
+      allowedOrigins: ['https://m.example.test'],
+    });
+    expect(patched.body.client.updatedDate).not.toBe(c.updatedDate);
+    const noMask = await s.admin<One>('PATCH', `/oauth2/v1/clients/${c.id}`, {
+      client: { redirectUris: ['https://m.example.test/a/*'] },
+    });
+    expect(noMask.body.client).toMatchObject({
+      name: 'Renamed',
+      redirectUris: ['https://m.example.test/a/*'],
+    });
+
+    const q = await s.admin<{ clients: OAuthClient[]; metadata: { count: number } }>(
+      'POST',
+      '/oauth2/v1/clients/query',
+      {
+        query: {
+          filter: { allowedOrigins: { $hasSome: ['https://m.example.test'] } },
+          sort: [{ fieldName: 'name', order: 'ASC' }],
+        },
+      },
+    );
     expect(q.status).toBe(200);
     expect(q.body.clients.map((x) => x.id)).toEqual([c.id]);
     expect(q.body.metadata.count).toBe(1);
 
-    const before = await s.request('POST', '/oauth2/token', { body: { clientId: c.id, grantType: 'anonymous' } });
+    const before = await s.request('POST', '/oauth2/token', {
+      body: { clientId: c.id, grantType: 'anonymous' },
+    });
     expect(before.status).toBe(200);
     expect((await s.admin('DELETE', `/oauth2/v1/clients/${c.id}`)).status).toBe(200);
-    const after = await s.request('POST', '/oauth2/token', { body: { clientId: c.id, grantType: 'anonymous' } });
+    const after = await s.request('POST', '/oauth2/token', {
+      body: { clientId: c.id, grantType: 'anonymous' },
+    });
     expect(appError(after.body).code).toBe('invalid_client');
     const gone = await s.admin('GET', `/oauth2/v1/clients/${c.id}`);
     expect(gone.status).toBe(404);
@@ -59,14 +103,32 @@ describe('OAuth clients (admin API)', () => {
 
   it('refuses bad redirect URIs and origins, unknown query fields, and non-admin callers', async () => {
     const bad = await s.admin('POST', '/oauth2/v1/clients', {
-      client: { name: 'Bad', redirectUris: ['https://a.example.test/cb#x', 'javascript:alert(1)', 'https://a.example.test/*/x'], allowedOrigins: ['https://a.example.test/path'] },
+      client: {
+        name: 'Bad',
+        redirectUris: ['https://a.example.test/cb#x', 'javascript:alert(1)', 'https://a.example.test/*/x'],
+        allowedOrigins: ['https://a.example.test/path'],
+      },
     });
     expect(bad.status).toBe(400);
-    const fields = (bad.body as { details: { validationError: { fieldViolations: { field: string }[] } } }).details.validationError.fieldViolations.map((v) => v.field);
-    expect(fields).toEqual(['client.allowedOrigins.0', 'client.redirectUris.0', 'client.redirectUris.1', 'client.redirectUris.2']);
-    expect((await s.admin('POST', '/oauth2/v1/clients/query', { query: { filter: { secret: 'x' } } })).status).toBe(400);
-    expect((await s.request('POST', '/oauth2/v1/clients', { body: { client: { name: 'x' } } })).status).toBe(401);
-    const blank = await s.admin('PATCH', `/oauth2/v1/clients/${bundledClientId(s)}`, { client: {}, fieldMask: 'name' });
+    const fields = (
+      bad.body as { details: { validationError: { fieldViolations: { field: string }[] } } }
+    ).details.validationError.fieldViolations.map((v) => v.field);
+    expect(fields).toEqual([
+      'client.allowedOrigins.0',
+      'client.redirectUris.0',
+      'client.redirectUris.1',
+      'client.redirectUris.2',
+    ]);
+    expect(
+      (await s.admin('POST', '/oauth2/v1/clients/query', { query: { filter: { secret: 'x' } } })).status,
+    ).toBe(400);
+    expect((await s.request('POST', '/oauth2/v1/clients', { body: { client: { name: 'x' } } })).status).toBe(
+      401,
+    );
+    const blank = await s.admin('PATCH', `/oauth2/v1/clients/${bundledClientId(s)}`, {
+      client: {},
+      fieldMask: 'name',
+    });
     expect(blank.status).toBe(400);
   });
 });
@@ -77,7 +139,9 @@ describe('CORS', () => {
     const r = await preflight(SHOP);
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(r.headers.get('access-control-allow-headers')).toBe('authorization, content-type, x-wix-bi-gateway, x-wix-consistent, client-binding');
+    expect(r.headers.get('access-control-allow-headers')).toBe(
+      'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, client-binding',
+    );
     expect(r.headers.get('access-control-allow-methods')).toContain('POST');
     const get = await fetch(`${s.url}/platform/v1/store-settings`, { headers: { origin: SHOP } });
     expect(get.headers.get('access-control-allow-origin')).toBe(SHOP);
@@ -90,7 +154,9 @@ describe('CORS', () => {
     expect(r.status).toBe(403);
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
     expect(appError(await r.json()).code).toBe('CORS_ORIGIN_NOT_ALLOWED');
-    const get = await fetch(`${s.url}/platform/v1/store-settings`, { headers: { origin: 'https://evil.example.test' } });
+    const get = await fetch(`${s.url}/platform/v1/store-settings`, {
+      headers: { origin: 'https://evil.example.test' },
+    });
     expect(get.status).toBe(200);
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -108,13 +174,20 @@ describe('CORS', () => {
 describe('signing keys', () => {
   it('keeps the key across restarts', async () => {
     const before = await s.request<{ keys: { kid: string }[] }>('GET', '/oauth2/jwks');
-    const again = await startTestServer({ database: s.db.handle, env: { PUBLIC_URL: 'https://store.example.test' } });
+    const again = await startTestServer({
+      database: s.db.handle,
+      env: { PUBLIC_URL: 'https://store.example.test' },
+    });
     try {
       const after = await again.request<{ keys: { kid: string }[] }>('GET', '/oauth2/jwks');
       expect(after.body.keys.map((k) => k.kid)).toEqual(before.body.keys.map((k) => k.kid));
       // A token from one process is accepted by the other.
-      const t = await again.request<{ access_token: string }>('POST', '/oauth2/token', { body: { clientId: bundledClientId(s), grantType: 'anonymous' } });
-      expect((await s.request('GET', '/platform/v1/store-settings', { auth: t.body.access_token })).status).toBe(200);
+      const t = await again.request<{ access_token: string }>('POST', '/oauth2/token', {
+        body: { clientId: bundledClientId(s), grantType: 'anonymous' },
+      });
+      expect(
+        (await s.request('GET', '/platform/v1/store-settings', { auth: t.body.access_token })).status,
+      ).toBe(200);
     } finally {
       await again.stop();
     }

@@ -10,11 +10,17 @@ import * as store from './store.ts';
 import { normaliseOrigin, redirectUriProblem } from './uris.ts';
 
 /** What client changes must tell: the CORS origin cache of this process. */
-export interface ClientChangeListener { invalidate(): void }
+export interface ClientChangeListener {
+  invalidate(): void;
+}
 
 export const toClient = (r: store.ClientRow): OAuthClient => ({
-  id: r.id, name: r.name, redirectUris: r.redirect_uris, allowedOrigins: r.allowed_origins,
-  createdDate: r.created_at.toISOString(), updatedDate: r.updated_at.toISOString(),
+  id: r.id,
+  name: r.name,
+  redirectUris: r.redirect_uris,
+  allowedOrigins: r.allowed_origins,
+  createdDate: r.created_at.toISOString(),
+  updatedDate: r.updated_at.toISOString(),
 });
 
 /** Checks redirect URIs and origins; returns them normalised (origins without a trailing slash, lower case, deduplicated). */
@@ -22,12 +28,24 @@ function checkedUris(c: { redirectUris?: string[]; allowedOrigins?: string[] }, 
   const problems: FieldViolation[] = [];
   const redirectUris = c.redirectUris?.map((u, i) => {
     const p = redirectUriProblem(u.trim());
-    if (p) problems.push({ field: `${prefix}.redirectUris.${i}`, description: p, violatedRule: 'FORMAT', data: { value: u } });
+    if (p)
+      problems.push({
+        field: `${prefix}.redirectUris.${i}`,
+        description: p,
+        violatedRule: 'FORMAT',
+        data: { value: u },
+      });
     return u.trim();
   });
   const allowedOrigins = c.allowedOrigins?.map((o, i) => {
     const n = normaliseOrigin(o.trim());
-    if (!n) problems.push({ field: `${prefix}.allowedOrigins.${i}`, description: 'must be an origin such as https://shop.example.test', violatedRule: 'FORMAT', data: { value: o } });
+    if (!n)
+      problems.push({
+        field: `${prefix}.allowedOrigins.${i}`,
+        description: 'must be an origin such as https://shop.example.test',
+        violatedRule: 'FORMAT',
+        data: { value: o },
+      });
     return n ?? '';
   });
   if (problems.length) throw new ValidationError(problems.sort((a, b) => (a.field < b.field ? -1 : 1)));
@@ -43,11 +61,20 @@ export async function getClient(ctx: Ctx, id: string): Promise<OAuthClient> {
   return toClient(row);
 }
 
-export async function createClient(ctx: Ctx, changes: ClientChangeListener, input: CreateClientRequest['client']): Promise<OAuthClient> {
+export async function createClient(
+  ctx: Ctx,
+  changes: ClientChangeListener,
+  input: CreateClientRequest['client'],
+): Promise<OAuthClient> {
   const { redirectUris, allowedOrigins } = checkedUris(input, 'client');
   const now = ctx.clock.now();
   const row = await store.insertClient(ctx.db, {
-    id: newId(), name: input.name, redirect_uris: redirectUris ?? [], allowed_origins: allowedOrigins ?? [], created_at: now, updated_at: now,
+    id: newId(),
+    name: input.name,
+    redirect_uris: redirectUris ?? [],
+    allowed_origins: allowedOrigins ?? [],
+    created_at: now,
+    updated_at: now,
   });
   changes.invalidate();
   return toClient(row);
@@ -55,9 +82,17 @@ export async function createClient(ctx: Ctx, changes: ClientChangeListener, inpu
 
 const EDITABLE = ['name', 'redirectUris', 'allowedOrigins'] as const;
 
-export async function updateClient(ctx: Ctx, changes: ClientChangeListener, id: string, patch: UpdateClientRequest): Promise<OAuthClient> {
+export async function updateClient(
+  ctx: Ctx,
+  changes: ClientChangeListener,
+  id: string,
+  patch: UpdateClientRequest,
+): Promise<OAuthClient> {
   const { id: bodyId, ...fields } = patch.client;
-  if (bodyId !== undefined && bodyId !== id) throw new ValidationError([{ field: 'client.id', description: 'must match the path', violatedRule: 'VALIDATION', data: {} }]);
+  if (bodyId !== undefined && bodyId !== id)
+    throw new ValidationError([
+      { field: 'client.id', description: 'must match the path', violatedRule: 'VALIDATION', data: {} },
+    ]);
   const uris = checkedUris(fields, 'client');
   const checked = {
     ...fields,
@@ -71,10 +106,15 @@ export async function updateClient(ctx: Ctx, changes: ClientChangeListener, id: 
     const { next, modifiedFields } = applyFieldMask(current, checked, patch.fieldMask, EDITABLE);
     if (Object.keys(modifiedFields).length === 0) return current;
     if (typeof next.name !== 'string' || next.name.trim() === '') {
-      throw new ValidationError([{ field: 'client.name', description: 'is required', violatedRule: 'REQUIRED_FIELD', data: {} }]);
+      throw new ValidationError([
+        { field: 'client.name', description: 'is required', violatedRule: 'REQUIRED_FIELD', data: {} },
+      ]);
     }
     const updated = await store.updateClient(tx.db, id, {
-      name: next.name, redirect_uris: next.redirectUris ?? [], allowed_origins: next.allowedOrigins ?? [], updated_at: tx.clock.now(),
+      name: next.name,
+      redirect_uris: next.redirectUris ?? [],
+      allowed_origins: next.allowedOrigins ?? [],
+      updated_at: tx.clock.now(),
     });
     return toClient(updated!);
   });
@@ -82,9 +122,16 @@ export async function updateClient(ctx: Ctx, changes: ClientChangeListener, id: 
   return saved;
 }
 
-export async function deleteClient(ctx: Ctx, changes: ClientChangeListener, id: string, bundledClientId: string | undefined): Promise<void> {
-  if (id === bundledClientId) throw conflict('BUNDLED_CLIENT', 'The bundled storefront\'s client cannot be deleted', { id });
-  if (!(await store.deleteClient(ctx.db, id))) throw notFound('OAuth client', { id }, 'OAUTH_CLIENT_NOT_FOUND');
+export async function deleteClient(
+  ctx: Ctx,
+  changes: ClientChangeListener,
+  id: string,
+  bundledClientId: string | undefined,
+): Promise<void> {
+  if (id === bundledClientId)
+    throw conflict('BUNDLED_CLIENT', "The bundled storefront's client cannot be deleted", { id });
+  if (!(await store.deleteClient(ctx.db, id)))
+    throw notFound('OAuth client', { id }, 'OAUTH_CLIENT_NOT_FOUND');
   forgetClient(id);
   changes.invalidate();
 }
@@ -105,7 +152,15 @@ export async function ensureBundledClient(ctx: Ctx, id: string): Promise<void> {
   const origin = new URL(base).origin;
   const pattern = `${base}/*`;
   const now = ctx.clock.now();
-  const created = await store.insertClientOnce(ctx.db, { id, name: 'Storefront', redirect_uris: [pattern], allowed_origins: [origin], start_public_url: base, created_at: now, updated_at: now });
+  const created = await store.insertClientOnce(ctx.db, {
+    id,
+    name: 'Storefront',
+    redirect_uris: [pattern],
+    allowed_origins: [origin],
+    start_public_url: base,
+    created_at: now,
+    updated_at: now,
+  });
   if (created) return;
   await inTransaction(ctx, async (tx) => {
     const row = await store.getClient(tx.db, id, true);
@@ -116,8 +171,23 @@ export async function ensureBundledClient(ctx: Ctx, id: string): Promise<void> {
     const redirectUris = [...new Set([...row.redirect_uris.filter((u) => u !== staleUri), pattern])];
     const allowedOrigins = [...new Set([...row.allowed_origins.filter((o) => o !== staleOrigin), origin])];
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-    if (!earlier && row.start_public_url === base && same(redirectUris, row.redirect_uris) && same(allowedOrigins, row.allowed_origins)) return;
-    await store.updateClient(tx.db, id, { redirect_uris: redirectUris, allowed_origins: allowedOrigins, start_public_url: base, updated_at: now });
-    if (earlier) ctx.log.info({ removed: { redirectUri: staleUri, origin: staleOrigin ?? null }, publicUrl: base }, 'the bundled storefront client no longer trusts the earlier PUBLIC_URL');
+    if (
+      !earlier &&
+      row.start_public_url === base &&
+      same(redirectUris, row.redirect_uris) &&
+      same(allowedOrigins, row.allowed_origins)
+    )
+      return;
+    await store.updateClient(tx.db, id, {
+      redirect_uris: redirectUris,
+      allowed_origins: allowedOrigins,
+      start_public_url: base,
+      updated_at: now,
+    });
+    if (earlier)
+      ctx.log.info(
+        { removed: { redirectUri: staleUri, origin: staleOrigin ?? null }, publicUrl: base },
+        'the bundled storefront client no longer trusts the earlier PUBLIC_URL',
+      );
   });
 }

@@ -15,12 +15,20 @@ let ahead: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   // Another process on the same data whose clock runs an hour ahead.
-  ahead = await startTestServer({ database: testEngine() === 'postgres' ? s.db.another() : s.db.handle, clock: testClock(new Date(s.clock.now().getTime() + 3_600_000)), env: { PUBLIC_URL: s.url } });
+  ahead = await startTestServer({
+    database: testEngine() === 'postgres' ? s.db.another() : s.db.handle,
+    clock: testClock(new Date(s.clock.now().getTime() + 3_600_000)),
+    env: { PUBLIC_URL: s.url },
+  });
 });
-afterAll(async () => { await ahead?.stop(); await s?.stop(); });
+afterAll(async () => {
+  await ahead?.stop();
+  await s?.stop();
+});
 
 const settings = (token: string) => s.request('GET', '/platform/v1/store-settings', { auth: token });
-const active = async (token: string) => (await s.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
+const active = async (token: string) =>
+  (await s.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
 
 describe('access tokens issued in the future', () => {
   it('are refused beyond the allowed skew, and accepted once it is reached', async () => {

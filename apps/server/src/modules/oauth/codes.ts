@@ -24,9 +24,17 @@ export async function mintCode(ctx: Ctx, g: CodeGrant): Promise<string> {
   const code = randomSecret();
   const now = ctx.clock.now();
   await store.insertCode(ctx.db, {
-    id: newId(), code_hash: hashSecret(code), client_id: g.clientId, redirect_uri: g.redirectUri, code_challenge: g.codeChallenge,
-    member_id: g.memberId, visitor_id: g.visitorId, browser_session_id: g.browserSessionId,
-    created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS), used_at: null,
+    id: newId(),
+    code_hash: hashSecret(code),
+    client_id: g.clientId,
+    redirect_uri: g.redirectUri,
+    code_challenge: g.codeChallenge,
+    member_id: g.memberId,
+    visitor_id: g.visitorId,
+    browser_session_id: g.browserSessionId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + CODE_TTL_MS),
+    used_at: null,
   });
   return code;
 }
@@ -45,25 +53,37 @@ const failures = {
  * A code presented again revokes the refresh tokens issued from it (RFC 6749 §4.1.2); that
  * revocation commits even though the request fails.
  */
-export async function redeemCode(ctx: Ctx, rt: OAuthRuntime, g: AuthorizationCodeGrant): Promise<TokenResponse> {
-  if (!(await store.getClient(ctx.db, g.clientId))) throw oauthError('invalid_client', 'Unknown client', { clientId: g.clientId });
-  const outcome = await inTransaction(ctx, async (tx): Promise<{ fail: keyof typeof failures } | { tokens: TokenResponse }> => {
-    const now = tx.clock.now();
-    const row = await store.codeByHash(tx.db, hashSecret(g.code));
-    if (!row) return { fail: 'unknown' };
-    if (row.used_at) {
-      await store.revokeRefreshTokens(tx.db, { codeId: row.id }, now);
-      return { fail: 'reused' };
-    }
-    if (row.expires_at <= now) return { fail: 'expired' };
-    if (row.client_id !== g.clientId) return { fail: 'client' };
-    if (row.redirect_uri !== (g.redirectUri ?? null)) return { fail: 'redirect' };
-    if (!safeEqual(s256(g.codeVerifier), row.code_challenge)) return { fail: 'pkce' };
-    if (!(await store.markCodeUsed(tx.db, row.id, now))) return { fail: 'reused' };
-    const tokens = await issueTokens(tx, rt, { role: 'member', subjectId: row.member_id, visitorId: row.visitor_id, clientId: row.client_id },
-      { codeId: row.id, ...(row.browser_session_id ? { browserSessionId: row.browser_session_id } : {}) });
-    return { tokens };
-  });
+export async function redeemCode(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  g: AuthorizationCodeGrant,
+): Promise<TokenResponse> {
+  if (!(await store.getClient(ctx.db, g.clientId)))
+    throw oauthError('invalid_client', 'Unknown client', { clientId: g.clientId });
+  const outcome = await inTransaction(
+    ctx,
+    async (tx): Promise<{ fail: keyof typeof failures } | { tokens: TokenResponse }> => {
+      const now = tx.clock.now();
+      const row = await store.codeByHash(tx.db, hashSecret(g.code));
+      if (!row) return { fail: 'unknown' };
+      if (row.used_at) {
+        await store.revokeRefreshTokens(tx.db, { codeId: row.id }, now);
+        return { fail: 'reused' };
+      }
+      if (row.expires_at <= now) return { fail: 'expired' };
+      if (row.client_id !== g.clientId) return { fail: 'client' };
+      if (row.redirect_uri !== (g.redirectUri ?? null)) return { fail: 'redirect' };
+      if (!safeEqual(s256(g.codeVerifier), row.code_challenge)) return { fail: 'pkce' };
+      if (!(await store.markCodeUsed(tx.db, row.id, now))) return { fail: 'reused' };
+      const tokens = await issueTokens(
+        tx,
+        rt,
+        { role: 'member', subjectId: row.member_id, visitorId: row.visitor_id, clientId: row.client_id },
+        { codeId: row.id, ...(row.browser_session_id ? { browserSessionId: row.browser_session_id } : {}) },
+      );
+      return { tokens };
+    },
+  );
   if ('fail' in outcome) throw oauthError('invalid_grant', failures[outcome.fail]);
   return outcome.tokens;
 }

@@ -14,16 +14,26 @@ export function createOriginCache(db: Db, publicUrl: string) {
   let origins: Set<string> | undefined;
   let loadedAt = 0;
   let pending: Promise<Set<string>> | undefined;
-  const load = () => (pending ??= store.allAllowedOrigins(db)
-    .then((list) => { origins = new Set(list); loadedAt = Date.now(); return origins; })
-    .finally(() => { pending = undefined; }));
+  const load = () =>
+    (pending ??= store
+      .allAllowedOrigins(db)
+      .then((list) => {
+        origins = new Set(list);
+        loadedAt = Date.now();
+        return origins;
+      })
+      .finally(() => {
+        pending = undefined;
+      }));
   return {
     async allows(origin: string): Promise<boolean> {
       if (origin === own) return true;
       const set = origins && Date.now() - loadedAt < TTL_MS ? origins : await load();
       return set.has(origin);
     },
-    invalidate() { origins = undefined; },
+    invalidate() {
+      origins = undefined;
+    },
   };
 }
 export type OriginCache = ReturnType<typeof createOriginCache>;
@@ -41,7 +51,12 @@ export function installCors(http: FastifyInstance, origins: OriginCache) {
     reply.header('vary', 'Origin');
     if (!(await origins.allows(origin))) {
       if (!preflight) return;
-      return reply.status(403).send(applicationEnvelope('CORS_ORIGIN_NOT_ALLOWED', `The origin ${origin} is not allowed`, { origin, requestId: String(req.id) }));
+      return reply.status(403).send(
+        applicationEnvelope('CORS_ORIGIN_NOT_ALLOWED', `The origin ${origin} is not allowed`, {
+          origin,
+          requestId: String(req.id),
+        }),
+      );
     }
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-expose-headers', EXPOSE_HEADERS);

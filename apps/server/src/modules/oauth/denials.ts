@@ -48,7 +48,9 @@ export function createDenialCache(db: Db, clock: Clock) {
     /** Whether the member's access tokens are refused: synchronous while the copy is fresh. */
     isDenied(memberId: string): boolean | Promise<boolean> {
       if (Math.abs(clock.now().getTime() - checkedAt) < DENIALS_REFRESH_MS) return denied.has(memberId);
-      refreshing ??= refresh().finally(() => { refreshing = undefined; });
+      refreshing ??= refresh().finally(() => {
+        refreshing = undefined;
+      });
       return refreshing.then(() => denied.has(memberId));
     },
   };

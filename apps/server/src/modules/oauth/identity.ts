@@ -9,7 +9,10 @@ import { getMember } from '../members/service.ts';
  * A session token (proof of a finished sign-in) exchanged, once, for the member it signed in
  * (identity id == member id). `visitorId` is passed on when the identity module records one.
  */
-export async function redeemSession(ctx: Ctx, token: string): Promise<{ memberId: string; visitorId: string | null } | null> {
+export async function redeemSession(
+  ctx: Ctx,
+  token: string,
+): Promise<{ memberId: string; visitorId: string | null } | null> {
   const r: { identityId: string; visitorId?: string } | null = await redeemSessionToken(ctx, token);
   return r ? { memberId: r.identityId, visitorId: r.visitorId ?? null } : null;
 }
@@ -24,7 +27,13 @@ export async function memberMayHaveTokens(ctx: Ctx, memberId: string): Promise<b
 export async function userInfoOf(ctx: Ctx, memberId: string): Promise<UserInfo> {
   const identity = await getIdentity(ctx, memberId);
   if (!identity) return { sub: memberId };
-  const { firstName: givenName, lastName: familyName, nickname, picture, language } = identity.identityProfile;
+  const {
+    firstName: givenName,
+    lastName: familyName,
+    nickname,
+    picture,
+    language,
+  } = identity.identityProfile;
   const name = [givenName, familyName].filter(Boolean).join(' ') || nickname;
   return {
     sub: memberId,

@@ -1,4 +1,11 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 import type { Db } from '../../platform/db/connect.ts';
 import * as store from './store.ts';
 
@@ -6,7 +13,11 @@ export const ALG = 'EdDSA';
 /** An unknown `kid` makes the keyring re-read the table at most this often (another process rotated keys). */
 const RELOAD_MS = 30_000;
 
-interface Loaded { signing: { kid: string; key: CryptoKey }; verifying: Map<string, CryptoKey>; jwks: JWK[] }
+interface Loaded {
+  signing: { kid: string; key: CryptoKey };
+  verifying: Map<string, CryptoKey>;
+  jwks: JWK[];
+}
 
 /**
  * The access-token signing keys: created at first start, kept in the database, cached in memory so
@@ -33,7 +44,10 @@ export function createKeyring(db: Db) {
     return loaded;
   }
 
-  const reload = () => (pending ??= read().finally(() => { pending = undefined; }));
+  const reload = () =>
+    (pending ??= read().finally(() => {
+      pending = undefined;
+    }));
 
   return {
     /** First start: creates the key pair unless one exists (concurrent starts keep one), then loads. */
@@ -43,7 +57,14 @@ export function createKeyring(db: Db) {
         const { publicKey, privateKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
         const publicJwk = await exportJWK(publicKey);
         const kid = await calculateJwkThumbprint(publicJwk);
-        await store.insertActiveKeyOnce(db, { kid, alg: ALG, public_jwk: publicJwk, private_jwk: await exportJWK(privateKey), active: true, created_at: now });
+        await store.insertActiveKeyOnce(db, {
+          kid,
+          alg: ALG,
+          public_jwk: publicJwk,
+          private_jwk: await exportJWK(privateKey),
+          active: true,
+          created_at: now,
+        });
       }
       await reload();
     },

@@ -2,13 +2,26 @@ import { randomBytes } from 'node:crypto';
 
 /** The few HTML pages the OAuth server itself serves: the web_message answer and error pages. */
 
-export interface Page { status: number; headers: Record<string, string>; html: string }
+export interface Page {
+  status: number;
+  headers: Record<string, string>;
+  html: string;
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON that is safe inside a <script> element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-const common = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' };
+const common = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
 
 /**
  * The `web_message` answer: a page for a hidden iframe that posts `data` to its parent, addressed to

@@ -8,7 +8,10 @@ import { createOriginCache } from './cors.ts';
 import { createDenialCache } from './denials.ts';
 import { createKeyring } from './keys.ts';
 
-export interface OAuthInstance { instanceId: string; oauthClientId: string }
+export interface OAuthInstance {
+  instanceId: string;
+  oauthClientId: string;
+}
 
 /**
  * The OAuth server's per-process state: the cached signing keys, the token verifier the caller

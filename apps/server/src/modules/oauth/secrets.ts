@@ -7,7 +7,8 @@ export const randomSecret = (): string => randomBytes(32).toString('base64url');
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** RFC 7636 S256: base64url(SHA-256(verifier)), no padding. */
-export const s256 = (verifier: string): string => createHash('sha256').update(verifier, 'ascii').digest('base64url');
+export const s256 = (verifier: string): string =>
+  createHash('sha256').update(verifier, 'ascii').digest('base64url');
 
 /** Constant-time string comparison. */
 export function safeEqual(a: string, b: string): boolean {

@@ -20,11 +20,16 @@ export async function clientExists(ctx: Ctx, clientId: string): Promise<boolean>
 }
 
 /** Checks an authorize request's client and redirect URI (400 `invalid_client` / `invalid_request`). */
-export async function checkAuthRequestTarget(ctx: Ctx, req: Pick<AuthRequest, 'clientId' | 'redirectUri'>): Promise<void> {
+export async function checkAuthRequestTarget(
+  ctx: Ctx,
+  req: Pick<AuthRequest, 'clientId' | 'redirectUri'>,
+): Promise<void> {
   const client = await store.getClient(ctx.db, req.clientId);
   if (!client) throw oauthError('invalid_client', 'Unknown client', { clientId: req.clientId });
   if (req.redirectUri !== undefined && !redirectUriAllowed(client.redirect_uris, req.redirectUri)) {
-    throw oauthError('invalid_request', 'The redirect URI is not registered for this client', { redirectUri: req.redirectUri });
+    throw oauthError('invalid_request', 'The redirect URI is not registered for this client', {
+      redirectUri: req.redirectUri,
+    });
   }
 }
 
@@ -33,15 +38,25 @@ export async function checkAuthRequestTarget(ctx: Ctx, req: Pick<AuthRequest, 'c
  * (any client's, when none is named) or on PUBLIC_URL's origin.
  */
 export async function urlAllowedForClient(ctx: Ctx, url: string, clientId?: string): Promise<boolean> {
-  const origins = clientId === undefined
-    ? await store.allAllowedOrigins(ctx.db)
-    : ((await store.getClient(ctx.db, clientId))?.allowed_origins ?? []);
+  const origins =
+    clientId === undefined
+      ? await store.allAllowedOrigins(ctx.db)
+      : ((await store.getClient(ctx.db, clientId))?.allowed_origins ?? []);
   return urlOnOrigins(url, [...origins, new URL(ctx.config.PUBLIC_URL).origin]);
 }
 
 /** `GET /oauth2/logout`: ends the browser session; returns where to send the browser next. */
-export async function logout(ctx: Ctx, cookieHeader: string | undefined, o: { clientId?: string; postFlowUrl?: string }): Promise<string> {
+export async function logout(
+  ctx: Ctx,
+  cookieHeader: string | undefined,
+  o: { clientId?: string; postFlowUrl?: string },
+): Promise<string> {
   await closeBrowserSession(ctx, cookieHeader);
-  if (o.postFlowUrl !== undefined && o.clientId !== undefined && (await urlAllowedForClient(ctx, o.postFlowUrl, o.clientId))) return o.postFlowUrl;
+  if (
+    o.postFlowUrl !== undefined &&
+    o.clientId !== undefined &&
+    (await urlAllowedForClient(ctx, o.postFlowUrl, o.clientId))
+  )
+    return o.postFlowUrl;
   return `${ctx.config.PUBLIC_URL}/`;
 }

@@ -6,27 +6,60 @@ import type { QuerySpec } from '../../platform/query/spec.ts';
 
 /** The OAuth module's tables; only this file touches them. Tokens, codes and cookies are kept as SHA-256 hashes. */
 export interface OAuthTables {
-  oauth_signing_key: { kid: string; alg: string; public_jwk: unknown; private_jwk: unknown; active: boolean; created_at: Date };
+  oauth_signing_key: {
+    kid: string;
+    alg: string;
+    public_jwk: unknown;
+    private_jwk: unknown;
+    active: boolean;
+    created_at: Date;
+  };
   oauth_client: {
-    id: string; name: string; redirect_uris: string[]; allowed_origins: string[]; created_at: Date; updated_at: Date;
+    id: string;
+    name: string;
+    redirect_uris: string[];
+    allowed_origins: string[];
+    created_at: Date;
+    updated_at: Date;
     /** The bundled client only: the PUBLIC_URL whose entries the last start added. */
     start_public_url?: string | null;
   };
   oauth_browser_session: {
-    id: string; token_hash: string; member_id: string; visitor_id: string | null;
-    created_at: Date; expires_at: Date; revoked_at: Date | null;
+    id: string;
+    token_hash: string;
+    member_id: string;
+    visitor_id: string | null;
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
   };
   oauth_code: {
-    id: string; code_hash: string; client_id: string; redirect_uri: string | null; code_challenge: string;
-    member_id: string; visitor_id: string | null; browser_session_id: string | null;
-    created_at: Date; expires_at: Date; used_at: Date | null;
+    id: string;
+    code_hash: string;
+    client_id: string;
+    redirect_uri: string | null;
+    code_challenge: string;
+    member_id: string;
+    visitor_id: string | null;
+    browser_session_id: string | null;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
   };
   oauth_denied_subject: { subject_id: string; denied_at: Date };
   oauth_denial_revision: { id: number; revision: string | number | bigint };
   oauth_refresh_token: {
-    id: string; token_hash: string; client_id: string; role: 'visitor' | 'member'; subject_id: string;
-    visitor_id: string | null; code_id: string | null; browser_session_id: string | null;
-    created_at: Date; expires_at: Date; revoked_at: Date | null;
+    id: string;
+    token_hash: string;
+    client_id: string;
+    role: 'visitor' | 'member';
+    subject_id: string;
+    visitor_id: string | null;
+    code_id: string | null;
+    browser_session_id: string | null;
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
   };
 }
 export type SigningKeyRow = OAuthTables['oauth_signing_key'];
@@ -37,12 +70,20 @@ export type RefreshTokenRow = OAuthTables['oauth_refresh_token'];
 
 // Signing keys
 
-export const signingKeys = (db: Executor) => db.selectFrom('oauth_signing_key').selectAll().orderBy('created_at').execute();
+export const signingKeys = (db: Executor) =>
+  db.selectFrom('oauth_signing_key').selectAll().orderBy('created_at').execute();
 
 /** Inserts `row` as the active key unless one exists (a concurrent start may have won); returns the active key. */
 export async function insertActiveKeyOnce(db: Executor, row: SigningKeyRow): Promise<SigningKeyRow> {
-  await db.insertInto('oauth_signing_key').values({ ...row, public_jwk: JSON.stringify(row.public_jwk), private_jwk: JSON.stringify(row.private_jwk) })
-    .onConflict((c) => c.doNothing()).execute();
+  await db
+    .insertInto('oauth_signing_key')
+    .values({
+      ...row,
+      public_jwk: JSON.stringify(row.public_jwk),
+      private_jwk: JSON.stringify(row.private_jwk),
+    })
+    .onConflict((c) => c.doNothing())
+    .execute();
   return db.selectFrom('oauth_signing_key').selectAll().where('active', '=', true).executeTakeFirstOrThrow();
 }
 
@@ -73,7 +114,11 @@ export const insertClient = (db: Executor, row: ClientRow) =>
 
 /** Creates the client unless it exists; returns whether it was created. */
 export async function insertClientOnce(db: Executor, row: ClientRow): Promise<boolean> {
-  const r = await db.insertInto('oauth_client').values(row).onConflict((c) => c.column('id').doNothing()).executeTakeFirst();
+  const r = await db
+    .insertInto('oauth_client')
+    .values(row)
+    .onConflict((c) => c.column('id').doNothing())
+    .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -85,28 +130,47 @@ export async function deleteClient(db: Executor, id: string): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
-export const queryClients = (db: Executor, q: CursorQuery | undefined) => cursorPage(db.selectFrom('oauth_client').selectAll(), clientSpec, q);
+export const queryClients = (db: Executor, q: CursorQuery | undefined) =>
+  cursorPage(db.selectFrom('oauth_client').selectAll(), clientSpec, q);
 
 /** Every origin any client allows (for CORS). */
 export async function allAllowedOrigins(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{ origin: string }>`select distinct unnest(allowed_origins) as origin from oauth_client`.execute(db);
+  const { rows } = await sql<{
+    origin: string;
+  }>`select distinct unnest(allowed_origins) as origin from oauth_client`.execute(db);
   return rows.map((r) => r.origin);
 }
 
 // Browser sessions
 
-export const insertBrowserSession = (db: Executor, row: BrowserSessionRow) => db.insertInto('oauth_browser_session').values(row).execute();
+export const insertBrowserSession = (db: Executor, row: BrowserSessionRow) =>
+  db.insertInto('oauth_browser_session').values(row).execute();
 
 export const liveBrowserSession = (db: Executor, tokenHash: string, now: Date) =>
-  db.selectFrom('oauth_browser_session').selectAll().where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  db
+    .selectFrom('oauth_browser_session')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 
 export const revokeBrowserSession = (db: Executor, tokenHash: string, now: Date) =>
-  db.updateTable('oauth_browser_session').set({ revoked_at: now }).where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null).returning(['id']).executeTakeFirst();
+  db
+    .updateTable('oauth_browser_session')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .returning(['id'])
+    .executeTakeFirst();
 
 export const revokeBrowserSessionsOf = (db: Executor, memberId: string, now: Date) =>
-  db.updateTable('oauth_browser_session').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+  db
+    .updateTable('oauth_browser_session')
+    .set({ revoked_at: now })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
 
 // Authorization codes
 
@@ -117,18 +181,25 @@ export const codeByHash = (db: Executor, codeHash: string) =>
 
 /** Marks the code used; false when it already was (a concurrent redemption won). */
 export async function markCodeUsed(db: Executor, id: string, now: Date): Promise<boolean> {
-  const r = await db.updateTable('oauth_code').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('oauth_code')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 // Refresh tokens
 
-export const insertRefreshToken = (db: Executor, row: RefreshTokenRow) => db.insertInto('oauth_refresh_token').values(row).execute();
+export const insertRefreshToken = (db: Executor, row: RefreshTokenRow) =>
+  db.insertInto('oauth_refresh_token').values(row).execute();
 
 export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
-type RevokeBy = { tokenHash: string } | { subjectId: string } | { codeId: string } | { browserSessionId: string };
+type RevokeBy =
+  { tokenHash: string } | { subjectId: string } | { codeId: string } | { browserSessionId: string };
 
 /** Revokes the live refresh tokens matching one criterion; returns how many. */
 export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date): Promise<number> {
@@ -143,12 +214,25 @@ export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date)
 
 // Denied subjects (blocked or deleted members): their access tokens are refused before they expire
 
-const bumpDenialRevision = (db: Executor) => db.updateTable('oauth_denial_revision').set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
+const bumpDenialRevision = (db: Executor) =>
+  db
+    .updateTable('oauth_denial_revision')
+    .set({ revision: sql`revision + 1` })
+    .where('id', '=', 1)
+    .execute();
 
 /** Denies the subjects (again: the date moves on) and forgets denials older than `forgetBefore`. */
-export async function denySubjects(db: Executor, ids: readonly string[], now: Date, forgetBefore: Date): Promise<void> {
-  await db.insertInto('oauth_denied_subject').values(ids.map((subject_id) => ({ subject_id, denied_at: now })))
-    .onConflict((c) => c.column('subject_id').doUpdateSet({ denied_at: now })).execute();
+export async function denySubjects(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+  forgetBefore: Date,
+): Promise<void> {
+  await db
+    .insertInto('oauth_denied_subject')
+    .values(ids.map((subject_id) => ({ subject_id, denied_at: now })))
+    .onConflict((c) => c.column('subject_id').doUpdateSet({ denied_at: now }))
+    .execute();
   await db.deleteFrom('oauth_denied_subject').where('denied_at', '<', forgetBefore).execute();
   await bumpDenialRevision(db);
 }
@@ -159,7 +243,15 @@ export async function allowSubjects(db: Executor, ids: readonly string[]): Promi
 }
 
 export async function denialRevision(db: Executor): Promise<number> {
-  return Number((await db.selectFrom('oauth_denial_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow()).revision);
+  return Number(
+    (
+      await db
+        .selectFrom('oauth_denial_revision')
+        .select('revision')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).revision,
+  );
 }
 
 export const deniedSubjects = async (db: Executor): Promise<string[]> =>

@@ -18,9 +18,16 @@ export function pkce(length = 43) {
 export const bundledClientId = (s: TestServer) => s.app.oauth.instance!.oauthClientId;
 
 /** Registers a client for https://shop.example.test (redirect URI /callback). */
-export async function shopClient(s: TestServer, o: { redirectUris?: string[]; allowedOrigins?: string[] } = {}): Promise<string> {
+export async function shopClient(
+  s: TestServer,
+  o: { redirectUris?: string[]; allowedOrigins?: string[] } = {},
+): Promise<string> {
   const r = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
-    client: { name: 'Shop', redirectUris: o.redirectUris ?? [CALLBACK], allowedOrigins: o.allowedOrigins ?? [SHOP] },
+    client: {
+      name: 'Shop',
+      redirectUris: o.redirectUris ?? [CALLBACK],
+      allowedOrigins: o.allowedOrigins ?? [SHOP],
+    },
   });
   if (r.status !== 200) throw new Error(`client not created: ${JSON.stringify(r.body)}`);
   return r.body.client.id;
@@ -38,8 +45,15 @@ export async function anonymousTokens(s: TestServer, clientId: string): Promise<
 
 let n = 0;
 /** A member signed on through the identity module: its id and a fresh session token. */
-export async function member(s: TestServer, email = `m${++n}-${randomBytes(3).toString('hex')}@example.test`) {
-  const r = await signOn(s.app.systemCtx(), { loginId: { email }, profile: { firstName: 'Ada', lastName: 'Lovelace', language: 'en' }, verifyEmail: true });
+export async function member(
+  s: TestServer,
+  email = `m${++n}-${randomBytes(3).toString('hex')}@example.test`,
+) {
+  const r = await signOn(s.app.systemCtx(), {
+    loginId: { email },
+    profile: { firstName: 'Ada', lastName: 'Lovelace', language: 'en' },
+    verifyEmail: true,
+  });
   return { memberId: r.identity.id, sessionToken: r.sessionToken, email };
 }
 
@@ -50,8 +64,17 @@ export async function sessionTokenFor(s: TestServer, email: string) {
 
 /** A GET that does not follow redirects. */
 export async function browse(s: TestServer, path: string, o: { cookie?: string } = {}) {
-  const res = await fetch(s.url + path, { redirect: 'manual', headers: o.cookie ? { cookie: o.cookie } : {} });
-  return { status: res.status, location: res.headers.get('location'), setCookie: res.headers.get('set-cookie'), headers: res.headers, text: await res.text() };
+  const res = await fetch(s.url + path, {
+    redirect: 'manual',
+    headers: o.cookie ? { cookie: o.cookie } : {},
+  });
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookie: res.headers.get('set-cookie'),
+    headers: res.headers,
+    text: await res.text(),
+  };
 }
 
 export function authorizePath(p: Record<string, string | undefined>): string {
@@ -60,11 +83,24 @@ export function authorizePath(p: Record<string, string | undefined>): string {
 }
 
 /** Runs the authorize step with a session token (query mode) and returns the code and state. */
-export async function authorizeCode(s: TestServer, o: { clientId: string; sessionToken: string; challenge: string; redirectUri?: string; state?: string }) {
-  const r = await browse(s, authorizePath({
-    clientId: o.clientId, redirectUri: o.redirectUri ?? CALLBACK, responseType: 'code', responseMode: 'query',
-    codeChallenge: o.challenge, codeChallengeMethod: 'S256', state: o.state ?? 'st-1', scope: 'offline_access', sessionToken: o.sessionToken,
-  }));
+export async function authorizeCode(
+  s: TestServer,
+  o: { clientId: string; sessionToken: string; challenge: string; redirectUri?: string; state?: string },
+) {
+  const r = await browse(
+    s,
+    authorizePath({
+      clientId: o.clientId,
+      redirectUri: o.redirectUri ?? CALLBACK,
+      responseType: 'code',
+      responseMode: 'query',
+      codeChallenge: o.challenge,
+      codeChallengeMethod: 'S256',
+      state: o.state ?? 'st-1',
+      scope: 'offline_access',
+      sessionToken: o.sessionToken,
+    }),
+  );
   if (r.status !== 302 || !r.location) throw new Error(`authorize did not redirect: ${r.status} ${r.text}`);
   const u = new URL(r.location);
   const code = u.searchParams.get('code');
@@ -77,7 +113,13 @@ export async function memberTokens(s: TestServer, clientId: string) {
   const m = await member(s);
   const { verifier, challenge } = pkce();
   const { code } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
-  const r = await token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, code, codeVerifier: verifier });
+  const r = await token(s, {
+    clientId,
+    grantType: 'authorization_code',
+    redirectUri: CALLBACK,
+    code,
+    codeVerifier: verifier,
+  });
   if (r.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(r.body)}`);
   return { ...m, tokens: r.body };
 }

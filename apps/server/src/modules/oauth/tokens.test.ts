@@ -1,7 +1,15 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, appError, bundledClientId, member, memberTokens, shopClient, token } from './test-kit.ts';
+import {
+  anonymousTokens,
+  appError,
+  bundledClientId,
+  member,
+  memberTokens,
+  shopClient,
+  token,
+} from './test-kit.ts';
 
 let s: TestServer;
 let clientId: string;
@@ -9,7 +17,9 @@ beforeAll(async () => {
   s = await startTestServer();
   clientId = await shopClient(s);
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 const TTL = 14400;
 const settings = (auth: string) => s.request('GET', '/platform/v1/store-settings', { auth });
@@ -18,7 +28,13 @@ describe('token endpoint: anonymous grant', () => {
   it('issues a visitor access token and refresh token in the shape the SDK reads', async () => {
     const r = await token(s, { clientId, grantType: 'anonymous' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ access_token: expect.any(String), expires_in: TTL, refresh_token: expect.any(String), token_type: 'Bearer', scope: 'offline_access' });
+    expect(r.body).toEqual({
+      access_token: expect.any(String),
+      expires_in: TTL,
+      refresh_token: expect.any(String),
+      token_type: 'Bearer',
+      scope: 'offline_access',
+    });
     expect(r.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const claims = decodeJwt(r.body.access_token);
@@ -89,33 +105,51 @@ describe('token endpoint: refresh_token grant', () => {
       s.clock.advance(60_000);
       const r = await token(s, { clientId, refreshToken: first.refresh_token, grantType: 'refresh_token' });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ refresh_token: first.refresh_token, expires_in: TTL, token_type: 'Bearer' });
+      expect(r.body).toMatchObject({
+        refresh_token: first.refresh_token,
+        expires_in: TTL,
+        token_type: 'Bearer',
+      });
       expect(decodeJwt(r.body.access_token)).toMatchObject({ sub, vid: sub, role: 'visitor', cid: clientId });
       expect((await settings(r.body.access_token)).status).toBe(200);
     }
   });
 
-  it('works without clientId (SiteSessionAuth) and refuses another client\'s token', async () => {
+  it("works without clientId (SiteSessionAuth) and refuses another client's token", async () => {
     const t = await anonymousTokens(s, clientId);
     expect((await token(s, { refreshToken: t.refresh_token, grantType: 'refresh_token' })).status).toBe(200);
-    const other = await token(s, { clientId: bundledClientId(s), refreshToken: t.refresh_token, grantType: 'refresh_token' });
+    const other = await token(s, {
+      clientId: bundledClientId(s),
+      refreshToken: t.refresh_token,
+      grantType: 'refresh_token',
+    });
     expect(other.status).toBe(400);
     expect(appError(other.body).code).toBe('invalid_grant');
   });
 
   it('rejects a revoked, an unknown and an expired refresh token', async () => {
     const { tokens, memberId } = await memberTokens(s, clientId);
-    expect((await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' })).status).toBe(200);
+    expect(
+      (await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' })).status,
+    ).toBe(200);
     const { revokeTokensOf } = await import('./service.ts');
     await revokeTokensOf(s.app.systemCtx(), memberId);
-    const revoked = await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' });
+    const revoked = await token(s, {
+      clientId,
+      refreshToken: tokens.refresh_token,
+      grantType: 'refresh_token',
+    });
     expect(revoked.status).toBe(400);
     expect(appError(revoked.body).code).toBe('invalid_grant');
-    expect(appError((await token(s, { clientId, refreshToken: 'nope', grantType: 'refresh_token' })).body).code).toBe('invalid_grant');
+    expect(
+      appError((await token(s, { clientId, refreshToken: 'nope', grantType: 'refresh_token' })).body).code,
+    ).toBe('invalid_grant');
 
     const visitor = await anonymousTokens(s, clientId);
     s.clock.advance(30 * 86_400_000 + 1000);
-    expect((await token(s, { clientId, refreshToken: visitor.refresh_token, grantType: 'refresh_token' })).status).toBe(400);
+    expect(
+      (await token(s, { clientId, refreshToken: visitor.refresh_token, grantType: 'refresh_token' })).status,
+    ).toBe(400);
   });
 
   it('stops renewing a member who was blocked', async () => {
@@ -141,11 +175,20 @@ describe('token endpoint: authorized_client grant', () => {
   it('issues member tokens for an admin API key beside the visitor token', async () => {
     const m = await member(s);
     const visitor = await anonymousTokens(s, clientId);
-    const r = await token(s, { grant_type: 'authorized_client', scope: 'offline_access', member_id: m.memberId }, `${visitor.access_token},${ADMIN_KEY}`);
+    const r = await token(
+      s,
+      { grant_type: 'authorized_client', scope: 'offline_access', member_id: m.memberId },
+      `${visitor.access_token},${ADMIN_KEY}`,
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ token_type: 'Bearer', expires_in: TTL, scope: 'offline_access' });
     const claims = decodeJwt(r.body.access_token);
-    expect(claims).toMatchObject({ sub: m.memberId, role: 'member', cid: clientId, vid: decodeJwt(visitor.access_token).sub });
+    expect(claims).toMatchObject({
+      sub: m.memberId,
+      role: 'member',
+      cid: clientId,
+      vid: decodeJwt(visitor.access_token).sub,
+    });
     expect((await s.request('GET', '/oauth2/user-info', { auth: r.body.access_token })).status).toBe(200);
   });
 
@@ -154,9 +197,17 @@ describe('token endpoint: authorized_client grant', () => {
     const other = await member(s);
     const visitor = await anonymousTokens(s, clientId);
     const auth = `${visitor.access_token},${ADMIN_KEY}`;
-    const wrong = await token(s, { grant_type: 'authorized_client', member_id: m.memberId, session_token: other.sessionToken }, auth);
+    const wrong = await token(
+      s,
+      { grant_type: 'authorized_client', member_id: m.memberId, session_token: other.sessionToken },
+      auth,
+    );
     expect(appError(wrong.body).code).toBe('invalid_grant');
-    const ok = await token(s, { grant_type: 'authorized_client', member_id: m.memberId, session_token: m.sessionToken }, auth);
+    const ok = await token(
+      s,
+      { grant_type: 'authorized_client', member_id: m.memberId, session_token: m.sessionToken },
+      auth,
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -170,7 +221,11 @@ describe('token endpoint: authorized_client grant', () => {
     expect(noKey.status).toBe(401);
     expect(appError(noKey.body).code).toBe('unauthorized_client');
     expect((await token(s, body)).status).toBe(401);
-    const unknown = await token(s, { ...body, member_id: '01900000-0000-7000-8000-000000000000' }, `${visitor.access_token},${ADMIN_KEY}`);
+    const unknown = await token(
+      s,
+      { ...body, member_id: '01900000-0000-7000-8000-000000000000' },
+      `${visitor.access_token},${ADMIN_KEY}`,
+    );
     expect(unknown.status).toBe(400);
     expect(appError(unknown.body).code).toBe('invalid_grant');
   });
@@ -182,32 +237,62 @@ describe('token info, user info and keys', () => {
     const claims = decodeJwt(t.access_token);
     const r = await s.request('POST', '/oauth2/token-info', { body: { token: t.access_token } });
     expect(r.body).toEqual({
-      active: true, subjectType: 'VISITOR', subjectId: claims.sub, exp: String(claims.exp), iat: String(claims.iat),
-      clientId, instanceId: s.app.oauth.instance!.instanceId,
+      active: true,
+      subjectType: 'VISITOR',
+      subjectId: claims.sub,
+      exp: String(claims.exp),
+      iat: String(claims.iat),
+      clientId,
+      instanceId: s.app.oauth.instance!.instanceId,
     });
     const refresh = await s.request('POST', '/oauth2/token-info', { body: { token: t.refresh_token } });
-    expect(refresh.body).toMatchObject({ active: true, subjectType: 'VISITOR', subjectId: claims.sub, clientId });
-    expect((await s.request('POST', '/oauth2/token-info', { body: { token: 'garbage' } })).body).toEqual({ active: false });
+    expect(refresh.body).toMatchObject({
+      active: true,
+      subjectType: 'VISITOR',
+      subjectId: claims.sub,
+      clientId,
+    });
+    expect((await s.request('POST', '/oauth2/token-info', { body: { token: 'garbage' } })).body).toEqual({
+      active: false,
+    });
     s.clock.advance(TTL * 1000 + 1000);
-    expect((await s.request('POST', '/oauth2/token-info', { body: { token: t.access_token } })).body).toEqual({ active: false });
+    expect((await s.request('POST', '/oauth2/token-info', { body: { token: t.access_token } })).body).toEqual(
+      { active: false },
+    );
   });
 
   it('answers user-info for a member from the identity', async () => {
     const { tokens, memberId, email } = await memberTokens(s, clientId);
     const r = await s.request('GET', '/oauth2/user-info', { auth: tokens.access_token });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ sub: memberId, email, emailVerified: true, givenName: 'Ada', familyName: 'Lovelace', name: 'Ada Lovelace', language: 'en' });
-    expect((await s.request('POST', '/oauth2/token-info', { body: { token: tokens.access_token } })).body).toMatchObject({ subjectType: 'MEMBER', subjectId: memberId });
+    expect(r.body).toEqual({
+      sub: memberId,
+      email,
+      emailVerified: true,
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      name: 'Ada Lovelace',
+      language: 'en',
+    });
+    expect(
+      (await s.request('POST', '/oauth2/token-info', { body: { token: tokens.access_token } })).body,
+    ).toMatchObject({ subjectType: 'MEMBER', subjectId: memberId });
   });
 
   it('publishes the signing key; a token verifies against it with jose', async () => {
     const t = await anonymousTokens(s, clientId);
-    const jwks = await s.request<{ keys: { kty: string; crv: string; alg: string; kid: string; d?: string }[] }>('GET', '/oauth2/jwks');
+    const jwks = await s.request<{
+      keys: { kty: string; crv: string; alg: string; kid: string; d?: string }[];
+    }>('GET', '/oauth2/jwks');
     expect(jwks.status).toBe(200);
     expect(jwks.body.keys).toHaveLength(1);
     expect(jwks.body.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(jwks.body.keys[0]!.d).toBeUndefined();
-    const { payload, protectedHeader } = await jwtVerify(t.access_token, createLocalJWKSet(jwks.body as never), { currentDate: s.clock.now() });
+    const { payload, protectedHeader } = await jwtVerify(
+      t.access_token,
+      createLocalJWKSet(jwks.body as never),
+      { currentDate: s.clock.now() },
+    );
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt', kid: jwks.body.keys[0]!.kid });
     expect(payload.role).toBe('visitor');
   });

@@ -14,28 +14,59 @@ export const REFRESH_TTL_MS = { visitor: 30 * DAY, member: 90 * DAY } as const;
 export const SCOPE = 'offline_access';
 
 /** OAuth errors leave in the platform envelope, the RFC 6749 §5.2 code as the application error code. */
-export const oauthError = (code: string, description: string, data: Record<string, unknown> = {}, status = 400) =>
-  new AppError(status, code, description, data);
+export const oauthError = (
+  code: string,
+  description: string,
+  data: Record<string, unknown> = {},
+  status = 400,
+) => new AppError(status, code, description, data);
 
 /** Where a refresh token came from, so it can be revoked with its origin (a replayed code, a logout). */
-export interface Provenance { codeId?: string; browserSessionId?: string }
+export interface Provenance {
+  codeId?: string;
+  browserSessionId?: string;
+}
 
 /** Signs an access token for the subject and stores a new refresh token (in `ctx`'s transaction, if any). */
-export async function issueTokens(ctx: Ctx, rt: OAuthRuntime, s: Subject, from: Provenance = {}): Promise<TokenResponse> {
+export async function issueTokens(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  s: Subject,
+  from: Provenance = {},
+): Promise<TokenResponse> {
   const refreshToken = randomSecret();
   const now = ctx.clock.now();
   await store.insertRefreshToken(ctx.db, {
-    id: newId(), token_hash: hashSecret(refreshToken), client_id: s.clientId, role: s.role, subject_id: s.subjectId,
-    visitor_id: s.visitorId, code_id: from.codeId ?? null, browser_session_id: from.browserSessionId ?? null,
-    created_at: now, expires_at: new Date(now.getTime() + REFRESH_TTL_MS[s.role]), revoked_at: null,
+    id: newId(),
+    token_hash: hashSecret(refreshToken),
+    client_id: s.clientId,
+    role: s.role,
+    subject_id: s.subjectId,
+    visitor_id: s.visitorId,
+    code_id: from.codeId ?? null,
+    browser_session_id: from.browserSessionId ?? null,
+    created_at: now,
+    expires_at: new Date(now.getTime() + REFRESH_TTL_MS[s.role]),
+    revoked_at: null,
   });
   return accessAnswer(ctx, rt, s, refreshToken);
 }
 
-async function accessAnswer(ctx: Ctx, rt: OAuthRuntime, s: Subject, refreshToken: string): Promise<TokenResponse> {
+async function accessAnswer(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  s: Subject,
+  refreshToken: string,
+): Promise<TokenResponse> {
   const ttl = ctx.config.ACCESS_TOKEN_TTL;
   const { token } = await signAccessToken(rt.keys, s, { now: ctx.clock.now(), ttl, issuer: rt.issuer });
-  return { access_token: token, expires_in: ttl, refresh_token: refreshToken, token_type: 'Bearer', scope: SCOPE };
+  return {
+    access_token: token,
+    expires_in: ttl,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    scope: SCOPE,
+  };
 }
 
 /** A live refresh token's row, or null (unknown, revoked or expired). */
@@ -45,13 +76,26 @@ async function liveRefreshToken(ctx: Ctx, token: string) {
 }
 
 /** The `refresh_token` grant: a new access token for the token's subject; the same refresh token is returned. */
-export async function refreshAccess(ctx: Ctx, rt: OAuthRuntime, refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
+export async function refreshAccess(
+  ctx: Ctx,
+  rt: OAuthRuntime,
+  refreshToken: string,
+  clientId: string | undefined,
+): Promise<TokenResponse> {
   const row = await liveRefreshToken(ctx, refreshToken);
   if (!row) throw oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
-  if (clientId !== undefined && clientId !== row.client_id) throw oauthError('invalid_grant', 'The refresh token was issued to another client');
-  if (!(await store.getClient(ctx.db, row.client_id))) throw oauthError('invalid_client', 'The client no longer exists', { clientId: row.client_id });
-  if (row.role === 'member' && !(await memberMayHaveTokens(ctx, row.subject_id))) throw oauthError('invalid_grant', 'The member can no longer sign in');
-  return accessAnswer(ctx, rt, { role: row.role, subjectId: row.subject_id, visitorId: row.visitor_id, clientId: row.client_id }, refreshToken);
+  if (clientId !== undefined && clientId !== row.client_id)
+    throw oauthError('invalid_grant', 'The refresh token was issued to another client');
+  if (!(await store.getClient(ctx.db, row.client_id)))
+    throw oauthError('invalid_client', 'The client no longer exists', { clientId: row.client_id });
+  if (row.role === 'member' && !(await memberMayHaveTokens(ctx, row.subject_id)))
+    throw oauthError('invalid_grant', 'The member can no longer sign in');
+  return accessAnswer(
+    ctx,
+    rt,
+    { role: row.role, subjectId: row.subject_id, visitorId: row.visitor_id, clientId: row.client_id },
+    refreshToken,
+  );
 }
 
 /** Revokes one refresh token (logout); true when it was live. */
@@ -70,18 +114,30 @@ export async function revokeTokensOf(ctx: Ctx, memberId: string): Promise<number
 export async function tokenInfo(ctx: Ctx, rt: OAuthRuntime, token: string): Promise<TokenInfo> {
   const instanceId = rt.instance?.instanceId ?? '';
   const seconds = (d: Date) => String(Math.floor(d.getTime() / 1000));
-  const claims = token.includes('.') ? await verifyAccessJwt(rt.keys, token, { now: ctx.clock.now(), issuer: rt.issuer }) : null;
+  const claims = token.includes('.')
+    ? await verifyAccessJwt(rt.keys, token, { now: ctx.clock.now(), issuer: rt.issuer })
+    : null;
   if (claims?.role === 'member' && (await rt.denials.isDenied(claims.subjectId))) return { active: false };
   if (claims) {
     return {
-      active: true, subjectType: claims.role === 'member' ? 'MEMBER' : 'VISITOR', subjectId: claims.subjectId,
-      exp: String(claims.exp), iat: String(claims.iat), clientId: claims.clientId, instanceId,
+      active: true,
+      subjectType: claims.role === 'member' ? 'MEMBER' : 'VISITOR',
+      subjectId: claims.subjectId,
+      exp: String(claims.exp),
+      iat: String(claims.iat),
+      clientId: claims.clientId,
+      instanceId,
     };
   }
   const row = token.includes('.') ? null : await liveRefreshToken(ctx, token);
   if (!row) return { active: false };
   return {
-    active: true, subjectType: row.role === 'member' ? 'MEMBER' : 'VISITOR', subjectId: row.subject_id,
-    exp: seconds(row.expires_at), iat: seconds(row.created_at), clientId: row.client_id, instanceId,
+    active: true,
+    subjectType: row.role === 'member' ? 'MEMBER' : 'VISITOR',
+    subjectId: row.subject_id,
+    exp: seconds(row.expires_at),
+    iat: seconds(row.created_at),
+    clientId: row.client_id,
+    instanceId,
   };
 }

@@ -18,7 +18,8 @@ export function redirectUriProblem(entry: string): string | null {
   const u = webUrl(pattern ? entry.slice(0, -1) : entry);
   if (!u) return 'must be an absolute http(s) URL without user info';
   if (u.hash || entry.includes('#')) return 'must not have a fragment';
-  if (pattern && (u.search || u.href !== entry.slice(0, -1))) return 'a pattern must be a normalised URL path ending in /* without a query';
+  if (pattern && (u.search || u.href !== entry.slice(0, -1)))
+    return 'a pattern must be a normalised URL path ending in /* without a query';
   if (!pattern && entry.includes('*')) return 'only a trailing /* is a pattern';
   return null;
 }
@@ -29,7 +30,9 @@ export function redirectUriAllowed(registered: readonly string[], uri: string): 
   const u = webUrl(uri);
   // Patterns only match URIs already in normal form: no dot segments, encoded dots or backslashes to confuse prefixes.
   if (!u || u.hash || uri.includes('#') || u.href !== uri) return false;
-  return registered.some((r) => r.endsWith('/*') && uri.startsWith(r.slice(0, -1)) && webUrl(r.slice(0, -1))?.origin === u.origin);
+  return registered.some(
+    (r) => r.endsWith('/*') && uri.startsWith(r.slice(0, -1)) && webUrl(r.slice(0, -1))?.origin === u.origin,
+  );
 }
 
 /** The origin an allowed-origin entry names (`https://shop.example.test`), or null when it is not one. */

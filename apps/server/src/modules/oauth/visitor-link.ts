@@ -12,28 +12,51 @@ const TYP = 'vitrine-visitor-link+jwt';
 /** Long enough to sign up with an e-mailed code on the way. */
 export const VISITOR_LINK_TTL_SECONDS = 60 * 60;
 
-export interface VisitorLink { visitorId: string; clientId: string; codeChallenge: string | undefined }
+export interface VisitorLink {
+  visitorId: string;
+  clientId: string;
+  codeChallenge: string | undefined;
+}
 
 export async function signVisitorLink(rt: OAuthRuntime, link: VisitorLink, now: Date): Promise<string> {
   const { kid, key } = await rt.keys.signingKey();
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ vid: link.visitorId, cid: link.clientId, ...(link.codeChallenge ? { chl: link.codeChallenge } : {}) })
+  return new SignJWT({
+    vid: link.visitorId,
+    cid: link.clientId,
+    ...(link.codeChallenge ? { chl: link.codeChallenge } : {}),
+  })
     .setProtectedHeader({ alg: ALG, kid, typ: TYP })
-    .setIssuer(rt.issuer).setIssuedAt(iat).setExpirationTime(iat + VISITOR_LINK_TTL_SECONDS)
+    .setIssuer(rt.issuer)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + VISITOR_LINK_TTL_SECONDS)
     .sign(key);
 }
 
 /** The visitor a link names, when it is genuine, live, and made for this client and challenge; else null. */
-export async function readVisitorLink(rt: OAuthRuntime, token: string | undefined, expected: { clientId: string; codeChallenge: string | undefined }, now: Date): Promise<string | null> {
+export async function readVisitorLink(
+  rt: OAuthRuntime,
+  token: string | undefined,
+  expected: { clientId: string; codeChallenge: string | undefined },
+  now: Date,
+): Promise<string | null> {
   if (!token || token.length > 2048) return null;
   try {
-    const { payload } = await jwtVerify(token, async (header) => {
-      const key = header.alg === ALG && typeof header.kid === 'string' ? await rt.keys.verifyingKey(header.kid) : undefined;
-      if (!key) throw new Error('unknown key');
-      return key;
-    }, { algorithms: [ALG], typ: TYP, issuer: rt.issuer, currentDate: now, requiredClaims: ['exp'] });
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key =
+          header.alg === ALG && typeof header.kid === 'string'
+            ? await rt.keys.verifyingKey(header.kid)
+            : undefined;
+        if (!key) throw new Error('unknown key');
+        return key;
+      },
+      { algorithms: [ALG], typ: TYP, issuer: rt.issuer, currentDate: now, requiredClaims: ['exp'] },
+    );
     const { vid, cid, chl } = payload as Record<string, unknown>;
-    if (typeof vid !== 'string' || cid !== expected.clientId || (chl ?? undefined) !== expected.codeChallenge) return null;
+    if (typeof vid !== 'string' || cid !== expected.clientId || (chl ?? undefined) !== expected.codeChallenge)
+      return null;
     return vid;
   } catch {
     return null;

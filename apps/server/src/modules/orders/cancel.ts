@@ -10,18 +10,35 @@ import { mailOrderCanceled } from './mails.ts';
 import { readOrder, type OrderWithActivities } from './store.ts';
 import { CANCEL_UNPAID_JOB } from './service.ts';
 
-export interface CancelOptions { restock: boolean; sendEmail: boolean; customMessage?: string }
-type Line = { id: string; quantity: number; restockQuantity?: number; catalogReference?: { options?: { variantId?: unknown } } };
+export interface CancelOptions {
+  restock: boolean;
+  sendEmail: boolean;
+  customMessage?: string;
+}
+type Line = {
+  id: string;
+  quantity: number;
+  restockQuantity?: number;
+  catalogReference?: { options?: { variantId?: unknown } };
+};
 
 /**
  * Cancels a locked order inside the caller's transaction: status CANCELED, the ORDER_CANCELED
  * activity, order_canceled and order_updated; with `restock` every line's not yet restocked
  * quantity goes back to stock (lines record `restockQuantity`, so stock never returns twice).
  */
-export async function cancelInTransaction(tx: Ctx, settings: StoreSettings, row: OrderWithActivities, o: CancelOptions) {
-  if (row.status === 'CANCELED') throw conflict('ORDER_ALREADY_CANCELED', 'The order is already canceled', { id: row.id });
-  if (row.status === 'PENDING') throw conflict('ORDER_IS_PENDING', 'The order is pending and cannot be canceled', { id: row.id });
-  if (row.status === 'REJECTED') throw conflict('ORDER_IS_REJECTED', 'The order was rejected and cannot be canceled', { id: row.id });
+export async function cancelInTransaction(
+  tx: Ctx,
+  settings: StoreSettings,
+  row: OrderWithActivities,
+  o: CancelOptions,
+) {
+  if (row.status === 'CANCELED')
+    throw conflict('ORDER_ALREADY_CANCELED', 'The order is already canceled', { id: row.id });
+  if (row.status === 'PENDING')
+    throw conflict('ORDER_IS_PENDING', 'The order is pending and cannot be canceled', { id: row.id });
+  if (row.status === 'REJECTED')
+    throw conflict('ORDER_IS_REJECTED', 'The order was rejected and cannot be canceled', { id: row.id });
   const lines = (row.data.lineItems as Line[]) ?? [];
   const data = { ...row.data };
   if (o.restock) {
@@ -31,23 +48,34 @@ export async function cancelInTransaction(tx: Ctx, settings: StoreSettings, row:
       return typeof variantId === 'string' && left > 0 ? [{ variantId, quantity: left }] : [];
     });
     if (changes.length) await incrementStock(tx, changes);
-    data.lineItems = lines.map((l) => (l.catalogReference?.options?.variantId ? { ...l, restockQuantity: l.quantity } : l));
+    data.lineItems = lines.map((l) =>
+      l.catalogReference?.options?.variantId ? { ...l, restockQuantity: l.quantity } : l,
+    );
   }
   await touch(tx, row.id, { status: 'CANCELED', data: JSON.stringify(data) });
   await addActivity(tx, row.id, 'ORDER_CANCELED', o.customMessage ? { description: o.customMessage } : null);
   const wire = await wireOf(tx, row.id, settings);
   await emitUpdated(tx, wire, { status: row.status });
   await emitAction(tx, 'canceled', wire);
-  if (o.sendEmail && wire.buyerInfo.email) await mailOrderCanceled(tx, settings, wire, wire.buyerInfo.email, o.customMessage);
+  if (o.sendEmail && wire.buyerInfo.email)
+    await mailOrderCanceled(tx, settings, wire, wire.buyerInfo.email, o.customMessage);
   return wire;
 }
 
 /** cancelOrder (contract §1). */
-export async function cancelOrder(ctx: Ctx, id: string, o: { sendOrderCanceledEmail?: boolean; customMessage?: string; restockAllItems?: boolean }) {
+export async function cancelOrder(
+  ctx: Ctx,
+  id: string,
+  o: { sendOrderCanceledEmail?: boolean; customMessage?: string; restockAllItems?: boolean },
+) {
   const settings = await getSettings(ctx);
-  return inTransaction(ctx, async (tx) => cancelInTransaction(tx, settings, await lockOrder(tx, id), {
-    restock: o.restockAllItems ?? false, sendEmail: o.sendOrderCanceledEmail ?? false, ...(o.customMessage ? { customMessage: o.customMessage } : {}),
-  }));
+  return inTransaction(ctx, async (tx) =>
+    cancelInTransaction(tx, settings, await lockOrder(tx, id), {
+      restock: o.restockAllItems ?? false,
+      sendEmail: o.sendOrderCanceledEmail ?? false,
+      ...(o.customMessage ? { customMessage: o.customMessage } : {}),
+    }),
+  );
 }
 
 /** Cancels an online order still INITIALIZED (never paid) when its time is up, and returns its stock. */
@@ -58,7 +86,11 @@ export const cancelUnpaidOrderJob: JobHandler<{ orderId: string }> = {
     await inTransaction(ctx, async (tx) => {
       const row = await readOrder(tx.db, { id: orderId }, true);
       if (!row || row.status !== 'INITIALIZED') return;
-      await cancelInTransaction(tx, settings, row, { restock: true, sendEmail: false, customMessage: 'Canceled automatically: not paid within 24 hours' });
+      await cancelInTransaction(tx, settings, row, {
+        restock: true,
+        sendEmail: false,
+        customMessage: 'Canceled automatically: not paid within 24 hours',
+      });
     });
   },
 };

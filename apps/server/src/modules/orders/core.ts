@@ -22,34 +22,71 @@ export async function lockOrder(ctx: Ctx, id: string): Promise<OrderWithActiviti
 }
 
 export async function wireOf(ctx: Ctx, id: string, settings?: StoreSettings): Promise<Order> {
-  const s = settings ?? await getSettings(ctx);
+  const s = settings ?? (await getSettings(ctx));
   const row = await readOrder(ctx.db, { id });
   if (!row) throw orderNotFound(id);
   return toOrder(row, s.locale);
 }
 
 /** Who did it, for activities: the admin user's or app's e-mail is unknown here, so nothing for now. */
-export async function addActivity(ctx: Ctx, orderId: string, type: OrderActivityType | string, content: Record<string, unknown> | null = null): Promise<string> {
+export async function addActivity(
+  ctx: Ctx,
+  orderId: string,
+  type: OrderActivityType | string,
+  content: Record<string, unknown> | null = null,
+): Promise<string> {
   const id = newId();
-  await addActivityRow(ctx.db, { id, order_id: orderId, type, author_email: null, content, created_at: ctx.clock.now() });
+  await addActivityRow(ctx.db, {
+    id,
+    order_id: orderId,
+    type,
+    author_email: null,
+    content,
+    created_at: ctx.clock.now(),
+  });
   return id;
 }
 
 export async function touch(ctx: Ctx, orderId: string, set: Record<string, unknown> = {}) {
-  await ctx.db.updateTable('ecom_order').set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) })).where('id', '=', orderId).execute();
+  await ctx.db
+    .updateTable('ecom_order')
+    .set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) }))
+    .where('id', '=', orderId)
+    .execute();
 }
 
 // Order events are written while the transaction holds the order's row lock (inserted, or taken
 // with lockOrder / FOR UPDATE), which orders them: the outbox's advisory lock is not needed.
 export const emitUpdated = (ctx: Ctx, o: Order, modifiedFields: Record<string, unknown>) =>
-  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug: 'updated', entityId: o.id, updatedEvent: { currentEntity: o, modifiedFields } }, { entityLocked: true });
+  emitEvent(
+    ctx,
+    {
+      entityFqdn: ORDER_FQDN,
+      slug: 'updated',
+      entityId: o.id,
+      updatedEvent: { currentEntity: o, modifiedFields },
+    },
+    { entityLocked: true },
+  );
 export const emitAction = (ctx: Ctx, slug: string, o: Order, extra: Record<string, unknown> = {}) =>
-  emitEvent(ctx, { entityFqdn: ORDER_FQDN, slug, entityId: o.id, actionEvent: { body: { order: o, ...extra } } }, { entityLocked: true });
+  emitEvent(
+    ctx,
+    { entityFqdn: ORDER_FQDN, slug, entityId: o.id, actionEvent: { body: { order: o, ...extra } } },
+    { entityLocked: true },
+  );
 
-export interface Notify { buyer: boolean; business: boolean }
+export interface Notify {
+  buyer: boolean;
+  business: boolean;
+}
 
 /** The approval's effects: order_approved, the buyer's confirmation and the merchant's notice. */
-export async function afterApproval(ctx: Ctx, s: StoreSettings, o: Order, notify: Notify = { buyer: true, business: true }) {
+export async function afterApproval(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  notify: Notify = { buyer: true, business: true },
+) {
   await emitAction(ctx, 'approved', o);
   if (notify.buyer && o.buyerInfo.email) await mailOrderConfirmation(ctx, s, o, o.buyerInfo.email);
   if (notify.business && s.contactEmail) await mailNewOrderNotice(ctx, s, o, s.contactEmail);

@@ -1,4 +1,9 @@
-import { createFulfillmentRequest, createFulfillmentResponse, id, listFulfillmentsResponse } from '@vitrine/contract';
+import {
+  createFulfillmentRequest,
+  createFulfillmentResponse,
+  id,
+  listFulfillmentsResponse,
+} from '@vitrine/contract';
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
@@ -11,16 +16,30 @@ const byOrder = z.object({ orderId: id });
 /** The Order Fulfillments API (`@wix/ecom` orderFulfillments): create and list for one order. */
 export function fulfillmentRoutes(r: Router) {
   r.route({
-    method: 'POST', url: `${F}/:orderId/create-fulfillment`, roles: ['admin'], tags, params: byOrder, body: createFulfillmentRequest, response: createFulfillmentResponse,
+    method: 'POST',
+    url: `${F}/:orderId/create-fulfillment`,
+    roles: ['admin'],
+    tags,
+    params: byOrder,
+    body: createFulfillmentRequest,
+    response: createFulfillmentResponse,
     summary: 'Fulfill line items of an order, with tracking info; e-mails the buyer',
     async handler(ctx, { params, body }) {
-      if (body.orderId !== undefined && body.orderId !== params.orderId) throw violation('orderId', 'must match the path');
+      if (body.orderId !== undefined && body.orderId !== params.orderId)
+        throw violation('orderId', 'must match the path');
       return createFulfillment(ctx, params.orderId, body.fulfillment);
     },
   });
   r.route({
-    method: 'GET', url: `${F}/:orderId`, roles: ['visitor', 'member', 'admin'], tags, params: byOrder, response: listFulfillmentsResponse,
+    method: 'GET',
+    url: `${F}/:orderId`,
+    roles: ['visitor', 'member', 'admin'],
+    tags,
+    params: byOrder,
+    response: listFulfillmentsResponse,
     summary: 'The fulfillments of one order (its buyer or an admin)',
-    async handler(ctx, { params }) { return listFulfillments(ctx, params.orderId); },
+    async handler(ctx, { params }) {
+      return listFulfillments(ctx, params.orderId);
+    },
   });
 }

@@ -6,7 +6,16 @@ import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/service.ts';
-import { addActivity, emitAction, emitUpdated, isUuid, lockOrder, orderNotFound, touch, wireOf } from './core.ts';
+import {
+  addActivity,
+  emitAction,
+  emitUpdated,
+  isUuid,
+  lockOrder,
+  orderNotFound,
+  touch,
+  wireOf,
+} from './core.ts';
 import { mailShippingConfirmation, pickupOf } from './mails.ts';
 import { ownedBy } from './service.ts';
 import { listFulfillmentRows, readOrder, type FulfillmentRow } from './store.ts';
@@ -30,7 +39,10 @@ function fulfilledQuantities(rows: FulfillmentRow[]): Map<string, number> {
   return done;
 }
 
-const orderWithFulfillments = (orderId: string, rows: FulfillmentRow[]) => ({ orderId, fulfillments: rows.map(toFulfillment) });
+const orderWithFulfillments = (orderId: string, rows: FulfillmentRow[]) => ({
+  orderId,
+  fulfillments: rows.map(toFulfillment),
+});
 
 /**
  * Creates a fulfillment: line quantities up to what is not yet fulfilled (default: all of it),
@@ -41,35 +53,64 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
   const settings = await getSettings(ctx);
   return inTransaction(ctx, async (tx) => {
     const row = await lockOrder(tx, orderId);
-    if (row.status !== 'APPROVED') throw conflict('ORDER_NOT_APPROVED', 'Only approved orders can be fulfilled', { id: orderId, status: row.status });
+    if (row.status !== 'APPROVED')
+      throw conflict('ORDER_NOT_APPROVED', 'Only approved orders can be fulfilled', {
+        id: orderId,
+        status: row.status,
+      });
     const lines = row.data.lineItems as Line[];
     const existing = await listFulfillmentRows(tx.db, orderId);
     const done = fulfilledQuantities(existing);
     const wanted = new Map<string, number>();
     input.lineItems.forEach((l, i) => {
       const line = lines.find((x) => x.id === l.id);
-      if (!line) throw violation(`fulfillment.lineItems.${i}.id`, 'is not a line item of this order', 'VALIDATION', { id: l.id });
-      if (wanted.has(l.id)) throw violation(`fulfillment.lineItems.${i}.id`, 'is listed twice', 'VALIDATION', { id: l.id });
+      if (!line)
+        throw violation(`fulfillment.lineItems.${i}.id`, 'is not a line item of this order', 'VALIDATION', {
+          id: l.id,
+        });
+      if (wanted.has(l.id))
+        throw violation(`fulfillment.lineItems.${i}.id`, 'is listed twice', 'VALIDATION', { id: l.id });
       const left = line.quantity - (done.get(l.id) ?? 0);
       const quantity = l.quantity ?? left;
       if (quantity < 1 || quantity > left) {
-        throw new AppError(400, 'LINE_ITEM_QUANTITY_NOT_AVAILABLE', `Line item ${l.id} has ${left} left to fulfill`, { id: l.id, requested: quantity, available: left });
+        throw new AppError(
+          400,
+          'LINE_ITEM_QUANTITY_NOT_AVAILABLE',
+          `Line item ${l.id} has ${left} left to fulfill`,
+          { id: l.id, requested: quantity, available: left },
+        );
       }
       wanted.set(l.id, quantity);
     });
     const t = input.trackingInfo;
     if (t?.trackingNumber && existing.some((f) => f.tracking_number === t.trackingNumber)) {
-      throw conflict('TRACKING_NUMBER_ALREADY_EXISTS', 'Another fulfillment of this order has this tracking number', { trackingNumber: t.trackingNumber });
+      throw conflict(
+        'TRACKING_NUMBER_ALREADY_EXISTS',
+        'Another fulfillment of this order has this tracking number',
+        { trackingNumber: t.trackingNumber },
+      );
     }
     const known = t?.shippingProvider ? TRACKING_LINKS[t.shippingProvider] : undefined;
-    const link = t?.trackingLink ?? (known && t?.trackingNumber ? known + encodeURIComponent(t.trackingNumber) : null);
+    const link =
+      t?.trackingLink ?? (known && t?.trackingNumber ? known + encodeURIComponent(t.trackingNumber) : null);
     const id = newId();
-    await tx.db.insertInto('ecom_order_fulfillment').values({
-      id, order_id: orderId, line_items: JSON.stringify([...wanted].map(([lineId, quantity]) => ({ id: lineId, quantity }))) as never,
-      tracking_number: t?.trackingNumber ?? null, shipping_provider: t?.shippingProvider ?? null, tracking_link: link,
-      custom_info: input.customInfo ? JSON.stringify(input.customInfo) as never : null, status: input.status ?? null, completed: input.completed ?? null,
-      created_at: tx.clock.now(),
-    }).execute();
+    await tx.db
+      .insertInto('ecom_order_fulfillment')
+      .values({
+        id,
+        order_id: orderId,
+        line_items: JSON.stringify(
+          [...wanted].map(([lineId, quantity]) => ({ id: lineId, quantity })),
+        ) as never,
+        tracking_number: t?.trackingNumber ?? null,
+        shipping_provider: t?.shippingProvider ?? null,
+        tracking_link: link,
+        custom_info: input.customInfo ? (JSON.stringify(input.customInfo) as never) : null,
+        status: input.status ?? null,
+        completed: input.completed ?? null,
+        created_at: tx.clock.now(),
+      })
+      .execute();
 
     for (const [lineId, q] of wanted) done.set(lineId, (done.get(lineId) ?? 0) + q);
     const all = lines.every((l) => (done.get(l.id) ?? 0) >= l.quantity);
@@ -81,16 +122,33 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
     let wire = await wireOf(tx, orderId, settings);
     if (wire.buyerInfo.email) {
       await mailShippingConfirmation(tx, settings, wire, wire.buyerInfo.email, {
-        ...(t?.trackingNumber ? { trackingNumber: t.trackingNumber } : {}), ...(t?.shippingProvider ? { shippingProvider: t.shippingProvider } : {}),
+        ...(t?.trackingNumber ? { trackingNumber: t.trackingNumber } : {}),
+        ...(t?.shippingProvider ? { shippingProvider: t.shippingProvider } : {}),
         ...(link ? { trackingLink: link } : {}),
-        items: [...wanted].map(([lineId, quantity]) => ({ name: lines.find((l) => l.id === lineId)!.productName.original, quantity })),
+        items: [...wanted].map(([lineId, quantity]) => ({
+          name: lines.find((l) => l.id === lineId)!.productName.original,
+          quantity,
+        })),
       });
-      await addActivity(tx, orderId, pickupOf(wire) ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT');
+      await addActivity(
+        tx,
+        orderId,
+        pickupOf(wire) ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT',
+      );
       wire = await wireOf(tx, orderId, settings);
     }
     const rows = await listFulfillmentRows(tx.db, orderId);
     const entity = orderWithFulfillments(orderId, rows);
-    await emitEvent(tx, { entityFqdn: FULFILLMENTS_FQDN, slug: 'updated', entityId: orderId, updatedEvent: { currentEntity: entity, modifiedFields: {} } }, { entityLocked: true });
+    await emitEvent(
+      tx,
+      {
+        entityFqdn: FULFILLMENTS_FQDN,
+        slug: 'updated',
+        entityId: orderId,
+        updatedEvent: { currentEntity: entity, modifiedFields: {} },
+      },
+      { entityLocked: true },
+    );
     await emitUpdated(tx, wire, { fulfillmentStatus: row.fulfillment_status, activities: null });
     if (all && row.fulfillment_status !== 'FULFILLED') await emitAction(tx, 'fulfilled', wire);
     return { orderWithFulfillments: entity, fulfillmentId: id };
@@ -101,5 +159,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
 export async function listFulfillments(ctx: Ctx, orderId: string) {
   const row = isUuid(orderId) ? await readOrder(ctx.db, { id: orderId }) : undefined;
   if (!row || !ownedBy(ctx, row)) throw orderNotFound(orderId);
-  return { orderWithFulfillments: orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId)) };
+  return {
+    orderWithFulfillments: orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId)),
+  };
 }

@@ -4,10 +4,16 @@ import { queueMail } from '../../platform/mail.ts';
 
 /** The orders module's messages (plain text plus simple HTML), queued in the caller's transaction. */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function linesOf(o: Order) {
-  return o.lineItems.map((l) => ({ text: `${l.quantity} × ${l.productName.original}  ${l.lineItemPrice.formattedAmount}`, name: l.productName.original, qty: l.quantity, amount: l.lineItemPrice.formattedAmount }));
+  return o.lineItems.map((l) => ({
+    text: `${l.quantity} × ${l.productName.original}  ${l.lineItemPrice.formattedAmount}`,
+    name: l.productName.original,
+    qty: l.quantity,
+    amount: l.lineItemPrice.formattedAmount,
+  }));
 }
 
 function summaryText(o: Order): string {
@@ -17,40 +23,60 @@ function summaryText(o: Order): string {
     '',
     `Subtotal: ${ps.subtotal.formattedAmount}`,
     ...(Number(ps.discount.amount) ? [`Discount: -${ps.discount.formattedAmount}`] : []),
-    ...(pickupOf(o) ? [`Pickup: ${pickupOf(o)!.place}`] : Number(ps.shipping.amount) ? [`Shipping: ${ps.shipping.formattedAmount}`] : []),
+    ...(pickupOf(o)
+      ? [`Pickup: ${pickupOf(o)!.place}`]
+      : Number(ps.shipping.amount)
+        ? [`Shipping: ${ps.shipping.formattedAmount}`]
+        : []),
     ...(Number(ps.tax.amount) ? [`Tax: ${ps.tax.formattedAmount}`] : []),
     `Total: ${ps.total.formattedAmount}`,
   ].join('\n');
 }
 
 function summaryHtml(o: Order): string {
-  const rows = linesOf(o).map((l) => `<tr><td>${l.qty} × ${esc(l.name)}</td><td style="text-align:right">${esc(l.amount)}</td></tr>`).join('');
+  const rows = linesOf(o)
+    .map(
+      (l) => `<tr><td>${l.qty} × ${esc(l.name)}</td><td style="text-align:right">${esc(l.amount)}</td></tr>`,
+    )
+    .join('');
   return `<table cellpadding="4">${rows}<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${esc(o.priceSummary.total.formattedAmount)}</strong></td></tr></table>`;
 }
 
 type PickupAddress = { addressLine?: string; addressLine1?: string; city?: string; postalCode?: string };
 /** Where a pickup order is collected ("Shop name, 100 Demo Street, New York 10001"), or undefined when it is delivered. */
 export function pickupOf(o: Order): { place: string; instructions?: string } | undefined {
-  const info = o.shippingInfo as { title?: string; logistics?: { pickupDetails?: { address?: PickupAddress }; instructions?: string } } | undefined;
+  const info = o.shippingInfo as
+    | { title?: string; logistics?: { pickupDetails?: { address?: PickupAddress }; instructions?: string } }
+    | undefined;
   const details = info?.logistics?.pickupDetails;
   if (!details) return undefined;
   const a = details.address ?? {};
-  const place = [info?.title, a.addressLine ?? a.addressLine1, [a.city, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const place = [
+    info?.title,
+    a.addressLine ?? a.addressLine1,
+    [a.city, a.postalCode].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
   return { place, ...(info?.logistics?.instructions ? { instructions: info.logistics.instructions } : {}) };
 }
 
 /** What happens next, in words: delivery or pickup. */
 function nextStep(o: Order): string {
   const pickup = pickupOf(o);
-  return pickup ? `We will let you know when it is ready for pickup at ${pickup.place}.` : 'We received your order and will let you know when it ships.';
+  return pickup
+    ? `We will let you know when it is ready for pickup at ${pickup.place}.`
+    : 'We received your order and will let you know when it ships.';
 }
 
-const page = (title: string, body: string) => `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
 
 export async function mailOrderConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
   const title = `Thank you for your order #${o.number}`;
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} confirmed`,
     text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o)}\n\n${s.storeName}`,
     html: page(title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o)}<p>${esc(s.storeName)}</p>`),
@@ -61,27 +87,49 @@ export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, t
   const buyer = o.buyerInfo.email ?? 'a visitor without e-mail';
   const title = `New order #${o.number}`;
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`,
     text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}`,
     html: page(title, `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}`),
   });
 }
 
-export async function mailOrderCanceled(ctx: Ctx, s: StoreSettings, o: Order, to: string, customMessage?: string): Promise<void> {
+export async function mailOrderCanceled(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  customMessage?: string,
+): Promise<void> {
   const title = `Your order #${o.number} was canceled`;
   const note = customMessage ? `\n\n${customMessage}` : '';
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} canceled`,
     text: `${title}.${note}\n\n${summaryText(o)}\n\nIf you were charged, the payment will be refunded.\n\n${s.storeName}`,
-    html: page(title, `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>`),
+    html: page(
+      title,
+      `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>`,
+    ),
   });
 }
 
-export interface ShipmentInfo { trackingNumber?: string; shippingProvider?: string; trackingLink?: string; items: { name: string; quantity: number }[] }
+export interface ShipmentInfo {
+  trackingNumber?: string;
+  shippingProvider?: string;
+  trackingLink?: string;
+  items: { name: string; quantity: number }[];
+}
 
-export async function mailShippingConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string, sh: ShipmentInfo): Promise<void> {
+export async function mailShippingConfirmation(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  sh: ShipmentInfo,
+): Promise<void> {
   const pickup = pickupOf(o);
   if (pickup) return mailReadyForPickup(ctx, s, o, to, sh, pickup);
   const title = `Your order #${o.number} is on its way`;
@@ -92,28 +140,52 @@ export async function mailShippingConfirmation(ctx: Ctx, s: StoreSettings, o: Or
   ].filter(Boolean);
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} shipped`,
-    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${s.storeName}`.replace(/\n{3,}/g, '\n\n'),
-    html: page(title, `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}`),
+    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${s.storeName}`.replace(
+      /\n{3,}/g,
+      '\n\n',
+    ),
+    html: page(
+      title,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}`,
+    ),
   });
 }
 
 /** A pickup order's fulfilment: the items are ready at the pickup location. */
-async function mailReadyForPickup(ctx: Ctx, s: StoreSettings, o: Order, to: string, sh: ShipmentInfo, pickup: { place: string; instructions?: string }): Promise<void> {
+async function mailReadyForPickup(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  sh: ShipmentInfo,
+  pickup: { place: string; instructions?: string },
+): Promise<void> {
   const title = `Your order #${o.number} is ready for pickup`;
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const where = [`Pick it up at ${pickup.place}.`, ...(pickup.instructions ? [pickup.instructions] : [])];
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} is ready for pickup`,
     text: `${title}.\n\n${items.join('\n')}\n\n${where.join('\n')}\n\n${s.storeName}`,
-    html: page(title, `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}<p>${esc(s.storeName)}</p>`),
+    html: page(
+      title,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}<p>${esc(s.storeName)}</p>`,
+    ),
   });
 }
 
 /** A refund of (part of) the order, to its buyer. */
-export async function mailRefund(ctx: Ctx, s: StoreSettings, o: Order, to: string, r: { amount: string; full: boolean; reason?: string }): Promise<void> {
+export async function mailRefund(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  r: { amount: string; full: boolean; reason?: string },
+): Promise<void> {
   const title = `We refunded ${r.amount} for your order #${o.number}`;
   const lines = [
     r.full ? 'Your order is refunded in full.' : 'This is a partial refund of your order.',
@@ -121,9 +193,13 @@ export async function mailRefund(ctx: Ctx, s: StoreSettings, o: Order, to: strin
     'It can take a few days to show on your statement.',
   ];
   await queueMail(ctx, {
-    to, senderName: s.storeName,
+    to,
+    senderName: s.storeName,
     subject: `${s.storeName}: refund for order #${o.number}`,
     text: `${title}.\n\n${lines.join('\n')}\n\n${summaryText(o)}\n\n${s.storeName}`,
-    html: page(title, `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}<p>${esc(s.storeName)}</p>`),
+    html: page(
+      title,
+      `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}<p>${esc(s.storeName)}</p>`,
+    ),
   });
 }

@@ -6,11 +6,15 @@ import { price } from '../../platform/money.ts';
  * store's locale, when the order is read.
  */
 type Json = unknown;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface Minor { $minor: number }
+export interface Minor {
+  $minor: number;
+}
 export const minor = (n: number): Minor => ({ $minor: n });
-export const isMinor = (v: unknown): v is Minor => isObj(v) && typeof v.$minor === 'number' && Object.keys(v).length === 1;
+export const isMinor = (v: unknown): v is Minor =>
+  isObj(v) && typeof v.$minor === 'number' && Object.keys(v).length === 1;
 
 /** Replaces every `{$minor}` in `v` with a wire Price. */
 export function toWirePrices(v: Json, currency: string, locale: string): Json {

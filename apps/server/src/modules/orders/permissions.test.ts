@@ -10,18 +10,34 @@ import { ordersServer } from './test-kit.ts';
 const ADMIN: Role[] = ['admin'];
 const BUYERS: Role[] = ['visitor', 'member', 'admin'];
 const EXPECTED: Record<string, readonly Role[]> = {
-  'POST /ecom/v1/orders/search': BUYERS, 'GET /ecom/v1/orders/:id': BUYERS, 'GET /ecom/v1/fulfillments/orders/:orderId': BUYERS,
-  'POST /ecom/v1/orders': ADMIN, 'PATCH /ecom/v1/orders/:id': ADMIN, 'POST /ecom/v1/bulk/orders/update': ADMIN,
-  'POST /ecom/v1/orders/:id/cancel': ADMIN, 'POST /ecom/v1/bulk/orders/update-tags': ADMIN, 'POST /ecom/v1/orders/:id/activities': ADMIN,
-  'POST /ecom/v1/orders/:orderId/update-status': ADMIN, 'POST /ecom/v1/fulfillments/orders/:orderId/create-fulfillment': ADMIN,
+  'POST /ecom/v1/orders/search': BUYERS,
+  'GET /ecom/v1/orders/:id': BUYERS,
+  'GET /ecom/v1/fulfillments/orders/:orderId': BUYERS,
+  'POST /ecom/v1/orders': ADMIN,
+  'PATCH /ecom/v1/orders/:id': ADMIN,
+  'POST /ecom/v1/bulk/orders/update': ADMIN,
+  'POST /ecom/v1/orders/:id/cancel': ADMIN,
+  'POST /ecom/v1/bulk/orders/update-tags': ADMIN,
+  'POST /ecom/v1/orders/:id/activities': ADMIN,
+  'POST /ecom/v1/orders/:orderId/update-status': ADMIN,
+  'POST /ecom/v1/fulfillments/orders/:orderId/create-fulfillment': ADMIN,
 };
 const PREFIXES = ['/ecom/v1/orders', '/ecom/v1/bulk/orders', '/ecom/v1/fulfillments'];
 const NOBODY = '0190c0de-0000-7000-8000-00000000dead';
-const auth: Record<'anonymous' | Role, string | null> = { anonymous: null, visitor: 'visitor:v-perm', member: 'member:m-perm', admin: ADMIN_KEY };
+const auth: Record<'anonymous' | Role, string | null> = {
+  anonymous: null,
+  visitor: 'visitor:v-perm',
+  member: 'member:m-perm',
+  admin: ADMIN_KEY,
+};
 
 let s: TestServer;
-beforeAll(async () => { s = await ordersServer(); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await ordersServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
 const ours = () => s.app.router.routes.filter((r) => PREFIXES.some((p) => r.url.startsWith(p)));
 
 describe('orders permission matrix', () => {

@@ -1,13 +1,31 @@
 import {
-  addActivityRequest, bulkUpdateOrdersRequest, bulkUpdateOrderTagsRequest, bulkUpdateOrderTagsResponse, bulkUpdateOrdersResponse, cancelOrderRequest,
-  createOrderRequest, id, orderResponse, searchOrdersRequest, searchOrdersResponse, updateOrderRequest, updateOrderStatusRequest,
+  addActivityRequest,
+  bulkUpdateOrdersRequest,
+  bulkUpdateOrderTagsRequest,
+  bulkUpdateOrderTagsResponse,
+  bulkUpdateOrdersResponse,
+  cancelOrderRequest,
+  createOrderRequest,
+  id,
+  orderResponse,
+  searchOrdersRequest,
+  searchOrdersResponse,
+  updateOrderRequest,
+  updateOrderStatusRequest,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { cancelOrder } from './cancel.ts';
 import { fulfillmentRoutes } from './fulfillment-routes.ts';
-import { addOrderActivity, bulkUpdateOrders, bulkUpdateOrderTags, createOrder, updateOrder, updateOrderStatus } from './manage.ts';
+import {
+  addOrderActivity,
+  bulkUpdateOrders,
+  bulkUpdateOrderTags,
+  createOrder,
+  updateOrder,
+  updateOrderStatus,
+} from './manage.ts';
 import { getOrder, searchOrders } from './service.ts';
 
 const O = '/ecom/v1/orders';
@@ -20,32 +38,74 @@ const samePath = (given: string | undefined, path: string, field: string) => {
 
 export function ordersRoutes(r: Router) {
   r.route({
-    method: 'POST', url: `${O}/search`, roles: buyers, tags, body: searchOrdersRequest, response: searchOrdersResponse,
+    method: 'POST',
+    url: `${O}/search`,
+    roles: buyers,
+    tags,
+    body: searchOrdersRequest,
+    response: searchOrdersResponse,
     summary: 'Search orders (filter, sort, cursor paging); buyers see only their own',
-    async handler(ctx, { body }) { return searchOrders(ctx, body.search); },
+    async handler(ctx, { body }) {
+      return searchOrders(ctx, body.search);
+    },
   });
   r.route({
-    method: 'POST', url: O, roles: ['admin'], tags, body: createOrderRequest, response: orderResponse,
+    method: 'POST',
+    url: O,
+    roles: ['admin'],
+    tags,
+    body: createOrderRequest,
+    response: orderResponse,
     summary: 'Create (import) an order; amounts, currency, weight unit and channel are checked',
-    async handler(ctx, { body }) { return { order: await createOrder(ctx, body) }; },
+    async handler(ctx, { body }) {
+      return { order: await createOrder(ctx, body) };
+    },
   });
   r.route({
-    method: 'GET', url: `${O}/:id`, roles: buyers, tags, params: byId, response: orderResponse,
+    method: 'GET',
+    url: `${O}/:id`,
+    roles: buyers,
+    tags,
+    params: byId,
+    response: orderResponse,
     summary: 'An order by id (buyers: their own only)',
-    async handler(ctx, { params }) { return { order: await getOrder(ctx, params.id) }; },
+    async handler(ctx, { params }) {
+      return { order: await getOrder(ctx, params.id) };
+    },
   });
   r.route({
-    method: 'PATCH', url: `${O}/:id`, roles: ['admin'], tags, params: byId, body: updateOrderRequest, response: orderResponse,
+    method: 'PATCH',
+    url: `${O}/:id`,
+    roles: ['admin'],
+    tags,
+    params: byId,
+    body: updateOrderRequest,
+    response: orderResponse,
     summary: 'Update the editable fields of an order (field mask semantics)',
-    async handler(ctx, { params, body }) { return { order: await updateOrder(ctx, params.id, body.order, body.fieldMask) }; },
+    async handler(ctx, { params, body }) {
+      return { order: await updateOrder(ctx, params.id, body.order, body.fieldMask) };
+    },
   });
   r.route({
-    method: 'POST', url: '/ecom/v1/bulk/orders/update', roles: ['admin'], tags, body: bulkUpdateOrdersRequest, response: bulkUpdateOrdersResponse,
+    method: 'POST',
+    url: '/ecom/v1/bulk/orders/update',
+    roles: ['admin'],
+    tags,
+    body: bulkUpdateOrdersRequest,
+    response: bulkUpdateOrdersResponse,
     summary: 'Update several orders; each succeeds or fails on its own',
-    async handler(ctx, { body }) { return bulkUpdateOrders(ctx, body.orders, body.returnEntity ?? false); },
+    async handler(ctx, { body }) {
+      return bulkUpdateOrders(ctx, body.orders, body.returnEntity ?? false);
+    },
   });
   r.route({
-    method: 'POST', url: `${O}/:id/cancel`, roles: ['admin'], tags, params: byId, body: cancelOrderRequest, response: orderResponse,
+    method: 'POST',
+    url: `${O}/:id/cancel`,
+    roles: ['admin'],
+    tags,
+    params: byId,
+    body: cancelOrderRequest,
+    response: orderResponse,
     summary: 'Cancel an order (optionally e-mail the buyer and return the items to stock)',
     async handler(ctx, { params, body }) {
       samePath(body.id, params.id, 'id');
@@ -53,12 +113,24 @@ export function ordersRoutes(r: Router) {
     },
   });
   r.route({
-    method: 'POST', url: '/ecom/v1/bulk/orders/update-tags', roles: ['admin'], tags, body: bulkUpdateOrderTagsRequest, response: bulkUpdateOrderTagsResponse,
+    method: 'POST',
+    url: '/ecom/v1/bulk/orders/update-tags',
+    roles: ['admin'],
+    tags,
+    body: bulkUpdateOrderTagsRequest,
+    response: bulkUpdateOrderTagsResponse,
     summary: 'Assign and unassign order tags on several orders',
-    async handler(ctx, { body }) { return bulkUpdateOrderTags(ctx, body.orderIds, body.assignTags, body.unassignTags); },
+    async handler(ctx, { body }) {
+      return bulkUpdateOrderTags(ctx, body.orderIds, body.assignTags, body.unassignTags);
+    },
   });
   r.route({
-    method: 'POST', url: `${O}/:id/activities`, roles: ['admin'], tags, params: byId, body: addActivityRequest,
+    method: 'POST',
+    url: `${O}/:id/activities`,
+    roles: ['admin'],
+    tags,
+    params: byId,
+    body: addActivityRequest,
     summary: 'Add a merchant comment or a custom activity to an order',
     async handler(ctx, { params, body }) {
       samePath(body.id, params.id, 'id');
@@ -66,7 +138,13 @@ export function ordersRoutes(r: Router) {
     },
   });
   r.route({
-    method: 'POST', url: `${O}/:orderId/update-status`, roles: ['admin'], tags, params: z.object({ orderId: id }), body: updateOrderStatusRequest, response: orderResponse,
+    method: 'POST',
+    url: `${O}/:orderId/update-status`,
+    roles: ['admin'],
+    tags,
+    params: z.object({ orderId: id }),
+    body: updateOrderStatusRequest,
+    response: orderResponse,
     summary: 'Move an order along the status transition table',
     async handler(ctx, { params, body }) {
       samePath(body.orderId, params.orderId, 'orderId');

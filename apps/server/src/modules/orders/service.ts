@@ -1,4 +1,10 @@
-import type { CursorQuery, Order, OrderInput, OrderPaymentStatusValue, OrderStatusValue } from '@vitrine/contract';
+import type {
+  CursorQuery,
+  Order,
+  OrderInput,
+  OrderPaymentStatusValue,
+  OrderStatusValue,
+} from '@vitrine/contract';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
@@ -11,9 +17,27 @@ import { price } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
 import { getSettings } from '../settings/service.ts';
 import { buildOrder } from './build.ts';
-import { addActivity, afterApproval, emitAction, emitUpdated, isUuid, lockOrder, orderNotFound, touch, wireOf, type Notify } from './core.ts';
+import {
+  addActivity,
+  afterApproval,
+  emitAction,
+  emitUpdated,
+  isUuid,
+  lockOrder,
+  orderNotFound,
+  touch,
+  wireOf,
+  type Notify,
+} from './core.ts';
 import { mailRefund } from './mails.ts';
-import { fixActivities, nextOrderNumber, orderSpec, readOrder, selectOrders, type OrderRow } from './store.ts';
+import {
+  fixActivities,
+  nextOrderNumber,
+  orderSpec,
+  readOrder,
+  selectOrders,
+  type OrderRow,
+} from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 
 export type OrderStatus = OrderStatusValue;
@@ -41,7 +65,10 @@ function createdBy(ctx: Ctx): Record<string, string> {
   return {};
 }
 
-const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(
+    Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Partial<T>;
 
 /**
  * Inside the caller's transaction: validates amounts add up (the import checks of spec §8), assigns
@@ -50,39 +77,85 @@ const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(
  * APPROVED also order_approved, the buyer's confirmation and the merchant's notice
  * (settings.contactEmail). An INITIALIZED order gets a job that cancels it when still unpaid after 24 h.
  */
-export async function insertOrder(ctx: Ctx, draft: OrderDraft, o: { notify?: Notify } = {}): Promise<WireOrder> {
+export async function insertOrder(
+  ctx: Ctx,
+  draft: OrderDraft,
+  o: { notify?: Notify } = {},
+): Promise<WireOrder> {
   const settings = await getSettings(ctx);
   const built = buildOrder(draft, { currency: settings.currency, weightUnit: settings.weightUnit });
   const now = ctx.clock.now();
   const purchased = draft.purchasedDate ? new Date(draft.purchasedDate) : undefined;
   if (purchased && purchased.getTime() > now.getTime()) {
-    throw new AppError(400, 'PURCHASED_DATE_CANNOT_BE_IN_FUTURE', 'The purchase date cannot be in the future', { purchasedDate: draft.purchasedDate });
+    throw new AppError(
+      400,
+      'PURCHASED_DATE_CANNOT_BE_IN_FUTURE',
+      'The purchase date cannot be in the future',
+      { purchasedDate: draft.purchasedDate },
+    );
   }
   const buyerInfo = defined(draft.buyerInfo ?? {});
   return inTransaction(ctx, async (tx) => {
     if (draft.checkoutId !== undefined) {
-      const existing = await tx.db.selectFrom('ecom_order').select('id').where('checkout_id', '=', draft.checkoutId).executeTakeFirst();
-      if (existing) throw conflict('ORDER_ALREADY_EXISTS_FOR_CHECKOUT', 'An order was already created from this checkout', { checkoutId: draft.checkoutId, orderId: existing.id });
+      const existing = await tx.db
+        .selectFrom('ecom_order')
+        .select('id')
+        .where('checkout_id', '=', draft.checkoutId)
+        .executeTakeFirst();
+      if (existing)
+        throw conflict(
+          'ORDER_ALREADY_EXISTS_FOR_CHECKOUT',
+          'An order was already created from this checkout',
+          { checkoutId: draft.checkoutId, orderId: existing.id },
+        );
     }
     const id = newId();
     const number = await nextOrderNumber(tx.db);
     const approved = draft.status === 'APPROVED';
-    await tx.db.insertInto('ecom_order').values({
-      id, number, status: draft.status, payment_status: draft.paymentStatus, fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
-      buyer_email: buyerInfo.email?.toLowerCase() ?? null, member_id: buyerInfo.memberId ?? null, visitor_id: buyerInfo.visitorId ?? null,
-      contact_id: buyerInfo.contactId ?? null, checkout_id: draft.checkoutId ?? null, cart_id: draft.cartId ?? null,
-      channel_type: built.channelType, currency: built.currency, subtotal_minor: built.subtotalMinor, total_minor: built.totalMinor,
-      tags: [...new Set(draft.tags?.tags?.tagIds ?? [])], private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
-      archived: draft.archived ?? false, seen_by_a_human: draft.seenByAHuman ?? false,
-      data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdBy(tx) }) as never,
-      revision: 1, purchased_at: purchased ?? (approved ? now : null), created_at: now, updated_at: now,
-    }).execute();
+    await tx.db
+      .insertInto('ecom_order')
+      .values({
+        id,
+        number,
+        status: draft.status,
+        payment_status: draft.paymentStatus,
+        fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
+        buyer_email: buyerInfo.email?.toLowerCase() ?? null,
+        member_id: buyerInfo.memberId ?? null,
+        visitor_id: buyerInfo.visitorId ?? null,
+        contact_id: buyerInfo.contactId ?? null,
+        checkout_id: draft.checkoutId ?? null,
+        cart_id: draft.cartId ?? null,
+        channel_type: built.channelType,
+        currency: built.currency,
+        subtotal_minor: built.subtotalMinor,
+        total_minor: built.totalMinor,
+        tags: [...new Set(draft.tags?.tags?.tagIds ?? [])],
+        private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
+        archived: draft.archived ?? false,
+        seen_by_a_human: draft.seenByAHuman ?? false,
+        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdBy(tx) }) as never,
+        revision: 1,
+        purchased_at: purchased ?? (approved ? now : null),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await addActivity(tx, id, 'ORDER_PLACED');
     const wire = await wireOf(tx, id, settings);
-    await emitEvent(tx, { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } }, { entityLocked: true });
+    await emitEvent(
+      tx,
+      { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } },
+      { entityLocked: true },
+    );
     if (approved) await afterApproval(tx, settings, wire, o.notify);
     else if (draft.status === 'INITIALIZED') {
-      await enqueueJob(tx, CANCEL_UNPAID_JOB, { orderId: id }, { runAt: new Date(now.getTime() + UNPAID_ORDER_TTL_MS) });
+      await enqueueJob(
+        tx,
+        CANCEL_UNPAID_JOB,
+        { orderId: id },
+        { runAt: new Date(now.getTime() + UNPAID_ORDER_TTL_MS) },
+      );
     }
     return wire;
   });
@@ -97,21 +170,53 @@ export async function getOrderByCheckoutId(db: Executor, checkoutId: string): Pr
 }
 
 /** For payments: locks the row (FOR UPDATE) when ctx.db is a transaction. */
-export async function getOrderForPayment(ctx: Ctx, orderId: string): Promise<{
-  id: string; number: string; status: OrderStatus; paymentStatus: OrderPaymentStatus; currency: string; totalMinor: number;
-  buyerEmail?: string; memberId?: string; visitorId?: string;
-} | undefined> {
+export async function getOrderForPayment(
+  ctx: Ctx,
+  orderId: string,
+): Promise<
+  | {
+      id: string;
+      number: string;
+      status: OrderStatus;
+      paymentStatus: OrderPaymentStatus;
+      currency: string;
+      totalMinor: number;
+      buyerEmail?: string;
+      memberId?: string;
+      visitorId?: string;
+    }
+  | undefined
+> {
   if (!isUuid(orderId)) return undefined;
-  let q = ctx.db.selectFrom('ecom_order').select(['id', 'number', 'status', 'payment_status', 'currency', 'total_minor', 'buyer_email', 'member_id', 'visitor_id', 'data'])
+  let q = ctx.db
+    .selectFrom('ecom_order')
+    .select([
+      'id',
+      'number',
+      'status',
+      'payment_status',
+      'currency',
+      'total_minor',
+      'buyer_email',
+      'member_id',
+      'visitor_id',
+      'data',
+    ])
     .where('id', '=', orderId);
   if (ctx.db.isTransaction) q = q.forUpdate();
   const r = await q.executeTakeFirst();
   if (!r) return undefined;
   const email = (r.data.buyerInfo as { email?: string } | undefined)?.email;
   return {
-    id: r.id, number: String(r.number), status: r.status as OrderStatus, paymentStatus: r.payment_status as OrderPaymentStatus,
-    currency: r.currency, totalMinor: Number(r.total_minor),
-    ...(email ? { buyerEmail: email } : {}), ...(r.member_id ? { memberId: r.member_id } : {}), ...(r.visitor_id ? { visitorId: r.visitor_id } : {}),
+    id: r.id,
+    number: String(r.number),
+    status: r.status as OrderStatus,
+    paymentStatus: r.payment_status as OrderPaymentStatus,
+    currency: r.currency,
+    totalMinor: Number(r.total_minor),
+    ...(email ? { buyerEmail: email } : {}),
+    ...(r.member_id ? { memberId: r.member_id } : {}),
+    ...(r.visitor_id ? { visitorId: r.visitor_id } : {}),
   };
 }
 
@@ -120,7 +225,15 @@ export async function getOrderForPayment(ctx: Ctx, orderId: string): Promise<{
  * order_payment_status_updated; with approve: true an INITIALIZED or PENDING order becomes APPROVED
  * (order_approved, the confirmation and the merchant's notice).
  */
-export async function applyPaymentUpdate(ctx: Ctx, orderId: string, update: { paymentStatus: OrderPaymentStatus; activity: { type: string; description?: string }; approve?: boolean }): Promise<void> {
+export async function applyPaymentUpdate(
+  ctx: Ctx,
+  orderId: string,
+  update: {
+    paymentStatus: OrderPaymentStatus;
+    activity: { type: string; description?: string };
+    approve?: boolean;
+  },
+): Promise<void> {
   const settings = await getSettings(ctx);
   await inTransaction(ctx, async (tx) => {
     const row = await lockOrder(tx, orderId);
@@ -130,13 +243,19 @@ export async function applyPaymentUpdate(ctx: Ctx, orderId: string, update: { pa
       payment_status: update.paymentStatus,
       ...(approve ? { status: 'APPROVED', purchased_at: row.purchased_at ?? now } : {}),
     });
-    await addActivity(tx, orderId, update.activity.type, update.activity.description ? { description: update.activity.description } : null);
+    await addActivity(
+      tx,
+      orderId,
+      update.activity.type,
+      update.activity.description ? { description: update.activity.description } : null,
+    );
     const wire = await wireOf(tx, orderId, settings);
     const modified: Record<string, unknown> = { activities: null };
     if (row.payment_status !== update.paymentStatus) modified.paymentStatus = row.payment_status;
     if (approve) modified.status = row.status;
     await emitUpdated(tx, wire, modified);
-    if (row.payment_status !== update.paymentStatus) await emitAction(tx, 'payment_status_updated', wire, { previousPaymentStatus: row.payment_status });
+    if (row.payment_status !== update.paymentStatus)
+      await emitAction(tx, 'payment_status_updated', wire, { previousPaymentStatus: row.payment_status });
     if (approve) await afterApproval(tx, settings, wire);
   });
 }
@@ -145,12 +264,18 @@ export async function applyPaymentUpdate(ctx: Ctx, orderId: string, update: { pa
  * E-mails the buyer that money was refunded (payments calls it in its refund's transaction, so a
  * rolled-back refund sends nothing), as fulfilments do for shipping.
  */
-export async function notifyRefund(ctx: Ctx, orderId: string, r: { amountMinor: number; currency: string; full: boolean; reason?: string }): Promise<void> {
+export async function notifyRefund(
+  ctx: Ctx,
+  orderId: string,
+  r: { amountMinor: number; currency: string; full: boolean; reason?: string },
+): Promise<void> {
   const settings = await getSettings(ctx);
   const wire = await wireOf(ctx, orderId, settings);
   if (!wire.buyerInfo.email) return;
   await mailRefund(ctx, settings, wire, wire.buyerInfo.email, {
-    amount: price(r.amountMinor, r.currency, settings.locale).formattedAmount, full: r.full, ...(r.reason ? { reason: r.reason } : {}),
+    amount: price(r.amountMinor, r.currency, settings.locale).formattedAmount,
+    full: r.full,
+    ...(r.reason ? { reason: r.reason } : {}),
   });
 }
 
@@ -158,7 +283,8 @@ export async function notifyRefund(ctx: Ctx, orderId: string, r: { amountMinor: 
 export function ownedBy(ctx: Ctx, r: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
   const c = ctx.caller;
   if (c.role === 'admin') return true;
-  if (c.role === 'member') return r.member_id === c.memberId || (c.visitorId !== undefined && r.visitor_id === c.visitorId);
+  if (c.role === 'member')
+    return r.member_id === c.memberId || (c.visitorId !== undefined && r.visitor_id === c.visitorId);
   if (c.role === 'visitor') return r.visitor_id === c.visitorId && r.member_id === null;
   return false;
 }
@@ -178,7 +304,11 @@ function mentionsStatus(f: unknown): boolean {
 
 /** The filter a cursor carries (its validity is checked by cursorPage). */
 function cursorFilter(cursor: string): unknown {
-  try { return (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { f?: unknown }).f; } catch { return undefined; }
+  try {
+    return (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { f?: unknown }).f;
+  } catch {
+    return undefined;
+  }
 }
 
 export const SEARCH_DEFAULT_LIMIT = 100;
@@ -191,12 +321,24 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   let base = selectOrders(ctx.db).where('ecom_order.status', '!=', 'INITIALIZED');
   if (!mentionsStatus(filter)) base = base.where('ecom_order.status', 'in', ['APPROVED', 'CANCELED']);
   const c = ctx.caller;
-  if (c.role === 'visitor') base = base.where('ecom_order.visitor_id', '=', c.visitorId).where('ecom_order.member_id', 'is', null);
+  if (c.role === 'visitor')
+    base = base.where('ecom_order.visitor_id', '=', c.visitorId).where('ecom_order.member_id', 'is', null);
   else if (c.role === 'member') {
-    base = base.where((eb) => (c.visitorId ? eb.or([eb('ecom_order.member_id', '=', c.memberId), eb('ecom_order.visitor_id', '=', c.visitorId)]) : eb('ecom_order.member_id', '=', c.memberId)));
+    base = base.where((eb) =>
+      c.visitorId
+        ? eb.or([eb('ecom_order.member_id', '=', c.memberId), eb('ecom_order.visitor_id', '=', c.visitorId)])
+        : eb('ecom_order.member_id', '=', c.memberId),
+    );
   }
-  const paging = cursor ? q.cursorPaging : { ...q.cursorPaging, limit: q.cursorPaging?.limit ?? SEARCH_DEFAULT_LIMIT };
+  const paging = cursor
+    ? q.cursorPaging
+    : { ...q.cursorPaging, limit: q.cursorPaging?.limit ?? SEARCH_DEFAULT_LIMIT };
   const page = await cursorPage(base, orderSpec, { ...q, cursorPaging: paging }, 'search');
   const { locale } = await getSettings(ctx);
-  return { orders: page.items.map((r) => toOrder({ ...r, activities: fixActivities(r.activities) }, locale)) as Order[], metadata: metadata.cursor(page) };
+  return {
+    orders: page.items.map((r) =>
+      toOrder({ ...r, activities: fixActivities(r.activities) }, locale),
+    ) as Order[],
+    metadata: metadata.cursor(page),
+  };
 }

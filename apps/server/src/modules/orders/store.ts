@@ -4,19 +4,50 @@ import type { QuerySpec } from '../../platform/query/spec.ts';
 
 export interface OrdersTables {
   ecom_order: {
-    id: string; number: number; status: string; payment_status: string; fulfillment_status: string;
-    buyer_email: string | null; member_id: string | null; visitor_id: string | null; contact_id: string | null;
-    checkout_id: string | null; cart_id: string | null; channel_type: string; currency: string;
-    subtotal_minor: number; total_minor: number; tags: string[]; private_tags: string[]; archived: boolean; seen_by_a_human: boolean;
-    data: StoredOrderData; revision: number; purchased_at: Date | null; created_at: Date; updated_at: Date;
+    id: string;
+    number: number;
+    status: string;
+    payment_status: string;
+    fulfillment_status: string;
+    buyer_email: string | null;
+    member_id: string | null;
+    visitor_id: string | null;
+    contact_id: string | null;
+    checkout_id: string | null;
+    cart_id: string | null;
+    channel_type: string;
+    currency: string;
+    subtotal_minor: number;
+    total_minor: number;
+    tags: string[];
+    private_tags: string[];
+    archived: boolean;
+    seen_by_a_human: boolean;
+    data: StoredOrderData;
+    revision: number;
+    purchased_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
   };
   ecom_order_activity: {
-    id: string; order_id: string; type: string; author_email: string | null; content: Record<string, unknown> | null; created_at: Date;
+    id: string;
+    order_id: string;
+    type: string;
+    author_email: string | null;
+    content: Record<string, unknown> | null;
+    created_at: Date;
   };
   ecom_order_fulfillment: {
-    id: string; order_id: string; line_items: { id: string; quantity: number }[]; tracking_number: string | null;
-    shipping_provider: string | null; tracking_link: string | null; custom_info: { fieldsData: Record<string, string> } | null;
-    status: string | null; completed: boolean | null; created_at: Date;
+    id: string;
+    order_id: string;
+    line_items: { id: string; quantity: number }[];
+    tracking_number: string | null;
+    shipping_provider: string | null;
+    tracking_link: string | null;
+    custom_info: { fieldsData: Record<string, string> } | null;
+    status: string | null;
+    completed: boolean | null;
+    created_at: Date;
   };
   ecom_order_counter: { id: number; last_number: number };
 }
@@ -29,7 +60,18 @@ export type FulfillmentRow = OrdersTables['ecom_order_fulfillment'];
 export type OrderWithActivities = OrderRow & { activities: ActivityRow[] };
 
 export const ORDER_STATUSES = ['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
-const PAYMENT_STATUSES = ['UNSPECIFIED', 'NOT_PAID', 'PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED', 'PENDING', 'PARTIALLY_PAID', 'PENDING_MERCHANT', 'CANCELED', 'DECLINED'] as const;
+const PAYMENT_STATUSES = [
+  'UNSPECIFIED',
+  'NOT_PAID',
+  'PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'PENDING',
+  'PARTIALLY_PAID',
+  'PENDING_MERCHANT',
+  'CANCELED',
+  'DECLINED',
+] as const;
 
 /** What searchOrders may filter and sort on. */
 export const orderSpec: QuerySpec = {
@@ -40,8 +82,18 @@ export const orderSpec: QuerySpec = {
     id: { sql: 'ecom_order.id', type: 'uuid', sortable: true },
     number: { sql: 'ecom_order.number', type: 'number', sortable: true },
     status: { sql: 'ecom_order.status', type: 'string', sortable: true, values: ORDER_STATUSES },
-    paymentStatus: { sql: 'ecom_order.payment_status', type: 'string', sortable: true, values: PAYMENT_STATUSES },
-    fulfillmentStatus: { sql: 'ecom_order.fulfillment_status', type: 'string', sortable: true, values: ['NOT_FULFILLED', 'FULFILLED', 'PARTIALLY_FULFILLED'] },
+    paymentStatus: {
+      sql: 'ecom_order.payment_status',
+      type: 'string',
+      sortable: true,
+      values: PAYMENT_STATUSES,
+    },
+    fulfillmentStatus: {
+      sql: 'ecom_order.fulfillment_status',
+      type: 'string',
+      sortable: true,
+      values: ['NOT_FULFILLED', 'FULFILLED', 'PARTIALLY_FULFILLED'],
+    },
     'buyerInfo.email': { sql: 'ecom_order.buyer_email', type: 'string' },
     'buyerInfo.memberId': { sql: 'ecom_order.member_id', type: 'string' },
     'buyerInfo.visitorId': { sql: 'ecom_order.visitor_id', type: 'string' },
@@ -60,8 +112,12 @@ export const orderSpec: QuerySpec = {
 
 /** The next human order number, inside the caller's transaction (the row lock orders concurrent inserts). */
 export async function nextOrderNumber(db: Executor): Promise<number> {
-  const row = await db.updateTable('ecom_order_counter').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('id', '=', 1).returning('last_number').executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('ecom_order_counter')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
   return Number(row.last_number);
 }
 
@@ -71,24 +127,41 @@ const activitiesJson = sql<ActivityRow[]>`coalesce((select json_agg(json_build_o
   ) order by a.created_at, a.id) from ecom_order_activity a where a.order_id = ecom_order.id), '[]'::json)`;
 
 /** Rows come back from json_agg with ISO strings for dates. */
-export const fixActivities = (list: ActivityRow[]): ActivityRow[] => list.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
+export const fixActivities = (list: ActivityRow[]): ActivityRow[] =>
+  list.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
 
 export function selectOrders(db: Executor) {
   return db.selectFrom('ecom_order').selectAll('ecom_order').select(activitiesJson.as('activities'));
 }
 
-export async function readOrder(db: Executor, where: { id?: string; checkoutId?: string }, lock = false): Promise<OrderWithActivities | undefined> {
+export async function readOrder(
+  db: Executor,
+  where: { id?: string; checkoutId?: string },
+  lock = false,
+): Promise<OrderWithActivities | undefined> {
   let q = selectOrders(db);
-  q = where.id !== undefined ? q.where('ecom_order.id', '=', where.id) : q.where('ecom_order.checkout_id', '=', where.checkoutId!);
+  q =
+    where.id !== undefined
+      ? q.where('ecom_order.id', '=', where.id)
+      : q.where('ecom_order.checkout_id', '=', where.checkoutId!);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row ? { ...row, activities: fixActivities(row.activities) } : undefined;
 }
 
 export async function addActivityRow(db: Executor, a: ActivityRow): Promise<void> {
-  await db.insertInto('ecom_order_activity').values({ ...a, content: a.content === null ? null : JSON.stringify(a.content) as never }).execute();
+  await db
+    .insertInto('ecom_order_activity')
+    .values({ ...a, content: a.content === null ? null : (JSON.stringify(a.content) as never) })
+    .execute();
 }
 
 export async function listFulfillmentRows(db: Executor, orderId: string): Promise<FulfillmentRow[]> {
-  return db.selectFrom('ecom_order_fulfillment').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('ecom_order_fulfillment')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

@@ -8,11 +8,18 @@ describe('order status transitions', () => {
   });
 
   it('allows the lifecycle and nothing else', () => {
-    const allowed = orderStatus.options.flatMap((from) => orderStatus.options.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
+    const allowed = orderStatus.options.flatMap((from) =>
+      orderStatus.options.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`),
+    );
     expect(allowed.sort()).toEqual([
       'APPROVED>CANCELED',
-      'INITIALIZED>APPROVED', 'INITIALIZED>CANCELED', 'INITIALIZED>PENDING', 'INITIALIZED>REJECTED',
-      'PENDING>APPROVED', 'PENDING>CANCELED', 'PENDING>REJECTED',
+      'INITIALIZED>APPROVED',
+      'INITIALIZED>CANCELED',
+      'INITIALIZED>PENDING',
+      'INITIALIZED>REJECTED',
+      'PENDING>APPROVED',
+      'PENDING>CANCELED',
+      'PENDING>REJECTED',
     ]);
   });
 

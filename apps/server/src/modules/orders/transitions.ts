@@ -12,7 +12,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusValue, readonly Order
   REJECTED: [],
 };
 
-export const canTransition = (from: OrderStatusValue, to: OrderStatusValue) => ORDER_TRANSITIONS[from].includes(to);
+export const canTransition = (from: OrderStatusValue, to: OrderStatusValue) =>
+  ORDER_TRANSITIONS[from].includes(to);
 
 /** Statuses a merchant may set with updateOrderStatus (approval and cancellation have their own calls and effects). */
 export const SETTABLE_STATUSES: readonly OrderStatusValue[] = ['PENDING', 'REJECTED'];

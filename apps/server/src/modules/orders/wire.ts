@@ -6,12 +6,17 @@ import type { ActivityRow, FulfillmentRow, OrderWithActivities } from './store.t
 export const ORDER_FQDN = 'wix.ecom.v1.order';
 export const FULFILLMENTS_FQDN = 'wix.ecom.v1.fulfillments';
 
-export interface Money { currency: string; locale: string }
+export interface Money {
+  currency: string;
+  locale: string;
+}
 
 export function toActivity(a: ActivityRow): Order['activities'][number] {
   const content = a.content ?? {};
   return {
-    id: a.id, createdDate: a.created_at.toISOString(), type: a.type as Order['activities'][number]['type'],
+    id: a.id,
+    createdDate: a.created_at.toISOString(),
+    type: a.type as Order['activities'][number]['type'],
     ...(a.author_email ? { authorEmail: a.author_email } : {}),
     ...content,
   };
@@ -19,7 +24,11 @@ export function toActivity(a: ActivityRow): Order['activities'][number] {
 
 /** The paid part of an order, from its payment status (payments keep the detail). */
 function paidMinor(paymentStatus: string, total: number): number {
-  return paymentStatus === 'PAID' || paymentStatus === 'PARTIALLY_REFUNDED' || paymentStatus === 'FULLY_REFUNDED' ? total : 0;
+  return paymentStatus === 'PAID' ||
+    paymentStatus === 'PARTIALLY_REFUNDED' ||
+    paymentStatus === 'FULLY_REFUNDED'
+    ? total
+    : 0;
 }
 
 /** A stored order in REST form (contract §3). */
@@ -41,7 +50,10 @@ export function toOrder(r: OrderWithActivities, locale: string): Order {
     seenByAHuman: r.seen_by_a_human,
     tags: { tags: { tagIds: r.tags }, privateTags: { tagIds: r.private_tags } },
     activities: r.activities.map(toActivity),
-    balanceSummary: { balance: price(r.total_minor - paid, r.currency, locale), paid: price(paid, r.currency, locale) },
+    balanceSummary: {
+      balance: price(r.total_minor - paid, r.currency, locale),
+      paid: price(paid, r.currency, locale),
+    },
     ...(r.checkout_id ? { checkoutId: r.checkout_id } : {}),
     ...(r.cart_id ? { cartId: r.cart_id } : {}),
   } as Order;

@@ -17,13 +17,20 @@ beforeAll(async () => {
   s = await startTestServer();
   product = await shopProduct(s, { price: '30' });
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
-const settings = (patch: Record<string, unknown>) => s.admin<{ settings: Record<string, unknown> }>('PATCH', '/platform/v1/store-settings', { settings: patch });
+const settings = (patch: Record<string, unknown>) =>
+  s.admin<{ settings: Record<string, unknown> }>('PATCH', '/platform/v1/store-settings', { settings: patch });
 const payment = async (orderId: string) => (await transactions(s, orderId)).payments[0]!;
 const fulfil = async (orderId: string) => {
-  const order = (await s.admin<{ order: { lineItems: { id: string }[] } }>('GET', `/ecom/v1/orders/${orderId}`)).body.order;
-  const r = await s.admin('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, { fulfillment: { lineItems: [{ id: order.lineItems[0]!.id }] } });
+  const order = (
+    await s.admin<{ order: { lineItems: { id: string }[] } }>('GET', `/ecom/v1/orders/${orderId}`)
+  ).body.order;
+  const r = await s.admin('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+    fulfillment: { lineItems: [{ id: order.lineItems[0]!.id }] },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 
@@ -61,7 +68,14 @@ describe('delayed capture for shop orders', () => {
     const held = await payment(orderId);
     expect(held.regularPaymentDetails).toMatchObject({
       status: 'AUTHORIZED',
-      authorizationDetails: { delayedCapture: true, captures: [], scheduledAction: { actionType: 'VOID', executionDate: new Date(s.clock.now().getTime() + 3 * DAY).toISOString() } },
+      authorizationDetails: {
+        delayedCapture: true,
+        captures: [],
+        scheduledAction: {
+          actionType: 'VOID',
+          executionDate: new Date(s.clock.now().getTime() + 3 * DAY).toISOString(),
+        },
+      },
     });
 
     await fulfil(orderId);
@@ -69,11 +83,15 @@ describe('delayed capture for shop orders', () => {
       const p = await payment(orderId);
       return p.regularPaymentDetails.status === 'APPROVED' ? p : undefined;
     });
-    expect(captured.regularPaymentDetails.authorizationDetails!.captures.map((c) => c.amount.amount)).toEqual(['30.00']);
+    expect(captured.regularPaymentDetails.authorizationDetails!.captures.map((c) => c.amount.amount)).toEqual(
+      ['30.00'],
+    );
     expect(captured.regularPaymentDetails.authorizationDetails!.scheduledAction).toBeUndefined();
     const order = await getOrder(s, orderId);
     expect(order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
-    expect(order.activities.map((a) => a.type)).toEqual(expect.arrayContaining(['AUTHORIZED_PAYMENT_CREATED', 'AUTHORIZED_PAYMENT_CAPTURED']));
+    expect(order.activities.map((a) => a.type)).toEqual(
+      expect.arrayContaining(['AUTHORIZED_PAYMENT_CREATED', 'AUTHORIZED_PAYMENT_CAPTURED']),
+    );
     // Days later the scheduled void finds nothing left to void.
     s.clock.advance(4 * DAY);
     await s.app.jobs.runDue();
@@ -82,7 +100,9 @@ describe('delayed capture for shop orders', () => {
 
   it('captures when the merchant captures by hand; a second fulfilment then charges nothing more', async () => {
     const { orderId, paid } = await paidShopOrder();
-    const cap = await s.admin('POST', collector(orderId, 'capture-authorized-payments'), { payments: [{ paymentId: paid.paymentId }] });
+    const cap = await s.admin('POST', collector(orderId, 'capture-authorized-payments'), {
+      payments: [{ paymentId: paid.paymentId }],
+    });
     expect(cap.status, JSON.stringify(cap.body)).toBe(200);
     expect((await getOrder(s, orderId)).paymentStatus).toBe('PAID');
     await fulfil(orderId);
@@ -101,7 +121,9 @@ describe('delayed capture for shop orders', () => {
       const p = await payment(orderId);
       return p.regularPaymentDetails.status === 'VOIDED' ? p : undefined;
     });
-    expect(voided.regularPaymentDetails.authorizationDetails).toMatchObject({ void: { reason: 'SCHEDULED' } });
+    expect(voided.regularPaymentDetails.authorizationDetails).toMatchObject({
+      void: { reason: 'SCHEDULED' },
+    });
     // A late fulfilment charges nothing: the authorization is gone.
     await fulfil(orderId);
     await s.app.jobs.runDue();
@@ -115,6 +137,8 @@ describe('delayed capture for shop orders', () => {
     const next = await paidShopOrder();
     expect(next.paid.status).toBe('APPROVED');
     await fulfil(orderId);
-    await s.until(async () => ((await payment(orderId)).regularPaymentDetails.status === 'APPROVED' ? true : undefined));
+    await s.until(async () =>
+      (await payment(orderId)).regularPaymentDetails.status === 'APPROVED' ? true : undefined,
+    );
   });
 });

@@ -34,7 +34,11 @@ export async function captureForFulfillment(ctx: Ctx, orderId: string): Promise<
       await captureLocked(tx, p, p.amount - p.captured_amount);
       captured++;
     }
-    if (captured) await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED', description: 'Captured on fulfilment' });
+    if (captured)
+      await syncOrder(tx, order, {
+        type: 'AUTHORIZED_PAYMENT_CAPTURED',
+        description: 'Captured on fulfilment',
+      });
     return captured;
   });
 }

@@ -4,9 +4,23 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { price, toMinor } from '../../platform/money.ts';
-import { balanceDue, lockNamedPayments, lockOrder, providerFor, syncOrder, transactionsOf, type OrderForPayment } from './ledger.ts';
+import {
+  balanceDue,
+  lockNamedPayments,
+  lockOrder,
+  providerFor,
+  syncOrder,
+  transactionsOf,
+  type OrderForPayment,
+} from './ledger.ts';
 import { preparePaymentCollection, type DelayedCaptureSettingsInput } from './service.ts';
-import { findGatewayOrder, listPayments, updateGatewayOrder, updatePayment, type PaymentRow } from './store.ts';
+import {
+  findGatewayOrder,
+  listPayments,
+  updateGatewayOrder,
+  updatePayment,
+  type PaymentRow,
+} from './store.ts';
 import { nextPaymentStatus } from './transitions.ts';
 
 /** A decimal amount of the order's currency in minor units; too many decimals is INVALID_AMOUNT. */
@@ -18,16 +32,25 @@ export function amountOf(amount: string, currency: string, field: string): numbe
   }
 }
 
-const invalidAmount = (description: string, data: Record<string, unknown> = {}) => new AppError(400, 'INVALID_AMOUNT', description, data);
+const invalidAmount = (description: string, data: Record<string, unknown> = {}) =>
+  new AppError(400, 'INVALID_AMOUNT', description, data);
 
 function refuseClosedOrder(order: OrderForPayment) {
-  if (order.status === 'CANCELED') throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
+  if (order.status === 'CANCELED')
+    throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
 }
 
 /** prepare-payment-collection over HTTP: checks the order, then opens (or re-opens) a gateway order. */
-export async function prepareForOrder(ctx: Ctx, orderId: string, body: {
-  amount: string; paymentGatewayOrderId?: string; delayedCapture?: boolean; delayedCaptureSettings?: DelayedCaptureSettingsInput;
-}): Promise<{ paymentGatewayOrderId: string }> {
+export async function prepareForOrder(
+  ctx: Ctx,
+  orderId: string,
+  body: {
+    amount: string;
+    paymentGatewayOrderId?: string;
+    delayedCapture?: boolean;
+    delayedCaptureSettings?: DelayedCaptureSettingsInput;
+  },
+): Promise<{ paymentGatewayOrderId: string }> {
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId, 'NO_ASSOCIATED_ECOM_ORDER');
     refuseClosedOrder(order);
@@ -35,21 +58,37 @@ export async function prepareForOrder(ctx: Ctx, orderId: string, body: {
     const due = balanceDue(order, await listPayments(tx.db, order.id));
     if (due <= 0) throw new AppError(428, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId });
     if (amountMinor <= 0 || amountMinor > due) {
-      throw invalidAmount(`The amount must be more than 0 and at most the balance due (${price(due, order.currency).amount})`, { balanceDue: price(due, order.currency).amount });
+      throw invalidAmount(
+        `The amount must be more than 0 and at most the balance due (${price(due, order.currency).amount})`,
+        { balanceDue: price(due, order.currency).amount },
+      );
     }
     const delayedCapture = body.delayedCapture ?? false;
     if (!body.paymentGatewayOrderId) {
       return preparePaymentCollection(tx, {
-        orderId, amountMinor, currency: order.currency, delayedCapture, ...(body.delayedCaptureSettings ? { delayedCaptureSettings: body.delayedCaptureSettings } : {}),
+        orderId,
+        amountMinor,
+        currency: order.currency,
+        delayedCapture,
+        ...(body.delayedCaptureSettings ? { delayedCaptureSettings: body.delayedCaptureSettings } : {}),
       });
     }
     // Re-preparing a known gateway order (the buyer changed the amount or the capture mode before paying).
     const pg = await findGatewayOrder(tx.db, body.paymentGatewayOrderId, true);
-    if (!pg || pg.order_id !== orderId) throw new AppError(404, 'PAYMENT_GATEWAY_ID_NOT_FOUND', 'Payment gateway order not found', { paymentGatewayOrderId: body.paymentGatewayOrderId });
-    if (pg.status === 'PAID') throw new AppError(428, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', { paymentGatewayOrderId: pg.id });
-    if (body.delayedCaptureSettings && !delayedCapture) throw violation('delayedCaptureSettings', 'is allowed only with delayedCapture', 'FIELD_NOT_ALLOWED');
+    if (!pg || pg.order_id !== orderId)
+      throw new AppError(404, 'PAYMENT_GATEWAY_ID_NOT_FOUND', 'Payment gateway order not found', {
+        paymentGatewayOrderId: body.paymentGatewayOrderId,
+      });
+    if (pg.status === 'PAID')
+      throw new AppError(428, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
+        paymentGatewayOrderId: pg.id,
+      });
+    if (body.delayedCaptureSettings && !delayedCapture)
+      throw violation('delayedCaptureSettings', 'is allowed only with delayedCapture', 'FIELD_NOT_ALLOWED');
     await updateGatewayOrder(tx.db, pg.id, {
-      amount: amountMinor, delayed_capture: delayedCapture, delayed_capture_settings: delayedCapture ? (body.delayedCaptureSettings ?? null) : null,
+      amount: amountMinor,
+      delayed_capture: delayedCapture,
+      delayed_capture_settings: delayedCapture ? (body.delayedCaptureSettings ?? null) : null,
       updated_at: tx.clock.now(),
     });
     return { paymentGatewayOrderId: pg.id };
@@ -57,13 +96,18 @@ export async function prepareForOrder(ctx: Ctx, orderId: string, body: {
 }
 
 /** payment-collectability-status: whether (and how much) can still be collected online. */
-export async function collectability(ctx: Ctx, orderId: string): Promise<{ status: PaymentCollectabilityStatus; amount: ReturnType<typeof price> }> {
+export async function collectability(
+  ctx: Ctx,
+  orderId: string,
+): Promise<{ status: PaymentCollectabilityStatus; amount: ReturnType<typeof price> }> {
   // A read: outside a transaction getOrderForPayment takes no lock.
   const order = await lockOrder(ctx, orderId);
   const due = balanceDue(order, await listPayments(ctx.db, order.id));
   const amount = price(due, order.currency);
   const byStatus: Partial<Record<string, PaymentCollectabilityStatus>> = {
-    CANCELED: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', PENDING: 'NONCOLLECTABLE_ORDER_IS_PENDING', REJECTED: 'NONCOLLECTABLE_ORDER_IS_REJECTED',
+    CANCELED: 'NONCOLLECTABLE_ORDER_IS_CANCELLED',
+    PENDING: 'NONCOLLECTABLE_ORDER_IS_PENDING',
+    REJECTED: 'NONCOLLECTABLE_ORDER_IS_REJECTED',
   };
   const closed = byStatus[order.status];
   if (closed) return { status: closed, amount };
@@ -74,33 +118,64 @@ export async function collectability(ctx: Ctx, orderId: string): Promise<{ statu
 /** Captures `amountMinor` of an authorization (the caller holds the order and payment locks). */
 export async function captureLocked(ctx: Ctx, p: PaymentRow, amountMinor: number): Promise<PaymentRow> {
   if (p.offline) {
-    throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be captured', { paymentId: p.id });
+    throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be captured', {
+      paymentId: p.id,
+    });
   }
   const remaining = p.amount - p.captured_amount;
   // The state machine first: a VOIDED or already captured payment is refused before any amount check.
   nextPaymentStatus(p.status, 'CAPTURE_PARTIAL', p.id);
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > remaining) {
-    throw invalidAmount(`The capture amount must be more than 0 and at most the uncaptured ${price(remaining, p.currency).amount}`, { paymentId: p.id, uncaptured: price(remaining, p.currency).amount });
+    throw invalidAmount(
+      `The capture amount must be more than 0 and at most the uncaptured ${price(remaining, p.currency).amount}`,
+      { paymentId: p.id, uncaptured: price(remaining, p.currency).amount },
+    );
   }
-  const status = nextPaymentStatus(p.status, amountMinor === remaining ? 'CAPTURE_FULL' : 'CAPTURE_PARTIAL', p.id);
-  const result = await providerFor(p).capture({ transactionId: p.gateway_transaction_id ?? '', amountMinor, currency: p.currency });
-  if (result.outcome !== 'APPROVED') throw new AppError(402, result.reasonCode, result.description, { paymentId: p.id });
+  const status = nextPaymentStatus(
+    p.status,
+    amountMinor === remaining ? 'CAPTURE_FULL' : 'CAPTURE_PARTIAL',
+    p.id,
+  );
+  const result = await providerFor(p).capture({
+    transactionId: p.gateway_transaction_id ?? '',
+    amountMinor,
+    currency: p.currency,
+  });
+  if (result.outcome !== 'APPROVED')
+    throw new AppError(402, result.reasonCode, result.description, { paymentId: p.id });
   const now = ctx.clock.now();
   const next: PaymentRow = {
-    ...p, status, captured_amount: p.captured_amount + amountMinor, updated_at: now,
+    ...p,
+    status,
+    captured_amount: p.captured_amount + amountMinor,
+    updated_at: now,
     captures: [...p.captures, { id: newId(), amount: amountMinor, createdAt: now.toISOString() }],
     scheduled_action: status === 'AUTHORIZED' ? p.scheduled_action : null,
   };
-  await updatePayment(ctx.db, p.id, { status, captured_amount: next.captured_amount, captures: next.captures, scheduled_action: next.scheduled_action, updated_at: now });
+  await updatePayment(ctx.db, p.id, {
+    status,
+    captured_amount: next.captured_amount,
+    captures: next.captures,
+    scheduled_action: next.scheduled_action,
+    updated_at: now,
+  });
   return next;
 }
 
 /** Voids what an authorization still holds (the caller holds the order and payment locks). */
-export async function voidLocked(ctx: Ctx, p: PaymentRow, reason: 'MANUAL' | 'SCHEDULED'): Promise<PaymentRow> {
-  if (p.offline) throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be voided', { paymentId: p.id });
+export async function voidLocked(
+  ctx: Ctx,
+  p: PaymentRow,
+  reason: 'MANUAL' | 'SCHEDULED',
+): Promise<PaymentRow> {
+  if (p.offline)
+    throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be voided', {
+      paymentId: p.id,
+    });
   const status = nextPaymentStatus(p.status, p.captured_amount > 0 ? 'VOID_REMAINDER' : 'VOID', p.id);
   const result = await providerFor(p).void({ transactionId: p.gateway_transaction_id ?? '' });
-  if (result.outcome !== 'APPROVED') throw new AppError(502, result.reasonCode, result.description, { paymentId: p.id });
+  if (result.outcome !== 'APPROVED')
+    throw new AppError(502, result.reasonCode, result.description, { paymentId: p.id });
   const now = ctx.clock.now();
   const voided = { voidedAt: now.toISOString(), reason };
   await updatePayment(ctx.db, p.id, { status, void: voided, scheduled_action: null, updated_at: now });
@@ -108,7 +183,11 @@ export async function voidLocked(ctx: Ctx, p: PaymentRow, reason: 'MANUAL' | 'SC
 }
 
 /** capture-authorized-payments: each payment captured by its amount (default: all it still holds). */
-export async function captureAuthorized(ctx: Ctx, orderId: string, items: readonly { paymentId: string; amount?: string }[]) {
+export async function captureAuthorized(
+  ctx: Ctx,
+  orderId: string,
+  items: readonly { paymentId: string; amount?: string }[],
+) {
   const ids = items.map((i) => i.paymentId);
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
@@ -117,7 +196,10 @@ export async function captureAuthorized(ctx: Ctx, orderId: string, items: readon
     const payments = await lockNamedPayments(tx, orderId, ids);
     for (const [i, item] of items.entries()) {
       const p = payments.get(item.paymentId)!;
-      const amountMinor = item.amount === undefined ? p.amount - p.captured_amount : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
+      const amountMinor =
+        item.amount === undefined
+          ? p.amount - p.captured_amount
+          : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
       await captureLocked(tx, p, amountMinor);
     }
     await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED' });

@@ -11,20 +11,37 @@ let other: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ verifyToken: fakeTokens });
   // A second server process on the same database (its own pool), as behind a load balancer.
-  if (onPostgres) other = await startTestServer({ database: s.db.another(), clock: s.clock, env: { JOBS: 'false' }, verifyToken: fakeTokens });
+  if (onPostgres)
+    other = await startTestServer({
+      database: s.db.another(),
+      clock: s.clock,
+      env: { JOBS: 'false' },
+      verifyToken: fakeTokens,
+    });
 });
-afterAll(async () => { await other?.stop(); await s?.stop(); });
+afterAll(async () => {
+  await other?.stop();
+  await s?.stop();
+});
 
 const captureFrom = (server: TestServer, orderId: string, payments: unknown[]) =>
-  server.request('POST', collector(orderId, 'capture-authorized-payments'), { auth: ADMIN_KEY, body: { ecomOrderId: orderId, payments } });
+  server.request('POST', collector(orderId, 'capture-authorized-payments'), {
+    auth: ADMIN_KEY,
+    body: { ecomOrderId: orderId, payments },
+  });
 
 describe.skipIf(!onPostgres)('concurrent captures (PostgreSQL)', () => {
   it('twenty identical full captures over two processes make exactly one capture', async () => {
     const order = await newOrder(s);
     const { paymentId } = (await pay(s, await prepare(s, order.id, '25.00', { delayedCapture: true }))).body;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => captureFrom(i % 2 ? other : s, order.id, [{ paymentId, amount: { amount: '25.00' } }])));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        captureFrom(i % 2 ? other : s, order.id, [{ paymentId, amount: { amount: '25.00' } }]),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, appError(a.body).code]).toEqual([428, 'PAYMENT_ALREADY_CAPTURED']);
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect([a.status, appError(a.body).code]).toEqual([428, 'PAYMENT_ALREADY_CAPTURED']);
     const p = (await transactions(s, order.id)).payments[0]!;
     expect(p.regularPaymentDetails.status).toBe('APPROVED');
     expect(p.regularPaymentDetails.authorizationDetails!.captures).toHaveLength(1);
@@ -33,20 +50,36 @@ describe.skipIf(!onPostgres)('concurrent captures (PostgreSQL)', () => {
   it('twenty parallel partial captures never take more than was authorized', async () => {
     const order = await newOrder(s);
     const { paymentId } = (await pay(s, await prepare(s, order.id, '25.00', { delayedCapture: true }))).body;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => captureFrom(i % 2 ? other : s, order.id, [{ paymentId, amount: { amount: '10.00' } }])));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        captureFrom(i % 2 ? other : s, order.id, [{ paymentId, amount: { amount: '10.00' } }]),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
-    for (const a of answers.filter((x) => x.status !== 200)) expect(appError(a.body).code).toBe('INVALID_AMOUNT');
-    const captures = (await transactions(s, order.id)).payments[0]!.regularPaymentDetails.authorizationDetails!.captures;
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(appError(a.body).code).toBe('INVALID_AMOUNT');
+    const captures = (await transactions(s, order.id)).payments[0]!.regularPaymentDetails
+      .authorizationDetails!.captures;
     expect(captures.map((c) => c.amount.amount)).toEqual(['10.00', '10.00']);
   });
 
   it('twenty parallel payments of one gateway order charge the card once', async () => {
     const order = await newOrder(s);
     const pg = await prepare(s, order.id, '25.00');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      (i % 2 ? other : s).request('POST', '/payments/v1/test-gateway/pay', { auth: ADMIN_KEY, body: { paymentGatewayOrderId: pg, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'A' } } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? other : s).request('POST', '/payments/v1/test-gateway/pay', {
+          auth: ADMIN_KEY,
+          body: {
+            paymentGatewayOrderId: pg,
+            card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'A' },
+          },
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.status !== 200)) expect(appError(a.body).code).toBe('ORDER_ALREADY_PAID');
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(appError(a.body).code).toBe('ORDER_ALREADY_PAID');
     expect((await transactions(s, order.id)).payments).toHaveLength(1);
   });
 });

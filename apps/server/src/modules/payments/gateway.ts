@@ -4,8 +4,17 @@
  * are values, not exceptions: APPROVED, DECLINED (the issuer said no) or FAILED (the provider could
  * not do it), with a stable reason code.
  */
-export interface CardInput { number: string; expMonth: number; expYear: number; cvc: string; holderName: string }
-export interface CardSummary { lastFourDigits: string; brand: string }
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  holderName: string;
+}
+export interface CardSummary {
+  lastFourDigits: string;
+  brand: string;
+}
 
 export type GatewayOutcome =
   | { outcome: 'APPROVED'; transactionId: string }
@@ -19,7 +28,14 @@ export interface PaymentProvider {
   /** The payment method name written on payments (`regularPaymentDetails.paymentMethod`). */
   readonly paymentMethod: string;
   /** `capture: false` only reserves the amount (delayed capture). Invalid card details throw a ValidationError. */
-  authorize(input: { amountMinor: number; currency: string; card: CardInput; capture: boolean; reference: string; now: Date }): Promise<AuthorizeOutcome>;
+  authorize(input: {
+    amountMinor: number;
+    currency: string;
+    card: CardInput;
+    capture: boolean;
+    reference: string;
+    now: Date;
+  }): Promise<AuthorizeOutcome>;
   capture(input: { transactionId: string; amountMinor: number; currency: string }): Promise<GatewayOutcome>;
   void(input: { transactionId: string }): Promise<GatewayOutcome>;
   refund(input: { transactionId: string; amountMinor: number; currency: string }): Promise<GatewayOutcome>;

@@ -9,12 +9,17 @@ import { toOrderTransactions } from './wire.ts';
 
 export type OrderForPayment = NonNullable<Awaited<ReturnType<typeof getOrderForPayment>>>;
 
-export const figures = (p: PaymentRow): PaymentFigures =>
-  ({ status: p.status, amount: p.amount, capturedAmount: p.captured_amount, refundedAmount: p.refunded_amount });
+export const figures = (p: PaymentRow): PaymentFigures => ({
+  status: p.status,
+  amount: p.amount,
+  capturedAmount: p.captured_amount,
+  refundedAmount: p.refunded_amount,
+});
 
 /** The provider that handled an online payment (the built-in test gateway is the only one so far). */
 export function providerFor(p: Pick<PaymentRow, 'offline'>): PaymentProvider {
-  if (p.offline) throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'An offline payment has no payment provider');
+  if (p.offline)
+    throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'An offline payment has no payment provider');
   return testGateway;
 }
 
@@ -24,7 +29,11 @@ export function providerFor(p: Pick<PaymentRow, 'offline'>): PaymentProvider {
  * payments second, always in that order, so two writers never deadlock and concurrent captures of
  * one payment run one after the other.
  */
-export async function lockOrder(ctx: Ctx, orderId: string, code = 'ORDER_NOT_FOUND'): Promise<OrderForPayment> {
+export async function lockOrder(
+  ctx: Ctx,
+  orderId: string,
+  code = 'ORDER_NOT_FOUND',
+): Promise<OrderForPayment> {
   const order = await getOrderForPayment(ctx, orderId);
   if (!order) throw new AppError(404, code, 'Order not found', { orderId });
   return order;
@@ -37,7 +46,12 @@ export function balanceDue(order: OrderForPayment, payments: readonly PaymentRow
 }
 
 /** Locks the named payments of the order; any id that is not one of its payments is a 404. */
-export async function lockNamedPayments(ctx: Ctx, orderId: string, ids: readonly string[], code = 'PAYMENT_NOT_FOUND'): Promise<Map<string, PaymentRow>> {
+export async function lockNamedPayments(
+  ctx: Ctx,
+  orderId: string,
+  ids: readonly string[],
+  code = 'PAYMENT_NOT_FOUND',
+): Promise<Map<string, PaymentRow>> {
   const rows = await lockPayments(ctx.db, orderId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
@@ -49,7 +63,12 @@ export async function lockNamedPayments(ctx: Ctx, orderId: string, ids: readonly
  * Tells the orders module the order's payment status after a change (derived from all its
  * payments), with an activity; `approve` moves an INITIALIZED order to APPROVED.
  */
-export async function syncOrder(ctx: Ctx, order: OrderForPayment, activity: { type: string; description?: string }, approve = false): Promise<void> {
+export async function syncOrder(
+  ctx: Ctx,
+  order: OrderForPayment,
+  activity: { type: string; description?: string },
+  approve = false,
+): Promise<void> {
   const payments = await listPayments(ctx.db, order.id);
   const paymentStatus = orderPaymentStatusOf(order.totalMinor, payments.map(figures));
   await applyPaymentUpdate(ctx, order.id, { paymentStatus, activity, ...(approve ? { approve: true } : {}) });

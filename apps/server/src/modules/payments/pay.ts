@@ -8,18 +8,31 @@ import { captureLocked, voidLocked } from './collector.ts';
 import type { CardInput } from './gateway.ts';
 import { balanceDue, lockNamedPayments, lockOrder, syncOrder, type OrderForPayment } from './ledger.ts';
 import { delayMs } from './service.ts';
-import { findGatewayOrder, findPayment, insertPayment, listPayments, updateGatewayOrder, type PaymentRow } from './store.ts';
+import {
+  findGatewayOrder,
+  findPayment,
+  insertPayment,
+  listPayments,
+  updateGatewayOrder,
+  type PaymentRow,
+} from './store.ts';
 import { testGateway, validateCard } from './test-gateway.ts';
 
 export const SCHEDULED_ACTION_JOB = 'payments.scheduled-action';
 
-const gatewayOrderNotFound = (id: string) => new AppError(404, 'PAYMENT_GATEWAY_ID_NOT_FOUND', 'Payment gateway order not found', { paymentGatewayOrderId: id });
+const gatewayOrderNotFound = (id: string) =>
+  new AppError(404, 'PAYMENT_GATEWAY_ID_NOT_FOUND', 'Payment gateway order not found', {
+    paymentGatewayOrderId: id,
+  });
 
 /** The buyer who placed the order (same visitor or member) or an admin; anyone else is told it does not exist. */
 function mayPay(ctx: Ctx, order: OrderForPayment): boolean {
   const c = ctx.caller;
   if (c.role === 'admin') return true;
-  if (c.role === 'member') return order.memberId === c.memberId || (!!c.visitorId && !order.memberId && order.visitorId === c.visitorId);
+  if (c.role === 'member')
+    return (
+      order.memberId === c.memberId || (!!c.visitorId && !order.memberId && order.visitorId === c.visitorId)
+    );
   if (c.role === 'visitor') return !!order.visitorId && order.visitorId === c.visitorId && !order.memberId;
   return false;
 }
@@ -39,16 +52,37 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
     const order = await lockOrder(tx, first.order_id, 'PAYMENT_GATEWAY_ID_NOT_FOUND');
     if (!mayPay(tx, order)) throw gatewayOrderNotFound(paymentGatewayOrderId);
     const pg = (await findGatewayOrder(tx.db, paymentGatewayOrderId, true))!;
-    if (pg.status === 'PAID') throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', { paymentGatewayOrderId });
-    if (order.status === 'CANCELED') throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
+    if (pg.status === 'PAID')
+      throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
+        paymentGatewayOrderId,
+      });
+    if (order.status === 'CANCELED')
+      throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
     const due = balanceDue(order, await listPayments(tx.db, order.id));
-    if (due <= 0) throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
-    if (pg.amount > due) throw new AppError(428, 'INVALID_AMOUNT', 'The payment gateway order is for more than the balance due', { balanceDue: price(due, order.currency).amount });
+    if (due <= 0)
+      throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
+    if (pg.amount > due)
+      throw new AppError(
+        428,
+        'INVALID_AMOUNT',
+        'The payment gateway order is for more than the balance due',
+        { balanceDue: price(due, order.currency).amount },
+      );
 
     const now = tx.clock.now();
-    const result = await testGateway.authorize({ amountMinor: pg.amount, currency: pg.currency, card, capture: !pg.delayed_capture, reference: pg.id, now });
+    const result = await testGateway.authorize({
+      amountMinor: pg.amount,
+      currency: pg.currency,
+      card,
+      capture: !pg.delayed_capture,
+      reference: pg.id,
+      now,
+    });
     if (result.outcome !== 'APPROVED') {
-      throw new AppError(402, result.reasonCode, result.description, { paymentGatewayOrderId, lastFourDigits: result.card.lastFourDigits });
+      throw new AppError(402, result.reasonCode, result.description, {
+        paymentGatewayOrderId,
+        lastFourDigits: result.card.lastFourDigits,
+      });
     }
     const id = newId();
     const settings = pg.delayed_capture_settings;
@@ -59,19 +93,39 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
       scheduled = { actionType: settings.scheduledAction, executionDate: runAt.toISOString(), jobId };
     }
     const payment: PaymentRow = {
-      id, order_id: order.id, gateway_order_id: pg.id, amount: pg.amount, currency: pg.currency,
-      status: pg.delayed_capture ? 'AUTHORIZED' : 'APPROVED', payment_method: testGateway.paymentMethod, offline: false,
-      card_last4: result.card.lastFourDigits, card_brand: result.card.brand, gateway_transaction_id: result.transactionId,
-      delayed_capture: pg.delayed_capture, authorized_at: pg.delayed_capture ? now : null,
-      captured_amount: pg.delayed_capture ? 0 : pg.amount, refunded_amount: 0, captures: [], void: null,
-      scheduled_action: scheduled, refund_disabled: false, created_at: now, updated_at: now,
+      id,
+      order_id: order.id,
+      gateway_order_id: pg.id,
+      amount: pg.amount,
+      currency: pg.currency,
+      status: pg.delayed_capture ? 'AUTHORIZED' : 'APPROVED',
+      payment_method: testGateway.paymentMethod,
+      offline: false,
+      card_last4: result.card.lastFourDigits,
+      card_brand: result.card.brand,
+      gateway_transaction_id: result.transactionId,
+      delayed_capture: pg.delayed_capture,
+      authorized_at: pg.delayed_capture ? now : null,
+      captured_amount: pg.delayed_capture ? 0 : pg.amount,
+      refunded_amount: 0,
+      captures: [],
+      void: null,
+      scheduled_action: scheduled,
+      refund_disabled: false,
+      created_at: now,
+      updated_at: now,
     };
     await insertPayment(tx.db, payment);
     await updateGatewayOrder(tx.db, pg.id, { status: 'PAID', updated_at: now });
-    const activity = pg.delayed_capture ? { type: 'AUTHORIZED_PAYMENT_CREATED' } : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };
+    const activity = pg.delayed_capture
+      ? { type: 'AUTHORIZED_PAYMENT_CREATED' }
+      : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };
     await syncOrder(tx, order, activity, true);
     return {
-      orderId: order.id, paymentId: id, status: payment.status, amount: price(payment.amount, payment.currency),
+      orderId: order.id,
+      paymentId: id,
+      status: payment.status,
+      amount: price(payment.amount, payment.currency),
       creditCardDetails: { lastFourDigits: result.card.lastFourDigits, brand: result.card.brand },
     };
   });
@@ -94,7 +148,10 @@ export const scheduledActionJob: JobHandler<{ paymentId: string }> = {
       if (p.status !== 'AUTHORIZED' || !action || new Date(action.executionDate) > tx.clock.now()) return;
       if (action.actionType === 'CAPTURE') {
         await captureLocked(tx, p, p.amount - p.captured_amount);
-        await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED', description: 'Captured as scheduled' });
+        await syncOrder(tx, order, {
+          type: 'AUTHORIZED_PAYMENT_CAPTURED',
+          description: 'Captured as scheduled',
+        });
       } else {
         await voidLocked(tx, p, 'SCHEDULED');
         await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED', description: 'Voided as scheduled' });

@@ -27,20 +27,40 @@ export const delayMs = (d: DelayedCaptureSettingsInput['delayDuration']) => d.co
 
 function checkPrepareInput(input: PreparePaymentCollectionInput): void {
   const v: FieldViolation[] = [];
-  const add = (field: string, description: string, violatedRule: FieldViolation['violatedRule'] = 'VALIDATION', data: Record<string, unknown> = {}) =>
-    v.push({ field, description, violatedRule, data });
+  const add = (
+    field: string,
+    description: string,
+    violatedRule: FieldViolation['violatedRule'] = 'VALIDATION',
+    data: Record<string, unknown> = {},
+  ) => v.push({ field, description, violatedRule, data });
   if (!UUID.test(input.orderId)) add('ecomOrderId', 'must be a GUID', 'FORMAT');
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) add('amount.amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    add('amount.amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
   let currencyOk = /^[A-Z]{3}$/.test(input.currency);
-  if (currencyOk) { try { currencyExponent(input.currency); } catch { currencyOk = false; } }
+  if (currencyOk) {
+    try {
+      currencyExponent(input.currency);
+    } catch {
+      currencyOk = false;
+    }
+  }
   if (!currencyOk) add('currency', 'must be an ISO 4217 currency code', 'FORMAT');
   const s = input.delayedCaptureSettings;
   if (s) {
-    if (!input.delayedCapture) add('delayedCaptureSettings', 'is allowed only with delayedCapture', 'FIELD_NOT_ALLOWED');
-    if (!['VOID', 'CAPTURE'].includes(s.scheduledAction)) add('delayedCaptureSettings.scheduledAction', 'must be one of VOID, CAPTURE', 'INVALID_ENUM_VALUE');
-    if (!(s.delayDuration.unit in UNIT_MS)) add('delayedCaptureSettings.delayDuration.unit', 'must be one of MINUTES, HOURS, DAYS', 'INVALID_ENUM_VALUE');
-    else if (!Number.isInteger(s.delayDuration.count) || s.delayDuration.count < 1) add('delayedCaptureSettings.delayDuration.count', 'must be at least 1', 'MIN', { threshold: 1 });
-    else if (delayMs(s.delayDuration) > MAX_DELAY_MS) add('delayedCaptureSettings.delayDuration', 'must be at most 30 days', 'MAX', { threshold: '30 DAYS' });
+    if (!input.delayedCapture)
+      add('delayedCaptureSettings', 'is allowed only with delayedCapture', 'FIELD_NOT_ALLOWED');
+    if (!['VOID', 'CAPTURE'].includes(s.scheduledAction))
+      add('delayedCaptureSettings.scheduledAction', 'must be one of VOID, CAPTURE', 'INVALID_ENUM_VALUE');
+    if (!(s.delayDuration.unit in UNIT_MS))
+      add(
+        'delayedCaptureSettings.delayDuration.unit',
+        'must be one of MINUTES, HOURS, DAYS',
+        'INVALID_ENUM_VALUE',
+      );
+    else if (!Number.isInteger(s.delayDuration.count) || s.delayDuration.count < 1)
+      add('delayedCaptureSettings.delayDuration.count', 'must be at least 1', 'MIN', { threshold: 1 });
+    else if (delayMs(s.delayDuration) > MAX_DELAY_MS)
+      add('delayedCaptureSettings.delayDuration', 'must be at most 30 days', 'MAX', { threshold: '30 DAYS' });
   }
   if (v.length) throw new ValidationError(v);
 }
@@ -54,8 +74,14 @@ function checkPrepareInput(input: PreparePaymentCollectionInput): void {
 export async function preparePaymentCollection(
   ctx: Ctx,
   input: {
-    orderId: string; amountMinor: number; currency: string; delayedCapture: boolean;
-    delayedCaptureSettings?: { scheduledAction: 'VOID' | 'CAPTURE'; delayDuration: { count: number; unit: 'MINUTES' | 'HOURS' | 'DAYS' } };
+    orderId: string;
+    amountMinor: number;
+    currency: string;
+    delayedCapture: boolean;
+    delayedCaptureSettings?: {
+      scheduledAction: 'VOID' | 'CAPTURE';
+      delayDuration: { count: number; unit: 'MINUTES' | 'HOURS' | 'DAYS' };
+    };
     /** The store's "capture on fulfilment" (with delayedCapture): the order's first fulfilment captures the authorization. */
     captureOnFulfillment?: boolean;
   },
@@ -64,10 +90,16 @@ export async function preparePaymentCollection(
   const now = ctx.clock.now();
   const id = `pg-${newId()}`;
   await insertGatewayOrder(ctx.db, {
-    id, order_id: input.orderId, amount: input.amountMinor, currency: input.currency, delayed_capture: input.delayedCapture,
+    id,
+    order_id: input.orderId,
+    amount: input.amountMinor,
+    currency: input.currency,
+    delayed_capture: input.delayedCapture,
     delayed_capture_settings: input.delayedCapture ? (input.delayedCaptureSettings ?? null) : null,
     capture_on_fulfillment: input.delayedCapture && (input.captureOnFulfillment ?? false),
-    status: 'OPEN', created_at: now, updated_at: now,
+    status: 'OPEN',
+    created_at: now,
+    updated_at: now,
   });
   return { paymentGatewayOrderId: id };
 }
@@ -76,15 +108,36 @@ export async function preparePaymentCollection(
  * Records that an order will be paid offline (FULL_PAYMENT_OFFLINE): a PENDING_MERCHANT payment for
  * the amount, which mark-as-paid later turns APPROVED. Runs in the caller's transaction.
  */
-export async function recordOfflinePayment(ctx: Ctx, input: { orderId: string; amountMinor: number; currency: string }): Promise<{ paymentId: string }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
+export async function recordOfflinePayment(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; currency: string },
+): Promise<{ paymentId: string }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
   const now = ctx.clock.now();
   const id = newId();
   await insertPayment(ctx.db, {
-    id, order_id: input.orderId, gateway_order_id: null, amount: input.amountMinor, currency: input.currency, status: 'PENDING_MERCHANT',
-    payment_method: 'Offline', offline: true, card_last4: null, card_brand: null, gateway_transaction_id: null, delayed_capture: false,
-    authorized_at: null, captured_amount: 0, refunded_amount: 0, captures: [], void: null, scheduled_action: null, refund_disabled: false,
-    created_at: now, updated_at: now,
+    id,
+    order_id: input.orderId,
+    gateway_order_id: null,
+    amount: input.amountMinor,
+    currency: input.currency,
+    status: 'PENDING_MERCHANT',
+    payment_method: 'Offline',
+    offline: true,
+    card_last4: null,
+    card_brand: null,
+    gateway_transaction_id: null,
+    delayed_capture: false,
+    authorized_at: null,
+    captured_amount: 0,
+    refunded_amount: 0,
+    captures: [],
+    void: null,
+    scheduled_action: null,
+    refund_disabled: false,
+    created_at: now,
+    updated_at: now,
   });
   return { paymentId: id };
 }
@@ -97,16 +150,37 @@ export const GIFT_CARD_PAYMENT_METHOD = 'GiftCard';
  * an APPROVED, captured payment shown as `giftcardPaymentDetails`. It is not refunded through a
  * payment provider (`refundDisabled`); the card keeps its redemption record.
  */
-export async function recordGiftCardPayment(ctx: Ctx, input: { orderId: string; amountMinor: number; currency: string; giftCardId: string; codeLast4: string }): Promise<{ paymentId: string }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
+export async function recordGiftCardPayment(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; currency: string; giftCardId: string; codeLast4: string },
+): Promise<{ paymentId: string }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
   const now = ctx.clock.now();
   const id = newId();
   await insertPayment(ctx.db, {
     // For gift cards, gateway_transaction_id holds the card id and card_last4 the code's last four characters.
-    id, order_id: input.orderId, gateway_order_id: null, amount: input.amountMinor, currency: input.currency, status: 'APPROVED',
-    payment_method: GIFT_CARD_PAYMENT_METHOD, offline: false, card_last4: input.codeLast4, card_brand: null, gateway_transaction_id: input.giftCardId,
-    delayed_capture: false, authorized_at: now, captured_amount: input.amountMinor, refunded_amount: 0, captures: [], void: null, scheduled_action: null,
-    refund_disabled: true, created_at: now, updated_at: now,
+    id,
+    order_id: input.orderId,
+    gateway_order_id: null,
+    amount: input.amountMinor,
+    currency: input.currency,
+    status: 'APPROVED',
+    payment_method: GIFT_CARD_PAYMENT_METHOD,
+    offline: false,
+    card_last4: input.codeLast4,
+    card_brand: null,
+    gateway_transaction_id: input.giftCardId,
+    delayed_capture: false,
+    authorized_at: now,
+    captured_amount: input.amountMinor,
+    refunded_amount: 0,
+    captures: [],
+    void: null,
+    scheduled_action: null,
+    refund_disabled: true,
+    created_at: now,
+    updated_at: now,
   });
   return { paymentId: id };
 }

@@ -1,26 +1,73 @@
 import type { PaymentDelayedCaptureSettings, PaymentTransactionStatus } from '@vitrine/contract';
 import type { Executor } from '../../platform/db/tx.ts';
 
-export interface StoredCapture { id: string; amount: number; createdAt: string }
-export interface StoredVoid { voidedAt: string; reason: 'MANUAL' | 'SCHEDULED' }
-export interface StoredScheduledAction { actionType: 'VOID' | 'CAPTURE'; executionDate: string; jobId: string }
-export interface StoredRefundTransaction { paymentId: string; amount: number; gatewayRefundId?: string; externalRefund: boolean; status: 'SUCCEEDED' | 'FAILED' }
+export interface StoredCapture {
+  id: string;
+  amount: number;
+  createdAt: string;
+}
+export interface StoredVoid {
+  voidedAt: string;
+  reason: 'MANUAL' | 'SCHEDULED';
+}
+export interface StoredScheduledAction {
+  actionType: 'VOID' | 'CAPTURE';
+  executionDate: string;
+  jobId: string;
+}
+export interface StoredRefundTransaction {
+  paymentId: string;
+  amount: number;
+  gatewayRefundId?: string;
+  externalRefund: boolean;
+  status: 'SUCCEEDED' | 'FAILED';
+}
 
 export interface PaymentsTables {
   payment_gateway_order: {
-    id: string; order_id: string; amount: number; currency: string; delayed_capture: boolean;
-    delayed_capture_settings: PaymentDelayedCaptureSettings | null; capture_on_fulfillment: boolean; status: 'OPEN' | 'PAID'; created_at: Date; updated_at: Date;
+    id: string;
+    order_id: string;
+    amount: number;
+    currency: string;
+    delayed_capture: boolean;
+    delayed_capture_settings: PaymentDelayedCaptureSettings | null;
+    capture_on_fulfillment: boolean;
+    status: 'OPEN' | 'PAID';
+    created_at: Date;
+    updated_at: Date;
   };
   payment: {
-    id: string; order_id: string; gateway_order_id: string | null; amount: number; currency: string; status: PaymentTransactionStatus;
-    payment_method: string; offline: boolean; card_last4: string | null; card_brand: string | null; gateway_transaction_id: string | null;
-    delayed_capture: boolean; authorized_at: Date | null; captured_amount: number; refunded_amount: number;
-    captures: StoredCapture[]; void: StoredVoid | null; scheduled_action: StoredScheduledAction | null; refund_disabled: boolean;
-    created_at: Date; updated_at: Date;
+    id: string;
+    order_id: string;
+    gateway_order_id: string | null;
+    amount: number;
+    currency: string;
+    status: PaymentTransactionStatus;
+    payment_method: string;
+    offline: boolean;
+    card_last4: string | null;
+    card_brand: string | null;
+    gateway_transaction_id: string | null;
+    delayed_capture: boolean;
+    authorized_at: Date | null;
+    captured_amount: number;
+    refunded_amount: number;
+    captures: StoredCapture[];
+    void: StoredVoid | null;
+    scheduled_action: StoredScheduledAction | null;
+    refund_disabled: boolean;
+    created_at: Date;
+    updated_at: Date;
   };
   payment_refund: {
-    id: string; order_id: string; transactions: StoredRefundTransaction[]; amount: number; currency: string; reason: string | null;
-    shipping_included: boolean; created_at: Date;
+    id: string;
+    order_id: string;
+    transactions: StoredRefundTransaction[];
+    amount: number;
+    currency: string;
+    reason: string | null;
+    shipping_included: boolean;
+    created_at: Date;
   };
 }
 export type GatewayOrderRow = PaymentsTables['payment_gateway_order'];
@@ -30,74 +77,145 @@ export type RefundRow = PaymentsTables['payment_refund'];
 const json = (v: unknown) => JSON.stringify(v);
 
 export async function insertGatewayOrder(db: Executor, row: GatewayOrderRow): Promise<void> {
-  await db.insertInto('payment_gateway_order').values({
-    ...row, delayed_capture_settings: row.delayed_capture_settings ? json(row.delayed_capture_settings) as never : null,
-  }).execute();
+  await db
+    .insertInto('payment_gateway_order')
+    .values({
+      ...row,
+      delayed_capture_settings: row.delayed_capture_settings
+        ? (json(row.delayed_capture_settings) as never)
+        : null,
+    })
+    .execute();
 }
 
-export async function updateGatewayOrder(db: Executor, id: string, set: Partial<Omit<GatewayOrderRow, 'id' | 'order_id'>>): Promise<void> {
+export async function updateGatewayOrder(
+  db: Executor,
+  id: string,
+  set: Partial<Omit<GatewayOrderRow, 'id' | 'order_id'>>,
+): Promise<void> {
   const { delayed_capture_settings, ...rest } = set;
-  await db.updateTable('payment_gateway_order').set({
-    ...rest,
-    ...(delayed_capture_settings !== undefined ? { delayed_capture_settings: delayed_capture_settings ? json(delayed_capture_settings) as never : null } : {}),
-  }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment_gateway_order')
+    .set({
+      ...rest,
+      ...(delayed_capture_settings !== undefined
+        ? {
+            delayed_capture_settings: delayed_capture_settings
+              ? (json(delayed_capture_settings) as never)
+              : null,
+          }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A gateway order, locked for the rest of the transaction when `forUpdate`. */
-export async function findGatewayOrder(db: Executor, id: string, forUpdate = false): Promise<GatewayOrderRow | undefined> {
+export async function findGatewayOrder(
+  db: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<GatewayOrderRow | undefined> {
   const q = db.selectFrom('payment_gateway_order').selectAll().where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 }
 
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
-  await db.insertInto('payment').values({
-    ...row, captures: json(row.captures) as never, void: row.void ? json(row.void) as never : null,
-    scheduled_action: row.scheduled_action ? json(row.scheduled_action) as never : null,
-  }).execute();
+  await db
+    .insertInto('payment')
+    .values({
+      ...row,
+      captures: json(row.captures) as never,
+      void: row.void ? (json(row.void) as never) : null,
+      scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
+    })
+    .execute();
 }
 
 /** Writes the changed fields of a payment (the caller holds its row lock). */
-export async function updatePayment(db: Executor, id: string, set: Partial<Omit<PaymentRow, 'id' | 'order_id'>>): Promise<void> {
+export async function updatePayment(
+  db: Executor,
+  id: string,
+  set: Partial<Omit<PaymentRow, 'id' | 'order_id'>>,
+): Promise<void> {
   const { captures, void: voided, scheduled_action, ...rest } = set;
-  await db.updateTable('payment').set({
-    ...rest,
-    ...(captures !== undefined ? { captures: json(captures) as never } : {}),
-    ...(voided !== undefined ? { void: voided ? json(voided) as never : null } : {}),
-    ...(scheduled_action !== undefined ? { scheduled_action: scheduled_action ? json(scheduled_action) as never : null } : {}),
-  }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment')
+    .set({
+      ...rest,
+      ...(captures !== undefined ? { captures: json(captures) as never } : {}),
+      ...(voided !== undefined ? { void: voided ? (json(voided) as never) : null } : {}),
+      ...(scheduled_action !== undefined
+        ? { scheduled_action: scheduled_action ? (json(scheduled_action) as never) : null }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The order's payments, oldest first; `forUpdate` locks them (in id order, so lockers never deadlock). */
 export async function listPayments(db: Executor, orderId: string, forUpdate = false): Promise<PaymentRow[]> {
-  const q = db.selectFrom('payment').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id');
+  const q = db
+    .selectFrom('payment')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id');
   return (forUpdate ? q.forUpdate() : q).execute();
 }
 
 /** Some payments of one order, locked in id order. */
-export async function lockPayments(db: Executor, orderId: string, ids: readonly string[]): Promise<PaymentRow[]> {
+export async function lockPayments(
+  db: Executor,
+  orderId: string,
+  ids: readonly string[],
+): Promise<PaymentRow[]> {
   if (!ids.length) return [];
-  return db.selectFrom('payment').selectAll().where('order_id', '=', orderId).where('id', 'in', [...ids]).orderBy('id').forUpdate().execute();
+  return db
+    .selectFrom('payment')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
-export async function findPayment(db: Executor, id: string, forUpdate = false): Promise<PaymentRow | undefined> {
+export async function findPayment(
+  db: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<PaymentRow | undefined> {
   const q = db.selectFrom('payment').selectAll().where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 }
 
 export async function insertRefund(db: Executor, row: RefundRow): Promise<void> {
-  await db.insertInto('payment_refund').values({ ...row, transactions: json(row.transactions) as never }).execute();
+  await db
+    .insertInto('payment_refund')
+    .values({ ...row, transactions: json(row.transactions) as never })
+    .execute();
 }
 
 export async function listRefunds(db: Executor, orderId: string): Promise<RefundRow[]> {
-  return db.selectFrom('payment_refund').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('payment_refund')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Ids of the order's AUTHORIZED payments made under the store's "capture on fulfilment" (not locked). */
 export async function heldForFulfillment(db: Executor, orderId: string): Promise<string[]> {
-  const rows = await db.selectFrom('payment')
+  const rows = await db
+    .selectFrom('payment')
     .innerJoin('payment_gateway_order', 'payment_gateway_order.id', 'payment.gateway_order_id')
     .select('payment.id')
-    .where('payment.order_id', '=', orderId).where('payment.status', '=', 'AUTHORIZED').where('payment_gateway_order.capture_on_fulfillment', '=', true)
+    .where('payment.order_id', '=', orderId)
+    .where('payment.status', '=', 'AUTHORIZED')
+    .where('payment_gateway_order.capture_on_fulfillment', '=', true)
     .execute();
   return rows.map((r) => r.id);
 }

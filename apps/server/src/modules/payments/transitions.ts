@@ -15,12 +15,27 @@ import { AppError } from '../../platform/errors.ts';
  */
 export type PaymentStatus = PaymentTransactionStatus;
 export type PaymentEvent =
-  | 'CAPTURE_PARTIAL' | 'CAPTURE_FULL' | 'VOID' | 'VOID_REMAINDER' | 'MARK_PAID' | 'CONFIRM' | 'DECLINE' | 'CANCEL'
-  | 'REFUND_PARTIAL' | 'REFUND_FULL';
+  | 'CAPTURE_PARTIAL'
+  | 'CAPTURE_FULL'
+  | 'VOID'
+  | 'VOID_REMAINDER'
+  | 'MARK_PAID'
+  | 'CONFIRM'
+  | 'DECLINE'
+  | 'CANCEL'
+  | 'REFUND_PARTIAL'
+  | 'REFUND_FULL';
 
-export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, Readonly<Partial<Record<PaymentEvent, PaymentStatus>>>>> = {
+export const PAYMENT_TRANSITIONS: Readonly<
+  Record<PaymentStatus, Readonly<Partial<Record<PaymentEvent, PaymentStatus>>>>
+> = {
   UNDEFINED: {},
-  AUTHORIZED: { CAPTURE_PARTIAL: 'AUTHORIZED', CAPTURE_FULL: 'APPROVED', VOID: 'VOIDED', VOID_REMAINDER: 'APPROVED' },
+  AUTHORIZED: {
+    CAPTURE_PARTIAL: 'AUTHORIZED',
+    CAPTURE_FULL: 'APPROVED',
+    VOID: 'VOIDED',
+    VOID_REMAINDER: 'APPROVED',
+  },
   APPROVED: { REFUND_PARTIAL: 'PARTIALLY_REFUNDED', REFUND_FULL: 'REFUNDED' },
   PARTIALLY_REFUNDED: { REFUND_PARTIAL: 'PARTIALLY_REFUNDED', REFUND_FULL: 'REFUNDED' },
   PENDING_MERCHANT: { MARK_PAID: 'APPROVED', CANCEL: 'CANCELED' },
@@ -32,7 +47,12 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, Readonly<Partia
 };
 
 /** The initial statuses a payment may be created in. */
-export const INITIAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['APPROVED', 'AUTHORIZED', 'PENDING', 'PENDING_MERCHANT'];
+export const INITIAL_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'APPROVED',
+  'AUTHORIZED',
+  'PENDING',
+  'PENDING_MERCHANT',
+];
 
 const CAPTURED: readonly PaymentStatus[] = ['APPROVED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
 
@@ -40,8 +60,10 @@ const CAPTURED: readonly PaymentStatus[] = ['APPROVED', 'PARTIALLY_REFUNDED', 'R
 export function transitionError(from: PaymentStatus, event: PaymentEvent, paymentId?: string): AppError {
   const data = { ...(paymentId ? { paymentId } : {}), status: from, transition: event };
   if (event.startsWith('CAPTURE') || event.startsWith('VOID')) {
-    if (from === 'VOIDED') return new AppError(428, 'PAYMENT_ALREADY_VOIDED', 'The payment authorization was voided', data);
-    if (CAPTURED.includes(from)) return new AppError(428, 'PAYMENT_ALREADY_CAPTURED', 'The payment is already captured', data);
+    if (from === 'VOIDED')
+      return new AppError(428, 'PAYMENT_ALREADY_VOIDED', 'The payment authorization was voided', data);
+    if (CAPTURED.includes(from))
+      return new AppError(428, 'PAYMENT_ALREADY_CAPTURED', 'The payment is already captured', data);
     return new AppError(428, 'PAYMENT_NOT_AUTHORIZED', 'The payment is not an open authorization', data);
   }
   if (event.startsWith('REFUND')) {
@@ -54,13 +76,22 @@ export function transitionError(from: PaymentStatus, event: PaymentEvent, paymen
 }
 
 /** The status after `event`, or the precondition error when the table has no such transition. */
-export function nextPaymentStatus(from: PaymentStatus, event: PaymentEvent, paymentId?: string): PaymentStatus {
+export function nextPaymentStatus(
+  from: PaymentStatus,
+  event: PaymentEvent,
+  paymentId?: string,
+): PaymentStatus {
   const to = PAYMENT_TRANSITIONS[from][event];
   if (!to) throw transitionError(from, event, paymentId);
   return to;
 }
 
-export interface PaymentFigures { status: PaymentStatus; amount: number; capturedAmount: number; refundedAmount: number }
+export interface PaymentFigures {
+  status: PaymentStatus;
+  amount: number;
+  capturedAmount: number;
+  refundedAmount: number;
+}
 
 /** Money a payment has actually collected (captured), whatever was refunded since. */
 export function collectedOf(p: PaymentFigures): number {
@@ -70,7 +101,11 @@ export function collectedOf(p: PaymentFigures): number {
 
 /** Sums over an order's payments. `authorized` is what open authorizations still hold uncaptured. */
 export function paymentTotals(payments: readonly PaymentFigures[]) {
-  let collected = 0; let refunded = 0; let authorized = 0; let pending = 0; let pendingMerchant = 0;
+  let collected = 0;
+  let refunded = 0;
+  let authorized = 0;
+  let pending = 0;
+  let pendingMerchant = 0;
   for (const p of payments) {
     collected += collectedOf(p);
     refunded += p.refundedAmount;
@@ -87,7 +122,10 @@ export function paymentTotals(payments: readonly PaymentFigures[]) {
  * An open authorization alone leaves the order NOT_PAID (the contract's order enum has no
  * AUTHORIZED); the authorization shows in the payments and the collectability status.
  */
-export function orderPaymentStatusOf(totalMinor: number, payments: readonly PaymentFigures[]): OrderPaymentStatusValue {
+export function orderPaymentStatusOf(
+  totalMinor: number,
+  payments: readonly PaymentFigures[],
+): OrderPaymentStatusValue {
   const t = paymentTotals(payments);
   if (t.refunded > 0) return t.refunded >= t.collected ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED';
   if (t.collected > 0) return t.collected >= totalMinor ? 'PAID' : 'PARTIALLY_PAID';

@@ -28,11 +28,13 @@ export function findCoupon(code: string, coupons: readonly CouponDefinition[]): 
  */
 export function checkCoupon(input: CouponInput, subtotalMinor: number, now: Date): CouponCheck {
   const c = input.definition;
-  if (!c || normalizeCode(c.code) !== normalizeCode(input.code)) return { ok: false, reason: 'ERROR_COUPON_DOES_NOT_EXIST' };
+  if (!c || normalizeCode(c.code) !== normalizeCode(input.code))
+    return { ok: false, reason: 'ERROR_COUPON_DOES_NOT_EXIST' };
   const status = ruleStatus(c, now);
   if (status === 'PENDING') return { ok: false, reason: 'ERROR_COUPON_IS_NOT_ACTIVE_YET' };
   if (status === 'EXPIRED') return { ok: false, reason: 'ERROR_COUPON_HAS_EXPIRED' };
-  if (c.usageLimit !== undefined && c.usedTotal >= c.usageLimit) return { ok: false, reason: 'ERROR_COUPON_USAGE_EXCEEDED' };
+  if (c.usageLimit !== undefined && c.usedTotal >= c.usageLimit)
+    return { ok: false, reason: 'ERROR_COUPON_USAGE_EXCEEDED' };
   if (c.perCustomerLimit !== undefined && c.usedByCustomer >= c.perCustomerLimit) {
     return { ok: false, reason: 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED' };
   }

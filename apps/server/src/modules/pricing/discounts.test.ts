@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { allocate, lineDiscounts, ruleStatus, shippingDiscount } from './discounts.ts';
 import type { DiscountLine } from './discounts.ts';
 
-const line = (id: string, remainingMinor: number, quantity = 1, catalogItemId = id, eligible = true): DiscountLine =>
-  ({ id, catalogItemId, quantity, remainingMinor, eligible });
+const line = (
+  id: string,
+  remainingMinor: number,
+  quantity = 1,
+  catalogItemId = id,
+  eligible = true,
+): DiscountLine => ({ id, catalogItemId, quantity, remainingMinor, eligible });
 
 describe('ruleStatus', () => {
   const rule = { activeTimeInfo: { start: '2025-01-01T00:00:00Z', end: '2025-02-01T00:00:00Z' } };
@@ -24,18 +29,31 @@ describe('allocate', () => {
     expect(shares.reduce((a, b) => a + b)).toBe(2);
     shares.forEach((s) => expect(s).toBeLessThanOrEqual(1));
   });
-  it('allocates the whole base exactly', () => expect(allocate(6000, [1000, 2000, 3000])).toEqual([1000, 2000, 3000]));
+  it('allocates the whole base exactly', () =>
+    expect(allocate(6000, [1000, 2000, 3000])).toEqual([1000, 2000, 3000]));
   it('rejects more than the bases', () => expect(() => allocate(7, [3, 3])).toThrow(RangeError));
 });
 
 describe('lineDiscounts', () => {
   const lines = [line('a', 1000, 2), line('b', 333, 1), line('gc', 500, 1, 'gc', false)];
   it('PERCENTAGE on specific items rounds half-up per line', () => {
-    expect(lineDiscounts({ type: 'PERCENTAGE', scope: 'SPECIFIC_ITEMS', value: 15, catalogItemIds: ['b'] }, lines)).toEqual([0, 50, 0]);
+    expect(
+      lineDiscounts({ type: 'PERCENTAGE', scope: 'SPECIFIC_ITEMS', value: 15, catalogItemIds: ['b'] }, lines),
+    ).toEqual([0, 50, 0]);
   });
   it('FIXED_AMOUNT on specific items is per unit and capped at the line', () => {
-    expect(lineDiscounts({ type: 'FIXED_AMOUNT', scope: 'SPECIFIC_ITEMS', value: 200, catalogItemIds: ['a', 'b'] }, lines)).toEqual([400, 200, 0]);
-    expect(lineDiscounts({ type: 'FIXED_AMOUNT', scope: 'SPECIFIC_ITEMS', value: 9999, catalogItemIds: ['b'] }, lines)).toEqual([0, 333, 0]);
+    expect(
+      lineDiscounts(
+        { type: 'FIXED_AMOUNT', scope: 'SPECIFIC_ITEMS', value: 200, catalogItemIds: ['a', 'b'] },
+        lines,
+      ),
+    ).toEqual([400, 200, 0]);
+    expect(
+      lineDiscounts(
+        { type: 'FIXED_AMOUNT', scope: 'SPECIFIC_ITEMS', value: 9999, catalogItemIds: ['b'] },
+        lines,
+      ),
+    ).toEqual([0, 333, 0]);
   });
   it('FIXED_PRICE sets the unit price, never raising it', () => {
     expect(lineDiscounts({ type: 'FIXED_PRICE', scope: 'GLOBAL', value: 400 }, lines)).toEqual([200, 0, 0]);
@@ -46,10 +64,14 @@ describe('lineDiscounts', () => {
   it('GLOBAL FIXED_AMOUNT is allocated and capped at the order', () => {
     const a = lineDiscounts({ type: 'FIXED_AMOUNT', scope: 'GLOBAL', value: 100 }, lines);
     expect(a.reduce((x, y) => x + y)).toBe(100);
-    expect(lineDiscounts({ type: 'FIXED_AMOUNT', scope: 'GLOBAL', value: 10_000 }, lines)).toEqual([1000, 333, 0]);
+    expect(lineDiscounts({ type: 'FIXED_AMOUNT', scope: 'GLOBAL', value: 10_000 }, lines)).toEqual([
+      1000, 333, 0,
+    ]);
   });
   it('rejects percentages above 100', () => {
-    expect(() => lineDiscounts({ type: 'PERCENTAGE', scope: 'GLOBAL', value: 101 }, lines)).toThrow(RangeError);
+    expect(() => lineDiscounts({ type: 'PERCENTAGE', scope: 'GLOBAL', value: 101 }, lines)).toThrow(
+      RangeError,
+    );
   });
 });
 

@@ -95,9 +95,10 @@ export function lineDiscounts(spec: DiscountSpec, lines: readonly DiscountLine[]
   }
   const bases = lines.map((l) => (applies(l) ? l.remainingMinor : 0));
   const base = sumSafe(bases);
-  const amount = spec.type === 'PERCENTAGE'
-    ? mulDivHalfUp(base, percentToMicro(spec.value), HUNDRED_PERCENT)
-    : Math.min(base, spec.value);
+  const amount =
+    spec.type === 'PERCENTAGE'
+      ? mulDivHalfUp(base, percentToMicro(spec.value), HUNDRED_PERCENT)
+      : Math.min(base, spec.value);
   return allocate(Math.min(amount, base), bases);
 }
 
@@ -107,7 +108,10 @@ export function shippingDiscount(spec: DiscountSpec, shippingMinor: number): num
   if (spec.scope !== 'SHIPPING') return 0;
   switch (spec.type) {
     case 'PERCENTAGE':
-      return Math.min(shippingMinor, mulDivHalfUp(shippingMinor, percentToMicro(spec.value), HUNDRED_PERCENT));
+      return Math.min(
+        shippingMinor,
+        mulDivHalfUp(shippingMinor, percentToMicro(spec.value), HUNDRED_PERCENT),
+      );
     case 'FIXED_AMOUNT':
       return Math.min(shippingMinor, spec.value);
     case 'FIXED_PRICE':

@@ -2,12 +2,18 @@
 import type { AdditionalFeeDef, AdditionalFeeType } from './types.ts';
 import { assertMinor, mulDivHalfUp, percentToMicro } from './rounding.ts';
 
-export interface FeeOutput { code: string; name: string; type: AdditionalFeeType; amountMinor: number }
+export interface FeeOutput {
+  code: string;
+  name: string;
+  type: AdditionalFeeType;
+  amountMinor: number;
+}
 
 export function feeAmount(fee: AdditionalFeeDef, subtotalMinor: number): number {
   const hasAmount = fee.amountMinor !== undefined;
   const hasPercent = fee.percentage !== undefined;
-  if (hasAmount === hasPercent) throw new RangeError(`fee ${fee.code} needs exactly one of amountMinor or percentage`);
+  if (hasAmount === hasPercent)
+    throw new RangeError(`fee ${fee.code} needs exactly one of amountMinor or percentage`);
   if (fee.amountMinor !== undefined) {
     assertMinor(fee.amountMinor, `fee ${fee.code}`);
     return fee.amountMinor;
@@ -16,5 +22,10 @@ export function feeAmount(fee: AdditionalFeeDef, subtotalMinor: number): number 
 }
 
 export function computeFees(fees: readonly AdditionalFeeDef[], subtotalMinor: number): FeeOutput[] {
-  return fees.map((f) => ({ code: f.code, name: f.name, type: f.type, amountMinor: feeAmount(f, subtotalMinor) }));
+  return fees.map((f) => ({
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    amountMinor: feeAmount(f, subtotalMinor),
+  }));
 }

@@ -1,7 +1,21 @@
 /** Output of the checkout calculator (amounts in integer minor units). */
-import type { AdditionalFeeType, Address, DiscountScope, DiscountType, PickupMethod, Severity, TaxRateType, TimeSlot } from './types.ts';
+import type {
+  AdditionalFeeType,
+  Address,
+  DiscountScope,
+  DiscountType,
+  PickupMethod,
+  Severity,
+  TaxRateType,
+  TimeSlot,
+} from './types.ts';
 
-export interface PricingMessage { severity: Severity; code: string; description: string; lineItemId?: string }
+export interface PricingMessage {
+  severity: Severity;
+  code: string;
+  description: string;
+  lineItemId?: string;
+}
 
 export interface LineOutput {
   id: string;
@@ -48,7 +62,13 @@ export interface ShippingOutput {
   discountMinor?: number;
 }
 
-export interface TaxBreakdownEntry { name: string; rateType: TaxRateType; ratePercent: number; taxableAmountMinor: number; taxMinor: number }
+export interface TaxBreakdownEntry {
+  name: string;
+  rateType: TaxRateType;
+  ratePercent: number;
+  taxableAmountMinor: number;
+  taxMinor: number;
+}
 
 export interface Totals {
   subtotalMinor: number;
@@ -66,7 +86,13 @@ export interface PricingOutput {
   totals: Totals;
   appliedDiscounts: AppliedDiscount[];
   shipping: ShippingOutput;
-  tax: { taxIncludedInPrice: boolean; taxableAmountMinor: number; totalTaxMinor: number; shippingTaxMinor: number; breakdown: TaxBreakdownEntry[] };
+  tax: {
+    taxIncludedInPrice: boolean;
+    taxableAmountMinor: number;
+    totalTaxMinor: number;
+    shippingTaxMinor: number;
+    breakdown: TaxBreakdownEntry[];
+  };
   additionalFees: { code: string; name: string; type: AdditionalFeeType; amountMinor: number }[];
   giftCard?: { id: string; amountMinor: number; requestedAmountMinor?: number };
   messages: PricingMessage[];

@@ -1,7 +1,8 @@
 /** Integer helpers: exact products through BigInt, rounded half-up, checked to stay safe integers. */
 
 export function assertMinor(n: number, label: string): void {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${label} must be a non-negative safe integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`${label} must be a non-negative safe integer, got ${n}`);
 }
 
 function toSafe(q: bigint, label: string): number {
@@ -28,7 +29,10 @@ export function mulSafe(a: number, b: number): number {
 
 /** Σ values, throwing on overflow. */
 export function sumSafe(values: readonly number[]): number {
-  return toSafe(values.reduce((s, v) => s + BigInt(v), 0n), 'sum');
+  return toSafe(
+    values.reduce((s, v) => s + BigInt(v), 0n),
+    'sum',
+  );
 }
 
 /** A percentage with up to 4 decimals as millionths of 1 (8.875 % → 88_750). */

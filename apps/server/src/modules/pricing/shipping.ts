@@ -3,8 +3,15 @@
  * free-shipping threshold, pickup options, and the selected option.
  */
 import type {
-  Bracket, Destination, PricingMessage, ShippingInput, ShippingOptionOutput, ShippingOutput, ShippingRegion,
-  ShippingRule, WeightUnit,
+  Bracket,
+  Destination,
+  PricingMessage,
+  ShippingInput,
+  ShippingOptionOutput,
+  ShippingOutput,
+  ShippingRegion,
+  ShippingRule,
+  WeightUnit,
 } from './types.ts';
 import { assertMinor } from './rounding.ts';
 
@@ -19,7 +26,10 @@ export function toGrams(value: number, unit: WeightUnit): number {
 }
 
 /** A region matching country and subdivision wins over one matching the country alone. */
-export function findRegion(regions: readonly ShippingRegion[], dest: Destination): ShippingRegion | undefined {
+export function findRegion(
+  regions: readonly ShippingRegion[],
+  dest: Destination,
+): ShippingRegion | undefined {
   const country = dest.country.toUpperCase();
   const sub = dest.subdivision?.toUpperCase();
   let countryOnly: ShippingRegion | undefined;
@@ -60,7 +70,10 @@ export function ruleCost(rule: ShippingRule, basis: ShippingBasis): number | und
       return rule.costMinor;
     case 'BY_WEIGHT':
       return bracketCost(
-        rule.brackets.map((b) => ({ costMinor: b.costMinor, upTo: b.upTo === undefined ? undefined : toGrams(b.upTo, rule.unit) })),
+        rule.brackets.map((b) => ({
+          costMinor: b.costMinor,
+          upTo: b.upTo === undefined ? undefined : toGrams(b.upTo, rule.unit),
+        })),
         basis.weightGrams,
       );
     case 'BY_PRICE':
@@ -75,32 +88,51 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 function placeName(d: Destination): string {
   const country = d.country.toUpperCase();
   let name = country;
-  try { name = regionNames.of(country) ?? country; } catch { /* not a known code: the code itself */ }
+  try {
+    name = regionNames.of(country) ?? country;
+  } catch {
+    /* not a known code: the code itself */
+  }
   return d.subdivision ? `${d.subdivision.toUpperCase()}, ${name}` : name;
 }
 
-const msg = (severity: PricingMessage['severity'], code: string, description: string): PricingMessage => ({ severity, code, description });
+const msg = (severity: PricingMessage['severity'], code: string, description: string): PricingMessage => ({
+  severity,
+  code,
+  description,
+});
 
 /** Options for the order; `required` is false when no PHYSICAL line needs shipping. */
-export function shippingOptions(input: ShippingInput, basis: ShippingBasis, required: boolean): { shipping: ShippingOutput; messages: PricingMessage[] } {
+export function shippingOptions(
+  input: ShippingInput,
+  basis: ShippingBasis,
+  required: boolean,
+): { shipping: ShippingOutput; messages: PricingMessage[] } {
   const messages: PricingMessage[] = [];
   if (!required) return { shipping: { required, carrierServiceOptions: [], costMinor: 0 }, messages };
   const delivery: ShippingOptionOutput[] = [];
   let region: ShippingRegion | undefined;
   if (!input.destination) {
-    messages.push(msg('WARNING', 'NO_SHIPPING_DESTINATION', 'No shipping destination yet; only pickup is offered.'));
+    messages.push(
+      msg('WARNING', 'NO_SHIPPING_DESTINATION', 'No shipping destination yet; only pickup is offered.'),
+    );
   } else {
     region = findRegion(input.regions, input.destination);
-    if (!region) messages.push(msg('ERROR', 'NO_SHIPPING_REGION', `We do not ship to ${placeName(input.destination)}.`));
+    if (!region)
+      messages.push(msg('ERROR', 'NO_SHIPPING_REGION', `We do not ship to ${placeName(input.destination)}.`));
   }
   if (region) {
-    const free = region.freeShippingThresholdMinor !== undefined && basis.goodsMinor >= region.freeShippingThresholdMinor;
+    const free =
+      region.freeShippingThresholdMinor !== undefined &&
+      basis.goodsMinor >= region.freeShippingThresholdMinor;
     for (const o of region.options) {
       const cost = ruleCost(o.rule, basis);
       if (cost === undefined) continue;
       assertMinor(cost, `shipping cost of ${o.code}`);
       delivery.push({
-        code: o.code, title: o.title, costMinor: free ? 0 : cost,
+        code: o.code,
+        title: o.title,
+        costMinor: free ? 0 : cost,
         logistics: { deliveryTime: o.deliveryTime, deliveryTimeSlots: o.deliveryTimeSlots },
       });
     }
@@ -108,8 +140,17 @@ export function shippingOptions(input: ShippingInput, basis: ShippingBasis, requ
   const pickup: ShippingOptionOutput[] = (input.pickupOptions ?? []).map((p) => {
     assertMinor(p.costMinor, `pickup cost of ${p.code}`);
     return {
-      code: p.code, title: p.title, costMinor: p.costMinor,
-      logistics: { instructions: p.instructions, pickupDetails: { address: p.address, businessLocation: p.businessLocation, pickupMethod: p.pickupMethod } },
+      code: p.code,
+      title: p.title,
+      costMinor: p.costMinor,
+      logistics: {
+        instructions: p.instructions,
+        pickupDetails: {
+          address: p.address,
+          businessLocation: p.businessLocation,
+          pickupMethod: p.pickupMethod,
+        },
+      },
     };
   });
   const carrierServiceOptions = [
@@ -117,18 +158,32 @@ export function shippingOptions(input: ShippingInput, basis: ShippingBasis, requ
     ...(pickup.length ? [{ carrierId: PICKUP_CARRIER_ID, shippingOptions: pickup }] : []),
   ];
   const all = [...delivery, ...pickup];
-  let selected = input.selectedOptionCode === undefined ? undefined : all.find((o) => o.code === input.selectedOptionCode);
+  let selected =
+    input.selectedOptionCode === undefined ? undefined : all.find((o) => o.code === input.selectedOptionCode);
   if (input.selectedOptionCode !== undefined && !selected) {
-    messages.push(msg('WARNING', 'SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND', `Option ${input.selectedOptionCode} is not available; the cheapest delivery is selected.`));
+    messages.push(
+      msg(
+        'WARNING',
+        'SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND',
+        `Option ${input.selectedOptionCode} is not available; the cheapest delivery is selected.`,
+      ),
+    );
   }
   // Pickup only when chosen: by default the cheapest delivery (ties keep the listed order).
-  selected ??= delivery.reduce<ShippingOptionOutput | undefined>((best, o) => (!best || o.costMinor < best.costMinor ? o : best), undefined);
+  selected ??= delivery.reduce<ShippingOptionOutput | undefined>(
+    (best, o) => (!best || o.costMinor < best.costMinor ? o : best),
+    undefined,
+  );
   // Without a destination nothing is chosen yet (the NO_SHIPPING_DESTINATION warning says why).
-  if (!selected && input.destination) messages.push(msg('ERROR', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'No shipping option is available.'));
+  if (!selected && input.destination)
+    messages.push(msg('ERROR', 'NO_SELECTED_CARRIER_SERVICE_OPTION', 'No shipping option is available.'));
   return {
     shipping: {
-      required, region: region ? { id: region.id, name: region.name } : undefined,
-      carrierServiceOptions, selected, costMinor: selected?.costMinor ?? 0,
+      required,
+      region: region ? { id: region.id, name: region.name } : undefined,
+      carrierServiceOptions,
+      selected,
+      costMinor: selected?.costMinor ?? 0,
     },
     messages,
   };

@@ -24,12 +24,17 @@ describe('tax', () => {
     expect(taxOn(1000, 0, true)).toBe(0);
   });
   it('taxes per line, skips untaxable lines and NO_TAX_COLLECTED, taxes shipping when flagged', () => {
-    const lines = [{ id: 'a', amountMinor: 1000, taxable: true }, { id: 'b', amountMinor: 1000, taxable: false }];
+    const lines = [
+      { id: 'a', amountMinor: 1000, taxable: true },
+      { id: 'b', amountMinor: 1000, taxable: false },
+    ];
     const r = computeTax(lines, 500, true, rates[0], false);
     expect(r.lineTax).toEqual([50, 0]);
     expect(r.shippingTaxMinor).toBe(25);
     expect(r).toMatchObject({ taxableAmountMinor: 1500, totalTaxMinor: 75 });
-    expect(r.breakdown).toEqual([{ name: 'US', rateType: 'MANUAL_RATE', ratePercent: 5, taxableAmountMinor: 1500, taxMinor: 75 }]);
+    expect(r.breakdown).toEqual([
+      { name: 'US', rateType: 'MANUAL_RATE', ratePercent: 5, taxableAmountMinor: 1500, taxMinor: 75 },
+    ]);
     expect(computeTax(lines, 500, false, rates[0], false).shippingTaxMinor).toBe(0);
     expect(computeTax(lines, 500, true, rates[2], false).totalTaxMinor).toBe(0);
   });

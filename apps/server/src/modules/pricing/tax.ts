@@ -6,7 +6,10 @@ import type { Destination, TaxBreakdownEntry, TaxRate } from './types.ts';
 import { MICRO, assertMinor, mulDivHalfUp, percentToMicro, sumSafe } from './rounding.ts';
 
 /** Subdivision-specific rate, else the country's rate, else the FALLBACK_RATE, else none. */
-export function resolveTaxRate(rates: readonly TaxRate[], dest: Destination | undefined): TaxRate | undefined {
+export function resolveTaxRate(
+  rates: readonly TaxRate[],
+  dest: Destination | undefined,
+): TaxRate | undefined {
   const fallback = rates.find((r) => r.rateType === 'FALLBACK_RATE' && r.country === undefined);
   if (!dest) return fallback;
   const country = dest.country.toUpperCase();
@@ -29,10 +32,16 @@ export function effectiveRateMicro(rate: TaxRate | undefined): number {
 export function taxOn(amountMinor: number, rateMicro: number, inclusive: boolean): number {
   assertMinor(amountMinor, 'taxable amount');
   if (rateMicro === 0) return 0;
-  return inclusive ? mulDivHalfUp(amountMinor, rateMicro, MICRO + rateMicro) : mulDivHalfUp(amountMinor, rateMicro, MICRO);
+  return inclusive
+    ? mulDivHalfUp(amountMinor, rateMicro, MICRO + rateMicro)
+    : mulDivHalfUp(amountMinor, rateMicro, MICRO);
 }
 
-export interface TaxableLine { id: string; amountMinor: number; taxable: boolean }
+export interface TaxableLine {
+  id: string;
+  amountMinor: number;
+  taxable: boolean;
+}
 
 export interface TaxResult {
   lineTax: number[];
@@ -58,7 +67,15 @@ export function computeTax(
   const taxableAmountMinor = sumSafe([...lineTaxable, shippingTaxableMinor]);
   const totalTaxMinor = sumSafe([...lineTax, shippingTaxMinor]);
   const breakdown: TaxBreakdownEntry[] = rate
-    ? [{ name: rate.name, rateType: rate.rateType, ratePercent: micro / 10_000, taxableAmountMinor, taxMinor: totalTaxMinor }]
+    ? [
+        {
+          name: rate.name,
+          rateType: rate.rateType,
+          ratePercent: micro / 10_000,
+          taxableAmountMinor,
+          taxMinor: totalTaxMinor,
+        },
+      ]
     : [];
   return { lineTax, lineTaxable, shippingTaxMinor, taxableAmountMinor, totalTaxMinor, breakdown };
 }

@@ -7,7 +7,12 @@
  * total = subtotal − discount + shipping + tax (exclusive prices only) + fees; amountToPay = total − giftCard.
  */
 import type {
-  AppliedDiscount, DiscountSpec, LineInput, PricingInput, PricingMessage, PricingOutput,
+  AppliedDiscount,
+  DiscountSpec,
+  LineInput,
+  PricingInput,
+  PricingMessage,
+  PricingOutput,
 } from './types.ts';
 import { checkCoupon } from './coupons.ts';
 import { lineDiscounts, ruleStatus, shippingDiscount } from './discounts.ts';
@@ -18,7 +23,13 @@ import { assertMinor, mulSafe, sumSafe } from './rounding.ts';
 import { shippingOptions, toGrams } from './shipping.ts';
 import { computeTax, resolveTaxRate } from './tax.ts';
 
-interface ActiveDiscount { source: AppliedDiscount['source']; id: string; name: string; code?: string; spec: DiscountSpec }
+interface ActiveDiscount {
+  source: AppliedDiscount['source'];
+  id: string;
+  name: string;
+  code?: string;
+  spec: DiscountSpec;
+}
 
 export function validateLine(line: LineInput): void {
   if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
@@ -27,7 +38,12 @@ export function validateLine(line: LineInput): void {
   assertMinor(line.unitPriceMinor, `line ${line.id} unit price`);
 }
 
-function activeDiscounts(input: PricingInput, subtotal: number, now: Date, messages: PricingMessage[]): ActiveDiscount[] {
+function activeDiscounts(
+  input: PricingInput,
+  subtotal: number,
+  now: Date,
+  messages: PricingMessage[],
+): ActiveDiscount[] {
   const active: ActiveDiscount[] = (input.discountRules ?? [])
     .filter((r) => ruleStatus(r, now) === 'LIVE')
     .map((r) => ({ source: 'DISCOUNT_RULE', id: r.id, name: r.name, spec: r }));
@@ -37,16 +53,30 @@ function activeDiscounts(input: PricingInput, subtotal: number, now: Date, messa
       const c = check.coupon;
       active.push({ source: 'COUPON', id: c.id, name: c.name, code: c.code, spec: c.discount });
     } else {
-      messages.push({ severity: 'WARNING', code: check.reason, description: `Coupon ${input.coupon.code} was not applied.` });
+      messages.push({
+        severity: 'WARNING',
+        code: check.reason,
+        description: `Coupon ${input.coupon.code} was not applied.`,
+      });
     }
   }
   return active;
 }
 
-function applied(d: ActiveDiscount, amountMinor: number, allocations: AppliedDiscount['allocations']): AppliedDiscount {
+function applied(
+  d: ActiveDiscount,
+  amountMinor: number,
+  allocations: AppliedDiscount['allocations'],
+): AppliedDiscount {
   return {
-    source: d.source, id: d.id, name: d.name, ...(d.code !== undefined ? { code: d.code } : {}),
-    discountType: d.spec.scope, type: d.spec.type, amountMinor, allocations,
+    source: d.source,
+    id: d.id,
+    name: d.name,
+    ...(d.code !== undefined ? { code: d.code } : {}),
+    discountType: d.spec.scope,
+    type: d.spec.type,
+    amountMinor,
+    allocations,
     lineItemIds: allocations.filter((a) => a.amountMinor > 0).map((a) => a.lineItemId),
   };
 }
@@ -67,13 +97,25 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   for (const scope of ['SPECIFIC_ITEMS', 'GLOBAL'] as const) {
     for (const d of discounts.filter((x) => x.spec.scope === scope)) {
       const state: DiscountLine[] = lines.map((l, i) => ({
-        id: l.id, catalogItemId: l.catalogItemId, quantity: l.quantity,
-        remainingMinor: (full[i] ?? 0) - (lineDiscount[i] ?? 0), eligible: l.itemType !== 'GIFT_CARD',
+        id: l.id,
+        catalogItemId: l.catalogItemId,
+        quantity: l.quantity,
+        remainingMinor: (full[i] ?? 0) - (lineDiscount[i] ?? 0),
+        eligible: l.itemType !== 'GIFT_CARD',
       }));
       const amounts = lineDiscounts(d.spec, state);
-      amounts.forEach((a, i) => { lineDiscount[i] = (lineDiscount[i] ?? 0) + a; });
+      amounts.forEach((a, i) => {
+        lineDiscount[i] = (lineDiscount[i] ?? 0) + a;
+      });
       const amount = sumSafe(amounts);
-      if (amount > 0) appliedDiscounts.push(applied(d, amount, lines.map((l, i) => ({ lineItemId: l.id, amountMinor: amounts[i] ?? 0 }))));
+      if (amount > 0)
+        appliedDiscounts.push(
+          applied(
+            d,
+            amount,
+            lines.map((l, i) => ({ lineItemId: l.id, amountMinor: amounts[i] ?? 0 })),
+          ),
+        );
     }
   }
   const afterDiscount = full.map((f, i) => f - (lineDiscount[i] ?? 0));
@@ -81,7 +123,11 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   // 4. Shipping: only PHYSICAL lines weigh, count and need shipping.
   const physical = lines.map((l) => l.itemType === 'PHYSICAL');
   const basis = {
-    weightGrams: sumSafe(lines.map((l, i) => (physical[i] && l.weight ? mulSafe(toGrams(l.weight.value, l.weight.unit), l.quantity) : 0))),
+    weightGrams: sumSafe(
+      lines.map((l, i) =>
+        physical[i] && l.weight ? mulSafe(toGrams(l.weight.value, l.weight.unit), l.quantity) : 0,
+      ),
+    ),
     goodsMinor: sumSafe(afterDiscount.filter((_, i) => physical[i])),
     quantity: sumSafe(lines.map((l, i) => (physical[i] ? l.quantity : 0))),
   };
@@ -103,7 +149,10 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   const rate = resolveTaxRate(input.taxRates ?? [], input.shipping.destination ?? store.origin);
   const tax = computeTax(
     lines.map((l, i) => ({ id: l.id, amountMinor: afterDiscount[i] ?? 0, taxable: l.taxable })),
-    shippingAfter, store.shippingTaxable, rate, inclusive,
+    shippingAfter,
+    store.shippingTaxable,
+    rate,
+    inclusive,
   );
   const addedTax = inclusive ? 0 : tax.totalTaxMinor;
 
@@ -120,28 +169,59 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   if (input.giftCard) {
     const card = input.giftCard;
     if (lines.some((l) => l.itemType === 'GIFT_CARD')) {
-      messages.push({ severity: 'ERROR', code: 'GIFT_CARD_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD', description: 'A gift card cannot pay for gift cards.' });
+      messages.push({
+        severity: 'ERROR',
+        code: 'GIFT_CARD_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD',
+        description: 'A gift card cannot pay for gift cards.',
+      });
     } else {
       const r = redeemGiftCard(card, totalMinor, now);
-      if (r.ok) giftCard = { id: card.id, amountMinor: r.amountMinor, ...(card.requestedAmountMinor !== undefined ? { requestedAmountMinor: card.requestedAmountMinor } : {}) };
-      else messages.push({ severity: 'WARNING', code: r.reason, description: `Gift card ${card.code} was not applied.` });
+      if (r.ok)
+        giftCard = {
+          id: card.id,
+          amountMinor: r.amountMinor,
+          ...(card.requestedAmountMinor !== undefined
+            ? { requestedAmountMinor: card.requestedAmountMinor }
+            : {}),
+        };
+      else
+        messages.push({
+          severity: 'WARNING',
+          code: r.reason,
+          description: `Gift card ${card.code} was not applied.`,
+        });
     }
   }
   const giftCardMinor = giftCard?.amountMinor ?? 0;
 
   return {
     lines: lines.map((l, i) => ({
-      id: l.id, fullPriceMinor: full[i] ?? 0, discountMinor: lineDiscount[i] ?? 0,
-      taxableAmountMinor: tax.lineTaxable[i] ?? 0, taxMinor: tax.lineTax[i] ?? 0,
-      totalMinor: (afterDiscount[i] ?? 0) + (inclusive ? 0 : tax.lineTax[i] ?? 0),
+      id: l.id,
+      fullPriceMinor: full[i] ?? 0,
+      discountMinor: lineDiscount[i] ?? 0,
+      taxableAmountMinor: tax.lineTaxable[i] ?? 0,
+      taxMinor: tax.lineTax[i] ?? 0,
+      totalMinor: (afterDiscount[i] ?? 0) + (inclusive ? 0 : (tax.lineTax[i] ?? 0)),
     })),
     totals: {
-      subtotalMinor: subtotal, discountMinor, shippingMinor, taxMinor: tax.totalTaxMinor, additionalFeesMinor: feesMinor,
-      totalMinor, giftCardMinor, amountToPayMinor: totalMinor - giftCardMinor,
+      subtotalMinor: subtotal,
+      discountMinor,
+      shippingMinor,
+      taxMinor: tax.totalTaxMinor,
+      additionalFeesMinor: feesMinor,
+      totalMinor,
+      giftCardMinor,
+      amountToPayMinor: totalMinor - giftCardMinor,
     },
     appliedDiscounts,
     shipping: { ...ship.shipping, discountMinor: shippingDiscountMinor },
-    tax: { taxIncludedInPrice: inclusive, taxableAmountMinor: tax.taxableAmountMinor, totalTaxMinor: tax.totalTaxMinor, shippingTaxMinor: tax.shippingTaxMinor, breakdown: tax.breakdown },
+    tax: {
+      taxIncludedInPrice: inclusive,
+      taxableAmountMinor: tax.taxableAmountMinor,
+      totalTaxMinor: tax.totalTaxMinor,
+      shippingTaxMinor: tax.shippingTaxMinor,
+      breakdown: tax.breakdown,
+    },
     additionalFees: fees,
     ...(giftCard ? { giftCard } : {}),
     messages,

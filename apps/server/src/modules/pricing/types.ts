@@ -24,7 +24,10 @@ export interface LineInput {
   taxable: boolean;
 }
 
-export interface ActiveTimeInfo { start?: Date | string; end?: Date | string }
+export interface ActiveTimeInfo {
+  start?: Date | string;
+  end?: Date | string;
+}
 
 /**
  * What a discount takes off. `value` is a percentage (0–100, up to 2 decimals) for PERCENTAGE,
@@ -76,7 +79,10 @@ export interface GiftCardInput {
   requestedAmountMinor?: number;
 }
 
-export interface Destination { country: string; subdivision?: string }
+export interface Destination {
+  country: string;
+  subdivision?: string;
+}
 
 export interface Bracket {
   /** Inclusive upper bound (grams after conversion for weight, minor units, or units); omit on the last. */
@@ -90,7 +96,10 @@ export type ShippingRule =
   | { kind: 'BY_PRICE'; brackets: Bracket[] }
   | { kind: 'BY_QUANTITY'; brackets: Bracket[] };
 
-export interface TimeSlot { from: Date | string; to: Date | string }
+export interface TimeSlot {
+  from: Date | string;
+  to: Date | string;
+}
 
 export interface ShippingOptionDef {
   code: string;
@@ -109,7 +118,13 @@ export interface ShippingRegion {
   freeShippingThresholdMinor?: number;
 }
 
-export interface Address { country: string; subdivision?: string; city?: string; addressLine?: string; postalCode?: string }
+export interface Address {
+  country: string;
+  subdivision?: string;
+  city?: string;
+  addressLine?: string;
+  postalCode?: string;
+}
 
 export interface PickupOptionDef {
   code: string;
@@ -165,6 +180,5 @@ export interface PricingInput {
   fees?: AdditionalFeeDef[];
   store: StoreSettings;
 }
-
 
 export type * from './output-types.ts';

@@ -6,24 +6,43 @@ import { getSettings, updateSettings } from './service.ts';
 
 export function settingsRoutes(r: Router) {
   r.route({
-    method: 'GET', url: '/platform/v1/store-settings', roles: 'any', summary: 'Store name, currency, locale and policies', tags: ['settings'],
+    method: 'GET',
+    url: '/platform/v1/store-settings',
+    roles: 'any',
+    summary: 'Store name, currency, locale and policies',
+    tags: ['settings'],
     response: storeSettingsResponse,
-    async handler(ctx) { return { settings: await getSettings(ctx) }; },
+    async handler(ctx) {
+      return { settings: await getSettings(ctx) };
+    },
   });
 
   r.route({
-    method: 'PATCH', url: '/platform/v1/store-settings', roles: ['admin'], summary: 'Update store settings (field mask)', tags: ['settings'],
-    body: updateStoreSettingsRequest, response: storeSettingsResponse,
-    async handler(ctx, { body }) { return { settings: await updateSettings(ctx, body) }; },
+    method: 'PATCH',
+    url: '/platform/v1/store-settings',
+    roles: ['admin'],
+    summary: 'Update store settings (field mask)',
+    tags: ['settings'],
+    body: updateStoreSettingsRequest,
+    response: storeSettingsResponse,
+    async handler(ctx, { body }) {
+      return { settings: await updateSettings(ctx, body) };
+    },
   });
 
   r.route({
-    method: 'POST', url: '/platform/v1/mail/test', roles: ['admin'], summary: 'Send a test message to check the mail set-up', tags: ['settings'],
-    body: z.strictObject({ to: z.email() }), response: z.object({ messageId: z.string() }),
+    method: 'POST',
+    url: '/platform/v1/mail/test',
+    roles: ['admin'],
+    summary: 'Send a test message to check the mail set-up',
+    tags: ['settings'],
+    body: z.strictObject({ to: z.email() }),
+    response: z.object({ messageId: z.string() }),
     async handler(ctx, { body }) {
       const { storeName } = await getSettings(ctx);
       const messageId = await queueMail(ctx, {
-        to: body.to, senderName: storeName,
+        to: body.to,
+        senderName: storeName,
         subject: `Test message from ${storeName}`,
         text: `This is a test message from ${storeName} (${ctx.config.PUBLIC_URL}). If you can read it, outgoing mail works.`,
       });

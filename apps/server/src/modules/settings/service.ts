@@ -10,8 +10,17 @@ import { readSettings, writeSettings } from './store.ts';
 
 export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
 const EDITABLE = [
-  'storeName', 'currency', 'locale', 'contactEmail', 'memberApprovalRequired', 'weightUnit',
-  'taxIncludedInPrices', 'shippingTaxable', 'taxOrigin', 'captureOnFulfillment', 'authorizationVoidDays',
+  'storeName',
+  'currency',
+  'locale',
+  'contactEmail',
+  'memberApprovalRequired',
+  'weightUnit',
+  'taxIncludedInPrices',
+  'shippingTaxable',
+  'taxOrigin',
+  'captureOnFulfillment',
+  'authorizationVoidDays',
 ] as const;
 
 const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'taxOrigin']);
@@ -24,10 +33,19 @@ type Editable = SettingsPatch['settings'];
 function maskedSettings(patch: SettingsPatch): Editable {
   if (patch.fieldMask === undefined || patch.fieldMask.trim() === '') return patch.settings;
   const out: Record<string, unknown> = { ...patch.settings };
-  for (const path of patch.fieldMask.split(',').map((p) => p.trim()).filter(Boolean)) {
-    if (!(EDITABLE as readonly string[]).includes(path)) throw violation('fieldMask', `${path} cannot be updated`, 'FIELD_NOT_ALLOWED', { path });
+  for (const path of patch.fieldMask
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    if (!(EDITABLE as readonly string[]).includes(path))
+      throw violation('fieldMask', `${path} cannot be updated`, 'FIELD_NOT_ALLOWED', { path });
     if (out[path] !== undefined) continue;
-    if (!NULLABLE.has(path)) throw violation(`settings.${path}`, 'is required: the field mask names it and it cannot be cleared', 'REQUIRED_FIELD');
+    if (!NULLABLE.has(path))
+      throw violation(
+        `settings.${path}`,
+        'is required: the field mask names it and it cannot be cleared',
+        'REQUIRED_FIELD',
+      );
     out[path] = null;
   }
   return out as Editable;
@@ -41,29 +59,53 @@ function normalizeOrigin(settings: Editable): Editable {
   if (!o?.subdivision) return settings;
   const full = o.subdivision.includes('-') ? o.subdivision : `${o.country}-${o.subdivision}`;
   if (!full.startsWith(`${o.country}-`)) {
-    throw violation('settings.taxOrigin.subdivision', `${o.subdivision} is not a subdivision of ${o.country}`, 'VALIDATION', { country: o.country });
+    throw violation(
+      'settings.taxOrigin.subdivision',
+      `${o.subdivision} is not a subdivision of ${o.country}`,
+      'VALIDATION',
+      { country: o.country },
+    );
   }
   return { ...settings, taxOrigin: { country: o.country, subdivision: full } };
 }
 
 /** What the checkout calculator needs from the settings, plus how to format and weigh. */
-export async function pricingStoreSettings(db: Executor): Promise<PricingStoreSettings & { locale: string; weightUnit: 'KG' | 'LB' }> {
+export async function pricingStoreSettings(
+  db: Executor,
+): Promise<PricingStoreSettings & { locale: string; weightUnit: 'KG' | 'LB' }> {
   const s = await readSettings(db);
   return {
-    currency: s.currency, pricesIncludeTax: s.taxIncludedInPrices, shippingTaxable: s.shippingTaxable,
-    ...(s.taxOrigin ? { origin: { country: s.taxOrigin.country, ...(s.taxOrigin.subdivision ? { subdivision: s.taxOrigin.subdivision } : {}) } } : {}),
-    locale: s.locale, weightUnit: s.weightUnit,
+    currency: s.currency,
+    pricesIncludeTax: s.taxIncludedInPrices,
+    shippingTaxable: s.shippingTaxable,
+    ...(s.taxOrigin
+      ? {
+          origin: {
+            country: s.taxOrigin.country,
+            ...(s.taxOrigin.subdivision ? { subdivision: s.taxOrigin.subdivision } : {}),
+          },
+        }
+      : {}),
+    locale: s.locale,
+    weightUnit: s.weightUnit,
   };
 }
 
 /** How shop orders are paid by card: captured at once, or authorized and captured on fulfilment. */
-export interface CaptureSettings { onFulfillment: boolean; voidAfterDays: number }
+export interface CaptureSettings {
+  onFulfillment: boolean;
+  voidAfterDays: number;
+}
 export async function captureSettings(db: Executor): Promise<CaptureSettings> {
   const s = await readSettings(db);
   return { onFulfillment: s.captureOnFulfillment, voidAfterDays: s.authorizationVoidDays };
 }
 
-export interface SettingsPatch { settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>; fieldMask?: string; revision?: string }
+export interface SettingsPatch {
+  settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>;
+  fieldMask?: string;
+  revision?: string;
+}
 
 /** Updates the settings the mask names (or the patch sets), under a row lock; emits `store_settings_updated`. */
 export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<StoreSettings> {
@@ -71,13 +113,21 @@ export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<St
   return inTransaction(ctx, async (tx) => {
     const current = await readSettings(tx.db, true);
     if (patch.revision !== undefined && BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The settings were changed by someone else; reload and try again', { expected: patch.revision, actual: current.revision });
+      throw conflict('REVISION_MISMATCH', 'The settings were changed by someone else; reload and try again', {
+        expected: patch.revision,
+        actual: current.revision,
+      });
     }
     const { next, modifiedFields } = applyFieldMask(current, settings, patch.fieldMask, EDITABLE);
     if (Object.keys(modifiedFields).length === 0) return current;
     const saved = await writeSettings(tx.db, next, tx.clock.now());
     await bumpConfigRevision(tx.db);
-    await emitEvent(tx, { entityFqdn: SETTINGS_FQDN, slug: 'updated', entityId: 'store', updatedEvent: { currentEntity: saved, modifiedFields } });
+    await emitEvent(tx, {
+      entityFqdn: SETTINGS_FQDN,
+      slug: 'updated',
+      entityId: 'store',
+      updatedEvent: { currentEntity: saved, modifiedFields },
+    });
     return saved;
   });
 }

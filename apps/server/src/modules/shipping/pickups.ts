@@ -1,5 +1,11 @@
 /** Pickup locations admin API (/ecom/v1/pickup-locations); each active one is a pickup option at checkout, its id the option code. */
-import type { CursorQuery, FieldViolation, PickupLocationInput, PickupLocationPatch, WirePickupLocation } from '@vitrine/contract';
+import type {
+  CursorQuery,
+  FieldViolation,
+  PickupLocationInput,
+  PickupLocationPatch,
+  WirePickupLocation,
+} from '@vitrine/contract';
 import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -9,7 +15,15 @@ import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
 import type { Address } from '../pricing/types.ts';
 import { getSettings } from '../settings/service.ts';
-import { deletePickup, findPickup, insertPickup, pickupsBase, pickupSpec, updatePickup, type PickupRow } from './store.ts';
+import {
+  deletePickup,
+  findPickup,
+  insertPickup,
+  pickupsBase,
+  pickupSpec,
+  updatePickup,
+  type PickupRow,
+} from './store.ts';
 import { fullSubdivision, minorOf, modifiedFields, throwIfAny, toWirePickup } from './wire.ts';
 
 export const PICKUP_FQDN = 'vitrine.ecom.v1.pickup_location';
@@ -19,7 +33,19 @@ function build(input: Partial<PickupLocationInput>, currency: string): Partial<P
   let address: Address | undefined;
   if (input.address) {
     const { subdivision, ...rest } = input.address;
-    address = { ...rest, ...(subdivision ? { subdivision: fullSubdivision(out, 'pickupLocation.address.subdivision', rest.country, subdivision) } : {}) };
+    address = {
+      ...rest,
+      ...(subdivision
+        ? {
+            subdivision: fullSubdivision(
+              out,
+              'pickupLocation.address.subdivision',
+              rest.country,
+              subdivision,
+            ),
+          }
+        : {}),
+    };
   }
   const built: Partial<PickupRow> = {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -34,20 +60,38 @@ function build(input: Partial<PickupLocationInput>, currency: string): Partial<P
   return built;
 }
 
-const missing = (id: string) => notFound('Pickup location', { pickupLocationId: id }, 'PICKUP_LOCATION_NOT_FOUND');
+const missing = (id: string) =>
+  notFound('Pickup location', { pickupLocationId: id }, 'PICKUP_LOCATION_NOT_FOUND');
 
-export async function createPickupLocation(ctx: Ctx, input: PickupLocationInput): Promise<WirePickupLocation> {
+export async function createPickupLocation(
+  ctx: Ctx,
+  input: PickupLocationInput,
+): Promise<WirePickupLocation> {
   const { currency } = await getSettings(ctx);
   const b = build(input, currency);
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const row = await insertPickup(tx.db, {
-      id: newId(), name: input.name, pickup_method: input.pickupMethod, address: b.address!, business_location: b.business_location ?? null,
-      cost: b.cost ?? 0, instructions: b.instructions ?? null, active: b.active ?? true, revision: 1, created_at: now, updated_at: now,
+      id: newId(),
+      name: input.name,
+      pickup_method: input.pickupMethod,
+      address: b.address!,
+      business_location: b.business_location ?? null,
+      cost: b.cost ?? 0,
+      instructions: b.instructions ?? null,
+      active: b.active ?? true,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
     });
     await bumpConfigRevision(tx.db);
     const pickup = toWirePickup(row, currency);
-    await emitEvent(tx, { entityFqdn: PICKUP_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: pickup } });
+    await emitEvent(tx, {
+      entityFqdn: PICKUP_FQDN,
+      slug: 'created',
+      entityId: row.id,
+      createdEvent: { entity: pickup },
+    });
     return pickup;
   });
 }
@@ -58,7 +102,11 @@ export async function getPickupLocation(ctx: Ctx, id: string): Promise<WirePicku
   return toWirePickup(row, (await getSettings(ctx)).currency);
 }
 
-export async function updatePickupLocation(ctx: Ctx, id: string, patch: PickupLocationPatch): Promise<WirePickupLocation> {
+export async function updatePickupLocation(
+  ctx: Ctx,
+  id: string,
+  patch: PickupLocationPatch,
+): Promise<WirePickupLocation> {
   if (patch.id !== undefined && patch.id !== id) throw violation('pickupLocation.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const b = build(patch, currency);
@@ -66,12 +114,29 @@ export async function updatePickupLocation(ctx: Ctx, id: string, patch: PickupLo
     const current = await findPickup(tx.db, id, true);
     if (!current) throw missing(id);
     if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The pickup location was changed by someone else; reload and try again', { expected: patch.revision, actual: String(current.revision) });
+      throw conflict(
+        'REVISION_MISMATCH',
+        'The pickup location was changed by someone else; reload and try again',
+        { expected: patch.revision, actual: String(current.revision) },
+      );
     }
-    const saved = await updatePickup(tx.db, { ...current, ...b, revision: current.revision + 1, updated_at: tx.clock.now() });
+    const saved = await updatePickup(tx.db, {
+      ...current,
+      ...b,
+      revision: current.revision + 1,
+      updated_at: tx.clock.now(),
+    });
     await bumpConfigRevision(tx.db);
     const pickup = toWirePickup(saved, currency);
-    await emitEvent(tx, { entityFqdn: PICKUP_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: pickup, modifiedFields: modifiedFields(toWirePickup(current, currency), pickup) } });
+    await emitEvent(tx, {
+      entityFqdn: PICKUP_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: {
+        currentEntity: pickup,
+        modifiedFields: modifiedFields(toWirePickup(current, currency), pickup),
+      },
+    });
     return pickup;
   });
 }
@@ -82,12 +147,20 @@ export async function deletePickupLocation(ctx: Ctx, id: string): Promise<void> 
     const row = await deletePickup(tx.db, id);
     if (!row) throw missing(id);
     await bumpConfigRevision(tx.db);
-    await emitEvent(tx, { entityFqdn: PICKUP_FQDN, slug: 'deleted', entityId: id, deletedEvent: { deletedEntity: toWirePickup(row, currency) } });
+    await emitEvent(tx, {
+      entityFqdn: PICKUP_FQDN,
+      slug: 'deleted',
+      entityId: id,
+      deletedEvent: { deletedEntity: toWirePickup(row, currency) },
+    });
   });
 }
 
 export async function queryPickupLocations(ctx: Ctx, query: CursorQuery | undefined) {
   const { currency } = await getSettings(ctx);
   const page = await cursorPage(pickupsBase(ctx.db), pickupSpec, query);
-  return { pickupLocations: page.items.map((p) => toWirePickup(p, currency)), pagingMetadata: metadata.cursor(page) };
+  return {
+    pickupLocations: page.items.map((p) => toWirePickup(p, currency)),
+    pagingMetadata: metadata.cursor(page),
+  };
 }

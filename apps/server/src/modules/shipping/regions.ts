@@ -1,5 +1,10 @@
 /** Shipping regions admin API (/ecom/v1/shipping-regions). */
-import type { CursorQuery, ShippingRegionInput, ShippingRegionPatch, WireShippingRegion } from '@vitrine/contract';
+import type {
+  CursorQuery,
+  ShippingRegionInput,
+  ShippingRegionPatch,
+  WireShippingRegion,
+} from '@vitrine/contract';
 import { sql } from 'kysely';
 import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -9,14 +14,32 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
 import { getSettings } from '../settings/service.ts';
-import { allRegions, deleteRegion, findRegion, insertRegion, regionsBase, regionSpec, updateRegion, type RegionRow, type StoredDestination } from './store.ts';
-import { minorOf, modifiedFields, storedDestinations, storedOptions, throwIfAny, toWireRegion } from './wire.ts';
+import {
+  allRegions,
+  deleteRegion,
+  findRegion,
+  insertRegion,
+  regionsBase,
+  regionSpec,
+  updateRegion,
+  type RegionRow,
+  type StoredDestination,
+} from './store.ts';
+import {
+  minorOf,
+  modifiedFields,
+  storedDestinations,
+  storedOptions,
+  throwIfAny,
+  toWireRegion,
+} from './wire.ts';
 
 export const REGION_FQDN = 'vitrine.ecom.v1.shipping_region';
 /** Serialises region writes, so two regions can never come to cover the same destination. */
 const REGION_LOCK = 7_331_201;
 
-const keys = (ds: StoredDestination[]) => ds.flatMap((d) => (d.subdivisions.length ? d.subdivisions.map((s) => `${d.country}/${s}`) : [d.country]));
+const keys = (ds: StoredDestination[]) =>
+  ds.flatMap((d) => (d.subdivisions.length ? d.subdivisions.map((s) => `${d.country}/${s}`) : [d.country]));
 
 /** A destination (a whole country, or one subdivision) belongs to one region only. */
 async function checkOverlap(ctx: Ctx, id: string, destinations: StoredDestination[]): Promise<void> {
@@ -25,26 +48,44 @@ async function checkOverlap(ctx: Ctx, id: string, destinations: StoredDestinatio
   for (const other of await allRegions(ctx.db)) {
     if (other.id === id) continue;
     const clash = keys(other.destinations).find((k) => mine.has(k));
-    if (clash) throw conflict('DESTINATION_ALREADY_COVERED', `${clash.replace('/', ' ')} is already covered by the region ${other.name}`, { destination: clash, regionId: other.id });
+    if (clash)
+      throw conflict(
+        'DESTINATION_ALREADY_COVERED',
+        `${clash.replace('/', ' ')} is already covered by the region ${other.name}`,
+        { destination: clash, regionId: other.id },
+      );
   }
 }
 
-function build(input: Partial<ShippingRegionInput>, currency: string): Partial<Pick<RegionRow, 'name' | 'destinations' | 'options' | 'free_shipping_threshold'>> {
+function build(
+  input: Partial<ShippingRegionInput>,
+  currency: string,
+): Partial<Pick<RegionRow, 'name' | 'destinations' | 'options' | 'free_shipping_threshold'>> {
   const out: Parameters<typeof throwIfAny>[0] = [];
   const built = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.destinations ? { destinations: storedDestinations(out, input.destinations) } : {}),
     ...(input.options ? { options: storedOptions(out, input.options, currency) } : {}),
     ...(input.freeShippingThreshold !== undefined
-      ? { free_shipping_threshold: input.freeShippingThreshold === null ? null : minorOf(out, 'shippingRegion.freeShippingThreshold', input.freeShippingThreshold, currency) } : {}),
+      ? {
+          free_shipping_threshold:
+            input.freeShippingThreshold === null
+              ? null
+              : minorOf(out, 'shippingRegion.freeShippingThreshold', input.freeShippingThreshold, currency),
+        }
+      : {}),
   };
   throwIfAny(out);
   return built;
 }
 
-const missing = (id: string) => notFound('Shipping region', { shippingRegionId: id }, 'SHIPPING_REGION_NOT_FOUND');
+const missing = (id: string) =>
+  notFound('Shipping region', { shippingRegionId: id }, 'SHIPPING_REGION_NOT_FOUND');
 
-export async function createShippingRegion(ctx: Ctx, input: ShippingRegionInput): Promise<WireShippingRegion> {
+export async function createShippingRegion(
+  ctx: Ctx,
+  input: ShippingRegionInput,
+): Promise<WireShippingRegion> {
   const { currency } = await getSettings(ctx);
   const built = build(input, currency);
   return inTransaction(ctx, async (tx) => {
@@ -52,12 +93,23 @@ export async function createShippingRegion(ctx: Ctx, input: ShippingRegionInput)
     const now = tx.clock.now();
     await checkOverlap(tx, id, built.destinations!);
     const row = await insertRegion(tx.db, {
-      id, name: input.name, destinations: built.destinations!, options: built.options!, free_shipping_threshold: built.free_shipping_threshold ?? null,
-      revision: 1, created_at: now, updated_at: now,
+      id,
+      name: input.name,
+      destinations: built.destinations!,
+      options: built.options!,
+      free_shipping_threshold: built.free_shipping_threshold ?? null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
     });
     await bumpConfigRevision(tx.db);
     const region = toWireRegion(row, currency);
-    await emitEvent(tx, { entityFqdn: REGION_FQDN, slug: 'created', entityId: id, createdEvent: { entity: region } });
+    await emitEvent(tx, {
+      entityFqdn: REGION_FQDN,
+      slug: 'created',
+      entityId: id,
+      createdEvent: { entity: region },
+    });
     return region;
   });
 }
@@ -68,7 +120,11 @@ export async function getShippingRegion(ctx: Ctx, id: string): Promise<WireShipp
   return toWireRegion(row, (await getSettings(ctx)).currency);
 }
 
-export async function updateShippingRegion(ctx: Ctx, id: string, patch: ShippingRegionPatch): Promise<WireShippingRegion> {
+export async function updateShippingRegion(
+  ctx: Ctx,
+  id: string,
+  patch: ShippingRegionPatch,
+): Promise<WireShippingRegion> {
   if (patch.id !== undefined && patch.id !== id) throw violation('shippingRegion.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const built = build(patch, currency);
@@ -76,13 +132,30 @@ export async function updateShippingRegion(ctx: Ctx, id: string, patch: Shipping
     const current = await findRegion(tx.db, id, true);
     if (!current) throw missing(id);
     if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The shipping region was changed by someone else; reload and try again', { expected: patch.revision, actual: String(current.revision) });
+      throw conflict(
+        'REVISION_MISMATCH',
+        'The shipping region was changed by someone else; reload and try again',
+        { expected: patch.revision, actual: String(current.revision) },
+      );
     }
     if (built.destinations) await checkOverlap(tx, id, built.destinations);
-    const saved = await updateRegion(tx.db, { ...current, ...built, revision: current.revision + 1, updated_at: tx.clock.now() });
+    const saved = await updateRegion(tx.db, {
+      ...current,
+      ...built,
+      revision: current.revision + 1,
+      updated_at: tx.clock.now(),
+    });
     await bumpConfigRevision(tx.db);
     const region = toWireRegion(saved, currency);
-    await emitEvent(tx, { entityFqdn: REGION_FQDN, slug: 'updated', entityId: id, updatedEvent: { currentEntity: region, modifiedFields: modifiedFields(toWireRegion(current, currency), region) } });
+    await emitEvent(tx, {
+      entityFqdn: REGION_FQDN,
+      slug: 'updated',
+      entityId: id,
+      updatedEvent: {
+        currentEntity: region,
+        modifiedFields: modifiedFields(toWireRegion(current, currency), region),
+      },
+    });
     return region;
   });
 }
@@ -93,12 +166,20 @@ export async function deleteShippingRegion(ctx: Ctx, id: string): Promise<void> 
     const row = await deleteRegion(tx.db, id);
     if (!row) throw missing(id);
     await bumpConfigRevision(tx.db);
-    await emitEvent(tx, { entityFqdn: REGION_FQDN, slug: 'deleted', entityId: id, deletedEvent: { deletedEntity: toWireRegion(row, currency) } });
+    await emitEvent(tx, {
+      entityFqdn: REGION_FQDN,
+      slug: 'deleted',
+      entityId: id,
+      deletedEvent: { deletedEntity: toWireRegion(row, currency) },
+    });
   });
 }
 
 export async function queryShippingRegions(ctx: Ctx, query: CursorQuery | undefined) {
   const { currency } = await getSettings(ctx);
   const page = await cursorPage(regionsBase(ctx.db), regionSpec, query);
-  return { shippingRegions: page.items.map((r) => toWireRegion(r, currency)), pagingMetadata: metadata.cursor(page) };
+  return {
+    shippingRegions: page.items.map((r) => toWireRegion(r, currency)),
+    pagingMetadata: metadata.cursor(page),
+  };
 }

@@ -7,24 +7,36 @@ import { activePickups, allRegions, type PickupRow, type RegionRow } from './sto
 
 export function regionForPricing(r: RegionRow): ShippingRegion {
   return {
-    id: r.id, name: r.name,
-    countries: r.destinations.map((d) => ({ country: d.country, ...(d.subdivisions.length ? { subdivisions: d.subdivisions } : {}) })),
+    id: r.id,
+    name: r.name,
+    countries: r.destinations.map((d) => ({
+      country: d.country,
+      ...(d.subdivisions.length ? { subdivisions: d.subdivisions } : {}),
+    })),
     options: r.options,
-    ...(r.free_shipping_threshold !== null ? { freeShippingThresholdMinor: Number(r.free_shipping_threshold) } : {}),
+    ...(r.free_shipping_threshold !== null
+      ? { freeShippingThresholdMinor: Number(r.free_shipping_threshold) }
+      : {}),
   };
 }
 
 /** A pickup location as a shipping option: its code is the location id. */
 export function pickupForPricing(p: PickupRow): PickupOptionDef {
   return {
-    code: p.id, title: p.name, costMinor: Number(p.cost), pickupMethod: p.pickup_method, address: p.address,
+    code: p.id,
+    title: p.name,
+    costMinor: Number(p.cost),
+    pickupMethod: p.pickup_method,
+    address: p.address,
     ...(p.business_location !== null ? { businessLocation: p.business_location } : {}),
     ...(p.instructions !== null ? { instructions: p.instructions } : {}),
   };
 }
 
 /** Every region (oldest first) and every active pickup location. */
-export async function loadShippingConfig(db: Executor): Promise<{ regions: ShippingRegion[]; pickupOptions: PickupOptionDef[] }> {
+export async function loadShippingConfig(
+  db: Executor,
+): Promise<{ regions: ShippingRegion[]; pickupOptions: PickupOptionDef[] }> {
   const [regions, pickups] = await Promise.all([allRegions(db), activePickups(db)]);
   return { regions: regions.map(regionForPricing), pickupOptions: pickups.map(pickupForPricing) };
 }
@@ -48,7 +60,8 @@ const destinationsCache = configCache(async (db): Promise<ShippingDestinations> 
       else byCountry.set(c.country, new Set([...(known ?? []), ...c.subdivisions]));
     }
   }
-  const destinations = [...byCountry].sort(([a], [b]) => a.localeCompare(b))
+  const destinations = [...byCountry]
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([country, subs]) => ({ country, subdivisions: subs === 'whole' ? [] : [...subs].sort() }));
   return { destinations, pickupAvailable: pickupOptions.length > 0 };
 });

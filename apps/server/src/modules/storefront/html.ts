@@ -1,16 +1,21 @@
 /** Pure helpers of the storefront's server render: which paths are the API's, and the page's HTML. */
 
 /** Vite's build manifest: source file → its chunk and the chunks it imports. */
-export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+export type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
 
 /**
  * Paths that belong to the API (or to other apps and files), never to the storefront: a
  * browser navigating to an unknown one gets the JSON envelope, like any client.
  */
 export function isApiPath(path: string): boolean {
-  return /^\/(_api|oauth2?|auth|media|assets|platform|openapi|health)(\/|\.|$)/.test(path)
-    || /^\/v\d+(\/|$)/.test(path)
-    || /^\/[^/]+\/v\d+(\/|$)/.test(path);
+  return (
+    /^\/(_api|oauth2?|auth|media|assets|platform|openapi|health)(\/|\.|$)/.test(path) ||
+    /^\/v\d+(\/|$)/.test(path) ||
+    /^\/[^/]+\/v\d+(\/|$)/.test(path)
+  );
 }
 
 // Whether a request to a storefront path gets the page: browsers (`text/html`) and clients that
@@ -36,7 +41,10 @@ export function chunkFiles(manifest: Manifest, chunks: string[], template: strin
   return [...files].filter((f) => f.endsWith('.js') && !template.includes(`/${f}"`));
 }
 
-export function pageHtml(template: string, p: { head: string; html: string; state: string; preload: string[] }): string {
+export function pageHtml(
+  template: string,
+  p: { head: string; html: string; state: string; preload: string[] },
+): string {
   const preload = p.preload.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
   return template
     .replace('<!--vitrine-head-->', () => [p.head, preload].filter(Boolean).join('\n    '))
@@ -49,8 +57,11 @@ export function pageHtml(template: string, p: { head: string; html: string; stat
  * no other request, which is most of the product page's LCP on a slow connection.
  */
 export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g, (tag, href: string) => {
-    const css = read(href);
-    return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
-  });
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const css = read(href);
+      return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    },
+  );
 }

@@ -19,15 +19,24 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
   mkdirSync(join(dir, 'client', 'assets'));
   mkdirSync(join(dir, 'server'));
-  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html><head><!--vitrine-head--></head><body><div id="root"><!--vitrine-app--></div><!--vitrine-state--></body></html>');
+  writeFileSync(
+    join(dir, 'client', 'index.html'),
+    '<!doctype html><html><head><!--vitrine-head--></head><body><div id="root"><!--vitrine-app--></div><!--vitrine-state--></body></html>',
+  );
   writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), '{}');
-  writeFileSync(join(dir, 'server', 'entry-server.js'),
+  writeFileSync(
+    join(dir, 'server', 'entry-server.js'),
     // Like the real entry, whose API calls are refused (400) for a NUL: the page would fail.
-    "export async function render({ url }) { if (decodeURIComponent(url).includes('\\0')) throw new Error('400 from the API');"
-    + " return url === '/' ? { kind: 'page', status: 200, html: '<h1>The shop</h1>' } : { kind: 'page', status: 404, html: '<h1>Not found</h1>' }; }\n");
+    "export async function render({ url }) { if (decodeURIComponent(url).includes('\\0')) throw new Error('400 from the API');" +
+      " return url === '/' ? { kind: 'page', status: 200, html: '<h1>The shop</h1>' } : { kind: 'page', status: 404, html: '<h1>Not found</h1>' }; }\n",
+  );
   app = Fastify();
   installErrorHandling(app);
-  serveStorefront(app, { config: loadConfig({ PUBLIC_URL: 'http://shop.example.test' }), clientId: () => 'client', dir });
+  serveStorefront(app, {
+    config: loadConfig({ PUBLIC_URL: 'http://shop.example.test' }),
+    clientId: () => 'client',
+    dir,
+  });
   url = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -42,7 +51,12 @@ const get = async (path: string, accept?: string) => {
 
 describe('the storefront at / and every non-API path', () => {
   it("answers curl's default (Accept: */*), a browser and a client without Accept with the page", async () => {
-    for (const accept of ['*/*', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/*', '']) {
+    for (const accept of [
+      '*/*',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'text/*',
+      '',
+    ]) {
       const home = await get('/', accept);
       expect([home.status, home.type], accept).toEqual([200, 'text/html; charset=utf-8']);
       expect(home.text).toContain('<h1>The shop</h1>');
@@ -60,10 +74,19 @@ describe('the storefront at / and every non-API path', () => {
   });
 
   it('keeps the JSON envelope for API paths, and for clients that ask for JSON and not HTML', async () => {
-    for (const [path, accept] of [['/_api/nope', '*/*'], ['/ecom/v1/nope', 'text/html'], ['/oauth2/nope', '*/*'], ['/', 'application/json'], ['/shop', 'application/json, text/plain, */*'], ['/shop', 'application/problem+json']] as const) {
+    for (const [path, accept] of [
+      ['/_api/nope', '*/*'],
+      ['/ecom/v1/nope', 'text/html'],
+      ['/oauth2/nope', '*/*'],
+      ['/', 'application/json'],
+      ['/shop', 'application/json, text/plain, */*'],
+      ['/shop', 'application/problem+json'],
+    ] as const) {
       const r = await get(path, accept);
       expect([r.status, r.type], `${path} ${accept}`).toEqual([404, 'application/json; charset=utf-8']);
-      expect(JSON.parse(r.text)).toMatchObject({ details: { applicationError: { code: 'ROUTE_NOT_FOUND' } } });
+      expect(JSON.parse(r.text)).toMatchObject({
+        details: { applicationError: { code: 'ROUTE_NOT_FOUND' } },
+      });
     }
   });
 });

@@ -43,12 +43,20 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   // Page state and JSON-LD are JSON data blocks, not scripts: no inline script is needed.
-  'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
 
 /** The page compressed as the browser accepts (brotli at a fast level, else gzip): a third of the bytes on the wire. */
-function compress(html: string, accept: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
-  if (/\bbr\b/.test(accept ?? '')) return { body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+function compress(
+  html: string,
+  accept: string | undefined,
+): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+  if (/\bbr\b/.test(accept ?? ''))
+    return {
+      body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
   if (/\bgzip\b/.test(accept ?? '')) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
   return { body: html };
 }
@@ -68,7 +76,10 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     for (const [k, v] of Object.entries(res.headers)) {
       if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
     }
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: out,
+    });
   };
 }
 
@@ -79,21 +90,30 @@ export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): voi
   const built = existsSync(join(clientDir, 'index.html')) && existsSync(entryFile);
   const origin = o.config.PUBLIC_URL.replace(/\/+$/, '');
   let loaded: Promise<{ entry: ServerEntry; template: string; manifest: Manifest }> | undefined;
-  const load = () => (loaded ??= (async () => ({
-    entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
-    template: inlineStylesheets(readFileSync(join(clientDir, 'index.html'), 'utf8'), (href) => {
-      const file = join(clientDir, href);
-      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    }),
-    manifest: JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest,
-  }))());
+  const load = () =>
+    (loaded ??= (async () => ({
+      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      template: inlineStylesheets(readFileSync(join(clientDir, 'index.html'), 'utf8'), (href) => {
+        const file = join(clientDir, href);
+        return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      }),
+      manifest: JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest,
+    }))());
   const fetchApi = inProcessFetch(app);
 
   void app.register(async (scope) => {
     if (built) {
       await scope.register(fastifyStatic, {
-        root: join(clientDir, 'assets'), prefix: '/assets/', wildcard: false, index: false, decorateReply: false, cacheControl: false, preCompressed: true,
-        setHeaders: (res) => { res.setHeader('cache-control', 'public, max-age=31536000, immutable'); },
+        root: join(clientDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        setHeaders: (res) => {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
       });
     }
 
@@ -101,27 +121,48 @@ export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): voi
       const path = req.url.split('?')[0] ?? '/';
       if (isApiPath(path) || !wantsPage(req.headers.accept)) return reply.callNotFound();
       if (!built) {
-        return reply.status(503).send(applicationEnvelope('APP_NOT_BUILT', 'The storefront is not built: run "npm run build"', { requestId: String(req.id) }));
+        return reply.status(503).send(
+          applicationEnvelope('APP_NOT_BUILT', 'The storefront is not built: run "npm run build"', {
+            requestId: String(req.id),
+          }),
+        );
       }
       const { entry, template, manifest } = await load();
       let result: RenderResult;
       try {
         // U+0000 cannot name anything (the API refuses it): read as U+FFFD, an unknown page is a 404.
-        result = await entry.render({ url: req.url.replace(/%00/gi, '%EF%BF%BD'), origin, clientId: o.clientId() ?? '', fetch: fetchApi });
+        result = await entry.render({
+          url: req.url.replace(/%00/gi, '%EF%BF%BD'),
+          origin,
+          clientId: o.clientId() ?? '',
+          fetch: fetchApi,
+        });
       } catch (err) {
         req.log.error({ err }, 'storefront render failed');
-        return reply.status(500).headers(SECURITY_HEADERS).type('text/html; charset=utf-8')
-          .send('<!doctype html><html lang="en"><title>Something went wrong</title><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the shop</a></p></main></html>');
+        return reply
+          .status(500)
+          .headers(SECURITY_HEADERS)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><html lang="en"><title>Something went wrong</title><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the shop</a></p></main></html>',
+          );
       }
       if (result.kind === 'redirect') return reply.redirect(result.location ?? '/', result.status);
       const html = pageHtml(template, {
-        head: result.head ?? '', html: result.html ?? '', state: result.state ?? '',
+        head: result.head ?? '',
+        html: result.html ?? '',
+        state: result.state ?? '',
         preload: chunkFiles(manifest, result.chunks ?? [], template),
       });
       const encoded = compress(html, req.headers['accept-encoding']);
       if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
-      return reply.status(result.status).headers(SECURITY_HEADERS).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-        .type('text/html; charset=utf-8').send(encoded.body);
+      return reply
+        .status(result.status)
+        .headers(SECURITY_HEADERS)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(encoded.body);
     };
     scope.get('/', page);
     scope.get('/*', page);

@@ -1,4 +1,14 @@
-import { eventsQueryResponse, healthResponse, id, job, jobsQueryResponse, listJobsRequest, mailMessage, mailQueryResponse, queryRequest } from '@vitrine/contract';
+import {
+  eventsQueryResponse,
+  healthResponse,
+  id,
+  job,
+  jobsQueryResponse,
+  listJobsRequest,
+  mailMessage,
+  mailQueryResponse,
+  queryRequest,
+} from '@vitrine/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DbHandle } from '../../platform/db/connect.ts';
@@ -14,20 +24,34 @@ const byId = z.strictObject({ id });
 /** Health, the API description, and the operator's view of jobs, events and the mail outbox. */
 export function systemRoutes(r: Router, o: { database: DbHandle; version: string; publicUrl: string }) {
   r.route({
-    method: 'GET', url: '/health', roles: 'any', summary: 'Liveness and database check', tags: ['system'], response: healthResponse,
+    method: 'GET',
+    url: '/health',
+    roles: 'any',
+    summary: 'Liveness and database check',
+    tags: ['system'],
+    response: healthResponse,
     async handler(ctx) {
       try {
         await sql`select 1`.execute(ctx.db);
       } catch {
         throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering');
       }
-      return { status: 'OK', database: { status: 'OK', dialect: o.database.dialect }, version: o.version, uptimeSeconds: Math.round((Date.now() - started) / 1000) };
+      return {
+        status: 'OK',
+        database: { status: 'OK', dialect: o.database.dialect },
+        version: o.version,
+        uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      };
     },
   });
 
   let openapi: unknown;
   r.route({
-    method: 'GET', url: '/openapi.json', roles: 'any', summary: 'This API, described as OpenAPI 3', tags: ['system'],
+    method: 'GET',
+    url: '/openapi.json',
+    roles: 'any',
+    summary: 'This API, described as OpenAPI 3',
+    tags: ['system'],
     async handler() {
       openapi ??= buildOpenApi(r.routes, { version: o.version, serverUrl: o.publicUrl });
       return openapi;
@@ -35,8 +59,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'POST', url: '/platform/v1/jobs/query', roles: ['admin'], summary: 'Query background jobs', tags: ['system'],
-    body: queryRequest, response: jobsQueryResponse,
+    method: 'POST',
+    url: '/platform/v1/jobs/query',
+    roles: ['admin'],
+    summary: 'Query background jobs',
+    tags: ['system'],
+    body: queryRequest,
+    response: jobsQueryResponse,
     async handler(ctx, { body }) {
       const page = await store.queryJobs(ctx.db, body.query);
       return { jobs: page.items.map(store.toJob), metadata: metadata.cursor(page) };
@@ -44,8 +73,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'GET', url: '/platform/v1/jobs', roles: ['admin'], summary: 'List background jobs (by status and name)', tags: ['system'],
-    query: listJobsRequest, response: jobsQueryResponse,
+    method: 'GET',
+    url: '/platform/v1/jobs',
+    roles: ['admin'],
+    summary: 'List background jobs (by status and name)',
+    tags: ['system'],
+    query: listJobsRequest,
+    response: jobsQueryResponse,
     async handler(ctx, { query }) {
       const page = await store.listJobs(ctx.db, query);
       return { jobs: page.items.map(store.toJob), metadata: metadata.cursor(page) };
@@ -53,8 +87,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'GET', url: '/platform/v1/jobs/:id', roles: ['admin'], summary: 'Get a background job', tags: ['system'],
-    params: byId, response: z.object({ job }),
+    method: 'GET',
+    url: '/platform/v1/jobs/:id',
+    roles: ['admin'],
+    summary: 'Get a background job',
+    tags: ['system'],
+    params: byId,
+    response: z.object({ job }),
     async handler(ctx, { params }) {
       const row = await store.getJob(ctx.db, params.id);
       if (!row) throw notFound('Job', { id: params.id });
@@ -63,8 +102,14 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'POST', url: '/platform/v1/jobs/:id/retry', roles: ['admin'], summary: 'Run a FAILED job again', tags: ['system'],
-    params: byId, body: z.strictObject({ id: id.optional() }), response: z.object({ job }),
+    method: 'POST',
+    url: '/platform/v1/jobs/:id/retry',
+    roles: ['admin'],
+    summary: 'Run a FAILED job again',
+    tags: ['system'],
+    params: byId,
+    body: z.strictObject({ id: id.optional() }),
+    response: z.object({ job }),
     async handler(ctx, { params }) {
       const row = await store.retryJob(ctx.db, params.id, ctx.clock.now());
       if (row) return { job: store.toJob(row) };
@@ -74,8 +119,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'POST', url: '/platform/v1/events/query', roles: ['admin'], summary: 'Query the events outbox', tags: ['system'],
-    body: queryRequest, response: eventsQueryResponse,
+    method: 'POST',
+    url: '/platform/v1/events/query',
+    roles: ['admin'],
+    summary: 'Query the events outbox',
+    tags: ['system'],
+    body: queryRequest,
+    response: eventsQueryResponse,
     async handler(ctx, { body }) {
       const page = await store.queryEvents(ctx.db, body.query);
       return { events: page.items.map(store.toDomainEvent), metadata: metadata.cursor(page) };
@@ -83,8 +133,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'POST', url: '/platform/v1/mail/messages/query', roles: ['admin'], summary: 'Query the mail outbox', tags: ['system'],
-    body: queryRequest, response: mailQueryResponse,
+    method: 'POST',
+    url: '/platform/v1/mail/messages/query',
+    roles: ['admin'],
+    summary: 'Query the mail outbox',
+    tags: ['system'],
+    body: queryRequest,
+    response: mailQueryResponse,
     async handler(ctx, { body }) {
       const page = await store.queryMail(ctx.db, body.query);
       return { messages: page.items.map(store.toMail), metadata: metadata.cursor(page) };
@@ -92,8 +147,13 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
   });
 
   r.route({
-    method: 'GET', url: '/platform/v1/mail/messages/:id', roles: ['admin'], summary: 'Get one outgoing message', tags: ['system'],
-    params: byId, response: z.object({ message: mailMessage }),
+    method: 'GET',
+    url: '/platform/v1/mail/messages/:id',
+    roles: ['admin'],
+    summary: 'Get one outgoing message',
+    tags: ['system'],
+    params: byId,
+    response: z.object({ message: mailMessage }),
     async handler(ctx, { params }) {
       const row = await store.getMail(ctx.db, params.id);
       if (!row) throw notFound('Message', { id: params.id });

@@ -22,7 +22,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const pgliteParsers = { 20: (v: string) => Number(v) };
 
 export interface PostgresOptions {
-  url: string; schema?: string; poolSize?: number;
+  url: string;
+  schema?: string;
+  poolSize?: number;
   /** Called with every statement sent to the server, BEGIN and COMMIT included (benchmarks count them). */
   onStatement?: (sql: string) => void;
 }
@@ -42,12 +44,13 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
   const names = new Set<string>();
   client.query = (...a: unknown[]) => {
     const [first, values] = a;
-    const text = typeof first === 'string' ? first : (first as { text?: string }).text ?? '';
+    const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
     // ON CONFLICT infers its arbiter index while planning; a generic plan (which PostgreSQL tries
     // after five executions of a prepared statement) cannot match a partial index whose predicate
     // holds a parameter, so those statements stay unprepared.
-    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0 || ON_CONFLICT.test(text)) return query(...a);
+    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0 || ON_CONFLICT.test(text))
+      return query(...a);
     const name = `k${createHash('sha1').update(text).digest('base64url')}`;
     if (!names.has(name)) {
       if (names.size >= MAX_PREPARED) return query(...a);
@@ -75,5 +78,10 @@ export function openPglite(dataDir?: string, loadDataDir?: Blob): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite({ dataDir, parsers: pgliteParsers, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, dialect: 'pglite', close: () => db.destroy(), dump: async () => (await pglite.dumpDataDir('gzip')) as Blob };
+  return {
+    db,
+    dialect: 'pglite',
+    close: () => db.destroy(),
+    dump: async () => (await pglite.dumpDataDir('gzip')) as Blob,
+  };
 }

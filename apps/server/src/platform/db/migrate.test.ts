@@ -4,7 +4,12 @@ import { freshDatabase, testEngine, type TestDatabase } from '../../test/databas
 import { collectMigrations, migrate } from './migrate.ts';
 
 const dbs: TestDatabase[] = [];
-afterAll(async () => { for (const d of dbs) { await d.handle.close().catch(() => {}); await d.drop(); } });
+afterAll(async () => {
+  for (const d of dbs) {
+    await d.handle.close().catch(() => {});
+    await d.drop();
+  }
+});
 
 describe('migrations', () => {
   it('are ordered by file name, platform first, with unique names', () => {
@@ -18,20 +23,29 @@ describe('migrations', () => {
     const d = await freshDatabase();
     dbs.push(d);
     expect(await migrate(d.handle.db)).toEqual([]);
-    const rows = await sql<{ n: number }>`select count(*)::int as n from schema_migration`.execute(d.handle.db);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from schema_migration`.execute(
+      d.handle.db,
+    );
     expect(rows.rows[0]!.n).toBe(collectMigrations().length);
   });
 
-  it.skipIf(testEngine() !== 'postgres')('apply exactly once when several processes start together (PostgreSQL)', async () => {
-    const d = await freshDatabase();
-    dbs.push(d);
-    // Start from nothing: drop what freshDatabase applied, then race four "processes".
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(d.handle.db)).rows[0]!.s;
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(d.handle.db);
-    await sql`create schema ${sql.id(schema)}`.execute(d.handle.db);
-    const others = [d.another(), d.another(), d.another(), d.another()];
-    const results = await Promise.all(others.map((o) => migrate(o.db)));
-    expect(results.flat().sort()).toEqual(collectMigrations().map((m) => m.name).sort());
-    for (const o of others) await o.close();
-  });
+  it.skipIf(testEngine() !== 'postgres')(
+    'apply exactly once when several processes start together (PostgreSQL)',
+    async () => {
+      const d = await freshDatabase();
+      dbs.push(d);
+      // Start from nothing: drop what freshDatabase applied, then race four "processes".
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(d.handle.db)).rows[0]!.s;
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(d.handle.db);
+      await sql`create schema ${sql.id(schema)}`.execute(d.handle.db);
+      const others = [d.another(), d.another(), d.another(), d.another()];
+      const results = await Promise.all(others.map((o) => migrate(o.db)));
+      expect(results.flat().sort()).toEqual(
+        collectMigrations()
+          .map((m) => m.name)
+          .sort(),
+      );
+      for (const o of others) await o.close();
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 
 /**
@@ -12,10 +19,18 @@ import {
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 class PGliteDriver implements Driver {
@@ -27,12 +42,16 @@ class PGliteDriver implements Driver {
     this.#connection = new PGliteConnection(pglite);
   }
 
-  async init() { await this.pglite.waitReady; }
+  async init() {
+    await this.pglite.waitReady;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.#queue;
     let release!: () => void;
-    this.#queue = new Promise<void>((resolve) => { release = resolve; });
+    this.#queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await previous;
     this.#release = release;
     return this.#connection;
@@ -44,13 +63,27 @@ class PGliteDriver implements Driver {
     release?.();
   }
 
-  async beginTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('begin')); }
-  async commitTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(c: DatabaseConnection) { await c.executeQuery(CompiledQuery.raw('rollback')); }
-  async savepoint(c: DatabaseConnection, name: string) { await c.executeQuery(CompiledQuery.raw(`savepoint ${name}`)); }
-  async rollbackToSavepoint(c: DatabaseConnection, name: string) { await c.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`)); }
-  async releaseSavepoint(c: DatabaseConnection, name: string) { await c.executeQuery(CompiledQuery.raw(`release savepoint ${name}`)); }
-  async destroy() { await this.pglite.close(); }
+  async beginTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async savepoint(c: DatabaseConnection, name: string) {
+    await c.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+  }
+  async rollbackToSavepoint(c: DatabaseConnection, name: string) {
+    await c.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+  }
+  async releaseSavepoint(c: DatabaseConnection, name: string) {
+    await c.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+  }
+  async destroy() {
+    await this.pglite.close();
+  }
 }
 
 class PGliteConnection implements DatabaseConnection {
@@ -65,7 +98,10 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const affected = result.affectedRows;
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiled.sql);
-    return { rows: result.rows, ...(isWrite && affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}) };
+    return {
+      rows: result.rows,
+      ...(isWrite && affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+    };
   }
 
   // eslint-disable-next-line require-yield

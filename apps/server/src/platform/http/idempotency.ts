@@ -10,8 +10,15 @@ import type { Services } from '../services.ts';
 
 export interface IdempotencyTables {
   idempotency_key: {
-    caller: string; key: string; request_hash: string; state: 'IN_FLIGHT' | 'DONE'; status_code: number | null;
-    response_body: string | null; locked_until: Date; created_at: Date; expires_at: Date;
+    caller: string;
+    key: string;
+    request_hash: string;
+    state: 'IN_FLIGHT' | 'DONE';
+    status_code: number | null;
+    response_body: string | null;
+    locked_until: Date;
+    created_at: Date;
+    expires_at: Date;
   };
 }
 
@@ -25,31 +32,44 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /** The POSTs that honour the header: orders, bulk orders, the payments collector, checkout create-order, our payments API. */
 const SCOPES = [
-  /^\/ecom\/v1\/orders(\/|$)/, /^\/ecom\/v1\/bulk\/orders(\/|$)/, /^\/ecom\/v1\/payments-collector(\/|$)/,
-  /^\/ecom\/v1\/checkouts\/[^/]+\/create-order/, /^\/payments\/v1(\/|$)/,
+  /^\/ecom\/v1\/orders(\/|$)/,
+  /^\/ecom\/v1\/bulk\/orders(\/|$)/,
+  /^\/ecom\/v1\/payments-collector(\/|$)/,
+  /^\/ecom\/v1\/checkouts\/[^/]+\/create-order/,
+  /^\/payments\/v1(\/|$)/,
 ];
-export const inIdempotencyScope = (method: string, path: string) => method === 'POST' && SCOPES.some((re) => re.test(path));
+export const inIdempotencyScope = (method: string, path: string) =>
+  method === 'POST' && SCOPES.some((re) => re.test(path));
 
 /** JSON with object keys sorted at every depth, so the same body hashes the same however it was written. */
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
 /** What a key is bound to: method, path and body (the same body however its keys were ordered). */
 export const requestHash = (method: string, path: string, body: unknown) =>
-  createHash('sha256').update(`${method} ${path}\n${canonicalJson(body ?? {})}`).digest('hex');
+  createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body ?? {})}`)
+    .digest('hex');
 
 /** Keys are per caller: the same key from two callers is two keys. */
 export function callerScope(c: Caller): string | undefined {
   switch (c.role) {
-    case 'admin': return c.userId ? `user:${c.userId}` : `app:${c.appId ?? 'unknown'}`;
-    case 'member': return `member:${c.memberId}`;
-    case 'visitor': return `visitor:${c.visitorId}`;
-    default: return undefined;
+    case 'admin':
+      return c.userId ? `user:${c.userId}` : `app:${c.appId ?? 'unknown'}`;
+    case 'member':
+      return `member:${c.memberId}`;
+    case 'visitor':
+      return `visitor:${c.visitorId}`;
+    default:
+      return undefined;
   }
 }
 
@@ -59,7 +79,10 @@ function fixedUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-interface Claim { caller: string; key: string }
+interface Claim {
+  caller: string;
+  key: string;
+}
 
 /**
  * The `Idempotency-Key` header. The first request with a key claims it (insert … on conflict, so
@@ -78,10 +101,23 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
     const name = `${IDEMPOTENCY_CLEANUP_JOB}:${hour.toISOString()}`;
     if (cleanupQueuedFor === name) return;
     const runAt = new Date(hour.getTime() + 3_600_000 + IDEMPOTENCY_TTL_MS);
-    await o.db.insertInto('job').values({
-      id: fixedUuid(name), name: IDEMPOTENCY_CLEANUP_JOB, payload: JSON.stringify(null), status: 'PENDING', max_attempts: 5,
-      run_at: runAt, locked_until: null, last_error: null, created_at: now, updated_at: now, finished_at: null,
-    }).onConflict((c) => c.column('id').doNothing()).execute();
+    await o.db
+      .insertInto('job')
+      .values({
+        id: fixedUuid(name),
+        name: IDEMPOTENCY_CLEANUP_JOB,
+        payload: JSON.stringify(null),
+        status: 'PENDING',
+        max_attempts: 5,
+        run_at: runAt,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
     cleanupQueuedFor = name;
   }
 
@@ -103,8 +139,9 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
     const header = req.headers[HEADER];
     const path = req.url.split('?')[0]!;
     if (header === undefined || !inIdempotencyScope(req.method, path)) return;
-    const key = Array.isArray(header) ? header[0] ?? '' : header;
-    if (!KEY_FORMAT.test(key)) throw violation('Idempotency-Key', 'must be 1 to 255 visible ASCII characters', 'FORMAT');
+    const key = Array.isArray(header) ? (header[0] ?? '') : header;
+    if (!KEY_FORMAT.test(key))
+      throw violation('Idempotency-Key', 'must be 1 to 255 visible ASCII characters', 'FORMAT');
     let caller: string | undefined;
     try {
       caller = callerScope(await o.services.resolveCaller(req.headers.authorization));
@@ -119,32 +156,65 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
         await queueCleanup(o.clock.now());
         return;
       }
-      const row = await o.db.selectFrom('idempotency_key').selectAll().where('caller', '=', caller).where('key', '=', key).executeTakeFirst();
+      const row = await o.db
+        .selectFrom('idempotency_key')
+        .selectAll()
+        .where('caller', '=', caller)
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!row) continue; // cleaned up in between: claim again
       if (row.request_hash !== hash) {
-        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request', { idempotencyKey: key });
+        throw new AppError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for a different request',
+          { idempotencyKey: key },
+        );
       }
       if (row.state === 'IN_FLIGHT') {
-        throw new AppError(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed', { idempotencyKey: key });
+        throw new AppError(
+          409,
+          'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+          'A request with this Idempotency-Key is still being processed',
+          { idempotencyKey: key },
+        );
       }
-      reply.code(row.status_code ?? 200).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true');
+      reply
+        .code(row.status_code ?? 200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true');
       return reply.send(row.response_body ?? '{}');
     }
-    throw new AppError(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed', { idempotencyKey: key });
+    throw new AppError(
+      409,
+      'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+      'A request with this Idempotency-Key is still being processed',
+      { idempotencyKey: key },
+    );
   });
 
   http.addHook('onSend', async (req, reply, payload) => {
     const c = claims.get(req);
     if (!c) return payload;
     claims.delete(req);
-    const mine = o.db.deleteFrom('idempotency_key').where('caller', '=', c.caller).where('key', '=', c.key).where('state', '=', 'IN_FLIGHT');
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    const mine = o.db
+      .deleteFrom('idempotency_key')
+      .where('caller', '=', c.caller)
+      .where('key', '=', c.key)
+      .where('state', '=', 'IN_FLIGHT');
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
       await mine.execute();
       return payload;
     }
-    await o.db.updateTable('idempotency_key').set({ state: 'DONE', status_code: reply.statusCode, response_body: body })
-      .where('caller', '=', c.caller).where('key', '=', c.key).where('state', '=', 'IN_FLIGHT').execute();
+    await o.db
+      .updateTable('idempotency_key')
+      .set({ state: 'DONE', status_code: reply.statusCode, response_body: body })
+      .where('caller', '=', c.caller)
+      .where('key', '=', c.key)
+      .where('state', '=', 'IN_FLIGHT')
+      .execute();
     return payload;
   });
 }

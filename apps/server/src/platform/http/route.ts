@@ -9,7 +9,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+export interface RouteSpec<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
   method: Method;
   /** The path (Fastify syntax, `:id`), or several: the captured prefix first, then aliases. */
   url: string | readonly string[];
@@ -21,13 +25,34 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   query?: Q;
   body?: B;
   response?: Schema;
-  handler(ctx: Ctx, input: { params: Out<P>; query: Out<Q>; body: Out<B> }, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  handler(
+    ctx: Ctx,
+    input: { params: Out<P>; query: Out<Q>; body: Out<B> },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<unknown>;
 }
 
-export interface RegisteredRoute { method: Method; url: string; summary: string; tags: readonly string[]; roles: readonly Role[] | 'any'; params?: Schema; query?: Schema; body?: Schema; response?: Schema }
+export interface RegisteredRoute {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: readonly string[];
+  roles: readonly Role[] | 'any';
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  response?: Schema;
+}
 
 export interface Router {
-  route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(spec: RouteSpec<P, Q, B>): void;
+  route<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    spec: RouteSpec<P, Q, B>,
+  ): void;
   readonly routes: readonly RegisteredRoute[];
 }
 
@@ -64,7 +89,17 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
     route(spec) {
       const urls = typeof spec.url === 'string' ? [spec.url] : spec.url;
       for (const url of urls) {
-        routes.push({ method: spec.method, url, summary: spec.summary, tags: spec.tags ?? [], roles: spec.roles, params: spec.params, query: spec.query, body: spec.body, response: spec.response });
+        routes.push({
+          method: spec.method,
+          url,
+          summary: spec.summary,
+          tags: spec.tags ?? [],
+          roles: spec.roles,
+          params: spec.params,
+          query: spec.query,
+          body: spec.body,
+          response: spec.response,
+        });
         app.route({
           method: spec.method,
           url,
@@ -73,9 +108,11 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             authorize(ctx.caller, spec.roles);
             const rawParams = (req.params ?? {}) as Record<string, string>;
             let rawQuery = (req.query ?? {}) as Record<string, unknown>;
-            const unsafe = unsafeTextField(rawParams) ?? unsafeTextField(rawQuery) ?? unsafeTextField(req.body);
+            const unsafe =
+              unsafeTextField(rawParams) ?? unsafeTextField(rawQuery) ?? unsafeTextField(req.body);
             if (unsafe !== undefined) throw violation(unsafe, UNSAFE_TEXT, 'FORMAT');
-            if ('.r' in rawQuery) throw violation('.r', 'must be base64url-encoded JSON of an object', 'FORMAT');
+            if ('.r' in rawQuery)
+              throw violation('.r', 'must be base64url-encoded JSON of an object', 'FORMAT');
             rawQuery = stripRepeatedParams(rawQuery, rawParams);
             const input = {
               params: (spec.params ? parse(spec.params, rawParams, []) : undefined) as never,
@@ -91,7 +128,8 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             }
             const result = await spec.handler(ctx, input, req, reply);
             if (reply.sent) return reply;
-            if (isRawJson(result)) return reply.type('application/json; charset=utf-8').send(result[RAW_JSON]);
+            if (isRawJson(result))
+              return reply.type('application/json; charset=utf-8').send(result[RAW_JSON]);
             return result ?? {};
           },
         });

@@ -5,8 +5,12 @@ import { startTestServer, type TestServer } from '../../test/server.ts';
 import { appDist, serveApp } from './static.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
 // `npm test` builds the apps before running the tests.
 describe.skipIf(!existsSync(appDist('hosted')))('hosted pages', () => {
@@ -26,7 +30,10 @@ describe.skipIf(!existsSync(appDist('hosted')))('hosted pages', () => {
   });
 
   it('answers 404 in the envelope for an asset that does not exist', async () => {
-    const r = await s.request<{ details: { applicationError: { code: string } } }>('GET', '/auth/assets/nope.js');
+    const r = await s.request<{ details: { applicationError: { code: string } } }>(
+      'GET',
+      '/auth/assets/nope.js',
+    );
     expect(r.status).toBe(404);
     expect(r.body.details.applicationError.code).toBe('ROUTE_NOT_FOUND');
   });

@@ -12,27 +12,51 @@ import { applicationEnvelope } from '../errors.ts';
  * pages whose public URL lies outside the prefix (the hosted checkout at `/checkout`).
  * When the app is not built, its URLs answer 503 in the envelope saying how to build it.
  */
-export function serveApp(app: FastifyInstance, o: { prefix: string; dir: string; name: string; alsoAt?: readonly string[] }) {
+export function serveApp(
+  app: FastifyInstance,
+  o: { prefix: string; dir: string; name: string; alsoAt?: readonly string[] },
+) {
   const index = join(o.dir, 'index.html');
   const built = existsSync(index);
   void app.register(async (scope) => {
     if (built) {
       await scope.register(fastifyStatic, {
-        root: o.dir, prefix: o.prefix, wildcard: false, index: false, decorateReply: true, cacheControl: false,
+        root: o.dir,
+        prefix: o.prefix,
+        wildcard: false,
+        index: false,
+        decorateReply: true,
+        cacheControl: false,
         setHeaders: (res, path) => {
-          res.setHeader('cache-control', path.includes(`${join(o.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            path.includes(`${join(o.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.url.startsWith(`${o.prefix}assets/`)) {
-        return reply.status(404).send(applicationEnvelope('ROUTE_NOT_FOUND', `No file ${req.url.split('?')[0]}`, { requestId: String(req.id) }));
+        return reply.status(404).send(
+          applicationEnvelope('ROUTE_NOT_FOUND', `No file ${req.url.split('?')[0]}`, {
+            requestId: String(req.id),
+          }),
+        );
       }
       if (!built) {
-        return reply.status(503).send(applicationEnvelope('APP_NOT_BUILT', `The ${o.name} are not built: run "npm run build"`, { requestId: String(reply.request.id) }));
+        return reply.status(503).send(
+          applicationEnvelope('APP_NOT_BUILT', `The ${o.name} are not built: run "npm run build"`, {
+            requestId: String(reply.request.id),
+          }),
+        );
       }
-      return reply.header('cache-control', 'no-cache').header('x-frame-options', 'DENY')
-        .header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'")
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-frame-options', 'DENY')
+        .header(
+          'content-security-policy',
+          "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'",
+        )
         .sendFile('index.html', o.dir);
     };
     scope.get(o.prefix.replace(/\/$/, ''), page);

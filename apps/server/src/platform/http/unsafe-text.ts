@@ -7,7 +7,10 @@
 
 declare global {
   // ES2024, in Node since 20; the project's lib is ES2023.
-  interface String { isWellFormed(): boolean; toWellFormed(): string }
+  interface String {
+    isWellFormed(): boolean;
+    toWellFormed(): string;
+  }
 }
 
 export const UNSAFE_TEXT = 'must not contain the NUL character (U+0000) or unpaired UTF-16 surrogates';

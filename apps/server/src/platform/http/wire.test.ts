@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.stop(); });
-
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
 describe('wire conventions', () => {
   it('answers /health with 200 JSON and a request id header', async () => {
@@ -23,13 +26,19 @@ describe('wire conventions', () => {
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const r = await s.request('PATCH', '/platform/v1/store-settings', { body: '{"settings": {', auth: 'vk_whatever' });
+    const r = await s.request('PATCH', '/platform/v1/store-settings', {
+      body: '{"settings": {',
+      auth: 'vk_whatever',
+    });
     expect(r.status).toBe(400);
     expect(appError(r.body).code).toBe('MALFORMED_JSON');
   });
 
   it('rejects a body that is not JSON with 415', async () => {
-    const r = await s.request('POST', '/platform/v1/jobs/query', { body: 'query=1', headers: { 'content-type': 'text/plain' } });
+    const r = await s.request('POST', '/platform/v1/jobs/query', {
+      body: 'query=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(r.status).toBe(415);
     expect(appError(r.body).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -42,9 +51,15 @@ describe('wire conventions', () => {
   });
 
   it('treats an empty JSON body as {}', async () => {
-    const r = await s.request('POST', '/platform/v1/jobs/query', { body: '', auth: s ? 'vk_test_admin_key_0123456789abcdef' : '' });
+    const r = await s.request('POST', '/platform/v1/jobs/query', {
+      body: '',
+      auth: s ? 'vk_test_admin_key_0123456789abcdef' : '',
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ jobs: [], metadata: { count: 0, cursors: { next: null, prev: null }, hasNext: false } });
+    expect(r.body).toMatchObject({
+      jobs: [],
+      metadata: { count: 0, cursors: { next: null, prev: null }, hasNext: false },
+    });
   });
 
   it('answers 401 without credentials and with an unknown key or token', async () => {
@@ -56,37 +71,74 @@ describe('wire conventions', () => {
   });
 
   it('reports unknown fields, wrong types and bad enum values as field violations', async () => {
-    const r = await s.admin('PATCH', '/platform/v1/store-settings', { settings: { storeName: 42, weightUnit: 'STONE', colour: 'red' }, extra: 1 });
+    const r = await s.admin('PATCH', '/platform/v1/store-settings', {
+      settings: { storeName: 42, weightUnit: 'STONE', colour: 'red' },
+      extra: 1,
+    });
     expect(r.status).toBe(400);
-    const v = (r.body as { details: { validationError: { fieldViolations: { field: string; violatedRule: string; data: unknown }[] } } }).details.validationError.fieldViolations;
-    expect(v).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'extra', violatedRule: 'FIELD_NOT_ALLOWED' }),
-      expect.objectContaining({ field: 'settings.colour', violatedRule: 'FIELD_NOT_ALLOWED' }),
-      expect.objectContaining({ field: 'settings.storeName', violatedRule: 'VALIDATION' }),
-      expect.objectContaining({ field: 'settings.weightUnit', violatedRule: 'INVALID_ENUM_VALUE' }),
-    ]));
+    const v = (
+      r.body as {
+        details: {
+          validationError: { fieldViolations: { field: string; violatedRule: string; data: unknown }[] };
+        };
+      }
+    ).details.validationError.fieldViolations;
+    expect(v).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'extra', violatedRule: 'FIELD_NOT_ALLOWED' }),
+        expect.objectContaining({ field: 'settings.colour', violatedRule: 'FIELD_NOT_ALLOWED' }),
+        expect.objectContaining({ field: 'settings.storeName', violatedRule: 'VALIDATION' }),
+        expect.objectContaining({ field: 'settings.weightUnit', violatedRule: 'INVALID_ENUM_VALUE' }),
+      ]),
+    );
     for (const x of v) expect(x.data).toBeTypeOf('object');
     expect(v.map((x) => x.field)).toEqual([...v.map((x) => x.field)].sort());
   });
 
   it('reports length bounds as MIN_LENGTH / MAX_LENGTH and missing fields as REQUIRED_FIELD', async () => {
-    const r = await s.admin('PATCH', '/platform/v1/store-settings', { settings: { storeName: '', locale: 'x'.repeat(40) } });
-    const v = (r.body as { details: { validationError: { fieldViolations: { field: string; violatedRule: string; data: Record<string, unknown> }[] } } }).details.validationError.fieldViolations;
+    const r = await s.admin('PATCH', '/platform/v1/store-settings', {
+      settings: { storeName: '', locale: 'x'.repeat(40) },
+    });
+    const v = (
+      r.body as {
+        details: {
+          validationError: {
+            fieldViolations: { field: string; violatedRule: string; data: Record<string, unknown> }[];
+          };
+        };
+      }
+    ).details.validationError.fieldViolations;
     expect(v).toEqual([
-      { field: 'settings.locale', description: expect.any(String), violatedRule: 'MAX_LENGTH', data: { threshold: 35 } },
-      { field: 'settings.storeName', description: expect.any(String), violatedRule: 'MIN_LENGTH', data: { threshold: 1 } },
+      {
+        field: 'settings.locale',
+        description: expect.any(String),
+        violatedRule: 'MAX_LENGTH',
+        data: { threshold: 35 },
+      },
+      {
+        field: 'settings.storeName',
+        description: expect.any(String),
+        violatedRule: 'MIN_LENGTH',
+        data: { threshold: 1 },
+      },
     ]);
     const missing = await s.admin('PATCH', '/platform/v1/store-settings', {});
     expect(missing.status).toBe(400);
-    expect(JSON.stringify(missing.body)).toContain('"field":"settings","description":"is required","violatedRule":"REQUIRED_FIELD"');
+    expect(JSON.stringify(missing.body)).toContain(
+      '"field":"settings","description":"is required","violatedRule":"REQUIRED_FIELD"',
+    );
   });
 
   it('accepts a path parameter repeated in the query string, and rejects a different one', async () => {
     const id = '01a1ff10-0238-76b2-aa80-8f7c10e84eac';
-    const same = await s.request('GET', `/platform/v1/jobs/${id}?id=${id}`, { auth: 'vk_test_admin_key_0123456789abcdef' });
+    const same = await s.request('GET', `/platform/v1/jobs/${id}?id=${id}`, {
+      auth: 'vk_test_admin_key_0123456789abcdef',
+    });
     expect(same.status).toBe(404);
     expect(appError(same.body).code).toBe('JOB_NOT_FOUND');
-    const other = await s.request('GET', `/platform/v1/jobs/${id}?id=somethingelse`, { auth: 'vk_test_admin_key_0123456789abcdef' });
+    const other = await s.request('GET', `/platform/v1/jobs/${id}?id=somethingelse`, {
+      auth: 'vk_test_admin_key_0123456789abcdef',
+    });
     expect(other.status).toBe(400);
   });
 
@@ -103,14 +155,21 @@ describe('wire conventions', () => {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       expect(r.body.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
     }
-    expect(r.body.paths['/platform/v1/store-settings']?.patch).toMatchObject({ requestBody: { required: true } });
+    expect(r.body.paths['/platform/v1/store-settings']?.patch).toMatchObject({
+      requestBody: { required: true },
+    });
   });
 });
 
 describe('roles', () => {
   it('answers 403 to a signed-in caller whose role the route does not allow, and lets it call open routes', async () => {
     // Token issuance is the identity module's; here a verifier maps one token to a member, as it will.
-    const t = await startTestServer({ verifyToken: async (token) => (token === 'member-token' ? { role: 'member', memberId: '01a1ff10-0000-7000-8000-000000000001' } : null) });
+    const t = await startTestServer({
+      verifyToken: async (token) =>
+        token === 'member-token'
+          ? { role: 'member', memberId: '01a1ff10-0000-7000-8000-000000000001' }
+          : null,
+    });
     const denied = await t.request('POST', '/platform/v1/jobs/query', { body: {}, auth: 'member-token' });
     expect(denied.status).toBe(403);
     expect(appError(denied.body).code).toBe('PERMISSION_DENIED');

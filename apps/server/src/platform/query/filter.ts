@@ -7,18 +7,25 @@ const MAX_DEPTH = 8;
 const MAX_IN = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ISO-8601 as `toISOString()` writes it (an offset instead of `Z`, or a bare date, also accepted); years 0001–9999. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 type Sql = RawBuilder<SqlBool>;
 const TRUE = sql<SqlBool>`true`;
 const FALSE = sql<SqlBool>`false`;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` and `)})`);
-const or = (parts: Sql[]): Sql => (parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+const and = (parts: Sql[]): Sql =>
+  parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+const or = (parts: Sql[]): Sql =>
+  parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-interface State { count: number; where: string }
+interface State {
+  count: number;
+  where: string;
+}
 
 /** The field `name` of `spec`, if it is one: own properties only (never `constructor`, `__proto__`…). */
 export const fieldOf = (spec: QuerySpec, name: string): FieldSpec | undefined =>
@@ -30,11 +37,17 @@ function isoDate(v: unknown): Date | undefined {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(v as string);
   // Date.parse rolls 2030-02-30 over to March: reject days the month does not have.
-  if (y < 1 || Number.isNaN(date.getTime()) || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return undefined;
+  if (y < 1 || Number.isNaN(date.getTime()) || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d)
+    return undefined;
   return date;
 }
 
-function bad(st: State, description: string, data: Record<string, unknown> = {}, rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'MAX_SIZE' = 'VALIDATION'): never {
+function bad(
+  st: State,
+  description: string,
+  data: Record<string, unknown> = {},
+  rule: 'VALIDATION' | 'FIELD_NOT_ALLOWED' | 'MAX_SIZE' = 'VALIDATION',
+): never {
   throw violation(st.where, description, rule, data);
 }
 
@@ -54,7 +67,8 @@ function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
       return f.type === 'uuid' ? v.toLowerCase() : v;
     case 'number': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isFinite(n)) bad(st, `${name}: expected a number`, { field: name });
+      if (typeof n !== 'number' || !Number.isFinite(n))
+        bad(st, `${name}: expected a number`, { field: name });
       // As numeric: 1.5 or 1e20 compared with an int column is a comparison, not a cast error.
       return sql`cast(${String(n)} as numeric)`;
     }
@@ -87,7 +101,8 @@ export function bindValue(f: FieldSpec, v: unknown): unknown {
 
 function list(st: State, name: string, f: FieldSpec, op: string, v: unknown): unknown[] {
   if (!Array.isArray(v)) bad(st, `${name}: ${op} takes an array`, { field: name, operator: op });
-  if (v.length > MAX_IN) bad(st, `${name}: ${op} takes at most ${MAX_IN} values`, { field: name, operator: op }, 'MAX_SIZE');
+  if (v.length > MAX_IN)
+    bad(st, `${name}: ${op} takes at most ${MAX_IN} values`, { field: name, operator: op }, 'MAX_SIZE');
   return v.map((x) => value(st, name, f, x));
 }
 
@@ -105,7 +120,8 @@ function idOperator(st: State, name: string, f: FieldSpec, op: string, v: unknow
       const id = idValue(st, name, f, v);
       return id === null ? TRUE : sql<SqlBool>`${col} is distinct from ${id}`;
     }
-    case '$in': case '$hasSome': {
+    case '$in':
+    case '$hasSome': {
       const ids = list(st, name, f, op, v).filter((x) => UUID.test(x as string));
       return ids.length === 0 ? FALSE : sql<SqlBool>`${col} in (${sql.join(ids)})`;
     }
@@ -114,11 +130,16 @@ function idOperator(st: State, name: string, f: FieldSpec, op: string, v: unknow
       if (vals.some((x) => !UUID.test(x as string))) return FALSE;
       return and(vals.map((x) => sql<SqlBool>`${col} = ${x}`));
     }
-    case '$gt': case '$gte': case '$lt': case '$lte': {
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte': {
       // Another string is compared with the id's text (UUIDs order the same way as their lower-case text).
       const cmp = sql.raw({ $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op]!);
       const id = idValue(st, name, f, v);
-      return id === null ? sql<SqlBool>`${col}::text ${cmp} ${value(st, name, f, v)}` : sql<SqlBool>`${col} ${cmp} ${id}`;
+      return id === null
+        ? sql<SqlBool>`${col}::text ${cmp} ${value(st, name, f, v)}`
+        : sql<SqlBool>`${col} ${cmp} ${id}`;
     }
     default:
       return undefined;
@@ -134,30 +155,44 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
   const isArray = f.type === 'stringArray';
   const text = (pattern: string): Sql => {
     if (typeof v !== 'string') bad(st, `${name}: ${op} takes a string`, { field: name, operator: op });
-    if (f.type !== 'string' && f.type !== 'uuid') bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
+    if (f.type !== 'string' && f.type !== 'uuid')
+      bad(st, `${name}: ${op} applies to text fields only`, { field: name, operator: op });
     const part = value(st, name, f, v) as string;
     const like = pattern.replace('$', () => likeEscape(part));
     if (f.type === 'uuid') return sql<SqlBool>`${col}::text ilike ${like}`;
     // A prefix match as (lower(col) COLLATE "C") LIKE lower(prefix): the same case-insensitive result
     // as ILIKE, and an index on that expression serves it as a range (and its order, via sortSql).
-    return pattern === '$%' ? sql<SqlBool>`(lower(${col}) collate "C") like lower(${like})` : sql<SqlBool>`${col} ilike ${like}`;
+    return pattern === '$%'
+      ? sql<SqlBool>`(lower(${col}) collate "C") like lower(${like})`
+      : sql<SqlBool>`${col} ilike ${like}`;
   };
   switch (op) {
     case '$eq':
       if (v === null) return sql<SqlBool>`${col} is null`;
-      return isArray ? sql<SqlBool>`${value(st, name, f, v)} = any(${col})` : sql<SqlBool>`${col} = ${value(st, name, f, v)}`;
+      return isArray
+        ? sql<SqlBool>`${value(st, name, f, v)} = any(${col})`
+        : sql<SqlBool>`${col} = ${value(st, name, f, v)}`;
     case '$ne':
       if (v === null) return sql<SqlBool>`${col} is not null`;
-      return isArray ? sql<SqlBool>`not (${value(st, name, f, v)} = any(coalesce(${col}, '{}')))` : sql<SqlBool>`${col} is distinct from ${value(st, name, f, v)}`;
-    case '$gt': case '$gte': case '$lt': case '$lte': {
-      if (f.type === 'boolean' || isArray) bad(st, `${name}: ${op} does not apply to this field`, { field: name, operator: op });
+      return isArray
+        ? sql<SqlBool>`not (${value(st, name, f, v)} = any(coalesce(${col}, '{}')))`
+        : sql<SqlBool>`${col} is distinct from ${value(st, name, f, v)}`;
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte': {
+      if (f.type === 'boolean' || isArray)
+        bad(st, `${name}: ${op} does not apply to this field`, { field: name, operator: op });
       const cmp = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
       return sql<SqlBool>`${col} ${sql.raw(cmp)} ${value(st, name, f, v)}`;
     }
-    case '$in': case '$hasSome': {
+    case '$in':
+    case '$hasSome': {
       const vals = list(st, name, f, op, v);
       if (vals.length === 0) return FALSE;
-      return isArray ? sql<SqlBool>`${col} && array[${sql.join(vals)}]::text[]` : sql<SqlBool>`${col} in (${sql.join(vals)})`;
+      return isArray
+        ? sql<SqlBool>`${col} && array[${sql.join(vals)}]::text[]`
+        : sql<SqlBool>`${col} in (${sql.join(vals)})`;
     }
     case '$hasAll': {
       const vals = list(st, name, f, op, v);
@@ -165,11 +200,15 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
       if (!isArray) return and(vals.map((x) => sql<SqlBool>`${col} = ${x}`));
       return vals.length === 0 ? TRUE : sql<SqlBool>`${col} @> array[${sql.join(vals)}]::text[]`;
     }
-    case '$startsWith': return text('$%');
-    case '$endsWith': return text('%$');
-    case '$contains': return text('%$%');
+    case '$startsWith':
+      return text('$%');
+    case '$endsWith':
+      return text('%$');
+    case '$contains':
+      return text('%$%');
     case '$exists':
-      if (typeof v !== 'boolean') bad(st, `${name}: $exists takes true or false`, { field: name, operator: op });
+      if (typeof v !== 'boolean')
+        bad(st, `${name}: $exists takes true or false`, { field: name, operator: op });
       return v ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} is null`;
     default:
       return bad(st, `${name}: unknown operator ${op}`, { field: name, operator: op });
@@ -181,7 +220,8 @@ function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
   if (!isObj(filter)) bad(st, 'a filter must be an object');
   const parts: Sql[] = [];
   for (const [key, v] of Object.entries(filter)) {
-    if (++st.count > MAX_CONDITIONS) bad(st, `a filter may hold at most ${MAX_CONDITIONS} conditions`, {}, 'MAX_SIZE');
+    if (++st.count > MAX_CONDITIONS)
+      bad(st, `a filter may hold at most ${MAX_CONDITIONS} conditions`, {}, 'MAX_SIZE');
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(v)) bad(st, `${key} takes an array`);
       const subs = v.map((x) => node(st, spec, x, depth + 1));
@@ -191,7 +231,13 @@ function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
       parts.push(sql<SqlBool>`(${node(st, spec, v, depth + 1)}) is not true`);
     } else {
       const f = fieldOf(spec, key);
-      if (!f) bad(st, `${key} is not a field that can be filtered on`, { field: key, allowedFields: Object.keys(spec.fields) }, 'FIELD_NOT_ALLOWED');
+      if (!f)
+        bad(
+          st,
+          `${key} is not a field that can be filtered on`,
+          { field: key, allowedFields: Object.keys(spec.fields) },
+          'FIELD_NOT_ALLOWED',
+        );
       if (isObj(v) && Object.keys(v).some((k) => k.startsWith('$')) && !('$date' in v)) {
         parts.push(and(Object.entries(v).map(([op, ov]) => operator(st, key, f, op, ov))));
       } else {

@@ -23,15 +23,31 @@ const ROWS = 'abcdefghij'.split('').map((letter, i) => ({
 const partsSpec: QuerySpec = {
   ...mailSpec,
   entity: 'mail-parts',
-  fields: { ...mailSpec.fields, parts: { sql: "regexp_split_to_array(to_address, '[@.]')", type: 'stringArray' } },
+  fields: {
+    ...mailSpec.fields,
+    parts: { sql: "regexp_split_to_array(to_address, '[@.]')", type: 'stringArray' },
+  },
 };
 
 beforeAll(async () => {
   d = await freshDatabase();
-  await d.handle.db.insertInto('mail_message').values(ROWS.map((r) => ({
-    id: r.id, to_address: r.to, from_address: 'shop@vitrine.test', subject: 'Hello', text_body: 'Hi',
-    html_body: null, status: 'STORED' as const, last_error: null, created_at: new Date(r.created), sent_at: null,
-  }))).execute();
+  await d.handle.db
+    .insertInto('mail_message')
+    .values(
+      ROWS.map((r) => ({
+        id: r.id,
+        to_address: r.to,
+        from_address: 'shop@vitrine.test',
+        subject: 'Hello',
+        text_body: 'Hi',
+        html_body: null,
+        status: 'STORED' as const,
+        last_error: null,
+        created_at: new Date(r.created),
+        sent_at: null,
+      })),
+    )
+    .execute();
 });
 afterAll(async () => {
   await d?.handle.close();
@@ -40,46 +56,100 @@ afterAll(async () => {
 
 const base = () => d.handle.db.selectFrom('mail_message').selectAll();
 type Row = { id: string; to_address: string };
-const offset = (query: Parameters<typeof offsetPage>[3], spec: QuerySpec = mailSpec) => offsetPage<Row>(d.handle.db, base(), spec, query);
+const offset = (query: Parameters<typeof offsetPage>[3], spec: QuerySpec = mailSpec) =>
+  offsetPage<Row>(d.handle.db, base(), spec, query);
 const ordered = (dir: 'ASC' | 'DESC', rows = ROWS) =>
-  [...rows].sort((a, b) => (a.created === b.created ? (a.id < b.id ? -1 : 1) : a.created < b.created ? -1 : 1) * (dir === 'ASC' ? 1 : -1)).map((r) => r.id);
+  [...rows]
+    .sort(
+      (a, b) =>
+        (a.created === b.created ? (a.id < b.id ? -1 : 1) : a.created < b.created ? -1 : 1) *
+        (dir === 'ASC' ? 1 : -1),
+    )
+    .map((r) => r.id);
 
 describe('offsetPage', () => {
   it('pages with limit and offset, every page counting the total', async () => {
     const sort = [{ fieldName: 'createdDate', order: 'ASC' as const }];
     const pages = await Promise.all([0, 4, 8].map((o) => offset({ sort, paging: { limit: 4, offset: o } })));
-    expect(pages.map((p) => [p.items.length, p.offset, p.total])).toEqual([[4, 0, 10], [4, 4, 10], [2, 8, 10]]);
+    expect(pages.map((p) => [p.items.length, p.offset, p.total])).toEqual([
+      [4, 0, 10],
+      [4, 4, 10],
+      [2, 8, 10],
+    ]);
     expect(pages.flatMap((p) => p.items.map((r) => r.id))).toEqual(ordered('ASC'));
     expect(typeof pages[0]!.total).toBe('number');
     expect(metadata.offset(pages[2]!)).toEqual({ count: 2, offset: 8, total: 10, tooManyToCount: false });
   });
 
   it('keeps the total right past the end, with a filter, and with a zero limit', async () => {
-    expect(await offset({ paging: { limit: 4, offset: 10 } })).toEqual({ items: [], offset: 10, total: 10, tooManyToCount: false });
-    expect(await offset({ paging: { limit: 4, offset: 25 } })).toEqual({ items: [], offset: 25, total: 10, tooManyToCount: false });
+    expect(await offset({ paging: { limit: 4, offset: 10 } })).toEqual({
+      items: [],
+      offset: 10,
+      total: 10,
+      tooManyToCount: false,
+    });
+    expect(await offset({ paging: { limit: 4, offset: 25 } })).toEqual({
+      items: [],
+      offset: 25,
+      total: 10,
+      tooManyToCount: false,
+    });
     const shop = { to: { $endsWith: '@shop.test' } };
     const p = await offset({ filter: shop, paging: { limit: 4, offset: 4 } });
     expect([p.items.length, p.total]).toEqual([1, 5]);
-    expect(await offset({ filter: shop, paging: { limit: 4, offset: 8 } })).toEqual({ items: [], offset: 8, total: 5, tooManyToCount: false });
-    expect(await offset({ filter: { to: 'nobody@x.test' } })).toEqual({ items: [], offset: 0, total: 0, tooManyToCount: false });
-    expect(await offset({ paging: { limit: 0 } })).toEqual({ items: [], offset: 0, total: 10, tooManyToCount: false });
+    expect(await offset({ filter: shop, paging: { limit: 4, offset: 8 } })).toEqual({
+      items: [],
+      offset: 8,
+      total: 5,
+      tooManyToCount: false,
+    });
+    expect(await offset({ filter: { to: 'nobody@x.test' } })).toEqual({
+      items: [],
+      offset: 0,
+      total: 0,
+      tooManyToCount: false,
+    });
+    expect(await offset({ paging: { limit: 0 } })).toEqual({
+      items: [],
+      offset: 0,
+      total: 10,
+      tooManyToCount: false,
+    });
   });
 
   it('sorts ASC and DESC, by default newest first, with the id breaking ties', async () => {
     expect((await offset({})).items.map((r) => r.id)).toEqual(ordered('DESC'));
-    expect((await offset({ sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 3, offset: 3 } })).items.map((r) => r.id))
-      .toEqual(ordered('DESC').slice(3, 6));
-    const to = async (order: 'ASC' | 'DESC') => (await offset({ sort: [{ fieldName: 'to', order }], paging: { limit: 3 } })).items.map((r) => r.to_address[0]);
+    expect(
+      (
+        await offset({ sort: [{ fieldName: 'createdDate', order: 'DESC' }], paging: { limit: 3, offset: 3 } })
+      ).items.map((r) => r.id),
+    ).toEqual(ordered('DESC').slice(3, 6));
+    const to = async (order: 'ASC' | 'DESC') =>
+      (await offset({ sort: [{ fieldName: 'to', order }], paging: { limit: 3 } })).items.map(
+        (r) => r.to_address[0],
+      );
     expect(await to('ASC')).toEqual(['a', 'b', 'c']);
     expect(await to('DESC')).toEqual(['j', 'i', 'h']);
-    await expect(offset({ sort: [{ fieldName: 'subject', order: 'ASC' }] })).rejects.toBeInstanceOf(ValidationError);
+    await expect(offset({ sort: [{ fieldName: 'subject', order: 'ASC' }] })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });
 
 describe('array fields', () => {
-  const to = async (filter: unknown) => (await offset({ filter: filter as Record<string, unknown>, sort: [{ fieldName: 'to', order: 'ASC' }] }, partsSpec)).items.map((r) => r.to_address);
-  const shop = ROWS.filter((r) => r.to.endsWith('shop.test')).map((r) => r.to).sort();
-  const example = ROWS.filter((r) => r.to.endsWith('example.test')).map((r) => r.to).sort();
+  const to = async (filter: unknown) =>
+    (
+      await offset(
+        { filter: filter as Record<string, unknown>, sort: [{ fieldName: 'to', order: 'ASC' }] },
+        partsSpec,
+      )
+    ).items.map((r) => r.to_address);
+  const shop = ROWS.filter((r) => r.to.endsWith('shop.test'))
+    .map((r) => r.to)
+    .sort();
+  const example = ROWS.filter((r) => r.to.endsWith('example.test'))
+    .map((r) => r.to)
+    .sort();
 
   it('$eq and $ne test membership; $hasSome and $in any value; $hasAll every value', async () => {
     expect(await to({ parts: 'shop' })).toEqual(shop);
@@ -95,13 +165,24 @@ describe('array fields', () => {
   });
 
   it('rejects comparisons and text operators on arrays, and non-string values', async () => {
-    for (const filter of [{ parts: { $gt: 'a' } }, { parts: { $contains: 'a' } }, { parts: 5 }, { parts: { $hasAll: [1] } }]) {
-      await expect(offset({ filter }, partsSpec), JSON.stringify(filter)).rejects.toBeInstanceOf(ValidationError);
+    for (const filter of [
+      { parts: { $gt: 'a' } },
+      { parts: { $contains: 'a' } },
+      { parts: 5 },
+      { parts: { $hasAll: [1] } },
+    ]) {
+      await expect(offset({ filter }, partsSpec), JSON.stringify(filter)).rejects.toBeInstanceOf(
+        ValidationError,
+      );
     }
   });
 
   it('pages by cursor with an array filter', async () => {
-    const first = await cursorPage<Row>(base(), partsSpec, { filter: { parts: { $hasSome: ['example'] } }, sort: [{ fieldName: 'to', order: 'ASC' }], cursorPaging: { limit: 3 } });
+    const first = await cursorPage<Row>(base(), partsSpec, {
+      filter: { parts: { $hasSome: ['example'] } },
+      sort: [{ fieldName: 'to', order: 'ASC' }],
+      cursorPaging: { limit: 3 },
+    });
     const second = await cursorPage<Row>(base(), partsSpec, { cursorPaging: { cursor: first.cursors.next } });
     expect([...first.items, ...second.items].map((r) => r.to_address)).toEqual(example);
     expect(second.hasNext).toBe(false);

@@ -12,21 +12,54 @@ const T0 = Date.parse('2030-01-01T00:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const t = (minutes: number) => at(minutes).toISOString();
 
-interface Mail { id: string; to: string; createdDate: string }
-interface Job { id: string; name: string; status: string; attempts: number; createdDate: string; lastError: string | null }
-interface Meta { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean }
-interface Violation { field: string; violatedRule: string; data: Record<string, unknown> }
+interface Mail {
+  id: string;
+  to: string;
+  createdDate: string;
+}
+interface Job {
+  id: string;
+  name: string;
+  status: string;
+  attempts: number;
+  createdDate: string;
+  lastError: string | null;
+}
+interface Meta {
+  count: number;
+  cursors: { next: string | null; prev: string | null };
+  hasNext: boolean;
+}
+interface Violation {
+  field: string;
+  violatedRule: string;
+  data: Record<string, unknown>;
+}
 
 const MAIL = '/platform/v1/mail/messages/query';
 const JOBS = '/platform/v1/jobs/query';
 const EVENTS = '/platform/v1/events/query';
-const itemsKey = { [MAIL]: 'messages', [JOBS]: 'jobs', [EVENTS]: 'events', '/platform/v1/jobs': 'jobs' } as Record<string, string>;
+const itemsKey = {
+  [MAIL]: 'messages',
+  [JOBS]: 'jobs',
+  [EVENTS]: 'events',
+  '/platform/v1/jobs': 'jobs',
+} as Record<string, string>;
 
 /** Recipient and the minute (after T0) the test message is queued at; equal minutes on purpose. */
 const RECIPIENTS: [string, number][] = [
-  ['amy@shop.test', 0], ['Bob@shop.test', 1], ['cara@example.test', 2], ['dan_lee@shop.test', 3], ['danxlee@shop.test', 3],
-  ['eve@example.test', 4], ['fay@shop.test', 5], ['gus@shop.test', 5], ['hal@shop.test', 5], ['ida@example.test', 6],
-  ['jo@shop.test', 7], ['kim@example.test', 8],
+  ['amy@shop.test', 0],
+  ['Bob@shop.test', 1],
+  ['cara@example.test', 2],
+  ['dan_lee@shop.test', 3],
+  ['danxlee@shop.test', 3],
+  ['eve@example.test', 4],
+  ['fay@shop.test', 5],
+  ['gus@shop.test', 5],
+  ['hal@shop.test', 5],
+  ['ida@example.test', 6],
+  ['jo@shop.test', 7],
+  ['kim@example.test', 8],
 ];
 let mails: Mail[] = [];
 let jobs: Job[] = [];
@@ -40,31 +73,73 @@ beforeAll(async () => {
   }
   // The outbox sends them in the background; wait until every job and message has settled.
   const db = s.db.handle.db;
-  await s.until(async () => (await db.selectFrom('job').select('id').where('status', '!=', 'SUCCEEDED').execute()).length === 0
-    && (await db.selectFrom('mail_message').select('id').where('status', '!=', 'STORED').execute()).length === 0);
+  await s.until(
+    async () =>
+      (await db.selectFrom('job').select('id').where('status', '!=', 'SUCCEEDED').execute()).length === 0 &&
+      (await db.selectFrom('mail_message').select('id').where('status', '!=', 'STORED').execute()).length ===
+        0,
+  );
   // Shapes HTTP cannot make (failed, running, waiting jobs; `%` and `_` in names), written directly.
   const future = new Date('2100-01-01T00:00:00.000Z');
-  const row = (id: string, name: string, status: 'PENDING' | 'RUNNING' | 'FAILED', attempts: number, minute: number, lastError: string | null) => ({
-    id, name, payload: '{}', status, attempts, max_attempts: 5, run_at: status === 'FAILED' ? at(minute) : future,
-    locked_until: status === 'RUNNING' ? future : null, last_error: lastError, created_at: at(minute), updated_at: at(minute),
+  const row = (
+    id: string,
+    name: string,
+    status: 'PENDING' | 'RUNNING' | 'FAILED',
+    attempts: number,
+    minute: number,
+    lastError: string | null,
+  ) => ({
+    id,
+    name,
+    payload: '{}',
+    status,
+    attempts,
+    max_attempts: 5,
+    run_at: status === 'FAILED' ? at(minute) : future,
+    locked_until: status === 'RUNNING' ? future : null,
+    last_error: lastError,
+    created_at: at(minute),
+    updated_at: at(minute),
     finished_at: status === 'FAILED' ? at(minute) : null,
   });
-  await db.insertInto('job').values([
-    row('00000000-0000-7000-8000-000000000001', 'Report_100%_Done', 'FAILED', 5, 10, 'gave up after 5 attempts'),
-    row('00000000-0000-7000-8000-000000000002', 'reportX1000Xdone', 'PENDING', 0, 11, null),
-    row('00000000-0000-7000-8000-000000000003', 'export.orders', 'RUNNING', 1, 12, null),
-    row('00000000-0000-7000-8000-000000000004', 'export.members', 'PENDING', 2, 12, 'timeout talking to SMTP'),
-  ]).execute();
+  await db
+    .insertInto('job')
+    .values([
+      row(
+        '00000000-0000-7000-8000-000000000001',
+        'Report_100%_Done',
+        'FAILED',
+        5,
+        10,
+        'gave up after 5 attempts',
+      ),
+      row('00000000-0000-7000-8000-000000000002', 'reportX1000Xdone', 'PENDING', 0, 11, null),
+      row('00000000-0000-7000-8000-000000000003', 'export.orders', 'RUNNING', 1, 12, null),
+      row(
+        '00000000-0000-7000-8000-000000000004',
+        'export.members',
+        'PENDING',
+        2,
+        12,
+        'timeout talking to SMTP',
+      ),
+    ])
+    .execute();
   for (let i = 1; i <= 4; i++) {
     s.clock.set(at(20 + i));
-    expect((await s.admin('PATCH', '/platform/v1/store-settings', { settings: { storeName: `Shop ${i}` } })).status).toBe(200);
+    expect(
+      (await s.admin('PATCH', '/platform/v1/store-settings', { settings: { storeName: `Shop ${i}` } }))
+        .status,
+    ).toBe(200);
   }
   mails = (await page<Mail>(MAIL, { cursorPaging: { limit: 100 } })).items;
   jobs = (await page<Job>(JOBS, { cursorPaging: { limit: 100 } })).items;
   expect(mails).toHaveLength(12);
   expect(jobs).toHaveLength(16);
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 async function page<T>(path: string, query: unknown): Promise<{ items: T[]; metadata: Meta }> {
   const r = await s.admin<Record<string, unknown>>('POST', path, { query });
@@ -72,14 +147,18 @@ async function page<T>(path: string, query: unknown): Promise<{ items: T[]; meta
   return { items: r.body[itemsKey[path]!] as T[], metadata: r.body.metadata as Meta };
 }
 const sorted = (xs: string[]) => [...xs].sort();
-const mailTo = async (filter: unknown) => sorted((await page<Mail>(MAIL, { filter, cursorPaging: { limit: 100 } })).items.map((m) => m.to));
-const jobNames = async (filter: unknown) => sorted((await page<Job>(JOBS, { filter, cursorPaging: { limit: 100 } })).items.map((j) => j.name));
+const mailTo = async (filter: unknown) =>
+  sorted((await page<Mail>(MAIL, { filter, cursorPaging: { limit: 100 } })).items.map((m) => m.to));
+const jobNames = async (filter: unknown) =>
+  sorted((await page<Job>(JOBS, { filter, cursorPaging: { limit: 100 } })).items.map((j) => j.name));
 const mailsWhere = (p: (m: Mail) => boolean) => sorted(mails.filter(p).map((m) => m.to));
 const jobsWhere = (p: (j: Job) => boolean) => sorted(jobs.filter(p).map((j) => j.name));
 const minute = (m: Mail) => (Date.parse(m.createdDate) - T0) / 60_000;
 
 async function rejected(path: string, query: unknown): Promise<Violation[]> {
-  const r = await s.admin<{ details: { validationError?: { fieldViolations: Violation[] } } }>('POST', path, { query });
+  const r = await s.admin<{ details: { validationError?: { fieldViolations: Violation[] } } }>('POST', path, {
+    query,
+  });
   expect(r.status, `${JSON.stringify(query)} → ${JSON.stringify(r.body)}`).toBe(400);
   return r.body.details.validationError?.fieldViolations ?? [];
 }
@@ -89,7 +168,9 @@ describe('filter operators', () => {
   it('$eq, implicit and explicit, and $ne', async () => {
     expect(await mailTo({ to: 'cara@example.test' })).toEqual(['cara@example.test']);
     expect(await mailTo({ to: { $eq: 'cara@example.test' } })).toEqual(['cara@example.test']);
-    expect(await mailTo({ to: { $ne: 'cara@example.test' } })).toEqual(mailsWhere((m) => m.to !== 'cara@example.test'));
+    expect(await mailTo({ to: { $ne: 'cara@example.test' } })).toEqual(
+      mailsWhere((m) => m.to !== 'cara@example.test'),
+    );
     expect(await mailTo({ id: mails[3]!.id })).toEqual([mails[3]!.to]);
     expect(await jobNames({ status: 'FAILED' })).toEqual(['Report_100%_Done']);
     expect(await jobNames({ attempts: '2' })).toEqual(['export.members']);
@@ -100,9 +181,16 @@ describe('filter operators', () => {
     expect(await mailTo({ createdDate: { $gte: t(5) } })).toEqual(mailsWhere((m) => minute(m) >= 5));
     expect(await mailTo({ createdDate: { $lt: t(1) } })).toEqual(['amy@shop.test']);
     expect(await mailTo({ createdDate: { $lte: t(1) } })).toEqual(['Bob@shop.test', 'amy@shop.test']);
-    expect(await mailTo({ createdDate: { $gte: t(3), $lt: t(5) } })).toEqual(['dan_lee@shop.test', 'danxlee@shop.test', 'eve@example.test']);
+    expect(await mailTo({ createdDate: { $gte: t(3), $lt: t(5) } })).toEqual([
+      'dan_lee@shop.test',
+      'danxlee@shop.test',
+      'eve@example.test',
+    ]);
     expect(await mailTo({ createdDate: { $gte: { $date: t(8) } } })).toEqual(['kim@example.test']);
-    expect(await mailTo({ createdDate: { $lt: '2030-01-01T01:02:00+01:00' } })).toEqual(['Bob@shop.test', 'amy@shop.test']);
+    expect(await mailTo({ createdDate: { $lt: '2030-01-01T01:02:00+01:00' } })).toEqual([
+      'Bob@shop.test',
+      'amy@shop.test',
+    ]);
     expect(await jobNames({ attempts: { $gt: 1 } })).toEqual(['Report_100%_Done', 'export.members']);
     expect(await jobNames({ attempts: { $gte: 1 } })).toEqual(jobsWhere((j) => j.attempts >= 1));
     expect(await jobNames({ attempts: { $lt: 1 } })).toEqual(['reportX1000Xdone']);
@@ -112,11 +200,23 @@ describe('filter operators', () => {
   });
 
   it('$in, $hasSome and $hasAll', async () => {
-    expect(await mailTo({ to: { $in: ['amy@shop.test', 'kim@example.test', 'nobody@x.test'] } })).toEqual(['amy@shop.test', 'kim@example.test']);
+    expect(await mailTo({ to: { $in: ['amy@shop.test', 'kim@example.test', 'nobody@x.test'] } })).toEqual([
+      'amy@shop.test',
+      'kim@example.test',
+    ]);
     expect(await mailTo({ to: { $in: [] } })).toEqual([]);
-    expect(await mailTo({ id: { $in: [mails[0]!.id, mails[1]!.id] } })).toEqual(sorted([mails[0]!.to, mails[1]!.to]));
-    expect(await jobNames({ status: { $in: ['RUNNING', 'PENDING'] } })).toEqual(['export.members', 'export.orders', 'reportX1000Xdone']);
-    expect(await jobNames({ status: { $hasSome: ['FAILED', 'RUNNING'] } })).toEqual(['Report_100%_Done', 'export.orders']);
+    expect(await mailTo({ id: { $in: [mails[0]!.id, mails[1]!.id] } })).toEqual(
+      sorted([mails[0]!.to, mails[1]!.to]),
+    );
+    expect(await jobNames({ status: { $in: ['RUNNING', 'PENDING'] } })).toEqual([
+      'export.members',
+      'export.orders',
+      'reportX1000Xdone',
+    ]);
+    expect(await jobNames({ status: { $hasSome: ['FAILED', 'RUNNING'] } })).toEqual([
+      'Report_100%_Done',
+      'export.orders',
+    ]);
     expect(await mailTo({ to: { $hasAll: ['amy@shop.test'] } })).toEqual(['amy@shop.test']);
     expect(await mailTo({ to: { $hasAll: ['amy@shop.test', 'amy@shop.test'] } })).toEqual(['amy@shop.test']);
     expect(await mailTo({ to: { $hasAll: ['amy@shop.test', 'kim@example.test'] } })).toEqual([]);
@@ -124,7 +224,9 @@ describe('filter operators', () => {
 
   it('$startsWith, $endsWith, $contains: case-insensitive, with % _ and \\ matched literally', async () => {
     expect(await mailTo({ to: { $startsWith: 'BOB' } })).toEqual(['Bob@shop.test']);
-    expect(await mailTo({ to: { $endsWith: '@EXAMPLE.test' } })).toEqual(mailsWhere((m) => m.to.endsWith('@example.test')));
+    expect(await mailTo({ to: { $endsWith: '@EXAMPLE.test' } })).toEqual(
+      mailsWhere((m) => m.to.endsWith('@example.test')),
+    );
     expect(await mailTo({ to: { $contains: 'N_L' } })).toEqual(['dan_lee@shop.test']);
     expect(await mailTo({ to: { $contains: 'shop' } })).toEqual(mailsWhere((m) => m.to.includes('shop')));
     expect(await jobNames({ name: { $contains: '100%' } })).toEqual(['Report_100%_Done']);
@@ -132,7 +234,10 @@ describe('filter operators', () => {
     expect(await jobNames({ name: { $startsWith: 'report_' } })).toEqual(['Report_100%_Done']);
     expect(await jobNames({ name: { $endsWith: '%_DONE' } })).toEqual(['Report_100%_Done']);
     expect(await jobNames({ name: { $endsWith: '\\' } })).toEqual([]);
-    expect(await jobNames({ name: { $startsWith: 'report' } })).toEqual(['Report_100%_Done', 'reportX1000Xdone']);
+    expect(await jobNames({ name: { $startsWith: 'report' } })).toEqual([
+      'Report_100%_Done',
+      'reportX1000Xdone',
+    ]);
   });
 
   it('$exists, isEmpty ({f: null}) and isNotEmpty ({f: {$ne: null}})', async () => {
@@ -140,28 +245,58 @@ describe('filter operators', () => {
     expect(await jobNames({ lastError: { $exists: false } })).toEqual(jobsWhere((j) => j.lastError === null));
     expect(await jobNames({ lastError: null })).toEqual(jobsWhere((j) => j.lastError === null));
     expect(await jobNames({ lastError: { $ne: null } })).toEqual(['Report_100%_Done', 'export.members']);
-    expect(await jobNames({ finishedDate: { $exists: false } })).toEqual(['export.members', 'export.orders', 'reportX1000Xdone']);
-    expect(await jobNames({ lastError: { $ne: 'timeout talking to SMTP' } })).toEqual(jobsWhere((j) => j.name !== 'export.members'));
+    expect(await jobNames({ finishedDate: { $exists: false } })).toEqual([
+      'export.members',
+      'export.orders',
+      'reportX1000Xdone',
+    ]);
+    expect(await jobNames({ lastError: { $ne: 'timeout talking to SMTP' } })).toEqual(
+      jobsWhere((j) => j.name !== 'export.members'),
+    );
   });
 
   it('$and, $or, $not, several fields and several operators in one object', async () => {
     const shop = { to: { $endsWith: '@shop.test' } };
-    expect(await mailTo({ $and: [shop, { createdDate: { $gte: t(5) } }] })).toEqual(['fay@shop.test', 'gus@shop.test', 'hal@shop.test', 'jo@shop.test']);
-    expect(await mailTo({ $or: [{ $and: [shop, { createdDate: { $gte: t(7) } }] }, { to: 'cara@example.test' }] })).toEqual(['cara@example.test', 'jo@shop.test']);
+    expect(await mailTo({ $and: [shop, { createdDate: { $gte: t(5) } }] })).toEqual([
+      'fay@shop.test',
+      'gus@shop.test',
+      'hal@shop.test',
+      'jo@shop.test',
+    ]);
+    expect(
+      await mailTo({ $or: [{ $and: [shop, { createdDate: { $gte: t(7) } }] }, { to: 'cara@example.test' }] }),
+    ).toEqual(['cara@example.test', 'jo@shop.test']);
     expect(await mailTo({ $not: shop })).toEqual(mailsWhere((m) => m.to.endsWith('@example.test')));
-    expect(await mailTo({ $not: { $or: [{ to: { $startsWith: 'a' } }, { to: { $startsWith: 'b' } }] } })).toHaveLength(10);
-    expect(await mailTo({ to: { $endsWith: '@example.test' }, createdDate: { $lt: t(5) } })).toEqual(['cara@example.test', 'eve@example.test']);
-    expect(await mailTo({ createdDate: { $gt: t(1), $lte: t(3) } })).toEqual(['cara@example.test', 'dan_lee@shop.test', 'danxlee@shop.test']);
+    expect(
+      await mailTo({ $not: { $or: [{ to: { $startsWith: 'a' } }, { to: { $startsWith: 'b' } }] } }),
+    ).toHaveLength(10);
+    expect(await mailTo({ to: { $endsWith: '@example.test' }, createdDate: { $lt: t(5) } })).toEqual([
+      'cara@example.test',
+      'eve@example.test',
+    ]);
+    expect(await mailTo({ createdDate: { $gt: t(1), $lte: t(3) } })).toEqual([
+      'cara@example.test',
+      'dan_lee@shop.test',
+      'danxlee@shop.test',
+    ]);
     // Like $ne, $not keeps rows where the field is empty.
-    expect(await jobNames({ $not: { lastError: { $contains: 'timeout' } } })).toEqual(jobsWhere((j) => j.name !== 'export.members'));
+    expect(await jobNames({ $not: { lastError: { $contains: 'timeout' } } })).toEqual(
+      jobsWhere((j) => j.name !== 'export.members'),
+    );
     expect(await jobNames({ $and: [] })).toHaveLength(16);
     expect(await jobNames({ $or: [] })).toEqual([]);
   });
 
   it('filters events by type, slug, entity and time', async () => {
-    const events = (await page<{ eventType: string; eventTime: string }>(EVENTS, { filter: { eventType: 'vitrine.platform.v1.store_settings_updated', entityId: 'store' } })).items;
+    const events = (
+      await page<{ eventType: string; eventTime: string }>(EVENTS, {
+        filter: { eventType: 'vitrine.platform.v1.store_settings_updated', entityId: 'store' },
+      })
+    ).items;
     expect(events).toHaveLength(4);
-    expect((await page(EVENTS, { filter: { slug: { $startsWith: 'UPD' }, eventTime: { $gt: t(22) } } })).items).toHaveLength(2);
+    expect(
+      (await page(EVENTS, { filter: { slug: { $startsWith: 'UPD' }, eventTime: { $gt: t(22) } } })).items,
+    ).toHaveLength(2);
     expect((await page(EVENTS, { filter: { entityFqdn: { $contains: 'orders' } } })).items).toHaveLength(0);
   });
 
@@ -176,37 +311,75 @@ describe('filter operators', () => {
 
 describe('invalid queries are 400, never 500', () => {
   it('unknown fields, including SQL, column names and inherited property names', async () => {
-    for (const field of ['nope', 'to_address', 'created_at', "to' or 1=1 --", 'to; drop table job', 'constructor', 'toString', 'hasOwnProperty', '$nor']) {
+    for (const field of [
+      'nope',
+      'to_address',
+      'created_at',
+      "to' or 1=1 --",
+      'to; drop table job',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '$nor',
+    ]) {
       const v = await rejected(MAIL, { filter: { [field]: 'x' } });
       expect(v[0]).toMatchObject({ field: 'query.filter', violatedRule: 'FIELD_NOT_ALLOWED' });
     }
     // `__proto__`: top-level, the body's schema drops it (no effect); nested, it reaches the compiler (400).
-    const proto = (filter: string) => s.request<{ messages?: unknown[] }>('POST', MAIL, { auth: ADMIN_KEY, body: `{"query":{"filter":${filter}}}` });
+    const proto = (filter: string) =>
+      s.request<{ messages?: unknown[] }>('POST', MAIL, {
+        auth: ADMIN_KEY,
+        body: `{"query":{"filter":${filter}}}`,
+      });
     const top = await proto('{"__proto__":{"sql":"true","type":"string"},"to":"amy@shop.test"}');
     expect(top.status).toBe(200);
     expect(top.body.messages).toHaveLength(1);
     expect((await proto('{"$and":[{"__proto__":{"sql":"true","type":"string"}}]}')).status).toBe(400);
     expect((await proto('{"$or":[{"constructor":{"$eq":"x"}}]}')).status).toBe(400);
-    expect(await rule(MAIL, { filter: { $or: [{ to: 'a@b.test' }, { bad: 1 }] } })).toEqual(['FIELD_NOT_ALLOWED']);
+    expect(await rule(MAIL, { filter: { $or: [{ to: 'a@b.test' }, { bad: 1 }] } })).toEqual([
+      'FIELD_NOT_ALLOWED',
+    ]);
   });
 
   it('unknown operators and operators that do not fit the field', async () => {
-    for (const f of [{ to: { $regex: '.*' } }, { to: { $eq: 'x', $like: '%' } }, { to: { $in: ['a'], nope: 1 } }, { createdDate: { $startsWith: '2030' } }, { to: { $exists: 'yes' } }, { to: { $in: 'amy' } }]) {
+    for (const f of [
+      { to: { $regex: '.*' } },
+      { to: { $eq: 'x', $like: '%' } },
+      { to: { $in: ['a'], nope: 1 } },
+      { createdDate: { $startsWith: '2030' } },
+      { to: { $exists: 'yes' } },
+      { to: { $in: 'amy' } },
+    ]) {
       await rejected(MAIL, { filter: f });
     }
   });
 
   it('values of the wrong type: strings for numbers, bad dates, numbers for ids, NUL characters', async () => {
     const bad = [
-      { attempts: 'two' }, { attempts: true }, { attempts: { $gt: '1e400' } }, { attempts: { $in: [1, 'x'] } },
-      { createdDate: 'yesterday' }, { createdDate: '2030-02-30T00:00:00Z' }, { createdDate: '-100000-01-01T00:00:00Z' },
-      { createdDate: '+200000-01-01T00:00:00Z' }, { createdDate: '0000-01-01T00:00:00Z' }, { createdDate: { $gt: 12345 } }, { createdDate: { $lt: { $date: 'soon' } } },
-      { id: 5 }, { id: { $in: [7] } }, { name: 5 }, { name: { $startsWith: 5 } },
-      { $and: {} }, { $or: [1] }, { $not: [] }, { name: {} },
+      { attempts: 'two' },
+      { attempts: true },
+      { attempts: { $gt: '1e400' } },
+      { attempts: { $in: [1, 'x'] } },
+      { createdDate: 'yesterday' },
+      { createdDate: '2030-02-30T00:00:00Z' },
+      { createdDate: '-100000-01-01T00:00:00Z' },
+      { createdDate: '+200000-01-01T00:00:00Z' },
+      { createdDate: '0000-01-01T00:00:00Z' },
+      { createdDate: { $gt: 12345 } },
+      { createdDate: { $lt: { $date: 'soon' } } },
+      { id: 5 },
+      { id: { $in: [7] } },
+      { name: 5 },
+      { name: { $startsWith: 5 } },
+      { $and: {} },
+      { $or: [1] },
+      { $not: [] },
+      { name: {} },
     ];
     for (const f of bad) expect(await rule(JOBS, { filter: f })).toEqual(['VALIDATION']);
     // Text PostgreSQL cannot store is refused before the query is compiled (platform/http/unsafe-text.ts).
-    for (const f of [{ name: 'a\u0000b' }, { name: { $contains: '\u0000' } }, { name: 'a\ud800' }]) expect(await rule(JOBS, { filter: f })).toEqual(['FORMAT']);
+    for (const f of [{ name: 'a\u0000b' }, { name: { $contains: '\u0000' } }, { name: 'a\ud800' }])
+      expect(await rule(JOBS, { filter: f })).toEqual(['FORMAT']);
   });
 
   it('a value no row can hold is not refused: an unknown enum value or an id that is not a UUID matches nothing, $ne with it everything', async () => {
@@ -228,57 +401,107 @@ describe('invalid queries are 400, never 500', () => {
   });
 
   it('limits: page size above 100 is MAX, too many values or conditions are MAX_SIZE, too deep is rejected', async () => {
-    expect((await rejected(JOBS, { cursorPaging: { limit: 101 } }))[0]).toMatchObject({ field: 'query.cursorPaging.limit', violatedRule: 'MAX', data: { threshold: 100 } });
+    expect((await rejected(JOBS, { cursorPaging: { limit: 101 } }))[0]).toMatchObject({
+      field: 'query.cursorPaging.limit',
+      violatedRule: 'MAX',
+      data: { threshold: 100 },
+    });
     expect(await rule(JOBS, { cursorPaging: { limit: -1 } })).toEqual(['MIN']);
     expect((await page(JOBS, { cursorPaging: { limit: 100 } })).items).toHaveLength(16);
-    expect(await rule(JOBS, { filter: { name: { $in: Array.from({ length: 1001 }, (_, i) => `n${i}`) } } })).toEqual(['MAX_SIZE']);
-    expect(await rule(JOBS, { filter: { $or: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) } })).toEqual(['MAX_SIZE']);
+    expect(
+      await rule(JOBS, { filter: { name: { $in: Array.from({ length: 1001 }, (_, i) => `n${i}`) } } }),
+    ).toEqual(['MAX_SIZE']);
+    expect(
+      await rule(JOBS, { filter: { $or: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) } }),
+    ).toEqual(['MAX_SIZE']);
     let deep: unknown = { name: 'x' };
     for (let i = 0; i < 10; i++) deep = { $not: deep };
     await rejected(JOBS, { filter: deep });
   });
 
   it('sorting on an unknown or unsortable field, or in an unknown order', async () => {
-    for (const fieldName of ['nope', 'status', 'payload', 'created_at', 'createdDate; drop table job --', 'constructor']) {
+    for (const fieldName of [
+      'nope',
+      'status',
+      'payload',
+      'created_at',
+      'createdDate; drop table job --',
+      'constructor',
+    ]) {
       const v = await rejected(JOBS, { sort: [{ fieldName, order: 'ASC' }] });
       expect(v[0]).toMatchObject({ field: 'query.sort', violatedRule: 'FIELD_NOT_ALLOWED' });
     }
-    expect(await rule(JOBS, { sort: [{ fieldName: 'createdDate', order: 'ASC; drop table job' }] })).toEqual(['INVALID_ENUM_VALUE']);
+    expect(await rule(JOBS, { sort: [{ fieldName: 'createdDate', order: 'ASC; drop table job' }] })).toEqual([
+      'INVALID_ENUM_VALUE',
+    ]);
     expect((await page(JOBS, {})).items).toHaveLength(16);
   });
 });
 
-
 type Keyed = Record<string, unknown> & { id: string };
 /** Sorts in JS by keys (ISO dates and lowercase GUIDs compare as strings), then chunks into pages. */
 function ordered<T extends Keyed>(items: T[], ...keys: [keyof T & string, 'ASC' | 'DESC'][]): string[] {
-  return [...items].sort((a, b) => {
-    for (const [k, o] of keys) {
-      const [x, y] = [a[k] as string | number, b[k] as string | number];
-      if (x !== y) return (x < y ? -1 : 1) * (o === 'ASC' ? 1 : -1);
-    }
-    return 0;
-  }).map((x) => x.id);
+  return [...items]
+    .sort((a, b) => {
+      for (const [k, o] of keys) {
+        const [x, y] = [a[k] as string | number, b[k] as string | number];
+        if (x !== y) return (x < y ? -1 : 1) * (o === 'ASC' ? 1 : -1);
+      }
+      return 0;
+    })
+    .map((x) => x.id);
 }
-const chunk = (ids: string[], n: number) => Array.from({ length: Math.ceil(ids.length / n) }, (_, i) => ids.slice(i * n, i * n + n));
-const ids = async (path: string, query: unknown) => (await page<Keyed>(path, { ...(query as object), cursorPaging: { limit: 100 } })).items.map((x) => x.id);
+const chunk = (ids: string[], n: number) =>
+  Array.from({ length: Math.ceil(ids.length / n) }, (_, i) => ids.slice(i * n, i * n + n));
+const ids = async (path: string, query: unknown) =>
+  (await page<Keyed>(path, { ...(query as object), cursorPaging: { limit: 100 } })).items.map((x) => x.id);
 const mailsK = () => mails as unknown as (Mail & Keyed)[];
 const jobsK = () => jobs as unknown as (Job & Keyed)[];
 
 describe('sorting', () => {
   it('sorts ASC and DESC, on one field or several, with the id as the tie-breaker', async () => {
     expect(await ids(MAIL, {})).toEqual(ordered(mailsK(), ['createdDate', 'DESC'], ['id', 'DESC']));
-    expect(await ids(MAIL, { sort: [{ fieldName: 'createdDate', order: 'ASC' }] })).toEqual(ordered(mailsK(), ['createdDate', 'ASC'], ['id', 'ASC']));
-    expect(await ids(MAIL, { sort: [{ fieldName: 'createdDate' }] })).toEqual(ordered(mailsK(), ['createdDate', 'ASC'], ['id', 'ASC']));
-    expect(await ids(JOBS, { sort: [{ fieldName: 'attempts', order: 'DESC' }, { fieldName: 'createdDate', order: 'ASC' }] }))
-      .toEqual(ordered(jobsK(), ['attempts', 'DESC'], ['createdDate', 'ASC'], ['id', 'ASC']));
-    expect(await ids(JOBS, { sort: [{ fieldName: 'attempts', order: 'ASC' }, { fieldName: 'createdDate', order: 'DESC' }] }))
-      .toEqual(ordered(jobsK(), ['attempts', 'ASC'], ['createdDate', 'DESC'], ['id', 'DESC']));
+    expect(await ids(MAIL, { sort: [{ fieldName: 'createdDate', order: 'ASC' }] })).toEqual(
+      ordered(mailsK(), ['createdDate', 'ASC'], ['id', 'ASC']),
+    );
+    expect(await ids(MAIL, { sort: [{ fieldName: 'createdDate' }] })).toEqual(
+      ordered(mailsK(), ['createdDate', 'ASC'], ['id', 'ASC']),
+    );
+    expect(
+      await ids(JOBS, {
+        sort: [
+          { fieldName: 'attempts', order: 'DESC' },
+          { fieldName: 'createdDate', order: 'ASC' },
+        ],
+      }),
+    ).toEqual(ordered(jobsK(), ['attempts', 'DESC'], ['createdDate', 'ASC'], ['id', 'ASC']));
+    expect(
+      await ids(JOBS, {
+        sort: [
+          { fieldName: 'attempts', order: 'ASC' },
+          { fieldName: 'createdDate', order: 'DESC' },
+        ],
+      }),
+    ).toEqual(ordered(jobsK(), ['attempts', 'ASC'], ['createdDate', 'DESC'], ['id', 'DESC']));
     const example = { filter: { to: { $endsWith: '@example.test' } } };
-    const to = async (order: string) => (await page<Mail>(MAIL, { ...example, sort: [{ fieldName: 'to', order }] })).items.map((m) => m.to);
-    expect(await to('DESC')).toEqual(['kim@example.test', 'ida@example.test', 'eve@example.test', 'cara@example.test']);
-    expect(await to('ASC')).toEqual(['cara@example.test', 'eve@example.test', 'ida@example.test', 'kim@example.test']);
-    const times = async (order: string) => (await page<{ eventTime: string }>(EVENTS, { sort: [{ fieldName: 'eventTime', order }] })).items.map((e) => e.eventTime);
+    const to = async (order: string) =>
+      (await page<Mail>(MAIL, { ...example, sort: [{ fieldName: 'to', order }] })).items.map((m) => m.to);
+    expect(await to('DESC')).toEqual([
+      'kim@example.test',
+      'ida@example.test',
+      'eve@example.test',
+      'cara@example.test',
+    ]);
+    expect(await to('ASC')).toEqual([
+      'cara@example.test',
+      'eve@example.test',
+      'ida@example.test',
+      'kim@example.test',
+    ]);
+    const times = async (order: string) =>
+      (await page<{ eventTime: string }>(EVENTS, { sort: [{ fieldName: 'eventTime', order }] })).items.map(
+        (e) => e.eventTime,
+      );
     expect(await times('ASC')).toEqual([t(21), t(22), t(23), t(24)]);
     expect(await times('DESC')).toEqual([t(24), t(23), t(22), t(21)]);
   });
@@ -311,20 +534,54 @@ async function walk(path: string, query: Record<string, unknown>): Promise<strin
 describe('cursor paging', () => {
   it('pages forward and back with filter and sort carried by the cursor: no gaps, no duplicates, order kept', async () => {
     const shop = mailsK().filter((m) => m.to.endsWith('@shop.test'));
-    expect(await walk(MAIL, { filter: { to: { $endsWith: '@shop.test' } }, sort: [{ fieldName: 'createdDate', order: 'ASC' }], cursorPaging: { limit: 3 } }))
-      .toEqual(chunk(ordered(shop, ['createdDate', 'ASC'], ['id', 'ASC']), 3));
-    expect(await walk(MAIL, { cursorPaging: { limit: 5 } })).toEqual(chunk(ordered(mailsK(), ['createdDate', 'DESC'], ['id', 'DESC']), 5));
+    expect(
+      await walk(MAIL, {
+        filter: { to: { $endsWith: '@shop.test' } },
+        sort: [{ fieldName: 'createdDate', order: 'ASC' }],
+        cursorPaging: { limit: 3 },
+      }),
+    ).toEqual(chunk(ordered(shop, ['createdDate', 'ASC'], ['id', 'ASC']), 3));
+    expect(await walk(MAIL, { cursorPaging: { limit: 5 } })).toEqual(
+      chunk(ordered(mailsK(), ['createdDate', 'DESC'], ['id', 'DESC']), 5),
+    );
     const example = mailsK().filter((m) => m.to.endsWith('@example.test'));
-    expect(await walk(MAIL, { filter: { to: { $endsWith: '@example.test' } }, sort: [{ fieldName: 'to', order: 'DESC' }], cursorPaging: { limit: 2 } }))
-      .toEqual(chunk(ordered(example, ['to', 'DESC']), 2));
-    const sort = [{ fieldName: 'attempts', order: 'DESC' }, { fieldName: 'createdDate', order: 'ASC' }];
-    expect(await walk(JOBS, { filter: { name: { $ne: 'export.orders' } }, sort, cursorPaging: { limit: 4 } }))
-      .toEqual(chunk(ordered(jobsK().filter((j) => j.name !== 'export.orders'), ['attempts', 'DESC'], ['createdDate', 'ASC'], ['id', 'ASC']), 4));
-    expect((await walk(EVENTS, { sort: [{ fieldName: 'eventTime', order: 'ASC' }], cursorPaging: { limit: 1 } })).flat()).toHaveLength(4);
+    expect(
+      await walk(MAIL, {
+        filter: { to: { $endsWith: '@example.test' } },
+        sort: [{ fieldName: 'to', order: 'DESC' }],
+        cursorPaging: { limit: 2 },
+      }),
+    ).toEqual(chunk(ordered(example, ['to', 'DESC']), 2));
+    const sort = [
+      { fieldName: 'attempts', order: 'DESC' },
+      { fieldName: 'createdDate', order: 'ASC' },
+    ];
+    expect(
+      await walk(JOBS, { filter: { name: { $ne: 'export.orders' } }, sort, cursorPaging: { limit: 4 } }),
+    ).toEqual(
+      chunk(
+        ordered(
+          jobsK().filter((j) => j.name !== 'export.orders'),
+          ['attempts', 'DESC'],
+          ['createdDate', 'ASC'],
+          ['id', 'ASC'],
+        ),
+        4,
+      ),
+    );
+    expect(
+      (
+        await walk(EVENTS, { sort: [{ fieldName: 'eventTime', order: 'ASC' }], cursorPaging: { limit: 1 } })
+      ).flat(),
+    ).toHaveLength(4);
   });
 
-  it('keeps the cursor\'s query when the next request changes only the limit', async () => {
-    const first = await page<Mail>(MAIL, { filter: { to: { $endsWith: '@shop.test' } }, sort: [{ fieldName: 'createdDate', order: 'ASC' }], cursorPaging: { limit: 3 } });
+  it("keeps the cursor's query when the next request changes only the limit", async () => {
+    const first = await page<Mail>(MAIL, {
+      filter: { to: { $endsWith: '@shop.test' } },
+      sort: [{ fieldName: 'createdDate', order: 'ASC' }],
+      cursorPaging: { limit: 3 },
+    });
     const next = await page<Mail>(MAIL, { cursorPaging: { cursor: first.metadata.cursors.next, limit: 1 } });
     expect(next.items.map((m) => m.to)).toEqual(['danxlee@shop.test']);
     // The cursor carries the last limit asked for.
@@ -337,18 +594,44 @@ describe('cursor paging', () => {
 
   it('rejects garbage, foreign and tampered cursors with a 400 on the cursor', async () => {
     const enc = (x: unknown) => Buffer.from(JSON.stringify(x)).toString('base64url');
-    const cursorOf = async (path: string, query: object = {}) => (await page(path, { ...query, cursorPaging: { limit: 1 } })).metadata.cursors.next!;
+    const cursorOf = async (path: string, query: object = {}) =>
+      (await page(path, { ...query, cursorPaging: { limit: 1 } })).metadata.cursors.next!;
     const jobCursor = await cursorOf(JOBS);
     const real = JSON.parse(Buffer.from(jobCursor, 'base64url').toString()) as Record<string, unknown>;
     const tampered = [
-      { k: ['x', 'y'] }, { k: [] }, { k: [real.k] }, { k: ['not a date', (real.k as string[])[1]] }, { k: [(real.k as string[])[0], "x' or 1=1"] },
-      { k: [{ a: 1 }, (real.k as string[])[1]] }, { s: 'x' }, { s: [null] }, { s: [{ fieldName: 'constructor', order: 'ASC' }] },
-      { s: [{ fieldName: 'status', order: 'ASC' }] }, { l: -1 }, { l: 1.5 }, { l: 1000 }, { d: 'x' }, { f: { nope: 1 } }, { f: { createdDate: 'soon' } }, { e: 'mail' },
+      { k: ['x', 'y'] },
+      { k: [] },
+      { k: [real.k] },
+      { k: ['not a date', (real.k as string[])[1]] },
+      { k: [(real.k as string[])[0], "x' or 1=1"] },
+      { k: [{ a: 1 }, (real.k as string[])[1]] },
+      { s: 'x' },
+      { s: [null] },
+      { s: [{ fieldName: 'constructor', order: 'ASC' }] },
+      { s: [{ fieldName: 'status', order: 'ASC' }] },
+      { l: -1 },
+      { l: 1.5 },
+      { l: 1000 },
+      { d: 'x' },
+      { f: { nope: 1 } },
+      { f: { createdDate: 'soon' } },
+      { e: 'mail' },
     ].map((change) => enc({ ...real, ...change }));
-    const cursors = ['garbage', '!!!', enc({ e: 'job' }), enc([]), enc(null), await cursorOf(EVENTS), await cursorOf(MAIL), ...tampered];
+    const cursors = [
+      'garbage',
+      '!!!',
+      enc({ e: 'job' }),
+      enc([]),
+      enc(null),
+      await cursorOf(EVENTS),
+      await cursorOf(MAIL),
+      ...tampered,
+    ];
     for (const cursor of cursors) {
       const v = await rejected(JOBS, { cursorPaging: { cursor } });
-      expect(v, cursor).toEqual([expect.objectContaining({ field: 'query.cursorPaging.cursor', violatedRule: 'FORMAT' })]);
+      expect(v, cursor).toEqual([
+        expect.objectContaining({ field: 'query.cursorPaging.cursor', violatedRule: 'FORMAT' }),
+      ]);
     }
     await rejected(EVENTS, { cursorPaging: { cursor: jobCursor } });
     await rejected(MAIL, { cursorPaging: { cursor: jobCursor } });
@@ -358,7 +641,11 @@ describe('cursor paging', () => {
 });
 
 describe('GET /platform/v1/jobs', () => {
-  type ListAnswer = { jobs: Job[]; metadata: Meta; details?: { validationError?: { fieldViolations: Violation[] } } };
+  type ListAnswer = {
+    jobs: Job[];
+    metadata: Meta;
+    details?: { validationError?: { fieldViolations: Violation[] } };
+  };
   const list = (query = '') => s.admin<ListAnswer>('GET', `/platform/v1/jobs${query}`);
   const dotR = (payload: unknown) => `?.r=${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   const names = async (query: string) => {
@@ -374,25 +661,49 @@ describe('GET /platform/v1/jobs', () => {
 
   it('filters by status (repeated key) and name, sorts by one sort object, in plain and .r forms alike', async () => {
     const plain = await list('?status=FAILED&status=PENDING&sort.fieldName=createdDate&sort.order=ASC');
-    expect(plain.body.jobs.map((j) => j.name)).toEqual(['Report_100%_Done', 'reportX1000Xdone', 'export.members']);
-    const r = await list(dotR({ status: ['FAILED', 'PENDING'], sort: { fieldName: 'createdDate', order: 'ASC' } }));
+    expect(plain.body.jobs.map((j) => j.name)).toEqual([
+      'Report_100%_Done',
+      'reportX1000Xdone',
+      'export.members',
+    ]);
+    const r = await list(
+      dotR({ status: ['FAILED', 'PENDING'], sort: { fieldName: 'createdDate', order: 'ASC' } }),
+    );
     expect(r.body).toEqual(plain.body);
     expect(await names('?status=RUNNING')).toEqual(['export.orders']);
     expect(await names('?name=Report_100%25_Done')).toEqual(['Report_100%_Done']);
     expect(await names(dotR({ name: 'Report_100%_Done' }))).toEqual(['Report_100%_Done']);
     expect(await names('?name=export.orders&status=PENDING')).toEqual([]);
-    expect(await names('?status=PENDING&sort.fieldName=attempts&sort.order=DESC')).toEqual(['export.members', 'reportX1000Xdone']);
-    expect((await list()).body.jobs.map((j) => j.id)).toEqual(ordered(jobsK(), ['createdDate', 'DESC'], ['id', 'DESC']));
+    expect(await names('?status=PENDING&sort.fieldName=attempts&sort.order=DESC')).toEqual([
+      'export.members',
+      'reportX1000Xdone',
+    ]);
+    expect((await list()).body.jobs.map((j) => j.id)).toEqual(
+      ordered(jobsK(), ['createdDate', 'DESC'], ['id', 'DESC']),
+    );
   });
 
   it('pages with paging.limit / paging.cursor, the cursor alone carrying the query, forward and back', async () => {
-    const expected = chunk(ordered(jobsK().filter((j) => j.name === 'mail.send'), ['createdDate', 'ASC'], ['id', 'ASC']), 5);
-    const pages: ListAnswer[] = [(await list('?name=mail.send&sort.fieldName=createdDate&sort.order=ASC&paging.limit=5')).body];
+    const expected = chunk(
+      ordered(
+        jobsK().filter((j) => j.name === 'mail.send'),
+        ['createdDate', 'ASC'],
+        ['id', 'ASC'],
+      ),
+      5,
+    );
+    const pages: ListAnswer[] = [
+      (await list('?name=mail.send&sort.fieldName=createdDate&sort.order=ASC&paging.limit=5')).body,
+    ];
     while (pages[pages.length - 1]!.metadata.cursors.next && pages.length < 10) {
       pages.push((await list(`?paging.cursor=${pages[pages.length - 1]!.metadata.cursors.next}`)).body);
     }
     expect(pages.map((p) => p.jobs.map((j) => j.id))).toEqual(expected);
-    expect(pages.map((p) => [p.metadata.count, p.metadata.hasNext])).toEqual([[5, true], [5, true], [2, false]]);
+    expect(pages.map((p) => [p.metadata.count, p.metadata.hasNext])).toEqual([
+      [5, true],
+      [5, true],
+      [2, false],
+    ]);
     const back = await list(dotR({ paging: { cursor: pages[2]!.metadata.cursors.prev } }));
     expect(back.body.jobs.map((j) => j.id)).toEqual(expected[1]);
     const two = await list(dotR({ paging: { cursor: pages[0]!.metadata.cursors.next, limit: 2 } }));
@@ -400,16 +711,37 @@ describe('GET /platform/v1/jobs', () => {
   });
 
   it('answers 400 for bad parameters and cursors, 401 without credentials', async () => {
-    expect(await violation('?paging.limit=101')).toMatchObject({ field: 'paging.limit', violatedRule: 'MAX' });
-    expect(await violation(dotR({ paging: { limit: 101 } }))).toMatchObject({ field: 'paging.limit', violatedRule: 'MAX' });
+    expect(await violation('?paging.limit=101')).toMatchObject({
+      field: 'paging.limit',
+      violatedRule: 'MAX',
+    });
+    expect(await violation(dotR({ paging: { limit: 101 } }))).toMatchObject({
+      field: 'paging.limit',
+      violatedRule: 'MAX',
+    });
     expect(await violation('?paging.limit=ten')).toMatchObject({ field: 'paging.limit' });
     expect(await violation('?status=DONE')).toMatchObject({ violatedRule: 'INVALID_ENUM_VALUE' });
-    expect(await violation('?sort.fieldName=payload')).toMatchObject({ field: 'sort', violatedRule: 'FIELD_NOT_ALLOWED' });
-    expect(await violation('?sort.fieldName=createdDate%3B+drop+table+job')).toMatchObject({ field: 'sort', violatedRule: 'FIELD_NOT_ALLOWED' });
-    expect(await violation('?sort.fieldName=createdDate&sort.order=SIDEWAYS')).toMatchObject({ field: 'sort.order', violatedRule: 'INVALID_ENUM_VALUE' });
-    expect(await violation('?paging.cursor=garbage')).toMatchObject({ field: 'paging.cursor', violatedRule: 'FORMAT' });
+    expect(await violation('?sort.fieldName=payload')).toMatchObject({
+      field: 'sort',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
+    expect(await violation('?sort.fieldName=createdDate%3B+drop+table+job')).toMatchObject({
+      field: 'sort',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
+    expect(await violation('?sort.fieldName=createdDate&sort.order=SIDEWAYS')).toMatchObject({
+      field: 'sort.order',
+      violatedRule: 'INVALID_ENUM_VALUE',
+    });
+    expect(await violation('?paging.cursor=garbage')).toMatchObject({
+      field: 'paging.cursor',
+      violatedRule: 'FORMAT',
+    });
     const eventCursor = (await page(EVENTS, { cursorPaging: { limit: 1 } })).metadata.cursors.next!;
-    expect(await violation(`?paging.cursor=${eventCursor}`)).toMatchObject({ field: 'paging.cursor', violatedRule: 'FORMAT' });
+    expect(await violation(`?paging.cursor=${eventCursor}`)).toMatchObject({
+      field: 'paging.cursor',
+      violatedRule: 'FORMAT',
+    });
     expect(await violation('?other=1')).toMatchObject({ field: 'other', violatedRule: 'FIELD_NOT_ALLOWED' });
     expect(await violation('?.r=!!!')).toMatchObject({ field: '.r', violatedRule: 'FORMAT' });
     expect(await violation('?name=a%00b')).toBeDefined();
