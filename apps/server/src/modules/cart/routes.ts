@@ -1,7 +1,11 @@
 import {
   addToCartRequest,
+  cartResponse,
   createCheckoutFromCartRequest,
+  createCheckoutFromCartResponse,
+  emptyResponse,
   estimateTotalsRequest,
+  estimateTotalsResponse,
   removeLineItemsRequest,
   updateCurrentCartRequest,
   updateQuantityRequest,
@@ -32,6 +36,7 @@ export function cartRoutes(r: Router) {
     roles,
     summary: "The caller's current cart, priced now",
     tags,
+    response: cartResponse,
     async handler(ctx) {
       return { cart: await getCurrentCart(ctx) };
     },
@@ -43,6 +48,7 @@ export function cartRoutes(r: Router) {
     summary: 'Update cart info, apply a coupon, add items; merchant discounts for apps',
     tags,
     body: updateCurrentCartRequest,
+    response: cartResponse,
     async handler(ctx, { body }) {
       return { cart: await updateCurrentCart(ctx, body) };
     },
@@ -53,6 +59,7 @@ export function cartRoutes(r: Router) {
     roles,
     summary: 'Delete the current cart',
     tags,
+    response: emptyResponse,
     async handler(ctx) {
       await deleteCurrentCart(ctx);
       return {};
@@ -65,6 +72,7 @@ export function cartRoutes(r: Router) {
     summary: 'Add catalog items (custom line items: apps only)',
     tags,
     body: addToCartRequest,
+    response: cartResponse,
     async handler(ctx, { body }) {
       return { cart: await addToCurrentCart(ctx, body) };
     },
@@ -76,6 +84,7 @@ export function cartRoutes(r: Router) {
     summary: 'Remove line items',
     tags,
     body: removeLineItemsRequest,
+    response: cartResponse,
     async handler(ctx, { body }) {
       return { cart: await removeLineItemsFromCurrentCart(ctx, body.lineItemIds) };
     },
@@ -87,6 +96,7 @@ export function cartRoutes(r: Router) {
     summary: 'Change line item quantities',
     tags,
     body: updateQuantityRequest,
+    response: cartResponse,
     async handler(ctx, { body }) {
       return { cart: await updateCurrentCartLineItemQuantity(ctx, body.lineItems) };
     },
@@ -98,6 +108,7 @@ export function cartRoutes(r: Router) {
     summary: 'Remove the coupon',
     tags,
     body: z.strictObject({}),
+    response: cartResponse,
     async handler(ctx) {
       return { cart: await removeCouponFromCurrentCart(ctx) };
     },
@@ -109,6 +120,7 @@ export function cartRoutes(r: Router) {
     summary: 'Create a checkout from the current cart',
     tags,
     body: createCheckoutFromCartRequest,
+    response: createCheckoutFromCartResponse,
     async handler(ctx, { body }) {
       return createCheckoutFromCurrentCart(ctx, body);
     },
@@ -120,6 +132,7 @@ export function cartRoutes(r: Router) {
     summary: 'Totals with shipping, tax and discounts for an address',
     tags,
     body: estimateTotalsRequest,
+    response: estimateTotalsResponse,
     async handler(ctx, { body }) {
       return estimateCurrentCartTotals(ctx, body);
     },

@@ -1,8 +1,12 @@
 import {
   addToCheckoutRequest,
   checkoutIdBody,
+  checkoutResponse,
+  checkoutUrlResponse,
   createCheckoutRequest,
   createOrderFromCheckoutRequest,
+  createOrderFromCheckoutResponse,
+  emptyResponse,
   idParams,
   markCompletedRequest,
   removeLineItemsRequest,
@@ -44,6 +48,7 @@ export function checkoutRoutes(r: Router) {
     summary: 'Create a checkout from line items',
     tags,
     body: createCheckoutRequest,
+    response: checkoutResponse,
     async handler(ctx, { body }) {
       return { checkout: await createCheckout(ctx, body) };
     },
@@ -55,6 +60,7 @@ export function checkoutRoutes(r: Router) {
     summary: 'A checkout, priced now',
     tags,
     params: idParams,
+    response: checkoutResponse,
     async handler(ctx, { params }) {
       return { checkout: await getCheckout(ctx, params.id) };
     },
@@ -66,6 +72,7 @@ export function checkoutRoutes(r: Router) {
     summary: 'The latest checkout created from a cart',
     tags,
     params: idParams,
+    response: checkoutResponse,
     async handler(ctx, { params }) {
       return { checkout: await getCheckoutByCartId(ctx, params.id) };
     },
@@ -77,6 +84,7 @@ export function checkoutRoutes(r: Router) {
     summary: 'The hosted checkout page URL',
     tags,
     params: idParams,
+    response: checkoutUrlResponse,
     async handler(ctx, { params }) {
       return { checkoutUrl: await getCheckoutUrl(ctx, params.id) };
     },
@@ -89,6 +97,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: updateCheckoutRequest,
+    response: checkoutResponse,
     async handler(ctx, { params, body }) {
       return { checkout: await updateCheckout(ctx, params.id, body) };
     },
@@ -107,6 +116,7 @@ export function checkoutRoutes(r: Router) {
       tags,
       params: idParams,
       body: checkoutIdBody,
+      response: checkoutResponse,
       async handler(ctx, { params, body }) {
         sameId(params.id, body);
         return { checkout: await fn(ctx, params.id) };
@@ -121,6 +131,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: addToCheckoutRequest,
+    response: checkoutResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body);
       return { checkout: await addToCheckout(ctx, params.id, body) };
@@ -134,6 +145,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: removeLineItemsRequest,
+    response: checkoutResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body);
       return { checkout: await removeCheckoutLineItems(ctx, params.id, body.lineItemIds) };
@@ -147,6 +159,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: updateQuantityRequest,
+    response: checkoutResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body);
       return { checkout: await updateCheckoutLineItemsQuantity(ctx, params.id, body.lineItems) };
@@ -160,6 +173,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: createOrderFromCheckoutRequest,
+    response: createOrderFromCheckoutResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body);
       return createOrderFromCheckout(ctx, params.id, body);
@@ -173,6 +187,7 @@ export function checkoutRoutes(r: Router) {
     tags,
     params: idParams,
     body: markCompletedRequest,
+    response: emptyResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body);
       await markCheckoutAsCompleted(ctx, params.id, body.orderId);

@@ -82,7 +82,36 @@ function stripRepeatedParams(query: Record<string, unknown>, params: Record<stri
   return q;
 }
 
-export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest) => Promise<Ctx>): Router {
+/**
+ * Under test (NODE_ENV=test, as vitest sets it) every answer is checked against its route's response
+ * schema, so the whole suite proves the contract's shapes; in production answers go out unchecked.
+ */
+export const CHECK_RESPONSES = process.env.NODE_ENV === 'test';
+
+/** An answer that does not match its schema: a server bug, reported loudly (500 and the log). */
+export class ResponseMismatch extends Error {
+  constructor(method: Method, url: string, error: z.ZodError) {
+    const issues = error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    super(`${method} ${url}: the answer does not match its response schema: ${issues}`);
+    this.name = 'ResponseMismatch';
+  }
+}
+
+function checkResponse(spec: { method: Method; response?: Schema }, url: string, answer: unknown) {
+  if (!spec.response) return;
+  const json: unknown = isRawJson(answer) ? JSON.parse(answer[RAW_JSON]) : JSON.parse(JSON.stringify(answer));
+  const r = spec.response.safeParse(json);
+  if (r.success) return;
+  const e = new ResponseMismatch(spec.method, url, r.error);
+  console.error(e.message);
+  throw e;
+}
+
+export function createRouter(
+  app: FastifyInstance,
+  makeCtx: (req: FastifyRequest) => Promise<Ctx>,
+  checkResponses = CHECK_RESPONSES,
+): Router {
   const routes: RegisteredRoute[] = [];
   return {
     routes,
@@ -128,6 +157,7 @@ export function createRouter(app: FastifyInstance, makeCtx: (req: FastifyRequest
             }
             const result = await spec.handler(ctx, input, req, reply);
             if (reply.sent) return reply;
+            if (checkResponses) checkResponse(spec, url, result ?? {});
             if (isRawJson(result))
               return reply.type('application/json; charset=utf-8').send(result[RAW_JSON]);
             return result ?? {};
