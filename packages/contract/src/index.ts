@@ -19,3 +19,4 @@ export * from './tax.ts';
 export * from './hosted-checkout.ts';
 export * from './addresses.ts';
 export * from './cart-checkout.ts';
+export * from './catalog-responses.ts';

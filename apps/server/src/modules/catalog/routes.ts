@@ -4,6 +4,18 @@ import {
   bulkIncrementByVariantRequest,
   bulkIncrementInventoryRequest,
   catalogVersionResponse,
+  bulkInventoryResponse,
+  categoriesPageResponse,
+  categoryResponse,
+  countProductsResponse,
+  customizationResponse,
+  customizationsPageResponse,
+  emptyResponse,
+  inventoryItemResponse,
+  inventoryItemsPageResponse,
+  productResponse,
+  productsPageResponse,
+  queryVariantsResponse,
   countProductsRequest,
   queryCustomizationsRequest,
   categoryReadQuery,
@@ -65,6 +77,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Create a product with its options and variants',
     tags,
     body: createProductRequest,
+    response: productResponse,
     async handler(ctx, { body }) {
       return { product: await createProduct(ctx, body.product, body.fields) };
     },
@@ -77,6 +90,7 @@ export function catalogRoutes(r: Router) {
       summary: 'Query products (cursor paging)',
       tags,
       ...(method === 'GET' ? { query: queryProductsRequest } : { body: queryProductsRequest }),
+      response: productsPageResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof queryProductsRequest>;
         return queryProducts(ctx, x.query, undefined, 'query', x.returnNonVisibleProducts, x.fields);
@@ -89,6 +103,7 @@ export function catalogRoutes(r: Router) {
       summary: 'Search products by name words, with filter, sort and cursor paging',
       tags,
       ...(method === 'GET' ? { query: searchProductsRequest } : { body: searchProductsRequest }),
+      response: productsPageResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof searchProductsRequest>;
         const s = x.search ?? {};
@@ -109,6 +124,7 @@ export function catalogRoutes(r: Router) {
       summary: 'Count products matching a filter and search',
       tags,
       ...(method === 'GET' ? { query: countProductsRequest } : { body: countProductsRequest }),
+      response: countProductsResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof countProductsRequest>;
         return countProducts(ctx, x.filter, x.search?.expression, x.returnNonVisibleProducts);
@@ -122,6 +138,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Query variants across products',
     tags,
     body: queryVariantsRequest,
+    response: queryVariantsResponse,
     async handler(ctx, { body }) {
       return queryVariants(ctx, body.query);
     },
@@ -134,6 +151,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: z.object({ slug: z.string().max(200) }),
     query: getProductQuery,
+    response: productResponse,
     async handler(ctx, { params, query }) {
       return { product: await getProduct(ctx, { slug: params.slug }, query.fields) };
     },
@@ -146,6 +164,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byProductId,
     query: getProductQuery,
+    response: productResponse,
     async handler(ctx, { params, query }) {
       return { product: await getProduct(ctx, { id: params.productId }, query.fields) };
     },
@@ -158,6 +177,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byProductId,
     body: updateProductRequest,
+    response: productResponse,
     async handler(ctx, { params, body }) {
       return { product: await updateProduct(ctx, params.productId, body.product, body.fields) };
     },
@@ -170,6 +190,7 @@ export function catalogRoutes(r: Router) {
     summary: "Create a product with its variants' stock",
     tags,
     body: createProductRequest,
+    response: productResponse,
     async handler(ctx, { body }) {
       return { product: await createProduct(ctx, body.product, body.fields) };
     },
@@ -182,6 +203,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byProductId,
     body: updateProductRequest,
+    response: productResponse,
     async handler(ctx, { params, body }) {
       return { product: await updateProduct(ctx, params.productId, body.product, body.fields) };
     },
@@ -193,6 +215,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Delete a product',
     tags,
     params: byProductId,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteProduct(ctx, params.productId);
       return {};
@@ -205,6 +228,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Query inventory items',
     tags,
     query: queryInventoryItemsRequest,
+    response: inventoryItemsPageResponse,
     async handler(ctx, { query }) {
       return queryInventoryItems(ctx, query.query);
     },
@@ -216,6 +240,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Query inventory items (long-query fallback)',
     tags,
     body: queryInventoryItemsRequest,
+    response: inventoryItemsPageResponse,
     async handler(ctx, { body }) {
       return queryInventoryItems(ctx, body.query);
     },
@@ -228,6 +253,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: z.object({ id }),
     body: updateInventoryItemRequest,
+    response: inventoryItemResponse,
     async handler(ctx, { params, body }) {
       if (body.inventoryItem.id !== undefined && body.inventoryItem.id !== params.id)
         throw violation('inventoryItem.id', 'must match the path');
@@ -242,6 +268,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: z.object({ inventoryItemId: id }),
     query: z.object({ inventoryItemId: z.string().optional() }),
+    response: inventoryItemResponse,
     async handler(ctx, { params }) {
       return { inventoryItem: await getInventoryItem(ctx, params.inventoryItemId) };
     },
@@ -254,6 +281,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Decrement tracked inventory items by id (all or nothing)',
     tags,
     body: bulkDecrementInventoryRequest,
+    response: bulkInventoryResponse,
     async handler(ctx, { body }) {
       return bulkDecrement(
         ctx,
@@ -269,6 +297,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Increment tracked inventory items by id (all or nothing)',
     tags,
     body: bulkIncrementInventoryRequest,
+    response: bulkInventoryResponse,
     async handler(ctx, { body }) {
       return bulkIncrement(
         ctx,
@@ -284,6 +313,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Decrement tracked inventory items by variant (all or nothing)',
     tags,
     body: bulkDecrementByVariantRequest,
+    response: bulkInventoryResponse,
     async handler(ctx, { body }) {
       return bulkDecrement(
         ctx,
@@ -299,6 +329,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Increment tracked inventory items by variant (all or nothing)',
     tags,
     body: bulkIncrementByVariantRequest,
+    response: bulkInventoryResponse,
     async handler(ctx, { body }) {
       return bulkIncrement(
         ctx,
@@ -314,6 +345,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Create a category',
     tags,
     body: createCategoryRequest,
+    response: categoryResponse,
     async handler(ctx, { body }) {
       return { category: await createCategory(ctx, body.category) };
     },
@@ -325,6 +357,7 @@ export function catalogRoutes(r: Router) {
     summary: 'Query categories',
     tags,
     body: queryCategoriesRequest,
+    response: categoriesPageResponse,
     async handler(ctx, { body }) {
       return queryCategories(ctx, body.query, body.returnNonVisibleCategories);
     },
@@ -337,6 +370,7 @@ export function catalogRoutes(r: Router) {
       summary: "Query customizations (the catalog's shared product options)",
       tags,
       ...(method === 'GET' ? { query: queryCustomizationsRequest } : { body: queryCustomizationsRequest }),
+      response: customizationsPageResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<
           typeof queryCustomizationsRequest
@@ -353,6 +387,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: z.object({ customizationId: z.string().min(1).max(100) }),
     query: z.object({ customizationId: z.string().optional() }),
+    response: customizationResponse,
     async handler(ctx, { params }) {
       return { customization: await getCustomization(ctx, params.customizationId) };
     },
@@ -366,6 +401,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: z.object({ slug: z.string().max(200) }),
     query: categoryReadQuery,
+    response: categoryResponse,
     async handler(ctx, { params }) {
       return { category: await getCategory(ctx, { slug: params.slug }) };
     },
@@ -378,6 +414,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byCategoryId,
     query: categoryReadQuery,
+    response: categoryResponse,
     async handler(ctx, { params }) {
       return { category: await getCategory(ctx, { id: params.categoryId }) };
     },
@@ -390,6 +427,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byCategoryId,
     body: updateCategoryRequest,
+    response: categoryResponse,
     async handler(ctx, { params, body }) {
       return { category: await updateCategory(ctx, params.categoryId, body.category) };
     },
@@ -402,6 +440,7 @@ export function catalogRoutes(r: Router) {
     tags,
     params: byCategoryId,
     query: categoryReadQuery,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteCategory(ctx, params.categoryId);
       return {};
