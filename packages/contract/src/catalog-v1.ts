@@ -229,3 +229,182 @@ export const v1QueryInventoryRequest = z.strictObject({
     .nullish(),
 });
 export type V1InventoryQuery = NonNullable<z.infer<typeof v1QueryInventoryRequest>['query']>;
+
+// ---- answers (catalog.md §7): v1 prices are JSON numbers in major units ------------------------------
+
+const v1Formatted = z.object({ price: z.string(), discountedPrice: z.string() });
+export const v1PriceDataWire = z.object({
+  currency: z.string(),
+  price: z.number(),
+  discountedPrice: z.number(),
+  formatted: v1Formatted,
+});
+const v1MediaImage = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  format: z.string().nullable().optional(),
+});
+const v1MediaItem = z.object({
+  image: v1MediaImage,
+  thumbnail: v1MediaImage,
+  mediaType: z.string(),
+  title: z.string(),
+  id: z.string(),
+});
+export const v1MediaWire = z.object({ mainMedia: v1MediaItem.optional(), items: z.array(v1MediaItem) });
+export const v1ProductOptionWire = z.object({
+  optionType: z.enum(['color', 'drop_down']),
+  name: z.string(),
+  choices: z.array(
+    z.object({ value: z.string(), description: z.string(), inStock: z.boolean(), visible: z.boolean() }),
+  ),
+});
+const v1Choices = z.record(z.string(), z.string());
+const v1Stock = z.object({
+  trackQuantity: z.boolean(),
+  quantity: z.number().optional(),
+  inStock: z.boolean(),
+});
+export const v1VariantWire = z.object({
+  id: z.string(),
+  choices: v1Choices,
+  variant: z.object({
+    priceData: v1PriceDataWire,
+    convertedPriceData: v1PriceDataWire,
+    weight: z.number(),
+    sku: z.string().optional(),
+    visible: z.boolean(),
+  }),
+  stock: v1Stock,
+});
+const range = z.object({ minValue: z.number(), maxValue: z.number() });
+export const v1ProductWire = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  visible: z.boolean(),
+  productType: z.enum(['physical', 'digital']),
+  description: z.string(),
+  sku: z.string().optional(),
+  weight: z.number(),
+  weightRange: range,
+  stock: z.object({
+    trackInventory: z.boolean(),
+    quantity: z.number().optional(),
+    inStock: z.boolean(),
+    inventoryStatus: z.enum(['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK']),
+  }),
+  price: v1PriceDataWire,
+  priceData: v1PriceDataWire,
+  convertedPriceData: v1PriceDataWire,
+  priceRange: range,
+  additionalInfoSections: z.array(z.unknown()),
+  ribbons: z.array(z.object({ text: z.string() })),
+  ribbon: z.string().optional(),
+  brand: z.string().optional(),
+  media: v1MediaWire,
+  customTextFields: z.array(z.unknown()),
+  manageVariants: z.boolean(),
+  productOptions: z.array(v1ProductOptionWire),
+  productPageUrl: z.object({ base: z.string(), path: z.string() }),
+  numericId: z.string(),
+  inventoryItemId: z.string(),
+  discount: z.object({ type: z.enum(['AMOUNT', 'NONE']), value: z.number() }),
+  collectionIds: z.array(z.string()),
+  variants: z.array(v1VariantWire).optional(),
+  lastUpdated: z.string(),
+  createdDate: z.string(),
+  seoData: z.object({
+    tags: z.array(z.unknown()),
+    settings: z.object({ preventAutoRedirect: z.boolean(), keywords: z.array(z.unknown()) }),
+  }),
+});
+export const v1CollectionWire = z.object({
+  id: z.string(),
+  name: z.string(),
+  media: v1MediaWire,
+  numberOfProducts: z.number(),
+  description: z.string(),
+  slug: z.string(),
+  visible: z.boolean(),
+});
+const v1PreorderInfo = z.object({ enabled: z.boolean(), message: z.null(), limit: z.null() });
+export const v1StoreVariantWire = z.object({
+  id: z.string(),
+  variantId: z.string(),
+  productId: z.string(),
+  variantName: z.string(),
+  productName: z.string(),
+  managedVariant: z.boolean(),
+  sku: z.string().optional(),
+  stock: v1Stock,
+  choices: v1Choices,
+  collectionIds: z.array(z.string()),
+  media: z.object({ image: z.object({ url: z.string(), width: z.number(), height: z.number() }) }).optional(),
+  preorderInfo: v1PreorderInfo,
+});
+export const v1InventoryItemWire = z.object({
+  id: z.string(),
+  productId: z.string(),
+  trackQuantity: z.boolean(),
+  variants: z.array(
+    z.object({
+      variantId: z.string(),
+      inStock: z.boolean(),
+      quantity: z.number().nullable(),
+      availableForPreorder: z.boolean(),
+    }),
+  ),
+  lastUpdated: z.string(),
+  numericId: z.string(),
+  preorderInfo: v1PreorderInfo,
+});
+
+const v1OffsetMetadata = z.object({
+  count: z.number(),
+  offset: z.number(),
+  total: z.number().optional(),
+  tooManyToCount: z.boolean().optional(),
+  cursors: z.object({ next: z.string().nullable(), prev: z.string().nullable() }).optional(),
+});
+export const v1ProductsResponse = z.object({ products: z.array(v1ProductWire), metadata: v1OffsetMetadata });
+export const v1ProductResponse = z.object({ product: v1ProductWire });
+export const v1OptionsAvailabilityResponse = z.object({
+  selectedVariant: z
+    .object({
+      id: z.string(),
+      price: v1PriceDataWire,
+      convertedPriceData: v1PriceDataWire,
+      weight: z.number(),
+      sku: z.string().optional(),
+      quantity: z.number().nullable(),
+      inStock: z.boolean(),
+      visible: z.boolean(),
+    })
+    .optional(),
+  media: v1MediaWire,
+  productOptions: z.array(v1ProductOptionWire),
+  availableForPurchase: z.boolean(),
+});
+export const v1ProductVariantsResponse = z.object({
+  variants: z.array(v1VariantWire),
+  metadata: z.object({ items: z.number(), offset: z.number() }).optional(),
+  totalResults: z.number().optional(),
+});
+export const v1StoreVariantsResponse = z.object({
+  variants: z.array(v1StoreVariantWire),
+  metadata: v1OffsetMetadata,
+});
+export const v1StoreVariantResponse = z.object({ variant: v1StoreVariantWire });
+export const v1CollectionsResponse = z.object({
+  collections: z.array(v1CollectionWire),
+  metadata: v1OffsetMetadata,
+});
+export const v1CollectionResponse = z.object({ collection: v1CollectionWire });
+export const v1InventoryItemResponse = z.object({ inventoryItem: v1InventoryItemWire });
+export const v1InventoryItemsResponse = z.object({
+  inventoryItems: z.array(v1InventoryItemWire),
+  metadata: z.object({ items: z.number(), offset: z.number() }),
+  totalResults: z.number(),
+});

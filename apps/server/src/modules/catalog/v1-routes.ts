@@ -1,5 +1,16 @@
 import {
   id,
+  emptyResponse,
+  v1CollectionResponse,
+  v1CollectionsResponse,
+  v1InventoryItemResponse,
+  v1InventoryItemsResponse,
+  v1OptionsAvailabilityResponse,
+  v1ProductResponse,
+  v1ProductVariantsResponse,
+  v1ProductsResponse,
+  v1StoreVariantResponse,
+  v1StoreVariantsResponse,
   v1CollectionProductsRequest,
   v1DecrementInventoryRequest,
   v1GetInventoryVariantsRequest,
@@ -69,6 +80,7 @@ export function catalogV1Routes(r: Router) {
       summary: 'v1: query visible products with their variants (offset paging)',
       tags,
       ...(method === 'GET' ? { query: v1ProductsQueryRequest } : { body: v1ProductsQueryRequest }),
+      response: v1ProductsResponse,
       async handler(ctx, input) {
         return queryProductsV1(
           ctx,
@@ -83,6 +95,7 @@ export function catalogV1Routes(r: Router) {
       summary: 'v1: query collections (offset paging)',
       tags,
       ...(method === 'GET' ? { query: v1QueryRequest } : { body: v1QueryRequest }),
+      response: v1CollectionsResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof v1QueryRequest>;
         return queryCollectionsV1(ctx, x.query);
@@ -97,6 +110,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     query: v1GetProductQuery,
+    response: v1ProductResponse,
     async handler(ctx, { params }) {
       return getProductV1(ctx, params.id);
     },
@@ -109,6 +123,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1OptionsAvailabilityRequest,
+    response: v1OptionsAvailabilityResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body.id);
       return optionsAvailability(ctx, params.id, body.options ?? {});
@@ -122,6 +137,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1ProductVariantsRequest,
+    response: v1ProductVariantsResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body.id);
       return queryProductVariantsV1(ctx, params.id, body);
@@ -134,6 +150,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: query store variants across products',
     tags,
     body: v1StoreVariantsRequest,
+    response: v1StoreVariantsResponse,
     async handler(ctx, { body }) {
       return queryStoreVariantsV1(ctx, body.query);
     },
@@ -146,6 +163,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: z.object({ id: z.string().min(1).max(100) }),
     query: z.object({ id: z.string().optional() }),
+    response: v1StoreVariantResponse,
     async handler(ctx, { params }) {
       return getStoreVariantV1(ctx, params.id);
     },
@@ -162,6 +180,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: bySlug,
     query: z.object({ slug: z.string().optional() }),
+    response: v1CollectionResponse,
     async handler(ctx, { params }) {
       return getCollectionV1(ctx, { slug: params.slug });
     },
@@ -174,6 +193,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: z.object({ id: z.string().min(1).max(100) }),
     query: z.object({ id: z.string().optional() }),
+    response: v1CollectionResponse,
     async handler(ctx, { params }) {
       return getCollectionV1(ctx, { id: params.id });
     },
@@ -187,6 +207,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: create a product (every option combination becomes a variant)',
     tags,
     body: v1CreateProductRequest,
+    response: v1ProductResponse,
     async handler(ctx, { body }) {
       return createProductV1(ctx, body.product);
     },
@@ -199,6 +220,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1UpdateProductRequest,
+    response: v1ProductResponse,
     async handler(ctx, { params, body }) {
       return updateProductV1(ctx, params.id, body.product);
     },
@@ -211,6 +233,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1UpdateVariantsRequest,
+    response: v1ProductVariantsResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body.id);
       return updateProductVariantsV1(ctx, params.id, body.variants);
@@ -224,6 +247,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     query: z.object({ id: z.string().optional() }),
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteProductV1(ctx, params.id);
       return {};
@@ -236,6 +260,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: create a collection (a category)',
     tags,
     body: v1CreateCollectionRequest,
+    response: v1CollectionResponse,
     async handler(ctx, { body }) {
       return createCollectionV1(ctx, body.collection);
     },
@@ -248,6 +273,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1UpdateCollectionRequest,
+    response: v1CollectionResponse,
     async handler(ctx, { params, body }) {
       return updateCollectionV1(ctx, params.id, body.collection);
     },
@@ -260,6 +286,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     query: z.object({ id: z.string().optional() }),
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteCollectionV1(ctx, params.id);
       return {};
@@ -273,6 +300,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1CollectionProductsRequest,
+    response: emptyResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body.id);
       await addProductsToCategory(ctx, params.id, body.productIds);
@@ -287,6 +315,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: byId,
     body: v1CollectionProductsRequest,
+    response: emptyResponse,
     async handler(ctx, { params, body }) {
       sameId(params.id, body.id);
       await removeProductsFromCategory(ctx, params.id, body.productIds);
@@ -304,6 +333,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: z.object({ productId: id }),
     body: v1UpdateInventoryRequest,
+    response: emptyResponse,
     async handler(ctx, { params, body }) {
       await updateInventoryVariantsV1(ctx, params.productId, body.inventoryItem);
       return {};
@@ -316,6 +346,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: decrement variant stock (all or nothing)',
     tags,
     body: v1DecrementInventoryRequest,
+    response: emptyResponse,
     async handler(ctx, { body }) {
       await decrementInventoryV1(
         ctx,
@@ -331,6 +362,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: increment variant stock',
     tags,
     body: v1IncrementInventoryRequest,
+    response: emptyResponse,
     async handler(ctx, { body }) {
       await incrementInventoryV1(
         ctx,
@@ -347,6 +379,7 @@ export function catalogV1Routes(r: Router) {
     tags,
     params: z.object({ inventoryId: id }),
     body: v1GetInventoryVariantsRequest,
+    response: v1InventoryItemResponse,
     async handler(ctx, { params, body }) {
       sameId(params.inventoryId, body.inventoryId);
       return getInventoryVariantsV1(ctx, params.inventoryId, body.variantIds);
@@ -359,6 +392,7 @@ export function catalogV1Routes(r: Router) {
     summary: 'v1: query inventory items (filter and sort as JSON strings)',
     tags,
     body: v1QueryInventoryRequest,
+    response: v1InventoryItemsResponse,
     async handler(ctx, { body }) {
       return queryInventoryV1(ctx, body.query);
     },
