@@ -301,7 +301,6 @@ export const calculatedLineItem = z.object({
 // ---- answers ---------------------------------------------------------------------------------------
 
 export const cartResponse = z.object({ cart });
-export const emptyResponse = z.object({});
 export const createCheckoutFromCartResponse = z.object({ checkoutId: id });
 export const estimateTotalsResponse = z.object({
   cart,

@@ -266,3 +266,21 @@ export const captchaConfigResponse = z.object({
   invisibleSiteKey: z.string(),
   challengeUrl: z.string(),
 });
+
+/** `GET /_api/iam/captcha/v1/challenge`: a signed ALTCHA challenge for the widget. */
+export const captchaChallengeResponse = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});

@@ -513,6 +513,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 export const orderResponse = z.object({ order });
+export const addActivityResponse = z.object({ order, activityId: id });
 export const searchOrdersResponse = z.object({ orders: z.array(order), metadata: cursorPagingMetadata });
 const itemMetadata = z.object({
   id: z.string().optional(),

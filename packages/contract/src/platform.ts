@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { cursorPaging, cursorPagingMetadata, cursorQuery, sorting } from './query.ts';
 import { id, isoDate, qs } from './scalars.ts';
 
+/** The answer of deletes and other calls that report nothing but success: `{}`. */
+export const emptyResponse = z.object({});
+/**
+ * Routes with no JSON success answer: they always fail in the error envelope (a feature not configured),
+ * or answer with a redirect or an HTML page.
+ */
+export const noJsonResponse = z.never().describe('No JSON answer: an error envelope, a redirect or a page');
+/** `GET /openapi.json`: the OpenAPI 3 document generated from the route table. */
+export const openApiResponse = z.looseObject({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 /** `GET /health` */
 export const healthResponse = z.object({
   status: z.enum(['OK', 'DEGRADED']),

@@ -4,6 +4,7 @@ import {
   createCouponResponse,
   createDiscountRuleRequest,
   discountRuleResponse,
+  emptyResponse,
   id,
   queryCouponsRequest,
   queryCouponsResponse,
@@ -88,6 +89,7 @@ export function discountsRoutes(r: Router) {
     summary: 'Delete a discount rule',
     tags,
     params: byRuleId,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteDiscountRule(ctx, params.discountRuleId);
       return {};
@@ -152,6 +154,7 @@ export function discountsRoutes(r: Router) {
     summary: 'Delete a coupon',
     tags: ctags,
     params: byId,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteCouponById(ctx, params.id);
       return {};

@@ -1,5 +1,6 @@
 import {
   createGiftCardRequest,
+  emptyResponse,
   giftCardResponse,
   id,
   queryGiftCardsRequest,
@@ -72,6 +73,7 @@ export function giftCardsRoutes(r: Router) {
     summary: 'Delete a gift card',
     tags,
     params: byId,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteGiftCard(ctx, params.giftCardId);
       return {};

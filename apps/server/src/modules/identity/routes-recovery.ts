@@ -1,4 +1,5 @@
 import {
+  emptyResponse,
   recoverRequest,
   resendDuringAuthenticationRequest,
   sendActivationEmailRequest,
@@ -24,6 +25,7 @@ export function recoveryRoutes(r: Router) {
     tags,
     summary: 'Mail a password reset link (same answer whether or not the account exists)',
     body: sendRecoveryEmailRequest,
+    response: emptyResponse,
     async handler(ctx, { body }) {
       await sendRecoveryEmail(ctx, body);
       return {};
@@ -37,6 +39,7 @@ export function recoveryRoutes(r: Router) {
     tags,
     summary: "Mail an account's owner a link to choose a password",
     body: sendActivationEmailRequest,
+    response: emptyResponse,
     async handler(ctx, { body }) {
       await sendActivationEmail(ctx, body);
       return {};

@@ -1,9 +1,12 @@
 import {
+  captchaChallengeResponse,
   captchaConfigResponse,
   changePasswordRequest,
+  emptyResponse,
   legacyVerifyRequest,
   loginRequest,
   logoutQuery,
+  noJsonResponse,
   rawHttpResponse,
   registerRequest,
   signOnRequest,
@@ -95,6 +98,7 @@ export function identityRoutes(r: Router) {
     tags,
     summary: "Change the signed-in member's password",
     body: changePasswordRequest,
+    response: emptyResponse,
     async handler(ctx, { body }) {
       await setPassword(ctx, memberId(ctx.caller), body.newPassword, 'newPassword');
       return {};
@@ -176,6 +180,7 @@ export function identityRoutes(r: Router) {
     url: iam('authentication', '/v1/sso/login/:tenantId/:idpConnectionId'),
     params: z.object({ tenantId: z.string(), idpConnectionId: z.string() }),
     query: anyQuery,
+    response: noJsonResponse,
     handler: async () => {
       throw ssoNotConfigured();
     },
@@ -185,6 +190,7 @@ export function identityRoutes(r: Router) {
     method: 'GET',
     url: iam('authentication', '/v1/callback'),
     query: anyQuery,
+    response: noJsonResponse,
     handler: async () => {
       throw ssoNotConfigured();
     },
@@ -194,6 +200,7 @@ export function identityRoutes(r: Router) {
     method: 'POST',
     url: iam('authentication', '/v1/sso/login-with-token-params'),
     body: z.looseObject({}),
+    response: noJsonResponse,
     handler: async () => {
       throw ssoNotConfigured();
     },
@@ -205,6 +212,7 @@ export function identityRoutes(r: Router) {
     roles: 'any',
     tags,
     summary: 'A new ALTCHA challenge (10 minutes, solvable once)',
+    response: captchaChallengeResponse,
     async handler(ctx, _input, _req, reply) {
       reply.header('cache-control', 'no-store');
       return newChallenge(ctx);

@@ -1,4 +1,4 @@
-import { id, memberResponse } from '@vitrine/contract';
+import { emptyResponse, id, memberResponse } from '@vitrine/contract';
 import { z } from 'zod';
 import { forbidden, violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
@@ -76,6 +76,7 @@ export function memberActionRoutes(r: Router) {
     tags,
     summary: 'Delete the current member (content goes to `contentAssigneeId`)',
     query: z.strictObject({ contentAssigneeId: contentAssigneeId.optional() }),
+    response: emptyResponse,
     async handler(ctx, { query }) {
       if (ctx.caller.role !== 'member') throw forbidden();
       await deleteMember(ctx, ctx.caller.memberId, { contentAssigneeId: query.contentAssigneeId });
@@ -90,6 +91,7 @@ export function memberActionRoutes(r: Router) {
     tags,
     summary: 'Delete a member (its e-mail may register again)',
     params,
+    response: emptyResponse,
     async handler(ctx, { params: p }) {
       await deleteMember(ctx, p.id);
       return {};

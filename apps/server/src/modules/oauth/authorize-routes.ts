@@ -1,4 +1,9 @@
-import { authorizeCompleteRequest, authorizeCompleteResponse, authRequest } from '@vitrine/contract';
+import {
+  authorizeCompleteRequest,
+  authorizeCompleteResponse,
+  authRequest,
+  noJsonResponse,
+} from '@vitrine/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
@@ -42,6 +47,7 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
     summary:
       'OAuth authorize (PKCE): signs in with a session token or the browser session, or sends to the hosted login page',
     query: queryStrings,
+    response: noJsonResponse,
     async handler(ctx, { query }, req, reply) {
       const parsed = authRequest.safeParse(normalise(query));
       if (!parsed.success) {
@@ -101,6 +107,7 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
       clientId: z.string().max(64).optional(),
       postFlowUrl: z.string().max(2048).optional(),
     }),
+    response: noJsonResponse,
     async handler(ctx, { query }, req, reply) {
       const next = await logout(ctx, req.headers.cookie, {
         clientId: query.clientId,

@@ -1,6 +1,7 @@
 import {
   clientResponse,
   createClientRequest,
+  emptyResponse,
   queryClientsRequest,
   queryClientsResponse,
   updateClientRequest,
@@ -62,6 +63,7 @@ export function clientRoutes(r: Router, rt: OAuthRuntime) {
     tags: ['oauth'],
     summary: 'Delete an OAuth client',
     params: byId,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteClient(ctx, rt.origins, params.id, rt.instance?.oauthClientId);
       return {};

@@ -1,9 +1,10 @@
 import {
   addActivityRequest,
+  addActivityResponse,
   bulkUpdateOrdersRequest,
+  bulkUpdateOrdersResponse,
   bulkUpdateOrderTagsRequest,
   bulkUpdateOrderTagsResponse,
-  bulkUpdateOrdersResponse,
   cancelOrderRequest,
   createOrderRequest,
   id,
@@ -132,6 +133,7 @@ export function ordersRoutes(r: Router) {
     params: byId,
     body: addActivityRequest,
     summary: 'Add a merchant comment or a custom activity to an order',
+    response: addActivityResponse,
     async handler(ctx, { params, body }) {
       samePath(body.id, params.id, 'id');
       return addOrderActivity(ctx, params.id, body.activity);

@@ -2,6 +2,7 @@ import {
   captureAuthorizedPaymentsRequest,
   id,
   markOrderAsPaidRequest,
+  orderResponse,
   orderTransactionsResponse,
   paymentCollectabilityResponse,
   preparePaymentCollectionRequest,
@@ -154,6 +155,7 @@ export function paymentsRoutes(r: Router) {
     tags,
     params,
     body: markOrderAsPaidRequest,
+    response: orderResponse,
     async handler(ctx, { params: p, body }) {
       sameOrder(p.ecomOrderId, body.ecomOrderId);
       await markAsPaid(ctx, p.ecomOrderId);

@@ -1,6 +1,7 @@
 import {
   createPickupLocationRequest,
   createShippingRegionRequest,
+  emptyResponse,
   id,
   pickupLocationResponse,
   queryPickupLocationsRequest,
@@ -108,6 +109,7 @@ export function shippingRoutes(r: Router) {
     summary: 'Delete a shipping region',
     tags,
     params: byRegion,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteShippingRegion(ctx, params.shippingRegionId);
       return {};
@@ -172,6 +174,7 @@ export function shippingRoutes(r: Router) {
     summary: 'Delete a pickup location',
     tags,
     params: byPickup,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deletePickupLocation(ctx, params.pickupLocationId);
       return {};

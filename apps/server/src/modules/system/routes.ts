@@ -7,6 +7,7 @@ import {
   listJobsRequest,
   mailMessage,
   mailQueryResponse,
+  openApiResponse,
   queryRequest,
 } from '@vitrine/contract';
 import { sql } from 'kysely';
@@ -52,6 +53,7 @@ export function systemRoutes(r: Router, o: { database: DbHandle; version: string
     roles: 'any',
     summary: 'This API, described as OpenAPI 3',
     tags: ['system'],
+    response: openApiResponse,
     async handler() {
       openapi ??= buildOpenApi(r.routes, { version: o.version, serverUrl: o.publicUrl });
       return openapi;

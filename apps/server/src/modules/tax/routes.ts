@@ -2,6 +2,7 @@ import {
   additionalFeeResponse,
   createAdditionalFeeRequest,
   createTaxRateRequest,
+  emptyResponse,
   id,
   queryAdditionalFeesRequest,
   queryAdditionalFeesResponse,
@@ -86,6 +87,7 @@ export function taxRoutes(r: Router) {
     summary: 'Delete a tax rate',
     tags,
     params: byRate,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteTaxRate(ctx, params.taxRateId);
       return {};
@@ -148,6 +150,7 @@ export function taxRoutes(r: Router) {
     summary: 'Delete an additional fee',
     tags,
     params: byFee,
+    response: emptyResponse,
     async handler(ctx, { params }) {
       await deleteAdditionalFee(ctx, params.additionalFeeId);
       return {};

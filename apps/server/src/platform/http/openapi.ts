@@ -34,7 +34,7 @@ export function buildOpenApi(
         200: {
           description: 'OK',
           content: {
-            'application/json': { schema: r.response ? toJson(r.response, 'output') : { type: 'object' } },
+            'application/json': { schema: toJson(r.response, 'output') },
           },
         },
         default: {

@@ -24,7 +24,8 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  response?: Schema;
+  /** The success answer's shape (from `packages/contract`); checked under test, the OpenAPI document's. */
+  response: Schema;
   handler(
     ctx: Ctx,
     input: { params: Out<P>; query: Out<Q>; body: Out<B> },
@@ -42,7 +43,7 @@ export interface RegisteredRoute {
   params?: Schema;
   query?: Schema;
   body?: Schema;
-  response?: Schema;
+  response: Schema;
 }
 
 export interface Router {
@@ -97,8 +98,7 @@ export class ResponseMismatch extends Error {
   }
 }
 
-function checkResponse(spec: { method: Method; response?: Schema }, url: string, answer: unknown) {
-  if (!spec.response) return;
+function checkResponse(spec: { method: Method; response: Schema }, url: string, answer: unknown) {
   const json: unknown = isRawJson(answer) ? JSON.parse(answer[RAW_JSON]) : JSON.parse(JSON.stringify(answer));
   const r = spec.response.safeParse(json);
   if (r.success) return;

@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Ctx } from '../context.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { rawJson } from './raw-json.ts';
+import { CHECK_RESPONSES, createRouter } from './route.ts';
+
+const answer = z.object({ n: z.number() });
+/** A router on a bare Fastify with one anonymous route answering `reply`. */
+async function serve(reply: unknown, check: boolean) {
+  const app = Fastify();
+  installErrorHandling(app);
+  const ctx = { caller: { role: 'anonymous' } } as unknown as Ctx;
+  createRouter(app, async () => ctx, check).route({
+    method: 'GET',
+    url: '/n',
+    roles: 'any',
+    summary: 'A number',
+    response: answer,
+    handler: async () => reply,
+  });
+  await app.ready();
+  return app;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('response schemas under test', () => {
+  it('are checked whenever vitest runs the server', () => {
+    expect(CHECK_RESPONSES).toBe(true);
+  });
+
+  it('let a matching answer through unchanged, raw JSON included', async () => {
+    for (const reply of [{ n: 1, extra: 'kept' }, rawJson('{"n":2}')]) {
+      const app = await serve(reply, true);
+      const r = await app.inject({ method: 'GET', url: '/n' });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ n: expect.any(Number) });
+      await app.close();
+    }
+  });
+
+  it('fail loudly on a mismatch: a 500 and the route, path and issue in the log', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const reply of [{ n: 'one' }, rawJson('{"m":1}')]) {
+      const app = await serve(reply, true);
+      const r = await app.inject({ method: 'GET', url: '/n' });
+      expect(r.statusCode).toBe(500);
+      await app.close();
+    }
+    expect(log.mock.calls[0]![0]).toMatch(/^GET \/n: the answer does not match its response schema: n: /);
+    expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  it('are not checked in production: the answer goes out as the handler made it', async () => {
+    const app = await serve({ n: 'one' }, false);
+    const r = await app.inject({ method: 'GET', url: '/n' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ n: 'one' });
+    await app.close();
+  });
+});
