@@ -1,16 +1,10 @@
+import type { StateMachineResponse } from '@vitrine/contract';
 import { createHttpClient, errorCode, isVitrineError } from '@vitrine/sdk';
 
 /** The hosted pages talk to the server that serves them. */
 const http = createHttpClient({ baseUrl: window.location.origin });
 
-export type LoginState =
-  'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'STATUS_CHECK' | string;
-export interface StateMachineResponse {
-  state: LoginState;
-  sessionToken?: string | null;
-  stateToken?: string | null;
-  additionalData?: Record<string, unknown>;
-}
+export type { StateMachineResponse };
 
 export type CaptchaTokens = { NoCaptcha: string }[];
 const withCaptcha = (captcha?: string) => (captcha ? { captchaTokens: [{ NoCaptcha: captcha }] } : {});

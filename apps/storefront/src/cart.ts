@@ -6,8 +6,8 @@
  * the cart, after signing out. Any cart change or answer updates it; signing in makes it unknown.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { errorCode, type HttpClient } from '@vitrine/sdk';
-import { cartQueries, type Cart } from '@vitrine/sdk/react';
+import { errorCode, type HttpClient, type Cart } from '@vitrine/sdk';
+import { cartQueries } from '@vitrine/sdk/react';
 
 export const TOKENS_KEY = 'vitrine.shop.tokens';
 const HINT_KEY = 'vitrine.shop.cart';

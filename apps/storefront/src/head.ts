@@ -3,7 +3,8 @@
  * tags and JSON-LD, computed from the data the route's loader put in the query cache.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogQueries, type Category, type Product } from '@vitrine/sdk/react';
+import type { Category, Product } from '@vitrine/sdk';
+import { catalogQueries } from '@vitrine/sdk/react';
 import type { Env } from './env.tsx';
 import { pageTitle } from './title.ts';
 

@@ -1,11 +1,11 @@
-import type { Money, Order, OrderPayment } from '@vitrine/sdk/react';
+import type { Money, Order, OrderPayment } from '@vitrine/sdk';
 
 /** "Harbour Shop, 1 Pier Road, Boston" for a pickup order; undefined for a delivered one. */
 export function pickupPlace(o: Order): string | undefined {
   const details = o.shippingInfo?.logistics?.pickupDetails;
   if (!details) return undefined;
   const a = details.address ?? {};
-  return [o.shippingInfo?.title, a.addressLine ?? a.addressLine1, a.city].filter(Boolean).join(', ');
+  return [o.shippingInfo?.title, a.addressLine, a.city].filter(Boolean).join(', ');
 }
 
 /** What gift cards paid of the order, and what was left for the card (formatted), from its payments. */

@@ -5,8 +5,8 @@
  * preloads it) and its <head>.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { HttpClient } from '@vitrine/sdk';
-import { catalogQueries, type ProductSort, PRODUCT_SORTS } from '@vitrine/sdk/react';
+import { type HttpClient, type ProductSort, PRODUCT_SORTS } from '@vitrine/sdk';
+import { catalogQueries } from '@vitrine/sdk/react';
 import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
 import { Layout } from './components/layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { updateCheckoutRequest } from './ecom.ts';
 import { id, isoDate, multiCurrencyPrice } from './scalars.ts';
 
 /**
@@ -19,7 +20,6 @@ export const wireAddress = z.object({
   city: z.string().optional(),
   postalCode: z.string().optional(),
   addressLine: z.string().optional(),
-  addressLine1: z.string().optional(),
   addressLine2: z.string().optional(),
   formattedAddress: z.string().optional(),
   countryFullname: z.string().optional(),
@@ -324,3 +324,6 @@ export const createOrderFromCheckoutResponse = z.object({
   subscriptionId: z.string().optional(),
 });
 export type CreateOrderFromCheckout = z.infer<typeof createOrderFromCheckoutResponse>;
+
+/** What `updateCheckout` accepts, as a caller writes it (before defaults and transforms). */
+export type UpdateCheckoutInput = z.input<typeof updateCheckoutRequest>;

@@ -75,12 +75,14 @@ export const member = z.object({
 });
 export type Member = z.infer<typeof member>;
 export type MemberContact = z.infer<typeof memberContact>;
+export type MemberAddress = z.infer<typeof memberAddress>;
 export type MemberProfile = z.infer<typeof memberProfile>;
 
 export const memberResponse = z.object({ member });
 
 /** A member as an answer carries it: only the fields of the fieldset the caller may see (members README). */
 export const memberView = member.partial().extend({ id });
+export type MemberView = z.infer<typeof memberView>;
 export const memberViewResponse = z.object({ member: memberView });
 export const membersPage = z.object({ members: z.array(memberView), metadata: offsetPagingMetadata });
 

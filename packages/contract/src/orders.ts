@@ -478,7 +478,7 @@ export const order = z.object({
     totalAdditionalFees: price,
   }),
   billingInfo: looseObject.optional(),
-  shippingInfo: looseObject.optional(),
+  shippingInfo: shippingInfoInput.loose().optional(),
   recipientInfo: looseObject.optional(),
   buyerNote: z.string().optional(),
   channelInfo: z.object({

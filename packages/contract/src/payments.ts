@@ -232,6 +232,7 @@ export const testGatewayPayRequest = z.object({
   paymentGatewayOrderId: z.string().min(1).max(100),
   card: testGatewayCard,
 });
+export type TestGatewayCard = z.infer<typeof testGatewayCard>;
 export const testGatewayPayResponse = z.object({
   orderId: z.string(),
   paymentId: z.string(),
@@ -239,3 +240,4 @@ export const testGatewayPayResponse = z.object({
   amount: price,
   creditCardDetails: z.object({ lastFourDigits: z.string(), brand: z.string() }),
 });
+export type TestGatewayPay = z.infer<typeof testGatewayPayResponse>;

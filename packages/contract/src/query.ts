@@ -52,6 +52,7 @@ export const cursors = z.object({ next: z.string().nullable(), prev: z.string().
 
 /** `{count, cursors, hasNext}`: orders search, review requests. */
 export const cursorPagingMetadata = z.object({ count: z.number(), cursors, hasNext: z.boolean() });
+export type CursorPagingMetadata = z.infer<typeof cursorPagingMetadata>;
 /** `{count, offset, total, cursors}` (+ tooManyToCount): reviews, back in stock. */
 export const platformPagingMetadata = z.object({
   count: z.number(),

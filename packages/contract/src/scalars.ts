@@ -39,6 +39,7 @@ export function decimalString(opts: { scale?: number; allowNegative?: boolean; m
 
 /** Money as the platform writes it in answers (contract/conventions.md §6). */
 export const price = z.object({ amount: z.string(), formattedAmount: z.string() });
+export type Money = z.infer<typeof price>;
 export const multiCurrencyPrice = price.extend({
   convertedAmount: z.string(),
   formattedConvertedAmount: z.string(),

@@ -66,3 +66,50 @@ export type {
   Tokens,
   TokenStorage,
 } from './auth/types.ts';
+
+// Framework-free typed calls, one file per domain (`@vitrine/sdk/react` wraps them for TanStack Query).
+export { catalogCalls, PRODUCT_SORTS, searchBody, STORES_APP_ID } from './catalog.ts';
+export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
+export { cartCalls, itemCount, shippingCalls } from './cart.ts';
+export type { AddItem } from './cart.ts';
+export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';
+export type { CheckoutCallbacks, CheckoutUpdate } from './checkout.ts';
+export { orderCalls } from './orders.ts';
+export type { OrdersPage } from './orders.ts';
+export { memberCalls } from './members.ts';
+export type { MemberPatch } from './members.ts';
+/** The wire shapes the calls answer: inferred from the contract's response schemas. */
+export type {
+  AvailabilityStatus,
+  Cart,
+  CartLineItem,
+  Category,
+  Checkout,
+  CheckoutAppliedDiscount,
+  CheckoutLineItem,
+  CheckoutShippingOption,
+  CheckoutViolation,
+  CreateOrderFromCheckout,
+  CursorPagingMetadata,
+  EstimateTotals,
+  HostedCheckoutSession,
+  MediaItem,
+  MemberAddress,
+  MemberView,
+  Money,
+  OptionChoice,
+  Order,
+  OrderPayment,
+  OrderTransactions,
+  PriceSummary,
+  Product,
+  ProductImage,
+  ProductOption,
+  ShippingDestinations,
+  StateMachineResponse,
+  TestGatewayCard,
+  TestGatewayPay,
+  Variant,
+  WireAddress,
+  WireContactDetails,
+} from '@vitrine/contract';

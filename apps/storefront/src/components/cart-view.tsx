@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HttpClient } from '@vitrine/sdk';
-import {
-  cartCalls,
-  cartQueries,
-  checkoutRedirect,
-  shippingQueries,
-  type Cart,
-  type LineItem,
-} from '@vitrine/sdk/react';
+import { type HttpClient, cartCalls, checkoutRedirect, type Cart, type CartLineItem } from '@vitrine/sdk';
+import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -37,7 +30,7 @@ function useCartChange() {
   });
 }
 
-function Line({ line, onError }: { line: LineItem; onError: (m: string | undefined) => void }) {
+function Line({ line, onError }: { line: CartLineItem; onError: (m: string | undefined) => void }) {
   const change = useCartChange();
   const qtyId = useId();
   const name = line.productName?.translated ?? line.productName?.original ?? 'Item';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { itemCount } from '@vitrine/sdk/react';
+import { itemCount } from '@vitrine/sdk';
 import { currentCart } from '../cart.ts';
 import { Suspense, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Product } from '@vitrine/sdk/react';
+import type { Product } from '@vitrine/sdk';
 import { Link } from 'react-router';
 import { Price } from '@vitrine/ui';
 

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   memberCalls,
-  memberQueries,
-  orderQueries,
-  type Member,
+  type MemberView,
   type MemberAddress,
   type Order,
   type OrderPayment,
-} from '@vitrine/sdk/react';
+} from '@vitrine/sdk';
+import { memberQueries, orderQueries } from '@vitrine/sdk/react';
 import { Fragment, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Alert, Button, Field, formatMoney, linkClass, Loading, PageHeading } from '@vitrine/ui';
@@ -112,7 +111,7 @@ export function Profile() {
   return <ProfileForm key={me.data.id} member={me.data} />;
 }
 
-function ProfileForm({ member }: { member: Member }) {
+function ProfileForm({ member }: { member: MemberView }) {
   const save = useSaveMember();
   const [saved, setSaved] = useState(false);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -274,12 +273,7 @@ function OrderView({ order: o, payments }: { order: Order; payments: OrderPaymen
           <>
             <dt className="font-medium">Ship to</dt>
             <dd>
-              {[
-                address.addressLine ?? address.addressLine1,
-                address.city,
-                address.postalCode,
-                address.country,
-              ]
+              {[address.addressLine, address.city, address.postalCode, address.country]
                 .filter(Boolean)
                 .join(', ')}
             </dd>
@@ -351,7 +345,7 @@ export function Addresses() {
   return <AddressBook member={me.data} />;
 }
 
-function AddressBook({ member }: { member: Member }) {
+function AddressBook({ member }: { member: MemberView }) {
   const save = useSaveMember();
   const addresses = member.contact?.addresses ?? [];
   const [formKey, setFormKey] = useState(0);

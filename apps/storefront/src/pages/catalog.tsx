@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { catalogQueries, type ProductSort } from '@vitrine/sdk/react';
+import type { ProductSort } from '@vitrine/sdk';
+import { catalogQueries } from '@vitrine/sdk/react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';

@@ -1,5 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { cartCalls, catalogQueries, type Product, type Variant } from '@vitrine/sdk/react';
+import { cartCalls, type Product, type Variant } from '@vitrine/sdk';
+import { catalogQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';

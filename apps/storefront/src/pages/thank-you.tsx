@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderQueries, type Order, type OrderPayment } from '@vitrine/sdk/react';
+import type { Order, OrderPayment } from '@vitrine/sdk';
+import { orderQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -2,6 +2,7 @@
  * Register, login, e-mail verification and password-reset calls, with their answers mapped
  * to login states exactly as contract oauth-identity.md §4 (spec §4 login state, §8).
  */
+import type { StateMachineResponse } from '@vitrine/contract';
 import { isVitrineError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import type {
@@ -19,17 +20,12 @@ export const IDENTITY_PATHS = {
   sendRecoveryEmail: '/_api/iam/recovery/v1/send-email',
 } as const;
 
-/** The server's StateMachineResponse, as far as the mapping reads it. */
-interface StateMachineResponse {
-  state?: string;
-  sessionToken?: string | null;
-  stateToken?: string | null;
-}
-
 const UNKNOWN_STATE: StateMachineResult = { loginState: 'FAILURE', error: 'Unknown _state' };
 
 /** SUCCESS / REQUIRE_EMAIL_VERIFICATION / REQUIRE_OWNER_APPROVAL; anything else is 'Unknown _state'. */
-export function mapStateMachine(answer: StateMachineResponse): StateMachineResult {
+export function mapStateMachine(
+  answer: Pick<StateMachineResponse, 'state' | 'sessionToken' | 'stateToken'>,
+): StateMachineResult {
   switch (answer.state) {
     case 'SUCCESS':
       return { loginState: 'SUCCESS', data: { sessionToken: answer.sessionToken ?? '' } };

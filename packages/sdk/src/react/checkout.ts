@@ -1,55 +1,38 @@
 /**
- * Checkout reads and the hand-off to the platform-hosted checkout page (contract
- * cart-checkout.md §2, redirects.md `ecomCheckout`).
+ * Checkouts as TanStack Query options over `checkoutCalls` (../checkout.ts). The changes answer the
+ * whole checkout; their mutation options put it in the cache under `checkoutQueries.byId`'s key.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { Checkout } from '@vitrine/contract';
+import { checkoutCalls, type CheckoutUpdate } from '../checkout.ts';
 import type { HttpClient } from '../http.ts';
-import { REDIRECT_SESSION_PATH } from '../auth/redirects.ts';
-import type { RedirectSession } from '../auth/redirects.ts';
-import type { LineItem, PriceSummary } from './types.ts';
 
-export interface Checkout {
-  id: string;
-  lineItems: LineItem[];
-  priceSummary?: PriceSummary;
-  completed?: boolean;
-}
+const key = (id: string) => ['checkout', id] as const;
 
 export const checkoutQueries = {
   all: () => ['checkout'] as const,
   byId: (http: HttpClient, id: string) =>
-    queryOptions({
-      queryKey: ['checkout', id] as const,
-      queryFn: async () =>
-        (
-          await http.request<{ checkout: Checkout }>({
-            method: 'GET',
-            path: '/ecom/v1/checkouts/{id}',
-            pathParams: { id },
-          })
-        ).checkout,
-    }),
+    queryOptions({ queryKey: key(id), queryFn: () => checkoutCalls.get(http, id) }),
 };
 
-export interface CheckoutCallbacks {
-  /** Where the hosted page sends the buyer after paying (the storefront's thank-you page). */
-  thankYouPageUrl: string;
-  /** Where "back to cart" goes. */
-  cartPageUrl?: string;
-  /** Where the flow ends otherwise (e.g. the store's home). */
-  postFlowUrl?: string;
-}
-
-/** A redirect session to the hosted checkout page of `checkoutId`; navigate to its `fullUrl`. */
-export async function checkoutRedirect(
-  http: HttpClient,
-  checkoutId: string,
-  callbacks: CheckoutCallbacks,
-): Promise<RedirectSession> {
-  const answer = await http.request<{ redirectSession: RedirectSession }>({
-    method: 'POST',
-    path: REDIRECT_SESSION_PATH,
-    body: { ecomCheckout: { checkoutId }, callbacks },
+const change = <V>(http: HttpClient, id: string, name: string, fn: (v: V) => Promise<Checkout>) =>
+  mutationOptions({
+    mutationKey: ['checkout', id, name] as const,
+    mutationFn: fn,
+    onSuccess: (checkout, _v, _r, context) => context.client.setQueryData(key(id), checkout),
   });
-  return answer.redirectSession;
-}
+
+export const checkoutMutations = {
+  update: (http: HttpClient, id: string) =>
+    change(http, id, 'update', (body: CheckoutUpdate) => checkoutCalls.update(http, id, body)),
+  removeCoupon: (http: HttpClient, id: string) =>
+    change(http, id, 'remove-coupon', (_: void) => checkoutCalls.removeCoupon(http, id)),
+  removeGiftCard: (http: HttpClient, id: string) =>
+    change(http, id, 'remove-gift-card', (_: void) => checkoutCalls.removeGiftCard(http, id)),
+  /** Places the order (the checkout is not refetched: it is completed, and the page moves on). */
+  createOrder: (http: HttpClient, id: string) =>
+    mutationOptions({
+      mutationKey: ['checkout', id, 'create-order'] as const,
+      mutationFn: () => checkoutCalls.createOrder(http, id),
+    }),
+};

@@ -1,7 +1,7 @@
 /**
- * `@vitrine/sdk/react`: the TanStack Query layer over the typed client. One file per domain
- * holds its `queryOptions` factories (one query-key scheme for every app) and the calls that
- * change its data; `createQueryClient` carries spec §9's defaults.
+ * `@vitrine/sdk/react`: TanStack Query options over the framework-free calls of `@vitrine/sdk`
+ * (one file per domain here and there). Query factories own their keys (one scheme for every
+ * app); mutation options keep the answers in the cache. `createQueryClient` carries spec §9's defaults.
  */
 export {
   createQueryClient,
@@ -14,13 +14,8 @@ export {
   QUERY_RETRIES,
 } from './query-client.ts';
 export type { VitrineQueryClientOptions } from './query-client.ts';
-export { catalogQueries, searchBody, PRODUCT_SORTS, STORES_APP_ID } from './catalog.ts';
-export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
-export { cartCalls, cartQueries, itemCount, shippingQueries } from './cart.ts';
-export type { AddItem } from './cart.ts';
-export { checkoutQueries, checkoutRedirect } from './checkout.ts';
-export type { Checkout, CheckoutCallbacks } from './checkout.ts';
-export { orderQueries } from './orders.ts';
-export { memberCalls, memberQueries } from './members.ts';
-export type { MemberPatch } from './members.ts';
-export type * from './types.ts';
+export { catalogQueries } from './catalog.ts';
+export { cartMutations, cartQueries, shippingQueries } from './cart.ts';
+export { checkoutMutations, checkoutQueries } from './checkout.ts';
+export { orderQueries, paymentMutations } from './orders.ts';
+export { memberMutations, memberQueries } from './members.ts';

@@ -1,40 +1,21 @@
-/**
- * The signed-in member (contract members.md: `getCurrentMember`, `updateMember`) as TanStack
- * Query options and calls.
- */
-import { queryOptions } from '@tanstack/react-query';
+/** The signed-in member as TanStack Query options over `memberCalls` (../members.ts). */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-import type { Member } from './types.ts';
+import { memberCalls, type MemberPatch } from '../members.ts';
 
-const BASE = '/members/v1/members';
+const ME = ['members', 'me'] as const;
 
 export const memberQueries = {
   all: () => ['members'] as const,
-  me: (http: HttpClient) =>
-    queryOptions({
-      queryKey: ['members', 'me'] as const,
-      queryFn: async () =>
-        (
-          await http.request<{ member: Member }>({
-            method: 'GET',
-            path: `${BASE}/my`,
-            query: { fieldsets: ['FULL'] },
-          })
-        ).member,
-    }),
+  me: (http: HttpClient) => queryOptions({ queryKey: ME, queryFn: () => memberCalls.me(http) }),
 };
 
-export type MemberPatch = { contact?: Member['contact']; profile?: Member['profile'] };
-
-export const memberCalls = {
-  /** Deep-merges `patch` into the member (arrays such as `contact.addresses` are replaced whole). */
-  update: async (http: HttpClient, id: string, patch: MemberPatch) =>
-    (
-      await http.request<{ member: Member }>({
-        method: 'PATCH',
-        path: `${BASE}/{id}`,
-        pathParams: { id },
-        body: { member: patch },
-      })
-    ).member,
+export const memberMutations = {
+  /** Deep-merges the patch into the member; the answer replaces the cached `me`. */
+  update: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['members', 'update'] as const,
+      mutationFn: (v: { id: string; patch: MemberPatch }) => memberCalls.update(http, v.id, v.patch),
+      onSuccess: (member, _v, _r, context) => context.client.setQueryData(ME, member),
+    }),
 };

@@ -1,10 +1,8 @@
-/**
- * The shopper's own orders (contract orders-payments.md §1: `getOrder`, `searchOrders`; buyers
- * see only theirs) as TanStack Query options.
- */
-import { queryOptions } from '@tanstack/react-query';
+/** The shopper's own orders as TanStack Query options over `orderCalls` (../orders.ts). */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { TestGatewayCard } from '@vitrine/contract';
 import type { HttpClient } from '../http.ts';
-import type { CursorPagingMetadata, Order, OrderTransactions } from './types.ts';
+import { orderCalls } from '../orders.ts';
 
 export const orderQueries = {
   all: () => ['orders'] as const,
@@ -12,43 +10,24 @@ export const orderQueries = {
   mine: (http: HttpClient, o: { cursor?: string; limit?: number } = {}) =>
     queryOptions({
       queryKey: ['orders', 'mine', o.cursor ?? null, o.limit ?? 20] as const,
-      queryFn: () =>
-        http.request<{ orders: Order[]; metadata?: CursorPagingMetadata }>({
-          method: 'POST',
-          path: '/ecom/v1/orders/search',
-          body: {
-            search: o.cursor
-              ? { cursorPaging: { limit: o.limit ?? 20, cursor: o.cursor } }
-              : {
-                  sort: [{ fieldName: 'createdDate', order: 'DESC' }],
-                  cursorPaging: { limit: o.limit ?? 20 },
-                },
-          },
-        }),
+      queryFn: () => orderCalls.mine(http, o),
     }),
   byId: (http: HttpClient, id: string) =>
-    queryOptions({
-      queryKey: ['orders', 'one', id] as const,
-      queryFn: async () =>
-        (
-          await http.request<{ order: Order }>({
-            method: 'GET',
-            path: '/ecom/v1/orders/{id}',
-            pathParams: { id },
-          })
-        ).order,
-    }),
+    queryOptions({ queryKey: ['orders', 'one', id] as const, queryFn: () => orderCalls.get(http, id) }),
   /** How the order was paid (gift card, card…) and refunded; the buyer's own orders only. */
   transactions: (http: HttpClient, id: string) =>
     queryOptions({
       queryKey: ['orders', 'transactions', id] as const,
-      queryFn: async () =>
-        (
-          await http.request<{ orderTransactions: OrderTransactions }>({
-            method: 'GET',
-            path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/transactions',
-            pathParams: { ecomOrderId: id },
-          })
-        ).orderTransactions,
+      queryFn: () => orderCalls.transactions(http, id),
+    }),
+};
+
+export const paymentMutations = {
+  /** Pays a payment gateway order with the test gateway. */
+  payWithTestGateway: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['payments', 'test-gateway'] as const,
+      mutationFn: (v: { paymentGatewayOrderId: string; card: TestGatewayCard }) =>
+        orderCalls.payWithTestGateway(http, v.paymentGatewayOrderId, v.card),
     }),
 };

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromAnswer } from '../errors.ts';
 import type { HttpClient, RequestOptions } from '../http.ts';
+import { cartCalls, searchBody } from '../index.ts';
 import {
-  cartCalls,
   cartQueries,
   catalogQueries,
   createQueryClient,
   GC_TIME_MS,
   orderQueries,
   retryDelay,
-  searchBody,
   shouldRetry,
 } from './index.ts';
 

@@ -1,0 +1,90 @@
+/**
+ * The current cart (contract cart-checkout.md §1) as plain typed calls. Every change answers the
+ * whole cart; `@vitrine/sdk/react` wraps the reads in query options and the changes in mutation
+ * options that put the answer in the cache.
+ */
+import type { Cart, EstimateTotals, ShippingDestinations } from '@vitrine/contract';
+import { STORES_APP_ID } from './catalog.ts';
+import { errorCode } from './errors.ts';
+import type { HttpClient } from './http.ts';
+
+const BASE = '/ecom/v1/carts/current';
+
+export interface AddItem {
+  productId: string;
+  variantId?: string;
+  quantity: number;
+}
+
+const cartOf = async (answer: Promise<{ cart: Cart }>) => (await answer).cart;
+
+export const cartCalls = {
+  /** The shopper's cart, or `null` before the first item (the server's 404 `OWNED_CART_NOT_FOUND`). */
+  current: async (http: HttpClient): Promise<Cart | null> => {
+    try {
+      return await cartOf(http.request<{ cart: Cart }>({ method: 'GET', path: BASE }));
+    } catch (e) {
+      if (errorCode(e) === 'OWNED_CART_NOT_FOUND') return null;
+      throw e;
+    }
+  },
+  /** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2); without one, no shipping. */
+  estimate: (http: HttpClient, country?: string): Promise<EstimateTotals> =>
+    http.request<EstimateTotals>({
+      method: 'POST',
+      path: `${BASE}/estimate-totals`,
+      body: country
+        ? { shippingAddress: { country }, calculateShipping: true, calculateTax: true }
+        : { calculateShipping: false, calculateTax: true },
+    }),
+  add: (http: HttpClient, items: AddItem[]): Promise<Cart> =>
+    cartOf(
+      http.request({
+        method: 'POST',
+        path: `${BASE}/add-to-cart`,
+        body: {
+          lineItems: items.map((i) => ({
+            catalogReference: {
+              catalogItemId: i.productId,
+              appId: STORES_APP_ID,
+              ...(i.variantId ? { options: { variantId: i.variantId } } : {}),
+            },
+            quantity: i.quantity,
+          })),
+        },
+      }),
+    ),
+  setQuantity: (http: HttpClient, lineItemId: string, quantity: number): Promise<Cart> =>
+    cartOf(
+      http.request({
+        method: 'POST',
+        path: `${BASE}/update-line-items-quantity`,
+        body: { lineItems: [{ id: lineItemId, quantity }] },
+      }),
+    ),
+  remove: (http: HttpClient, lineItemIds: string[]): Promise<Cart> =>
+    cartOf(http.request({ method: 'POST', path: `${BASE}/remove-line-items`, body: { lineItemIds } })),
+  applyCoupon: (http: HttpClient, couponCode: string): Promise<Cart> =>
+    cartOf(http.request({ method: 'PATCH', path: BASE, body: { couponCode } })),
+  removeCoupon: (http: HttpClient): Promise<Cart> =>
+    cartOf(http.request({ method: 'POST', path: `${BASE}/remove-coupon`, body: {} })),
+  /** Turns the cart into a checkout; answers its id. */
+  createCheckout: async (http: HttpClient): Promise<string> =>
+    (
+      await http.request<{ checkoutId: string }>({
+        method: 'POST',
+        path: `${BASE}/create-checkout`,
+        body: { channelType: 'WEB' },
+      })
+    ).checkoutId,
+};
+
+/** The countries the store ships to (Vitrine's own `GET /ecom/v1/shipping-destinations`), for country lists. */
+export const shippingCalls = {
+  destinations: (http: HttpClient): Promise<ShippingDestinations> =>
+    http.request<ShippingDestinations>({ method: 'GET', path: '/ecom/v1/shipping-destinations' }),
+};
+
+/** Number of items (sum of quantities) in a cart. */
+export const itemCount = (cart: Cart | null | undefined): number =>
+  (cart?.lineItems ?? []).reduce((n, l) => n + l.quantity, 0);

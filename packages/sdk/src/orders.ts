@@ -1,0 +1,59 @@
+/**
+ * The shopper's own orders (contract orders-payments.md §1: `getOrder`, `searchOrders`; buyers see
+ * only theirs), their payments, and the test gateway the hosted checkout pays with, as plain typed calls.
+ */
+import type {
+  CursorPagingMetadata,
+  Order,
+  OrderTransactions,
+  TestGatewayCard,
+  TestGatewayPay,
+} from '@vitrine/contract';
+import type { HttpClient } from './http.ts';
+
+export interface OrdersPage {
+  orders: Order[];
+  metadata: CursorPagingMetadata;
+}
+
+export const orderCalls = {
+  /** Newest first, one page of `limit`; `cursor` for the next ones. */
+  mine: (http: HttpClient, o: { cursor?: string; limit?: number } = {}): Promise<OrdersPage> =>
+    http.request<OrdersPage>({
+      method: 'POST',
+      path: '/ecom/v1/orders/search',
+      body: {
+        search: o.cursor
+          ? { cursorPaging: { limit: o.limit ?? 20, cursor: o.cursor } }
+          : { sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit: o.limit ?? 20 } },
+      },
+    }),
+  get: async (http: HttpClient, id: string): Promise<Order> =>
+    (
+      await http.request<{ order: Order }>({
+        method: 'GET',
+        path: '/ecom/v1/orders/{id}',
+        pathParams: { id },
+      })
+    ).order,
+  /** How the order was paid (gift card, card…) and refunded; the buyer's own orders only. */
+  transactions: async (http: HttpClient, id: string): Promise<OrderTransactions> =>
+    (
+      await http.request<{ orderTransactions: OrderTransactions }>({
+        method: 'GET',
+        path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/transactions',
+        pathParams: { ecomOrderId: id },
+      })
+    ).orderTransactions,
+  /** Pays a payment gateway order with Vitrine's test gateway (the hosted checkout's card form). */
+  payWithTestGateway: (
+    http: HttpClient,
+    paymentGatewayOrderId: string,
+    card: TestGatewayCard,
+  ): Promise<TestGatewayPay> =>
+    http.request<TestGatewayPay>({
+      method: 'POST',
+      path: '/payments/v1/test-gateway/pay',
+      body: { paymentGatewayOrderId, card },
+    }),
+};
