@@ -1,8 +1,11 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Checkout, CheckoutUpdate, TestGatewayCard as Card } from '@vitrine/sdk';
+import { checkoutMutations, checkoutQueries, memberQueries, paymentMutations } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, formatMoney, isZeroMoney, linkClass } from '@vitrine/ui';
 import { useDocumentTitle } from '../store-name.ts';
-import { checkoutApi, type Card, type Checkout, type CheckoutUpdate, type MemberContact } from './api.ts';
+import { http } from './api.ts';
 import { ContactStep, type Method } from './contact-step.tsx';
 import { describe, isSessionLost, type Described } from './errors.ts';
 import { Loading, LostSession } from './lost.tsx';
@@ -11,6 +14,7 @@ import { afterOrderUrl, endSession, returnTargets, useCheckoutSession, type Sess
 import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
 import { CheckoutSummary } from './summary.tsx';
 import { Shell, Step } from './parts.tsx';
+import { WithQueries } from './query.tsx';
 
 /** `/checkout?checkoutId=…&checkoutToken=…`: opens the session, then the checkout. */
 export function CheckoutPage() {
@@ -18,7 +22,11 @@ export function CheckoutPage() {
   useDocumentTitle('Checkout');
   if (s.state === 'loading') return <Loading what="Opening your checkout…" />;
   if (s.state === 'lost') return <LostSession message={s.message} placed={s.placed} />;
-  return <CheckoutFlow session={s.session} />;
+  return (
+    <WithQueries>
+      <CheckoutFlow session={s.session} />
+    </WithQueries>
+  );
 }
 
 const LOST = 'Your checkout session has ended.';
@@ -34,11 +42,20 @@ const cheapest = (options: ReturnType<typeof optionsOf>) =>
 function CheckoutFlow({ session }: { session: Session }) {
   const navigate = useNavigate();
   const id = session.checkoutId;
-  const [checkout, setCheckout] = useState<Checkout>();
-  const [member, setMember] = useState<MemberContact>();
-  const [loadError, setLoadError] = useState<string>();
+  // Server data lives in the query cache: the checkout (each change's answer replaces it) and the member.
+  const checkoutQuery = useQuery(checkoutQueries.byId(http, id));
+  // A signed-in member's name and e-mail pre-fill the contact step (read before it first shows).
+  const memberQuery = useQuery({
+    ...memberQueries.me(http),
+    enabled: session.role === 'member',
+    retry: false,
+  });
+  const updating = useMutation(checkoutMutations.update(http, id));
+  const removingCoupon = useMutation(checkoutMutations.removeCoupon(http, id));
+  const removingGiftCard = useMutation(checkoutMutations.removeGiftCard(http, id));
+  const ordering = useMutation(checkoutMutations.createOrder(http, id));
+  const paying = useMutation(paymentMutations.payWithTestGateway(http));
   const [lost, setLost] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [method, setMethod] = useState<Method>();
   const [editing, setEditing] = useState<boolean>();
   const [ordered, setOrdered] = useState(false);
@@ -46,30 +63,6 @@ function CheckoutFlow({ session }: { session: Session }) {
   const shippingHeading = useRef<HTMLHeadingElement>(null);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<'contact' | 'shipping' | 'payment'>(undefined);
-
-  useEffect(() => {
-    let live = true;
-    // A signed-in member's name and e-mail pre-fill the contact step (read before it first shows).
-    const me =
-      session.role === 'member' ? checkoutApi.me().catch(() => undefined) : Promise.resolve(undefined);
-    Promise.all([checkoutApi.get(id), me]).then(
-      ([c, m]) => {
-        if (live) {
-          setMember(m);
-          setCheckout(c);
-        }
-      },
-      (e: unknown) => {
-        if (!live) return;
-        const d = describe(e);
-        if (isSessionLost(d)) setLost(LOST);
-        else setLoadError(d.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, session.role]);
 
   // Moves focus to the step that just opened (after it rendered).
   useEffect(() => {
@@ -86,31 +79,38 @@ function CheckoutFlow({ session }: { session: Session }) {
     setLost(d.code === 'UNAUTHENTICATED' || d.status === 401 ? LOST : d.message);
   };
 
+  const checkout = checkoutQuery.data;
+  const loadError = !checkout && checkoutQuery.error ? describe(checkoutQuery.error) : undefined;
   if (lost) return <LostSession message={lost} />;
+  if (loadError && isSessionLost(loadError)) return <LostSession message={LOST} />;
   if (loadError)
     return (
       <Shell>
-        <Alert>{loadError}</Alert>
+        <Alert>{loadError.message}</Alert>
       </Shell>
     );
-  if (!checkout) return <Loading what="Loading your checkout…" />;
+  if (!checkout || (memberQuery.isEnabled && memberQuery.isPending))
+    return <Loading what="Loading your checkout…" />;
+  const member = memberQuery.data;
+  const busy =
+    updating.isPending ||
+    removingCoupon.isPending ||
+    removingGiftCard.isPending ||
+    checkoutQuery.isRefetching;
 
-  /** Runs a checkout call, shows its answer, and turns a lost session into the "expired" page. */
+  /** Runs a checkout change (its answer replaces the cached checkout); a lost session shows the "expired" page. */
   async function apply(call: () => Promise<Checkout>): Promise<Checkout> {
-    setBusy(true);
     try {
-      const c = await call();
-      setCheckout(c);
-      return c;
+      return await call();
     } catch (e) {
       const d = describe(e);
       if (isSessionLost(d)) loseSession(d);
       throw e;
-    } finally {
-      setBusy(false);
     }
   }
-  const update = (u: CheckoutUpdate) => apply(() => checkoutApi.update(id, u));
+  const update = (u: CheckoutUpdate) => apply(() => updating.mutateAsync(u));
+  /** Reads the checkout again (its violations after a refused order). */
+  const refresh = () => apply(async () => (await checkoutQuery.refetch({ throwOnError: true })).data!);
 
   const shipping = requiresShipping(checkout);
   const destination = checkout.shippingInfo?.shippingDestination;
@@ -169,16 +169,15 @@ function CheckoutFlow({ session }: { session: Session }) {
   }
 
   async function pay(card: Card | undefined) {
-    const placed = await checkoutApi.createOrder(id).catch(async (e: unknown) => {
-      if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY')
-        await apply(() => checkoutApi.get(id)).catch(() => undefined);
+    const placed = await ordering.mutateAsync().catch(async (e: unknown) => {
+      if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY') await refresh().catch(() => undefined);
       throw e;
     });
     setOrdered(true);
     if (placed.paymentGatewayOrderId) {
       if (!card) throw new Error('A payment is needed');
       try {
-        await checkoutApi.pay(placed.paymentGatewayOrderId, card);
+        await paying.mutateAsync({ paymentGatewayOrderId: placed.paymentGatewayOrderId, card });
       } catch (e) {
         if (describe(e).code !== 'ORDER_ALREADY_PAID') throw e;
       }
@@ -219,7 +218,7 @@ function CheckoutFlow({ session }: { session: Session }) {
           }}
           onRemove={async (what) => {
             await apply(() =>
-              what === 'coupon' ? checkoutApi.removeCoupon(id) : checkoutApi.removeGiftCard(id),
+              what === 'coupon' ? removingCoupon.mutateAsync() : removingGiftCard.mutateAsync(),
             );
           }}
         />

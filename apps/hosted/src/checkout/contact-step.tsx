@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Choice, ChoiceGroup, Field, Select } from '@vitrine/ui';
-import type { Address, Checkout, CheckoutUpdate, MemberContact } from './api.ts';
+import type { Checkout, CheckoutUpdate, MemberView, WireAddress } from '@vitrine/sdk';
 import { describe } from './errors.ts';
 import { useCountryList } from './destinations.ts';
 import { subdivisionCode, subdivisions } from './regions.ts';
@@ -9,7 +9,7 @@ export type Method = 'ship' | 'pickup';
 const REQUIRED_POSTCODE = new Set(['US', 'CA', 'AU', 'GB', 'DE', 'FR', 'NL', 'IT', 'ES']);
 
 /** The street name and house number of a saved address: its `streetAddress`, else read from a plain `addressLine`. */
-function streetOf(a: Address): { name?: string; number?: string } {
+function streetOf(a: WireAddress): { name?: string; number?: string } {
   if (a.streetAddress?.name || a.streetAddress?.number) return a.streetAddress;
   const line = a.addressLine?.trim();
   if (!line) return {};
@@ -33,7 +33,7 @@ export function ContactStep({
   onSave,
 }: {
   checkout: Checkout;
-  member?: MemberContact;
+  member?: MemberView;
   method: Method;
   pickupOffered: boolean;
   shipping: boolean;

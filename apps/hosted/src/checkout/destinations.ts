@@ -1,16 +1,8 @@
-import type { ShippingDestinations } from '@vitrine/contract';
-import { createHttpClient } from '@vitrine/sdk';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { shippingQueries } from '@vitrine/sdk/react';
+import { useMemo, useState } from 'react';
+import { sessionHttp } from './api.ts';
 import { countries, subdivisions } from './regions.ts';
-
-const http = createHttpClient({ baseUrl: window.location.origin });
-let loading: Promise<ShippingDestinations> | undefined;
-
-/** The store's shipping destinations (`GET /ecom/v1/shipping-destinations`, asked once per page view). */
-function destinations(): Promise<ShippingDestinations> {
-  loading ??= http.request<ShippingDestinations>({ method: 'GET', path: '/ecom/v1/shipping-destinations' });
-  return loading;
-}
 
 /**
  * The countries the address form offers: those the store ships to, by name; every country while
@@ -18,21 +10,12 @@ function destinations(): Promise<ShippingDestinations> {
  */
 export function useCountryList(): { code: string; name: string }[] {
   const [all] = useState(() => countries());
-  const [list, setList] = useState(all);
-  useEffect(() => {
-    let live = true;
-    destinations().then(
-      (d) => {
-        const codes = new Set(d.destinations.map((x) => x.country));
-        if (live && codes.size) setList(all.filter((c) => codes.has(c.code)));
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [all]);
-  return list;
+  // The store's shipping destinations (`GET /ecom/v1/shipping-destinations`, no credential needed).
+  const { data } = useQuery(shippingQueries.destinations(sessionHttp));
+  return useMemo(() => {
+    const codes = new Set(data?.destinations.map((x) => x.country));
+    return codes.size ? all.filter((c) => codes.has(c.code)) : all;
+  }, [all, data]);
 }
 
 /** "Victoria, Australia" for an address's subdivision and country, in the buyer's language. */

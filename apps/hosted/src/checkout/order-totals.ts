@@ -1,4 +1,4 @@
-import type { Order, OrderPayment } from './api.ts';
+import type { Order, OrderPayment } from '@vitrine/sdk';
 import { formatMoney, isZeroMoney } from '@vitrine/ui';
 
 type Row = [string, string, boolean?];
@@ -8,7 +8,7 @@ export function pickupPlace(order: Order): string | undefined {
   const details = order.shippingInfo?.logistics?.pickupDetails;
   if (!details) return undefined;
   const a = details.address ?? {};
-  return [order.shippingInfo?.title, a.addressLine ?? a.addressLine1, a.city].filter(Boolean).join(', ');
+  return [order.shippingInfo?.title, a.addressLine, a.city].filter(Boolean).join(', ');
 }
 
 /**

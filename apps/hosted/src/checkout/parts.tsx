@@ -1,7 +1,11 @@
 import { Card } from '@vitrine/ui';
 import type { ReactNode, Ref } from 'react';
 import { useStoreName } from '../store-name.ts';
-import type { DescriptionLine } from './api.ts';
+import type { CheckoutLineItem, Order } from '@vitrine/sdk';
+
+type DescriptionLine =
+  | CheckoutLineItem['descriptionLines'][number]
+  | NonNullable<Order['lineItems'][number]['descriptionLines']>[number];
 
 // The checkout's own parts (its frame, steps, lines and totals); the primitives are @vitrine/ui's.
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Field } from '@vitrine/ui';
-import type { Card } from './api.ts';
+import type { TestGatewayCard as Card } from '@vitrine/sdk';
 import { describe, isSessionLost, type Described } from './errors.ts';
 
 /** "MM/YY" or "MM/YYYY" (also "MM / YY", "MMYY") → month and four-digit year. */

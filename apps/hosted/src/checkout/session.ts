@@ -1,6 +1,7 @@
 import type { HostedCheckoutSession } from '@vitrine/contract';
 import { useEffect, useState } from 'react';
-import { checkoutApi, setAccessToken } from './api.ts';
+import { openHostedCheckoutSession } from '@vitrine/sdk';
+import { sessionHttp, setAccessToken } from './api.ts';
 import { describe } from './errors.ts';
 
 export interface Session {
@@ -50,12 +51,12 @@ function open(token: string | null, checkoutId: string | null): Promise<HostedCh
   if (!opening) {
     opening = token
       ? // A spent or expired link still opens in the browser that opened it first.
-        checkoutApi.openSession(token, checkoutId ?? undefined).catch((e: unknown) => {
+        openHostedCheckoutSession(sessionHttp, token, checkoutId ?? undefined).catch((e: unknown) => {
           if (checkoutId && LINK_CODES.has(describe(e).code ?? ''))
-            return checkoutApi.openSession(undefined, checkoutId);
+            return openHostedCheckoutSession(sessionHttp, undefined, checkoutId);
           throw e;
         })
-      : checkoutApi.openSession(undefined, checkoutId ?? undefined);
+      : openHostedCheckoutSession(sessionHttp, undefined, checkoutId ?? undefined);
     pending.set(key, opening);
     // Only a link's exchange is kept (it works once); reopening with the cookie can run again later.
     if (!token) void opening.catch(() => undefined).finally(() => pending.delete(key));

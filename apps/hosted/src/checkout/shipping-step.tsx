@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Choice, ChoiceGroup, formatMoney } from '@vitrine/ui';
-import type { Checkout, ShippingOption } from './api.ts';
+import type { Checkout, CheckoutShippingOption as ShippingOption } from '@vitrine/sdk';
 import { placeName } from './destinations.ts';
 import { describe } from './errors.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, formatMoney, isZeroMoney } from '@vitrine/ui';
-import type { Checkout, CheckoutUpdate } from './api.ts';
+import type { Checkout, CheckoutUpdate } from '@vitrine/sdk';
 import { describe } from './errors.ts';
 import { PICKUP_CARRIER } from './shipping-step.tsx';
 import { LineItem, optionsText, Totals } from './parts.tsx';

@@ -1,18 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { orderQueries } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, buttonClass, Card, formatMoney, Loading, PageHeading } from '@vitrine/ui';
 import { useDocumentTitle } from '../store-name.ts';
-import { checkoutApi, hasAccessToken, type Order, type OrderPayment } from './api.ts';
+import { hasAccessToken, http } from './api.ts';
 import { describe } from './errors.ts';
 import { orderTotals, pickupPlace } from './order-totals.ts';
 import { afterOrderUrl, currentSession } from './session.ts';
 import { LineItem, optionsText, Shell, Totals } from './parts.tsx';
+import { WithQueries } from './query.tsx';
 
 /** `/checkout/thank-you?orderId=…`: the order number and summary, then back to the caller's page. */
 export function ThankYouPage() {
+  return (
+    <WithQueries>
+      <ThankYou />
+    </WithQueries>
+  );
+}
+
+function ThankYou() {
   const [search] = useState(() => new URLSearchParams(window.location.search));
   const orderId = search.get('orderId') ?? '';
-  const [order, setOrder] = useState<{ order: Order; payments: OrderPayment[] }>();
-  const [error, setError] = useState<string>();
+  const enabled = !!orderId && hasAccessToken();
+  const orderQuery = useQuery({ ...orderQueries.byId(http, orderId), enabled });
+  // The payments say what a gift card paid; without them the order still shows.
+  const paymentsQuery = useQuery({ ...orderQueries.transactions(http, orderId), enabled, retry: false });
+  const order =
+    orderQuery.data && !paymentsQuery.isPending
+      ? { order: orderQuery.data, payments: paymentsQuery.data?.payments ?? [] }
+      : undefined;
+  const error = orderQuery.error ? describe(orderQuery.error).message : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const back = afterOrderUrl(currentSession(), orderId, search);
 
@@ -20,22 +38,6 @@ export function ThankYouPage() {
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  useEffect(() => {
-    if (!orderId || !hasAccessToken()) return;
-    let live = true;
-    // The payments say what a gift card paid; without them the order still shows.
-    Promise.all([checkoutApi.order(orderId), checkoutApi.payments(orderId).catch(() => [])]).then(
-      ([o, payments]) => {
-        if (live) setOrder({ order: o, payments });
-      },
-      (e: unknown) => {
-        if (live) setError(describe(e).message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
 
   const totals = order && orderTotals(order.order, order.payments);
   const pickup = order && pickupPlace(order.order);
