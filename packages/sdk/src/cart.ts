@@ -3,7 +3,7 @@
  * whole cart; `@vitrine/sdk/react` wraps the reads in query options and the changes in mutation
  * options that put the answer in the cache.
  */
-import type { Cart, EstimateTotals, ShippingDestinations } from '@vitrine/contract';
+import type { Cart, EstimateTotals } from '@vitrine/contract';
 import { STORES_APP_ID } from './catalog.ts';
 import { errorCode } from './errors.ts';
 import type { HttpClient } from './http.ts';
@@ -77,12 +77,6 @@ export const cartCalls = {
         body: { channelType: 'WEB' },
       })
     ).checkoutId,
-};
-
-/** The countries the store ships to (Vitrine's own `GET /ecom/v1/shipping-destinations`), for country lists. */
-export const shippingCalls = {
-  destinations: (http: HttpClient): Promise<ShippingDestinations> =>
-    http.request<ShippingDestinations>({ method: 'GET', path: '/ecom/v1/shipping-destinations' }),
 };
 
 /** Number of items (sum of quantities) in a cart. */

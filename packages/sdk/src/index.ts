@@ -70,7 +70,8 @@ export type {
 // Framework-free typed calls, one file per domain (`@vitrine/sdk/react` wraps them for TanStack Query).
 export { catalogCalls, PRODUCT_SORTS, searchBody, STORES_APP_ID } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
-export { cartCalls, itemCount, shippingCalls } from './cart.ts';
+export { cartCalls, itemCount } from './cart.ts';
+export { shippingCalls } from './shipping.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';
 export type { CheckoutCallbacks, CheckoutUpdate } from './checkout.ts';

@@ -4,7 +4,7 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Cart } from '@vitrine/contract';
-import { cartCalls, shippingCalls, type AddItem } from '../cart.ts';
+import { cartCalls, type AddItem } from '../cart.ts';
 import type { HttpClient } from '../http.ts';
 
 const CURRENT = ['cart', 'current'] as const;
@@ -41,14 +41,4 @@ export const cartMutations = {
     change(http, 'apply-coupon', (h, code: string) => cartCalls.applyCoupon(h, code)),
   removeCoupon: (http: HttpClient) =>
     change(http, 'remove-coupon', (h, _: void) => cartCalls.removeCoupon(h)),
-};
-
-/** The countries the store ships to, for country lists. */
-export const shippingQueries = {
-  destinations: (http: HttpClient) =>
-    queryOptions({
-      queryKey: ['shipping', 'destinations'] as const,
-      queryFn: () => shippingCalls.destinations(http),
-      staleTime: 5 * 60_000,
-    }),
 };

@@ -15,7 +15,8 @@ export {
 } from './query-client.ts';
 export type { VitrineQueryClientOptions } from './query-client.ts';
 export { catalogQueries } from './catalog.ts';
-export { cartMutations, cartQueries, shippingQueries } from './cart.ts';
+export { cartMutations, cartQueries } from './cart.ts';
+export { shippingQueries } from './shipping.ts';
 export { checkoutMutations, checkoutQueries } from './checkout.ts';
 export { orderQueries, paymentMutations } from './orders.ts';
 export { memberMutations, memberQueries } from './members.ts';
