@@ -16,27 +16,30 @@ export interface AddItem {
   quantity: number;
 }
 
-const cartOf = async (answer: Promise<{ cart: Cart }>) => (await answer).cart;
+const cartOf = (answer: Promise<{ cart: Cart }>) => answer.then((a) => a.cart);
+
+/** The shopper's cart, or `null` before the first item (the server's 404 `OWNED_CART_NOT_FOUND`). */
+export const currentCart = (http: HttpClient): Promise<Cart | null> =>
+  cartOf(http.request({ method: 'GET', path: BASE })).catch((e: unknown) => {
+    if (errorCode(e) === 'OWNED_CART_NOT_FOUND') return null;
+    throw e;
+  });
+
+/** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2); without one, no shipping. */
+export const estimateCart = (http: HttpClient, country?: string): Promise<EstimateTotals> =>
+  http.request<EstimateTotals>({
+    method: 'POST',
+    path: `${BASE}/estimate-totals`,
+    body: {
+      ...(country ? { shippingAddress: { country } } : {}),
+      calculateShipping: !!country,
+      calculateTax: true,
+    },
+  });
 
 export const cartCalls = {
-  /** The shopper's cart, or `null` before the first item (the server's 404 `OWNED_CART_NOT_FOUND`). */
-  current: async (http: HttpClient): Promise<Cart | null> => {
-    try {
-      return await cartOf(http.request<{ cart: Cart }>({ method: 'GET', path: BASE }));
-    } catch (e) {
-      if (errorCode(e) === 'OWNED_CART_NOT_FOUND') return null;
-      throw e;
-    }
-  },
-  /** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2); without one, no shipping. */
-  estimate: (http: HttpClient, country?: string): Promise<EstimateTotals> =>
-    http.request<EstimateTotals>({
-      method: 'POST',
-      path: `${BASE}/estimate-totals`,
-      body: country
-        ? { shippingAddress: { country }, calculateShipping: true, calculateTax: true }
-        : { calculateShipping: false, calculateTax: true },
-    }),
+  current: currentCart,
+  estimate: estimateCart,
   add: (http: HttpClient, items: AddItem[]): Promise<Cart> =>
     cartOf(
       http.request({
@@ -69,14 +72,14 @@ export const cartCalls = {
   removeCoupon: (http: HttpClient): Promise<Cart> =>
     cartOf(http.request({ method: 'POST', path: `${BASE}/remove-coupon`, body: {} })),
   /** Turns the cart into a checkout; answers its id. */
-  createCheckout: async (http: HttpClient): Promise<string> =>
-    (
-      await http.request<{ checkoutId: string }>({
+  createCheckout: (http: HttpClient): Promise<string> =>
+    http
+      .request<{ checkoutId: string }>({
         method: 'POST',
         path: `${BASE}/create-checkout`,
         body: { channelType: 'WEB' },
       })
-    ).checkoutId,
+      .then((a) => a.checkoutId),
 };
 
 /** Number of items (sum of quantities) in a cart. */

@@ -55,40 +55,43 @@ export function searchBody(s: ProductSearch): object {
   };
 }
 
-export const catalogCalls = {
-  /** The visible categories, by name (up to 100). */
-  categories: async (http: HttpClient): Promise<Category[]> =>
-    (
-      await http.request<{ categories: Category[] }>({
-        method: 'POST',
-        path: '/categories/v1/categories/query',
-        body: {
-          treeReference: { appNamespace: '@wix/stores' },
-          query: {
-            filter: { visible: true },
-            sort: [{ fieldName: 'name', order: 'ASC' }],
-            cursorPaging: { limit: 100 },
-          },
+/** The visible categories, by name (up to 100). */
+export const categories = (http: HttpClient): Promise<Category[]> =>
+  http
+    .request<{ categories: Category[] }>({
+      method: 'POST',
+      path: '/categories/v1/categories/query',
+      body: {
+        treeReference: { appNamespace: '@wix/stores' },
+        query: {
+          filter: { visible: true },
+          sort: [{ fieldName: 'name', order: 'ASC' }],
+          cursorPaging: { limit: 100 },
         },
-      })
-    ).categories,
-  /** One page of products for a category, words and sort. */
-  search: (http: HttpClient, s: ProductSearch): Promise<ProductPage> =>
-    http.request<ProductPage>({ method: 'POST', path: '/stores/v3/products/search', body: searchBody(s) }),
-  /** The product page's product; `null` when there is no visible product with that slug. */
-  bySlug: async (http: HttpClient, slug: string): Promise<Product | null> => {
-    try {
-      return (
-        await http.request<{ product: Product }>({
-          method: 'GET',
-          path: '/stores/v3/products/slug/{slug}',
-          pathParams: { slug },
-          query: { fields: PAGE_FIELDS },
-        })
-      ).product;
-    } catch (e) {
-      if ((e as { status?: number }).status === 404) return null;
-      throw e;
-    }
-  },
-};
+      },
+    })
+    .then((a) => a.categories);
+
+/** One page of products for a category, words and sort. */
+export const searchProducts = (http: HttpClient, s: ProductSearch): Promise<ProductPage> =>
+  http.request<ProductPage>({ method: 'POST', path: '/stores/v3/products/search', body: searchBody(s) });
+
+/** The product page's product; `null` when there is no visible product with that slug. */
+export const productBySlug = (http: HttpClient, slug: string): Promise<Product | null> =>
+  http
+    .request<{ product: Product }>({
+      method: 'GET',
+      path: '/stores/v3/products/slug/{slug}',
+      pathParams: { slug },
+      query: { fields: PAGE_FIELDS },
+    })
+    .then(
+      (a) => a.product,
+      (e: unknown) => {
+        if ((e as { status?: number }).status === 404) return null;
+        throw e;
+      },
+    );
+
+/** The catalog reads together. */
+export const catalogCalls = { categories, search: searchProducts, bySlug: productBySlug };

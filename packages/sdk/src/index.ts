@@ -68,15 +68,24 @@ export type {
 } from './auth/types.ts';
 
 // Framework-free typed calls, one file per domain (`@vitrine/sdk/react` wraps them for TanStack Query).
-export { catalogCalls, PRODUCT_SORTS, searchBody, STORES_APP_ID } from './catalog.ts';
+export {
+  catalogCalls,
+  categories,
+  productBySlug,
+  PRODUCT_SORTS,
+  searchBody,
+  searchProducts,
+  STORES_APP_ID,
+} from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
-export { cartCalls, itemCount } from './cart.ts';
+export { cartCalls, currentCart, estimateCart, itemCount } from './cart.ts';
 export { shippingCalls } from './shipping.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';
 export type { CheckoutCallbacks, CheckoutUpdate } from './checkout.ts';
 export { orderCalls } from './orders.ts';
 export type { OrdersPage } from './orders.ts';
+export { paymentCalls } from './payments.ts';
 export { memberCalls } from './members.ts';
 export type { MemberPatch } from './members.ts';
 /** The wire shapes the calls answer: inferred from the contract's response schemas. */

@@ -1,14 +1,8 @@
 /**
  * The shopper's own orders (contract orders-payments.md §1: `getOrder`, `searchOrders`; buyers see
- * only theirs), their payments, and the test gateway the hosted checkout pays with, as plain typed calls.
+ * only theirs), and their payments, as plain typed calls.
  */
-import type {
-  CursorPagingMetadata,
-  Order,
-  OrderTransactions,
-  TestGatewayCard,
-  TestGatewayPay,
-} from '@vitrine/contract';
+import type { CursorPagingMetadata, Order, OrderTransactions } from '@vitrine/contract';
 import type { HttpClient } from './http.ts';
 
 export interface OrdersPage {
@@ -45,15 +39,4 @@ export const orderCalls = {
         pathParams: { ecomOrderId: id },
       })
     ).orderTransactions,
-  /** Pays a payment gateway order with Vitrine's test gateway (the hosted checkout's card form). */
-  payWithTestGateway: (
-    http: HttpClient,
-    paymentGatewayOrderId: string,
-    card: TestGatewayCard,
-  ): Promise<TestGatewayPay> =>
-    http.request<TestGatewayPay>({
-      method: 'POST',
-      path: '/payments/v1/test-gateway/pay',
-      body: { paymentGatewayOrderId, card },
-    }),
 };

@@ -4,7 +4,7 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Cart } from '@vitrine/contract';
-import { cartCalls, type AddItem } from '../cart.ts';
+import { cartCalls, currentCart, estimateCart, type AddItem } from '../cart.ts';
 import type { HttpClient } from '../http.ts';
 
 const CURRENT = ['cart', 'current'] as const;
@@ -12,12 +12,12 @@ const CURRENT = ['cart', 'current'] as const;
 export const cartQueries = {
   all: () => ['cart'] as const,
   /** The shopper's cart, or `null` before the first item. */
-  current: (http: HttpClient) => queryOptions({ queryKey: CURRENT, queryFn: () => cartCalls.current(http) }),
+  current: (http: HttpClient) => queryOptions({ queryKey: CURRENT, queryFn: () => currentCart(http) }),
   /** Totals with a shipping estimate for a destination country (ISO 3166-1 alpha-2); without one, no shipping. */
   estimate: (http: HttpClient, o: { country?: string; cartRevision: string }) =>
     queryOptions({
       queryKey: ['cart', 'estimate', o.country ?? null, o.cartRevision] as const,
-      queryFn: () => cartCalls.estimate(http, o.country),
+      queryFn: () => estimateCart(http, o.country),
     }),
 };
 

@@ -1,6 +1,6 @@
-/** Catalog reads as TanStack Query options over `catalogCalls` (../catalog.ts). Keys start with `['catalog', …]`. */
+/** Catalog reads as TanStack Query options over the calls of ../catalog.ts. Keys start with `['catalog', …]`. */
 import { queryOptions } from '@tanstack/react-query';
-import { catalogCalls, type ProductSearch } from '../catalog.ts';
+import { categories, productBySlug, searchProducts, type ProductSearch } from '../catalog.ts';
 import type { HttpClient } from '../http.ts';
 
 export const catalogQueries = {
@@ -8,7 +8,7 @@ export const catalogQueries = {
   categories: (http: HttpClient) =>
     queryOptions({
       queryKey: ['catalog', 'categories'] as const,
-      queryFn: () => catalogCalls.categories(http),
+      queryFn: () => categories(http),
     }),
   search: (http: HttpClient, s: ProductSearch) =>
     queryOptions({
@@ -23,12 +23,12 @@ export const catalogQueries = {
           limit: s.limit ?? 12,
         },
       ] as const,
-      queryFn: () => catalogCalls.search(http, s),
+      queryFn: () => searchProducts(http, s),
     }),
   /** The product page's product; `null` when there is no visible product with that slug. */
   bySlug: (http: HttpClient, slug: string) =>
     queryOptions({
       queryKey: ['catalog', 'product', slug] as const,
-      queryFn: () => catalogCalls.bySlug(http, slug),
+      queryFn: () => productBySlug(http, slug),
     }),
 };

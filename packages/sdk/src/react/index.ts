@@ -18,5 +18,6 @@ export { catalogQueries } from './catalog.ts';
 export { cartMutations, cartQueries } from './cart.ts';
 export { shippingQueries } from './shipping.ts';
 export { checkoutMutations, checkoutQueries } from './checkout.ts';
-export { orderQueries, paymentMutations } from './orders.ts';
+export { orderQueries } from './orders.ts';
+export { paymentMutations } from './payments.ts';
 export { memberMutations, memberQueries } from './members.ts';

@@ -1,6 +1,5 @@
 /** The shopper's own orders as TanStack Query options over `orderCalls` (../orders.ts). */
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { TestGatewayCard } from '@vitrine/contract';
+import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
 import { orderCalls } from '../orders.ts';
 
@@ -19,15 +18,5 @@ export const orderQueries = {
     queryOptions({
       queryKey: ['orders', 'transactions', id] as const,
       queryFn: () => orderCalls.transactions(http, id),
-    }),
-};
-
-export const paymentMutations = {
-  /** Pays a payment gateway order with the test gateway. */
-  payWithTestGateway: (http: HttpClient) =>
-    mutationOptions({
-      mutationKey: ['payments', 'test-gateway'] as const,
-      mutationFn: (v: { paymentGatewayOrderId: string; card: TestGatewayCard }) =>
-        orderCalls.payWithTestGateway(http, v.paymentGatewayOrderId, v.card),
     }),
 };
