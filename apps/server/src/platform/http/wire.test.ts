@@ -159,6 +159,26 @@ describe('wire conventions', () => {
       requestBody: { required: true },
     });
   });
+
+  it("documents each route's answer from its response schema in the contract", async () => {
+    const r = await s.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
+    const answer = (path: string, method: string) =>
+      (
+        r.body.paths[path]?.[method] as {
+          responses: { 200: { content: { 'application/json': { schema: Record<string, unknown> } } } };
+        }
+      ).responses[200].content['application/json'].schema;
+    expect(answer('/ecom/v1/carts/current', 'get')).toMatchObject({
+      required: ['cart'],
+      properties: { cart: { properties: { lineItems: { type: 'array' } } } },
+    });
+    expect(answer('/ecom/v1/checkouts/{id}', 'get')).toMatchObject({
+      properties: { checkout: { properties: { violations: { type: 'array' } } } },
+    });
+    expect(answer('/stores/v3/products/search', 'post')).toMatchObject({
+      properties: { products: { type: 'array' }, pagingMetadata: { type: 'object' } },
+    });
+  });
 });
 
 describe('roles', () => {
