@@ -12,13 +12,7 @@ import { AppError, conflict, forbidden, violation } from '../../platform/errors.
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import {
-  assertAccepted,
-  isPriced,
-  priceLines,
-  pricingConfig,
-  type PricingConfig,
-} from '../checkout/calculate.ts';
+import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig } from '../lines/index.ts';
 import {
   addLines,
   checkCustomPrices,
@@ -27,10 +21,10 @@ import {
   resolveStored,
   setQuantities,
   type ResolvedLine,
-} from '../checkout/lines.ts';
-import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../checkout/wire.ts';
-import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
-import { estimateWire } from '../checkout/present.ts';
+} from '../lines/index.ts';
+import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
+import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
+import { estimateWire } from '../lines/index.ts';
 import {
   deleteCart,
   insertCartIfAbsent,

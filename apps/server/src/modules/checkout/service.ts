@@ -13,11 +13,11 @@ import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import { getMember } from '../members/service.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
-import type { CartRow } from '../cart/store.ts';
-import { setCartCheckout } from '../cart/store.ts';
-import { assertAccepted, priceLines, pricingConfig, type Priced } from './calculate.ts';
+import { getMember } from '../members/index.ts';
+import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
+import type { CartRow } from '../cart/index.ts';
+import { setCartCheckout } from '../cart/index.ts';
+import { assertAccepted, priceLines, pricingConfig, type Priced } from '../lines/index.ts';
 import {
   addLines,
   checkCustomPrices,
@@ -27,7 +27,7 @@ import {
   setQuantities,
   type AddItems,
   type ResolvedLine,
-} from './lines.ts';
+} from '../lines/index.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   insertCheckout,
@@ -37,7 +37,7 @@ import {
   type CheckoutRow,
   type CheckoutWrite,
 } from './store.ts';
-import { wireMoney } from './wire.ts';
+import { wireMoney } from '../lines/index.ts';
 
 export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
 const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';

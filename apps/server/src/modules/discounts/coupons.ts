@@ -13,7 +13,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { checkRevision, minorOf, modifiedFields, throwIfAny, v, type Violations } from './admin-kit.ts';
 import {
   codeKey,

@@ -14,8 +14,8 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { ruleStatus } from '../pricing/discounts.ts';
-import { getSettings } from '../settings/service.ts';
+import { ruleStatus } from '../pricing/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { checkRevision, minorOf, modifiedFields, throwIfAny, v, type Violations } from './admin-kit.ts';
 import {
   deleteRule,

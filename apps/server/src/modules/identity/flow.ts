@@ -2,7 +2,7 @@ import type { IdentityProfile, IdentityStatusReason, StateMachineResponse } from
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { createMemberForIdentity, recordMemberLogin, syncMemberFromIdentity } from '../members/service.ts';
+import { createMemberForIdentity, recordMemberLogin, syncMemberFromIdentity } from '../members/index.ts';
 import { startEmailChallenge, startMfaChallenge } from './challenges.ts';
 import { identityEntity } from './entity.ts';
 import { stateResponse } from './entity.ts';

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { urlAllowedForClient } from '../oauth/service.ts';
+import { urlAllowedForClient } from '../oauth/index.ts';
 
 /**
  * Where links in e-mails and logout redirects may point. Links are built from PUBLIC_URL (never

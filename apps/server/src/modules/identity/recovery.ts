@@ -13,7 +13,7 @@ import { mailRecoveryLink } from './mails.ts';
 import { hashPassword, passwordViolation } from './password.ts';
 import { normaliseEmail } from './service.ts';
 import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
-import { revokeTokensOf } from '../oauth/service.ts';
+import { revokeTokensOf } from '../oauth/index.ts';
 import { clearAccountEverywhere } from './throttle.ts';
 import { countRecentChallenges } from './token-store.ts';
 

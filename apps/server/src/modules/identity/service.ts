@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, notFound, ValidationError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { endChallenges, spendSessionToken } from './token-store.ts';
 import { identityEntity } from './entity.ts';
 import {
@@ -15,7 +15,7 @@ import {
   invalidCredentials,
   resetRequired,
 } from './errors.ts';
-import { syncMemberFromIdentity } from '../members/service.ts';
+import { syncMemberFromIdentity } from '../members/index.ts';
 import {
   completeAuthentication,
   createIdentity,

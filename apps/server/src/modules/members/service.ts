@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, forbidden, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { metadata, offsetPage } from '../../platform/query/page.ts';
-import { signOn } from '../identity/service.ts';
+import { signOn } from '../identity/index.ts';
 import { canSee, isSelf, viewFor, type Fieldset } from './fieldsets.ts';
 import {
   findMember,

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, ValidationError, violation } from '../../platform/errors.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { cancelInTransaction } from './cancel.ts';
 import { addActivity, afterApproval, emitUpdated, lockOrder, touch, wireOf } from './core.ts';
 import { insertOrder, type OrderPaymentStatus, type WireOrder } from './service.ts';

@@ -15,7 +15,7 @@ import { newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { price } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { buildOrder } from './build.ts';
 import {
   addActivity,

@@ -16,9 +16,9 @@ import {
   signVisitorLink,
   urlAllowedForClient,
   type OAuthRuntime,
-} from '../oauth/service.ts';
-import { load as loadCheckout } from '../checkout/service.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
+} from '../oauth/index.ts';
+import { load as loadCheckout } from '../checkout/index.ts';
+import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
 
 export const REDIRECT_SESSION_FQDN = 'wix.headless.v1.redirect_session';
 

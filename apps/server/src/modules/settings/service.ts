@@ -5,7 +5,7 @@ import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
-import type { StoreSettings as PricingStoreSettings } from '../pricing/types.ts';
+import type { StoreSettings as PricingStoreSettings } from '../pricing/index.ts';
 import { readSettings, writeSettings } from './store.ts';
 
 export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';

@@ -13,8 +13,8 @@ import { conflict, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import type { Address } from '../pricing/types.ts';
-import { getSettings } from '../settings/service.ts';
+import type { Address } from '../pricing/index.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   deletePickup,
   findPickup,

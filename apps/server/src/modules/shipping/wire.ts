@@ -9,7 +9,7 @@ import type {
 } from '@vitrine/contract';
 import { ValidationError } from '../../platform/errors.ts';
 import { currencyExponent, fromMinor, toMinor } from '../../platform/money.ts';
-import type { Bracket, ShippingOptionDef, ShippingRule } from '../pricing/types.ts';
+import type { Bracket, ShippingOptionDef, ShippingRule } from '../pricing/index.ts';
 import type { PickupRow, RegionRow, StoredDestination } from './store.ts';
 
 type Violations = FieldViolation[];

@@ -4,7 +4,7 @@ import type {
   PricingMessage,
   PricingOutput,
   ShippingOptionOutput,
-} from '../pricing/types.ts';
+} from '../pricing/index.ts';
 import type { PricingConfig } from './calculate.ts';
 import type { ResolvedLine } from './lines.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../../platform/context.ts';
-import { ADMIN_KEY, type TestServer } from '../../test/server.ts';
+import type { Caller } from '../platform/context.ts';
+import { ADMIN_KEY, type TestServer } from './server.ts';
 
 /** Test tokens: `visitor:<uuid>` and `member:<uuid>` stand for those callers. */
 export async function fakeTokens(token: string): Promise<Caller | null> {

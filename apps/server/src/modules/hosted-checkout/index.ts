@@ -1,0 +1,3 @@
+export { hostedCheckoutRoutes } from './routes.ts';
+export { checkoutLinkToken, linkOwner } from './service.ts';
+export { type HostedCheckoutTables } from './store.ts';

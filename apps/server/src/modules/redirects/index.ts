@@ -1,0 +1,1 @@
+export { redirectsRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+export { systemRoutes } from './routes.ts';
+export { mailSpec } from './store.ts';
