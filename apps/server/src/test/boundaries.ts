@@ -13,7 +13,12 @@ import { join, posix, relative, sep } from 'node:path';
 export type SourceTree = Record<string, string>;
 export type Violation = string;
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"]+)\1/g;
+/** Static imports and re-exports (statements at a line's start), and dynamic `import()`. */
+const IMPORTS = [
+  /^\s*(?:import|export)\s[^;]*?\bfrom\s*(['"])([^'"]+)\1/gm,
+  /^\s*import\s*(['"])([^'"]+)\1/gm,
+  /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g,
+];
 
 /** The module a path (relative to `src`) belongs to; undefined outside `modules/`. */
 export function moduleOf(path: string): string | undefined {
@@ -26,11 +31,12 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 /** The relative specifiers a file imports, resolved against its own path. */
 export function importsOf(path: string, text: string): string[] {
   const out: string[] = [];
-  for (const m of stripComments(text).matchAll(IMPORT)) {
-    const spec = m[2]!;
-    if (!spec.startsWith('.')) continue;
-    out.push(posix.normalize(posix.join(posix.dirname(path), spec)));
-  }
+  const code = stripComments(text);
+  for (const re of IMPORTS)
+    for (const m of code.matchAll(re)) {
+      const spec = m[2]!;
+      if (spec.startsWith('.')) out.push(posix.normalize(posix.join(posix.dirname(path), spec)));
+    }
   return out;
 }
 

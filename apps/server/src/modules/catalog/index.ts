@@ -1,3 +1,7 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { seedCatalogDemo } from './demo.ts';
+import { catalogRoutes } from './routes.ts';
+import { catalogV1Routes } from './v1-routes.ts';
 export { seedCatalogDemo } from './demo.ts';
 export {
   type CatalogItem,
@@ -10,3 +14,12 @@ export { catalogRoutes } from './routes.ts';
 export { decrementStock, incrementStock } from './stock.ts';
 export { type CatalogTables } from './store.ts';
 export { catalogV1Routes } from './v1-routes.ts';
+
+export const catalogModule: ServerModule = {
+  name: 'catalog',
+  routes: ({ router }) => {
+    catalogRoutes(router);
+    catalogV1Routes(router);
+  },
+  demo: seedCatalogDemo,
+};

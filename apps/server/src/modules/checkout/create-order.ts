@@ -2,7 +2,6 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { deleteCartById } from '../cart/index.ts';
 import { decrementStock } from '../catalog/index.ts';
 import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
@@ -312,7 +311,7 @@ export async function createOrderFromCheckout(
       },
       { entityLocked: true },
     );
-    if (row.cart_id) await deleteCartById(tx, row.cart_id);
+    if (row.cart_id) await tx.services.ports.carts.deleteCart(tx, row.cart_id);
     return {
       orderId: order.id,
       ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),

@@ -14,9 +14,6 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
 import { getMember } from '../members/index.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
-import type { CartRow } from '../cart/index.ts';
-import { setCartCheckout } from '../cart/index.ts';
 import { assertAccepted, priceLines, pricingConfig, type Priced } from '../lines/index.ts';
 import {
   addLines,
@@ -125,8 +122,8 @@ export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<string> {
   const { row } = await load(ctx, { id });
   if (row.override_checkout_url) return row.override_checkout_url;
   const url = `${ctx.config.PUBLIC_URL}/checkout?checkoutId=${row.id}`;
-  const owner = linkOwner(ctx.caller, row.owner_key);
-  return owner ? `${url}&checkoutToken=${await checkoutLinkToken(ctx, row.id, owner)}` : url;
+  const token = await ctx.services.ports.checkoutLinks.linkToken(ctx, row.id, row.owner_key);
+  return token ? `${url}&checkoutToken=${token}` : url;
 }
 
 const giftCardOf = (code: string, redeem: string | undefined, currency: string) => {
@@ -298,7 +295,7 @@ async function insertNew(
       priced,
       wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
     );
-    if (cartId) await setCartCheckout(tx.db, cartId, row.id);
+    if (cartId) await tx.services.ports.carts.linkCheckout(tx, cartId, row.id);
     await emitEvent(
       tx,
       { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
@@ -339,10 +336,24 @@ export async function createCheckout(
   });
 }
 
+/** What a checkout takes from the cart it is made from (the cart module passes its row). */
+export interface CartSource {
+  id: string;
+  line_items: CheckoutWrite['line_items'];
+  contact_info: unknown;
+  selected_shipping_option: CheckoutWrite['selected_shipping'];
+  buyer_note: CheckoutWrite['buyer_note'];
+  coupon: CheckoutWrite['coupon'];
+  merchant_discounts: CheckoutWrite['merchant_discounts'];
+  override_checkout_url: CheckoutWrite['override_checkout_url'];
+  purchase_flow_id: CheckoutWrite['purchase_flow_id'];
+  business_location_id: CheckoutWrite['business_location_id'];
+}
+
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
 export async function createCheckoutFromCart(
   ctx: Ctx,
-  cart: CartRow,
+  cart: CartSource,
   configRevision: number,
   body: z.infer<typeof createCheckoutFromCartRequest>,
 ): Promise<string> {

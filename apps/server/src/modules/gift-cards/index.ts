@@ -1,4 +1,13 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { seedGiftCardsDemo } from './demo.ts';
+import { giftCardsRoutes } from './routes.ts';
 export { seedGiftCardsDemo } from './demo.ts';
 export { giftCardsRoutes } from './routes.ts';
 export { findGiftCardByCode, redeemGiftCard } from './service.ts';
 export { type GiftCardsTables } from './store.ts';
+
+export const giftCardsModule: ServerModule = {
+  name: 'gift-cards',
+  routes: ({ router }) => giftCardsRoutes(router),
+  demo: seedGiftCardsDemo,
+};

@@ -1,4 +1,18 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { identityRoutes } from './routes.ts';
 export { identityRoutes } from './routes.ts';
-export { getIdentity, redeemSessionToken, signOn } from './service.ts';
-export { type IdentityTables, updateIdentity } from './store.ts';
+export {
+  approveIdentities,
+  blockIdentities,
+  getIdentity,
+  markIdentityDeleted,
+  redeemSessionToken,
+  signOn,
+} from './service.ts';
+export { type IdentityTables } from './store.ts';
 export { CAPTCHA_WINDOW_MS } from './throttle.ts';
+
+export const identityModule: ServerModule = {
+  name: 'identity',
+  routes: ({ router }) => identityRoutes(router),
+};

@@ -1,3 +1,8 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { installCors } from './cors.ts';
+import { oauthRoutes } from './routes.ts';
+import { tokenPort } from './port.ts';
+import type { OAuthRuntime } from './service.ts';
 export { signAccessToken } from './access-token.ts';
 export { cookieValue } from './browser-sessions.ts';
 export { installCors } from './cors.ts';
@@ -16,3 +21,12 @@ export {
   urlAllowedForClient,
 } from './service.ts';
 export { type OAuthTables } from './store.ts';
+export { tokenPort } from './port.ts';
+
+/** The OAuth server: CORS for registered origins, its routes, and the token port for identity and members. */
+export const oauthModule = (oauth: OAuthRuntime): ServerModule => ({
+  name: 'oauth',
+  install: (http) => installCors(http, oauth.origins),
+  routes: ({ router }) => oauthRoutes(router, oauth),
+  ports: { tokens: tokenPort },
+});

@@ -1,3 +1,7 @@
+import type { ServerModule } from '../../platform/module.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import { cancelUnpaidOrderJob } from './cancel.ts';
+import { ordersRoutes } from './routes.ts';
 export { cancelUnpaidOrderJob } from './cancel.ts';
 export { ordersRoutes } from './routes.ts';
 export {
@@ -9,3 +13,9 @@ export {
   type OrderDraft,
 } from './service.ts';
 export { type OrdersTables } from './store.ts';
+
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  routes: ({ router }) => ordersRoutes(router),
+  jobs: [cancelUnpaidOrderJob as JobHandler<never>],
+};

@@ -1,5 +1,17 @@
+import type { ServerModule } from '../../platform/module.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import { captureOnFulfillmentSubscriber } from './capture-on-fulfillment.ts';
+import { scheduledActionJob } from './pay.ts';
+import { paymentsRoutes } from './routes.ts';
 export { captureOnFulfillmentSubscriber } from './capture-on-fulfillment.ts';
 export { scheduledActionJob } from './pay.ts';
 export { paymentsRoutes } from './routes.ts';
 export { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from './service.ts';
 export { type PaymentsTables } from './store.ts';
+
+export const paymentsModule: ServerModule = {
+  name: 'payments',
+  routes: ({ router }) => paymentsRoutes(router),
+  jobs: [scheduledActionJob as JobHandler<never>],
+  subscribers: [captureOnFulfillmentSubscriber],
+};

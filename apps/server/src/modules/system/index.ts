@@ -1,2 +1,10 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { systemRoutes } from './routes.ts';
 export { systemRoutes } from './routes.ts';
 export { mailSpec } from './store.ts';
+
+export const systemModule: ServerModule = {
+  name: 'system',
+  routes: ({ router, database, version, config }) =>
+    systemRoutes(router, { database, version, publicUrl: config.PUBLIC_URL }),
+};
