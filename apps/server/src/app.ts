@@ -1,3 +1,4 @@
+import { APP_ID } from '@vitrine/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
@@ -152,7 +153,7 @@ export function buildApp(o: AppOptions): App {
   const base = { db: database.db, clock, config, services };
   const systemCtx = (): Ctx => ({
     ...base,
-    caller: { role: 'admin', appId: 'vitrine' },
+    caller: { role: 'admin', appId: APP_ID.vitrine },
     requestId: newId(),
     log: logger as FastifyBaseLogger,
   });

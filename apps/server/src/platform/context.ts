@@ -1,3 +1,4 @@
+import { APP_ID } from '@vitrine/contract';
 import type { EventIdentity } from '@vitrine/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
@@ -54,5 +55,5 @@ export function callerIdentity(caller: Caller): EventIdentity {
 
 /** A context for work no HTTP request started (jobs, start-up). */
 export function systemCtx(base: Omit<Ctx, 'caller' | 'requestId'>, requestId = 'system'): Ctx {
-  return { ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId };
+  return { ...base, caller: { role: 'admin', appId: APP_ID.vitrine }, requestId };
 }

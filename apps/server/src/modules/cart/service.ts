@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { z } from 'zod';
 import type {
   CatalogReference,
@@ -35,7 +36,7 @@ import {
   type CartWrite,
 } from './store.ts';
 
-export const CART_FQDN = 'wix.ecom.v1.cart';
+export const CART_FQDN = ENTITY_FQDN.cart;
 
 /** Whose current cart this call is about: the caller's own key, and the visitor key a member logged in from. */
 function owner(ctx: Ctx) {

@@ -1,3 +1,4 @@
+import { APP_ID, ENTITY_FQDN } from '@vitrine/contract';
 import type { z } from 'zod';
 import type {
   Address,
@@ -36,7 +37,7 @@ import {
 } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
 
-export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
+export const CHECKOUT_FQDN = ENTITY_FQDN.checkout;
 const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
 
 /** The keys of checkouts this caller may see: their own, and the visitor session a member logged in from. */
@@ -220,7 +221,7 @@ function createdByOf(ctx: Ctx): Record<string, string> {
   const c = ctx.caller;
   if (c.role === 'member') return { memberId: c.memberId };
   if (c.role === 'visitor') return { visitorId: c.visitorId };
-  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? 'vitrine' };
+  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? APP_ID.vitrine };
   return {};
 }
 

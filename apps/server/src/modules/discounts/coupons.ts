@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Coupons admin API (/stores/v2/coupons), in the hosted Coupons API's shape plus our `limitPerCustomer` and `revision`. */
 import type {
   CouponSpecification,
@@ -29,7 +30,7 @@ import {
   type NewCouponRow,
 } from './store.ts';
 
-export const COUPON_FQDN = 'wix.marketing.v2.coupon';
+export const COUPON_FQDN = ENTITY_FQDN.coupon;
 const TYPE_OF = {
   MONEY_OFF_AMOUNT: 'MoneyOff',
   PERCENT_OFF_RATE: 'PercentOff',

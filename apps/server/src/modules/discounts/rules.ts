@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Discount rules admin API (/ecom/v1/discount-rules): create, get, update, delete, query. */
 import type {
   CursorQuery,
@@ -29,7 +30,7 @@ import {
   type StoredScope,
 } from './store.ts';
 
-export const RULE_FQDN = 'wix.ecom.discounts.v1.discount_rule';
+export const RULE_FQDN = ENTITY_FQDN.discountRule;
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
 export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscountRule {

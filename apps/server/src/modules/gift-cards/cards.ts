@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Gift cards admin API (/ecom/v1/gift-cards). Balance changes are not configuration: no config revision bump. */
 import { randomInt } from 'node:crypto';
 import type { CursorQuery, GiftCardInput, GiftCardPatch, WireGiftCard } from '@vitrine/contract';
@@ -22,7 +23,7 @@ import {
   type RedemptionRow,
 } from './store.ts';
 
-export const GIFT_CARD_FQDN = 'vitrine.ecom.v1.gift_card';
+export const GIFT_CARD_FQDN = ENTITY_FQDN.giftCard;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 16 random characters (no 0/O, 1/I) in groups of 4: about 80 bits. */

@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { StoreSettings } from '@vitrine/contract';
 import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -8,7 +9,7 @@ import { applyFieldMask } from '../../platform/field-mask.ts';
 import type { StoreSettings as PricingStoreSettings } from '../pricing/index.ts';
 import { readSettings, writeSettings } from './store.ts';
 
-export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
+export const SETTINGS_FQDN = ENTITY_FQDN.storeSettings;
 const EDITABLE = [
   'storeName',
   'currency',

@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Pickup locations admin API (/ecom/v1/pickup-locations); each active one is a pickup option at checkout, its id the option code. */
 import type {
   CursorQuery,
@@ -26,7 +27,7 @@ import {
 } from './store.ts';
 import { fullSubdivision, minorOf, modifiedFields, throwIfAny, toWirePickup } from './wire.ts';
 
-export const PICKUP_FQDN = 'vitrine.ecom.v1.pickup_location';
+export const PICKUP_FQDN = ENTITY_FQDN.pickupLocation;
 
 function build(input: Partial<PickupLocationInput>, currency: string): Partial<PickupRow> {
   const out: FieldViolation[] = [];

@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Shipping regions admin API (/ecom/v1/shipping-regions). */
 import type {
   CursorQuery,
@@ -34,7 +35,7 @@ import {
   toWireRegion,
 } from './wire.ts';
 
-export const REGION_FQDN = 'vitrine.ecom.v1.shipping_region';
+export const REGION_FQDN = ENTITY_FQDN.shippingRegion;
 /** Serialises region writes, so two regions can never come to cover the same destination. */
 const REGION_LOCK = 7_331_201;
 

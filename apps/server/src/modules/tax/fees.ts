@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Additional fees admin API (/ecom/v1/additional-fees): handling and insurance, fixed or a percentage of the subtotal. */
 import type {
   AdditionalFeeInput,
@@ -28,7 +29,7 @@ import {
   type FeeRow,
 } from './store.ts';
 
-export const FEE_FQDN = 'vitrine.ecom.v1.additional_fee';
+export const FEE_FQDN = ENTITY_FQDN.additionalFee;
 const FEE_LOCK = 7_331_203;
 
 export function toWireFee(f: FeeRow, currency: string): WireAdditionalFee {

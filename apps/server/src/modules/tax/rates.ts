@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 /** Tax rates admin API (/ecom/v1/tax-rates): manual rates by country and subdivision, one fallback. */
 import type { CursorQuery, FieldViolation, TaxRateInput, TaxRatePatch, WireTaxRate } from '@vitrine/contract';
 import { sql } from 'kysely';
@@ -19,7 +20,7 @@ import {
   type TaxRateRow,
 } from './store.ts';
 
-export const TAX_RATE_FQDN = 'vitrine.ecom.v1.tax_rate';
+export const TAX_RATE_FQDN = ENTITY_FQDN.taxRate;
 /** Serialises tax-rate writes, so two rates can never come to cover the same place. */
 const TAX_LOCK = 7_331_202;
 
