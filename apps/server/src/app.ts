@@ -47,7 +47,7 @@ export interface AppOptions {
   clock?: Clock;
   logger?: Logger;
   verifyToken?: TokenVerifier;
-  /** Extra in-process event subscribers (webhooks and e-mails register theirs here), besides the modules' own. */
+  /** Extra in-process event subscribers (tests register theirs here), besides the modules' own. */
   subscribers?: Subscriber[];
   jobHandlers?: JobHandler<never>[];
 }
