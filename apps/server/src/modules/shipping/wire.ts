@@ -211,14 +211,3 @@ export function toWirePickup(p: PickupRow, currency: string): WirePickupLocation
     updatedDate: p.updated_at.toISOString(),
   };
 }
-
-/** Top-level fields whose values differ, with their previous values (an update event's `modifiedFields`). */
-export function modifiedFields(before: object, after: object): Record<string, unknown> {
-  const b = before as Record<string, unknown>;
-  const a = after as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(a)
-      .filter((k) => k !== 'revision' && k !== 'updatedDate' && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-      .map((k) => [k, b[k] ?? null]),
-  );
-}
