@@ -1,10 +1,8 @@
+/** The cart module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { cartRoutes } from './routes.ts';
 import { cartPort } from './port.ts';
-export { cartRoutes } from './routes.ts';
-export { deleteCartById } from './service.ts';
-export { type CartRow, type CartTables, setCartCheckout } from './store.ts';
-export { cartPort } from './port.ts';
+export { type CartTables } from './store.ts';
 
 export const cartModule: ServerModule = {
   name: 'cart',

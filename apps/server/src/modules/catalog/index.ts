@@ -1,3 +1,4 @@
+/** The catalog module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { seedCatalogDemo } from './demo.ts';
 import { catalogRoutes } from './routes.ts';
@@ -10,10 +11,8 @@ export {
   lookupCatalogItems,
   STORES_APP_ID,
 } from './lookup.ts';
-export { catalogRoutes } from './routes.ts';
 export { decrementStock, incrementStock } from './stock.ts';
 export { type CatalogTables } from './store.ts';
-export { catalogV1Routes } from './v1-routes.ts';
 
 export const catalogModule: ServerModule = {
   name: 'catalog',

@@ -1,8 +1,8 @@
+/** The discounts module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { seedDiscountsDemo } from './demo.ts';
 import { discountsRoutes } from './routes.ts';
 export { seedDiscountsDemo } from './demo.ts';
-export { discountsRoutes } from './routes.ts';
 export { findCouponByCode, loadDiscountRules, recordDiscountRuleUsage, redeemCoupon } from './service.ts';
 export { type DiscountsTables } from './store.ts';
 

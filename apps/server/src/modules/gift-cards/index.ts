@@ -1,8 +1,8 @@
+/** The gift-cards module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { seedGiftCardsDemo } from './demo.ts';
 import { giftCardsRoutes } from './routes.ts';
 export { seedGiftCardsDemo } from './demo.ts';
-export { giftCardsRoutes } from './routes.ts';
 export { findGiftCardByCode, redeemGiftCard } from './service.ts';
 export { type GiftCardsTables } from './store.ts';
 

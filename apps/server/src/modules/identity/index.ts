@@ -1,6 +1,6 @@
+/** The identity module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { identityRoutes } from './routes.ts';
-export { identityRoutes } from './routes.ts';
 export {
   approveIdentities,
   blockIdentities,

@@ -1,3 +1,4 @@
+/** The lines module's face: all that app.ts and other modules may use of it (modules/README.md). */
 export {
   assertAccepted,
   isPriced,

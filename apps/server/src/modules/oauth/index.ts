@@ -1,3 +1,4 @@
+/** The oauth module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { installCors } from './cors.ts';
 import { oauthRoutes } from './routes.ts';
@@ -5,23 +6,17 @@ import { tokenPort } from './port.ts';
 import type { OAuthRuntime } from './service.ts';
 export { signAccessToken } from './access-token.ts';
 export { cookieValue } from './browser-sessions.ts';
-export { installCors } from './cors.ts';
 export { DENIALS_REFRESH_MS } from './denials.ts';
 export { memberMayHaveTokens } from './identity.ts';
-export { oauthRoutes } from './routes.ts';
 export {
-  allowAccess,
   checkAuthRequestTarget,
   clientExists,
   createOAuth,
-  denyAccess,
   type OAuthRuntime,
-  revokeTokensOf,
   signVisitorLink,
   urlAllowedForClient,
 } from './service.ts';
 export { type OAuthTables } from './store.ts';
-export { tokenPort } from './port.ts';
 
 /** The OAuth server: CORS for registered origins, its routes, and the token port for identity and members. */
 export const oauthModule = (oauth: OAuthRuntime): ServerModule => ({

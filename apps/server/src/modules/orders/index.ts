@@ -1,9 +1,8 @@
+/** The orders module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { cancelUnpaidOrderJob } from './cancel.ts';
 import { ordersRoutes } from './routes.ts';
-export { cancelUnpaidOrderJob } from './cancel.ts';
-export { ordersRoutes } from './routes.ts';
 export {
   applyPaymentUpdate,
   getOrder,

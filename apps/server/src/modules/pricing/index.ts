@@ -1,3 +1,4 @@
+/** The pricing module's face: all that app.ts and other modules may use of it (modules/README.md). */
 export { ruleStatus } from './discounts.ts';
 export { calculate } from './totals.ts';
 export {

@@ -1,8 +1,8 @@
+/** The shipping module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { seedShippingDemo } from './demo.ts';
 import { shippingRoutes } from './routes.ts';
 export { seedShippingDemo } from './demo.ts';
-export { shippingRoutes } from './routes.ts';
 export { loadShippingConfig } from './service.ts';
 export { type ShippingTables } from './store.ts';
 
