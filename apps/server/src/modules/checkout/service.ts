@@ -1,4 +1,4 @@
-import { APP_ID, ENTITY_FQDN } from '@vitrine/contract';
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { z } from 'zod';
 import type {
   Address,
@@ -7,7 +7,7 @@ import type {
   createCheckoutRequest,
   updateCheckoutRequest,
 } from '@vitrine/contract';
-import { shopperOf, type Ctx } from '../../platform/context.ts';
+import { createdByOf, shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { readConfigRevision } from '../../platform/config-cache.ts';
 import { AppError, conflict, violation } from '../../platform/errors.ts';
@@ -217,14 +217,6 @@ async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> 
   return { ...(s?.visitorId ? { visitorId: s.visitorId } : {}), ...(email ? { email } : {}) };
 }
 
-function createdByOf(ctx: Ctx): Record<string, string> {
-  const c = ctx.caller;
-  if (c.role === 'member') return { memberId: c.memberId };
-  if (c.role === 'visitor') return { visitorId: c.visitorId };
-  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? APP_ID.vitrine };
-  return {};
-}
-
 function ownerKeyOf(ctx: Ctx): string | null {
   const s = shopperOf(ctx.caller);
   if (!s) return null;
@@ -279,7 +271,7 @@ async function insertNew(
     id: newId(),
     cart_id: cartId,
     owner_key: ownerKeyOf(ctx),
-    created_by: createdByOf(ctx),
+    created_by: createdByOf(ctx.caller),
     revision: 1,
     created_at: now,
     updated_at: now,

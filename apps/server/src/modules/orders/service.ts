@@ -8,7 +8,7 @@ import type {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
-import type { Ctx } from '../../platform/context.ts';
+import { createdByOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -59,14 +59,6 @@ export type OrderDraft = OrderInput & {
 /** An online order nobody paid for is canceled (and restocked) after this long. */
 export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 export const CANCEL_UNPAID_JOB = 'orders.cancel-unpaid';
-
-function createdBy(ctx: Ctx): Record<string, string> {
-  const c = ctx.caller;
-  if (c.role === 'member') return { memberId: c.memberId };
-  if (c.role === 'visitor') return { visitorId: c.visitorId };
-  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? 'unknown' };
-  return {};
-}
 
 const defined = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(
@@ -137,7 +129,7 @@ export async function insertOrder(
         private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
         archived: draft.archived ?? false,
         seen_by_a_human: draft.seenByAHuman ?? false,
-        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdBy(tx) }) as never,
+        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }) as never,
         revision: 1,
         purchased_at: purchased ?? (approved ? now : null),
         created_at: now,
