@@ -1,3 +1,4 @@
+import { APP_ID } from '@vitrine/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
@@ -16,39 +17,27 @@ import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
 import type { Services } from './platform/services.ts';
-import { seedSettingsDemo } from './modules/settings/demo.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
 import type { DemoSeeder } from './platform/demo.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { installCors } from './modules/oauth/cors.ts';
-import { oauthRoutes } from './modules/oauth/routes.ts';
-import { createOAuth, type OAuthRuntime } from './modules/oauth/service.ts';
-import { redirectsRoutes } from './modules/redirects/routes.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { membersRoutes } from './modules/members/routes.ts';
-import { memberActionRoutes } from './modules/members/routes-actions.ts';
-import { memberBulkJob } from './modules/members/bulk.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { catalogV1Routes } from './modules/catalog/v1-routes.ts';
-import { seedCatalogDemo } from './modules/catalog/demo.ts';
-import { discountsRoutes } from './modules/discounts/routes.ts';
-import { giftCardsRoutes } from './modules/gift-cards/routes.ts';
-import { shippingRoutes } from './modules/shipping/routes.ts';
-import { taxRoutes } from './modules/tax/routes.ts';
-import { seedDiscountsDemo } from './modules/discounts/demo.ts';
-import { seedGiftCardsDemo } from './modules/gift-cards/demo.ts';
-import { seedShippingDemo } from './modules/shipping/demo.ts';
-import { seedTaxDemo } from './modules/tax/demo.ts';
 import { idempotencyCleanupJob, installIdempotency } from './platform/http/idempotency.ts';
-import { paymentsRoutes } from './modules/payments/routes.ts';
-import { scheduledActionJob } from './modules/payments/pay.ts';
-import { captureOnFulfillmentSubscriber } from './modules/payments/capture-on-fulfillment.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
-import { cancelUnpaidOrderJob } from './modules/orders/cancel.ts';
-import { hostedCheckoutRoutes } from './modules/hosted-checkout/routes.ts';
-import { serveStorefront } from './modules/storefront/serve.ts';
+import type { ModuleHost, ServerModule } from './platform/module.ts';
+import type { Ports } from './platform/ports.ts';
+import { cartModule } from './modules/cart/index.ts';
+import { catalogModule } from './modules/catalog/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
+import { discountsModule } from './modules/discounts/index.ts';
+import { giftCardsModule } from './modules/gift-cards/index.ts';
+import { hostedCheckoutModule } from './modules/hosted-checkout/index.ts';
+import { identityModule } from './modules/identity/index.ts';
+import { membersModule } from './modules/members/index.ts';
+import { createOAuth, oauthModule, type OAuthRuntime } from './modules/oauth/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { redirectsModule } from './modules/redirects/index.ts';
+import { settingsModule } from './modules/settings/index.ts';
+import { shippingModule } from './modules/shipping/index.ts';
+import { storefrontModule } from './modules/storefront/index.ts';
+import { systemModule } from './modules/system/index.ts';
+import { taxModule } from './modules/tax/index.ts';
 
 export const VERSION = '0.1.0';
 
@@ -58,7 +47,7 @@ export interface AppOptions {
   clock?: Clock;
   logger?: Logger;
   verifyToken?: TokenVerifier;
-  /** Extra in-process event subscribers (webhooks and e-mails register theirs here), besides the modules' own. */
+  /** Extra in-process event subscribers (tests register theirs here), besides the modules' own. */
   subscribers?: Subscriber[];
   jobHandlers?: JobHandler<never>[];
 }
@@ -117,7 +106,27 @@ export function buildApp(o: AppOptions): App {
   });
   installErrorHandling(http);
   const oauth = createOAuth({ db: database.db, clock, config });
-  installCors(http, oauth.origins);
+  /** The modules, in dependency order (their demo data is seeded in this order). */
+  const modules: ServerModule[] = [
+    systemModule,
+    settingsModule,
+    oauthModule(oauth),
+    redirectsModule(oauth),
+    identityModule,
+    membersModule,
+    catalogModule,
+    shippingModule,
+    taxModule,
+    discountsModule,
+    giftCardsModule,
+    paymentsModule,
+    cartModule,
+    checkoutModule,
+    ordersModule,
+    hostedCheckoutModule(oauth),
+    storefrontModule(() => oauth.instance?.oauthClientId),
+  ];
+  for (const m of modules) m.install?.(http);
 
   const services: Services = {
     resolveCaller: createCallerResolver({
@@ -125,25 +134,26 @@ export function buildApp(o: AppOptions): App {
       configuredAdminKey: config.ADMIN_API_KEY,
       verifyToken: o.verifyToken ?? oauth.verifyAccessToken,
     }),
-    subscribers: new Map([captureOnFulfillmentSubscriber, ...(o.subscribers ?? [])].map((s) => [s.name, s])),
+    subscribers: new Map(
+      [...modules.flatMap((m) => m.subscribers ?? []), ...(o.subscribers ?? [])].map((s) => [s.name, s]),
+    ),
     jobHandlers: new Map(
       [
         deliverEventJob,
         sendMailJob,
-        memberBulkJob,
         idempotencyCleanupJob,
-        scheduledActionJob,
-        cancelUnpaidOrderJob,
+        ...modules.flatMap((m) => m.jobs ?? []),
         ...(o.jobHandlers ?? []),
       ].map((h) => [h.name, h as JobHandler<never>]),
     ),
     mailer: createMailer(config.SMTP_URL),
     kickJobs: () => jobs.kick(),
+    ports: portsOf(modules),
   };
   const base = { db: database.db, clock, config, services };
   const systemCtx = (): Ctx => ({
     ...base,
-    caller: { role: 'admin', appId: 'vitrine' },
+    caller: { role: 'admin', appId: APP_ID.vitrine },
     requestId: newId(),
     log: logger as FastifyBaseLogger,
   });
@@ -162,27 +172,10 @@ export function buildApp(o: AppOptions): App {
     log: req.log,
   }));
 
-  systemRoutes(router, { database, version: VERSION, publicUrl: config.PUBLIC_URL });
-  settingsRoutes(router);
-  oauthRoutes(router, oauth);
-  redirectsRoutes(router, oauth);
-  identityRoutes(router);
-  membersRoutes(router);
-  memberActionRoutes(router);
-  catalogRoutes(router);
-  catalogV1Routes(router);
+  const host: ModuleHost = { http, router, config, database, version: VERSION };
+  for (const m of modules) m.routes?.(host);
   serveMedia(http, config);
-  discountsRoutes(router);
-  giftCardsRoutes(router);
-  shippingRoutes(router);
-  taxRoutes(router);
-  paymentsRoutes(router);
-  cartRoutes(router);
-  checkoutRoutes(router);
-  ordersRoutes(router);
-  hostedCheckoutRoutes(router, oauth);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
-  serveStorefront(http, { config, clientId: () => oauth.instance?.oauthClientId });
 
   return {
     http,
@@ -191,13 +184,19 @@ export function buildApp(o: AppOptions): App {
     router,
     oauth,
     systemCtx,
-    demoSeeders: [
-      seedSettingsDemo,
-      seedCatalogDemo,
-      seedShippingDemo,
-      seedTaxDemo,
-      seedDiscountsDemo,
-      seedGiftCardsDemo,
-    ],
+    demoSeeders: modules.flatMap((m) => (m.demo ? [m.demo] : [])),
   };
+}
+
+/** Every port (platform/ports.ts) from the one module that implements it. */
+function portsOf(modules: readonly ServerModule[]): Ports {
+  const ports: Partial<Ports> = {};
+  for (const m of modules)
+    for (const [name, port] of Object.entries(m.ports ?? {})) {
+      if (name in ports) throw new Error(`port ${name} is implemented twice (again by ${m.name})`);
+      Object.assign(ports, { [name]: port });
+    }
+  const missing = (['tokens', 'accounts', 'carts', 'checkoutLinks'] as const).filter((k) => !ports[k]);
+  if (missing.length) throw new Error(`no module implements the ports ${missing.join(', ')}`);
+  return ports as Ports;
 }

@@ -20,3 +20,4 @@ export * from './hosted-checkout.ts';
 export * from './addresses.ts';
 export * from './cart-checkout.ts';
 export * from './catalog-responses.ts';
+export * from './events.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { latestCode } from '../modules/identity/test-kit.ts';
+import { latestCode } from '../test/identity.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const hostedBuilt = existsSync(join(appDist('hosted'), 'index.html'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../platform/http/route.ts';
 import { UNSAFE_TEXT } from '../platform/http/unsafe-text.ts';
 import { ADMIN_KEY, startTestServer, violations, type TestServer } from '../test/server.ts';
-import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../modules/oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../test/oauth.ts';
 
 let s: TestServer;
 beforeAll(async () => {

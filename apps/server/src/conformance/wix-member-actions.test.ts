@@ -6,7 +6,7 @@
 import { members } from '@wix/members';
 import { createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberTokens, shopClient } from '../modules/oauth/test-kit.ts';
+import { memberTokens, shopClient } from '../test/oauth.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../test/server.ts';
 import { redirectWixFetch } from '../test/wix.ts';
 

@@ -7,7 +7,7 @@
 import { orders } from '@wix/ecom';
 import { createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newOrder, pay } from '../modules/payments/test-kit.ts';
+import { newOrder, pay } from '../test/payments.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 

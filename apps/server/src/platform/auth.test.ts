@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousTokens, bundledClientId } from '../modules/oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 
 /** A value the README allows for ADMIN_API_KEY: 24+ characters, no `vk_` prefix. */

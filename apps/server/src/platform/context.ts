@@ -1,3 +1,4 @@
+import { APP_ID } from '@vitrine/contract';
 import type { EventIdentity } from '@vitrine/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
@@ -52,7 +53,16 @@ export function callerIdentity(caller: Caller): EventIdentity {
   }
 }
 
+/** The `createdBy` of what the caller creates (a checkout, an order): `{memberId | visitorId | userId | appId}`. */
+export function createdByOf(caller: Caller): Record<string, string> {
+  if (caller.role === 'member') return { memberId: caller.memberId };
+  if (caller.role === 'visitor') return { visitorId: caller.visitorId };
+  if (caller.role === 'admin')
+    return caller.userId ? { userId: caller.userId } : { appId: caller.appId ?? 'unknown' };
+  return {};
+}
+
 /** A context for work no HTTP request started (jobs, start-up). */
 export function systemCtx(base: Omit<Ctx, 'caller' | 'requestId'>, requestId = 'system'): Ctx {
-  return { ...base, caller: { role: 'admin', appId: 'vitrine' }, requestId };
+  return { ...base, caller: { role: 'admin', appId: APP_ID.vitrine }, requestId };
 }

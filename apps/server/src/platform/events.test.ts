@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DomainEvent, Job, StoreSettings } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_FQDN } from '../modules/settings/service.ts';
+import { SETTINGS_FQDN } from '../modules/settings/index.ts';
 import { freshDatabase, testEngine } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { openPglite } from './db/connect.ts';

@@ -1,3 +1,4 @@
+import { eventType } from '@vitrine/contract';
 import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
@@ -26,7 +27,7 @@ export interface Subscriber {
   handle(ctx: Ctx, event: DomainEvent): Promise<void>;
 }
 
-export const eventTypeOf = (entityFqdn: string, slug: string) => `${entityFqdn}_${slug}`;
+export const eventTypeOf = eventType;
 export const DELIVER_JOB = 'events.deliver';
 
 /**

@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Caller } from './context.ts';
 import type { Subscriber } from './events.ts';
 import type { JobHandler } from './jobs.ts';
+import type { Ports } from './ports.ts';
 
 /** Process-wide collaborators that service functions reach through `ctx.services`. */
 export interface Services {
@@ -12,4 +13,6 @@ export interface Services {
   mailer: Transporter | null;
   /** Asks the job runner to look for due jobs now rather than at its next poll. */
   kickJobs(): void;
+  /** What lower modules ask of higher ones, plugged in by `app.ts` (platform/ports.ts). */
+  ports: Ports;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { anonymousTokens, bundledClientId } from '../modules/oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId } from './oauth.ts';
 import type { TestServer } from './server.ts';
 
 /** Shop orders placed the way the hosted checkout places them, over HTTP (helpers for tests). */

@@ -8,8 +8,8 @@ import {
   pkce,
   shopClient,
   token,
-} from '../oauth/test-kit.ts';
-import { register, freshEmail } from '../identity/test-kit.ts';
+} from '../../test/oauth.ts';
+import { register, freshEmail } from '../../test/identity.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const C = '/ecom/v1/carts/current';

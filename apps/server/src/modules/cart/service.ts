@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { z } from 'zod';
 import type {
   CatalogReference,
@@ -12,13 +13,7 @@ import { AppError, conflict, forbidden, violation } from '../../platform/errors.
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import {
-  assertAccepted,
-  isPriced,
-  priceLines,
-  pricingConfig,
-  type PricingConfig,
-} from '../checkout/calculate.ts';
+import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig } from '../lines/index.ts';
 import {
   addLines,
   checkCustomPrices,
@@ -27,10 +22,10 @@ import {
   resolveStored,
   setQuantities,
   type ResolvedLine,
-} from '../checkout/lines.ts';
-import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../checkout/wire.ts';
-import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/service.ts';
-import { estimateWire } from '../checkout/present.ts';
+} from '../lines/index.ts';
+import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
+import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
+import { estimateWire } from '../lines/index.ts';
 import {
   deleteCart,
   insertCartIfAbsent,
@@ -41,7 +36,7 @@ import {
   type CartWrite,
 } from './store.ts';
 
-export const CART_FQDN = 'wix.ecom.v1.cart';
+export const CART_FQDN = ENTITY_FQDN.cart;
 
 /** Whose current cart this call is about: the caller's own key, and the visitor key a member logged in from. */
 function owner(ctx: Ctx) {

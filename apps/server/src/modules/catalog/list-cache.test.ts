@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, bundledClientId } from '../oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 
 interface Page {
   products: {

@@ -1,9 +1,10 @@
+import { APP_ID } from '@vitrine/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
 
 /** The catalog app id of store products in ecom line items (catalog.md §10). */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+export const STORES_APP_ID = APP_ID.stores;
 
 export interface CatalogItemRef {
   catalogItemId: string;

@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { buildOptions, buildVariants, throwIfAny, type BuiltVariant } from './build.ts';
 import { emitCategoryItemChanges, emitInventoryChanges } from './catalog-events.ts';
 import { sharedOptions } from './customizations.ts';

@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import { price } from '../../platform/money.ts';
 import {
   availabilityOf,
@@ -14,9 +15,9 @@ export interface Money {
   locale: string;
   weightUnit: 'KG' | 'LB';
 }
-export const PRODUCT_FQDN = 'wix.stores.catalog.v3.product';
-export const INVENTORY_FQDN = 'wix.stores.catalog.v3.inventory_item';
-export const CATEGORY_FQDN = 'wix.categories.v1.category';
+export const PRODUCT_FQDN = ENTITY_FQDN.product;
+export const INVENTORY_FQDN = ENTITY_FQDN.inventoryItem;
+export const CATEGORY_FQDN = ENTITY_FQDN.category;
 
 const GRAMS = { KG: 1000, LB: 453.59237 } as const;
 export const toGrams = (w: number, unit: Money['weightUnit']) => Math.round(w * GRAMS[unit]);

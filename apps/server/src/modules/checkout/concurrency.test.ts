@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, bundledClientId } from '../oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const K = '/ecom/v1/checkouts';

@@ -2,21 +2,16 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { deleteCartById } from '../cart/service.ts';
-import { decrementStock } from '../catalog/stock.ts';
-import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/service.ts';
-import { redeemGiftCard } from '../gift-cards/service.ts';
-import { insertOrder, type OrderDraft } from '../orders/service.ts';
-import {
-  preparePaymentCollection,
-  recordGiftCardPayment,
-  recordOfflinePayment,
-} from '../payments/service.ts';
+import { decrementStock } from '../catalog/index.ts';
+import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/index.ts';
+import { redeemGiftCard } from '../gift-cards/index.ts';
+import { insertOrder, type OrderDraft } from '../orders/index.ts';
+import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
-import { resolveStored } from './lines.ts';
+import { resolveStored } from '../lines/index.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { updateCheckoutRow, type CheckoutRow } from './store.ts';
-import { wireMoney } from './wire.ts';
+import { wireMoney } from '../lines/index.ts';
 
 export interface CreateOrderResult {
   orderId: string;
@@ -316,7 +311,7 @@ export async function createOrderFromCheckout(
       },
       { entityLocked: true },
     );
-    if (row.cart_id) await deleteCartById(tx, row.cart_id);
+    if (row.cart_id) await tx.services.ports.carts.deleteCart(tx, row.cart_id);
     return {
       orderId: order.id,
       ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),

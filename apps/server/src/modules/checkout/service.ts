@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { z } from 'zod';
 import type {
   Address,
@@ -6,18 +7,15 @@ import type {
   createCheckoutRequest,
   updateCheckoutRequest,
 } from '@vitrine/contract';
-import { shopperOf, type Ctx } from '../../platform/context.ts';
+import { createdByOf, shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { readConfigRevision } from '../../platform/config-cache.ts';
 import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
-import { getMember } from '../members/service.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
-import type { CartRow } from '../cart/store.ts';
-import { setCartCheckout } from '../cart/store.ts';
-import { assertAccepted, priceLines, pricingConfig, type Priced } from './calculate.ts';
+import { getMember } from '../members/index.ts';
+import { assertAccepted, priceLines, pricingConfig, type Priced } from '../lines/index.ts';
 import {
   addLines,
   checkCustomPrices,
@@ -27,7 +25,7 @@ import {
   setQuantities,
   type AddItems,
   type ResolvedLine,
-} from './lines.ts';
+} from '../lines/index.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   insertCheckout,
@@ -37,9 +35,9 @@ import {
   type CheckoutRow,
   type CheckoutWrite,
 } from './store.ts';
-import { wireMoney } from './wire.ts';
+import { wireMoney } from '../lines/index.ts';
 
-export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
+export const CHECKOUT_FQDN = ENTITY_FQDN.checkout;
 const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
 
 /** The keys of checkouts this caller may see: their own, and the visitor session a member logged in from. */
@@ -125,8 +123,8 @@ export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<string> {
   const { row } = await load(ctx, { id });
   if (row.override_checkout_url) return row.override_checkout_url;
   const url = `${ctx.config.PUBLIC_URL}/checkout?checkoutId=${row.id}`;
-  const owner = linkOwner(ctx.caller, row.owner_key);
-  return owner ? `${url}&checkoutToken=${await checkoutLinkToken(ctx, row.id, owner)}` : url;
+  const token = await ctx.services.ports.checkoutLinks.linkToken(ctx, row.id, row.owner_key);
+  return token ? `${url}&checkoutToken=${token}` : url;
 }
 
 const giftCardOf = (code: string, redeem: string | undefined, currency: string) => {
@@ -219,14 +217,6 @@ async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> 
   return { ...(s?.visitorId ? { visitorId: s.visitorId } : {}), ...(email ? { email } : {}) };
 }
 
-function createdByOf(ctx: Ctx): Record<string, string> {
-  const c = ctx.caller;
-  if (c.role === 'member') return { memberId: c.memberId };
-  if (c.role === 'visitor') return { visitorId: c.visitorId };
-  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? 'vitrine' };
-  return {};
-}
-
 function ownerKeyOf(ctx: Ctx): string | null {
   const s = shopperOf(ctx.caller);
   if (!s) return null;
@@ -281,7 +271,7 @@ async function insertNew(
     id: newId(),
     cart_id: cartId,
     owner_key: ownerKeyOf(ctx),
-    created_by: createdByOf(ctx),
+    created_by: createdByOf(ctx.caller),
     revision: 1,
     created_at: now,
     updated_at: now,
@@ -298,7 +288,7 @@ async function insertNew(
       priced,
       wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
     );
-    if (cartId) await setCartCheckout(tx.db, cartId, row.id);
+    if (cartId) await tx.services.ports.carts.linkCheckout(tx, cartId, row.id);
     await emitEvent(
       tx,
       { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
@@ -339,10 +329,24 @@ export async function createCheckout(
   });
 }
 
+/** What a checkout takes from the cart it is made from (the cart module passes its row). */
+export interface CartSource {
+  id: string;
+  line_items: CheckoutWrite['line_items'];
+  contact_info: unknown;
+  selected_shipping_option: CheckoutWrite['selected_shipping'];
+  buyer_note: CheckoutWrite['buyer_note'];
+  coupon: CheckoutWrite['coupon'];
+  merchant_discounts: CheckoutWrite['merchant_discounts'];
+  override_checkout_url: CheckoutWrite['override_checkout_url'];
+  purchase_flow_id: CheckoutWrite['purchase_flow_id'];
+  business_location_id: CheckoutWrite['business_location_id'];
+}
+
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
 export async function createCheckoutFromCart(
   ctx: Ctx,
-  cart: CartRow,
+  cart: CartSource,
   configRevision: number,
   body: z.infer<typeof createCheckoutFromCartRequest>,
 ): Promise<string> {

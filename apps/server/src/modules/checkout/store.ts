@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
-import type { StoredLine } from './lines.ts';
-import { catalogRowsFor } from '../catalog/lookup.ts';
+import type { StoredLine } from '../lines/index.ts';
+import { catalogRowsFor } from '../catalog/index.ts';
 
 export interface BuyerInfo {
   visitorId?: string;

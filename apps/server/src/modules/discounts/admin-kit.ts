@@ -1,6 +1,6 @@
 /** Small helpers the discount and coupon admin APIs share. */
 import type { FieldViolation } from '@vitrine/contract';
-import { conflict, ValidationError } from '../../platform/errors.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
 
 export type Violations = FieldViolation[];
@@ -36,29 +36,4 @@ export function minorOf(out: Violations, field: string, amount: string | number,
     );
     return 0;
   }
-}
-
-export function checkRevision(entity: string, given: string | undefined, current: number): void {
-  if (given !== undefined && BigInt(given) !== BigInt(current)) {
-    throw conflict('REVISION_MISMATCH', `The ${entity} was changed by someone else; reload and try again`, {
-      expected: given,
-      actual: String(current),
-    });
-  }
-}
-
-/** Top-level fields whose values differ, with their previous values (an update event's `modifiedFields`). */
-export function modifiedFields(
-  before: object,
-  after: object,
-  ignore: readonly string[] = ['revision', 'updatedDate'],
-): Record<string, unknown> {
-  const b = before as Record<string, unknown>;
-  const a = after as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (ignore.includes(k)) continue;
-    if (JSON.stringify(b[k]) !== JSON.stringify(a[k])) out[k] = b[k] ?? null;
-  }
-  return out;
 }

@@ -6,7 +6,7 @@ import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
 import { COUPON_FQDN } from './coupons.ts';
 import { findCouponByCode, redeemCoupon } from './service.ts';
-import { configRevision, eventsOf, expectAdminOnly, visitorToken } from './test-kit.ts';
+import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../../test/discounts.ts';
 
 const COUPONS = '/stores/v2/coupons';
 type One = { coupon: WireCoupon };

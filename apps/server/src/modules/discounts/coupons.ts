@@ -1,20 +1,25 @@
 /** Coupons admin API (/stores/v2/coupons), in the hosted Coupons API's shape plus our `limitPerCustomer` and `revision`. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type {
   CouponSpecification,
   CouponSpecificationPatch,
   CursorQuery,
   WireCoupon,
 } from '@vitrine/contract';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
-import { checkRevision, minorOf, modifiedFields, throwIfAny, v, type Violations } from './admin-kit.ts';
+import {
+  createEntity,
+  deleteEntity,
+  modifiedFields,
+  updateEntity,
+  type AdminEntity,
+} from '../../platform/admin-entity.ts';
+import { getSettings } from '../settings/index.ts';
+import { minorOf, throwIfAny, v, type Violations } from './admin-kit.ts';
 import {
   codeKey,
   couponCodeTaken,
@@ -29,7 +34,7 @@ import {
   type NewCouponRow,
 } from './store.ts';
 
-export const COUPON_FQDN = 'wix.marketing.v2.coupon';
+export const COUPON_FQDN = ENTITY_FQDN.coupon;
 const TYPE_OF = {
   MONEY_OFF_AMOUNT: 'MoneyOff',
   PERCENT_OFF_RATE: 'PercentOff',
@@ -181,10 +186,19 @@ const codeTaken = (code: string) =>
   conflict('COUPON_CODE_ALREADY_EXISTS', `A coupon with the code ${code} already exists`, { code });
 const missing = (id: string) => notFound('Coupon', { couponId: id }, 'COUPON_NOT_FOUND');
 
+const coupons = (currency: string): AdminEntity<CouponRow, WireCoupon> => ({
+  fqdn: COUPON_FQDN,
+  label: 'coupon',
+  configuration: true,
+  missing,
+  wire: (tx, row) => toWireCoupon(row, currency, tx.clock.now()),
+  modified: (before, after) => modifiedFields(before.specification, after.specification),
+});
+
 export async function createCoupon(ctx: Ctx, spec: CouponSpecification): Promise<WireCoupon> {
   const { currency } = await getSettings(ctx);
   const built = build(spec, currency);
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, coupons(currency), async (tx) => {
     const now = tx.clock.now();
     await lockCouponCode(tx.db, built.code);
     const row = await insertCoupon(tx.db, {
@@ -195,16 +209,9 @@ export async function createCoupon(ctx: Ctx, spec: CouponSpecification): Promise
       updated_at: now,
     });
     if (!row) throw codeTaken(spec.code);
-    await bumpConfigRevision(tx.db);
-    const coupon = toWireCoupon(row, currency, now);
-    await emitEvent(tx, {
-      entityFqdn: COUPON_FQDN,
-      slug: 'created',
-      entityId: row.id,
-      createdEvent: { entity: coupon },
-    });
-    return coupon;
+    return row;
   });
+  return entity;
 }
 
 export async function getCoupon(ctx: Ctx, id: string): Promise<WireCoupon> {
@@ -221,67 +228,45 @@ export async function updateCouponSpec(
   revision?: string,
 ): Promise<WireCoupon> {
   const { currency } = await getSettings(ctx);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findCouponRow(tx.db, id, true);
-    if (!current) throw missing(id);
-    checkRevision('coupon', revision, current.revision);
-    const base = specOf(current, currency);
-    const setsKind = [
-      'moneyOffAmount',
-      'percentOffRate',
-      'fixedPriceAmount',
-      'freeShipping',
-      'buyXGetY',
-    ].some((k) => k in patch);
-    if (setsKind)
-      for (const k of ['moneyOffAmount', 'percentOffRate', 'fixedPriceAmount', 'freeShipping'] as const)
-        delete base[k];
-    if (setsKind && patch.freeShipping) delete base.scope;
-    const merged = {
-      ...base,
-      ...Object.fromEntries(Object.entries(patch).filter(([, x]) => x !== undefined)),
-    } as CouponSpecification;
-    const built = build(merged, currency);
-    if (built.code_key !== current.code_key) {
-      await lockCouponCode(tx.db, built.code);
-      if (await couponCodeTaken(tx.db, built.code, id)) throw codeTaken(built.code);
-    }
-    const now = tx.clock.now();
-    const saved = await updateCoupon(tx.db, {
-      ...current,
-      ...built,
-      revision: current.revision + 1,
-      updated_at: now,
-    });
-    await bumpConfigRevision(tx.db);
-    const before = toWireCoupon(current, currency, now);
-    const coupon = toWireCoupon(saved, currency, now);
-    await emitEvent(tx, {
-      entityFqdn: COUPON_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: {
-        currentEntity: coupon,
-        modifiedFields: modifiedFields(before.specification, coupon.specification),
-      },
-    });
-    return coupon;
+  return updateEntity(ctx, coupons(currency), {
+    id,
+    revision,
+    lock: (tx) => findCouponRow(tx.db, id, true),
+    write: async (tx, current) => {
+      const base = specOf(current, currency);
+      const setsKind = [
+        'moneyOffAmount',
+        'percentOffRate',
+        'fixedPriceAmount',
+        'freeShipping',
+        'buyXGetY',
+      ].some((k) => k in patch);
+      if (setsKind)
+        for (const k of ['moneyOffAmount', 'percentOffRate', 'fixedPriceAmount', 'freeShipping'] as const)
+          delete base[k];
+      if (setsKind && patch.freeShipping) delete base.scope;
+      const merged = {
+        ...base,
+        ...Object.fromEntries(Object.entries(patch).filter(([, x]) => x !== undefined)),
+      } as CouponSpecification;
+      const built = build(merged, currency);
+      if (built.code_key !== current.code_key) {
+        await lockCouponCode(tx.db, built.code);
+        if (await couponCodeTaken(tx.db, built.code, id)) throw codeTaken(built.code);
+      }
+      return updateCoupon(tx.db, {
+        ...current,
+        ...built,
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
+      });
+    },
   });
 }
 
 export async function deleteCouponById(ctx: Ctx, id: string): Promise<void> {
   const { currency } = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const row = await deleteCoupon(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: COUPON_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWireCoupon(row, currency, tx.clock.now()) },
-    });
-  });
+  await deleteEntity(ctx, coupons(currency), id, { remove: (tx) => deleteCoupon(tx.db, id) });
 }
 
 /** The hosted API sends filter (and sort) as JSON strings; both forms are accepted. */

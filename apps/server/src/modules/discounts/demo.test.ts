@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { findGiftCardByCode } from '../gift-cards/service.ts';
-import { seedGiftCardsDemo } from '../gift-cards/demo.ts';
-import { seedShippingDemo } from '../shipping/demo.ts';
-import { loadShippingConfig } from '../shipping/service.ts';
-import { seedTaxDemo } from '../tax/demo.ts';
-import { loadTaxConfig } from '../tax/service.ts';
+import { findGiftCardByCode } from '../gift-cards/index.ts';
+import { seedGiftCardsDemo } from '../gift-cards/index.ts';
+import { seedShippingDemo } from '../shipping/index.ts';
+import { loadShippingConfig } from '../shipping/index.ts';
+import { seedTaxDemo } from '../tax/index.ts';
+import { loadTaxConfig } from '../tax/index.ts';
 import { seedDiscountsDemo } from './demo.ts';
 import { findCouponByCode } from './service.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
 import { RULE_FQDN } from './rules.ts';
 import { loadDiscountRules, recordDiscountRuleUsage } from './service.ts';
-import { configRevision, eventsOf, expectAdminOnly, visitorToken } from './test-kit.ts';
+import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../../test/discounts.ts';
 
 const RULES = '/ecom/v1/discount-rules';
 type One = { discountRule: WireDiscountRule };

@@ -1,4 +1,5 @@
 /** Discount rules admin API (/ecom/v1/discount-rules): create, get, update, delete, query. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type {
   CursorQuery,
   DiscountRuleInput,
@@ -6,17 +7,15 @@ import type {
   DiscountValue,
   WireDiscountRule,
 } from '@vitrine/contract';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { notFound, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { ruleStatus } from '../pricing/discounts.ts';
-import { getSettings } from '../settings/service.ts';
-import { checkRevision, minorOf, modifiedFields, throwIfAny, v, type Violations } from './admin-kit.ts';
+import { createEntity, deleteEntity, updateEntity, type AdminEntity } from '../../platform/admin-entity.ts';
+import { ruleStatus } from '../pricing/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { minorOf, throwIfAny, v, type Violations } from './admin-kit.ts';
 import {
   deleteRule,
   findRule,
@@ -29,7 +28,7 @@ import {
   type StoredScope,
 } from './store.ts';
 
-export const RULE_FQDN = 'wix.ecom.discounts.v1.discount_rule';
+export const RULE_FQDN = ENTITY_FQDN.discountRule;
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
 export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscountRule {
@@ -158,15 +157,23 @@ function checkCommon(
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 
+const rules = (currency: string): AdminEntity<RuleRow, WireDiscountRule> => ({
+  fqdn: RULE_FQDN,
+  label: 'discount rule',
+  configuration: true,
+  missing,
+  wire: (tx, row) => toWireRule(row, currency, tx.clock.now()),
+});
+
 export async function createDiscountRule(ctx: Ctx, input: DiscountRuleInput): Promise<WireDiscountRule> {
   const { currency } = await getSettings(ctx);
   const out: Violations = [];
   checkCommon(out, input);
   const built = buildDiscount(out, input.discounts.values[0]!, currency);
   throwIfAny(out);
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, rules(currency), (tx) => {
     const now = tx.clock.now();
-    const row = await insertRule(tx.db, {
+    return insertRule(tx.db, {
       id: newId(),
       name: input.name,
       active: input.active ?? true,
@@ -177,19 +184,13 @@ export async function createDiscountRule(ctx: Ctx, input: DiscountRuleInput): Pr
       created_at: now,
       updated_at: now,
     });
-    await bumpConfigRevision(tx.db);
-    const rule = toWireRule(row, currency, now);
-    await emitEvent(tx, {
-      entityFqdn: RULE_FQDN,
-      slug: 'created',
-      entityId: row.id,
-      createdEvent: { entity: rule },
-    });
-    return rule;
   });
+  return entity;
 }
 
-const missing = (id: string) => notFound('Discount rule', { discountRuleId: id }, 'DISCOUNT_RULE_NOT_FOUND');
+function missing(id: string) {
+  return notFound('Discount rule', { discountRuleId: id }, 'DISCOUNT_RULE_NOT_FOUND');
+}
 
 export async function getDiscountRule(ctx: Ctx, id: string): Promise<WireDiscountRule> {
   const row = await findRule(ctx.db, id);
@@ -208,53 +209,34 @@ export async function updateDiscountRule(
   checkCommon(out, patch);
   const built = patch.discounts ? buildDiscount(out, patch.discounts.values[0]!, currency) : undefined;
   throwIfAny(out);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findRule(tx.db, id, true);
-    if (!current) throw missing(id);
-    checkRevision('discount rule', patch.revision, current.revision);
-    const now = tx.clock.now();
-    const times =
-      patch.activeTimeInfo === undefined
-        ? {}
-        : { start_at: date(patch.activeTimeInfo?.start), end_at: date(patch.activeTimeInfo?.end) };
-    const next: NewRuleRow = {
-      ...current,
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.active !== undefined ? { active: patch.active } : {}),
-      ...times,
-      ...built,
-      revision: current.revision + 1,
-      updated_at: now,
-    };
-    if (next.start_at && next.end_at && next.end_at <= next.start_at)
-      throw violation('discountRule.activeTimeInfo.end', 'must be after start');
-    const saved = await updateRule(tx.db, next);
-    await bumpConfigRevision(tx.db);
-    const before = toWireRule(current, currency, now);
-    const rule = toWireRule(saved, currency, now);
-    await emitEvent(tx, {
-      entityFqdn: RULE_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: { currentEntity: rule, modifiedFields: modifiedFields(before, rule) },
-    });
-    return rule;
+  return updateEntity(ctx, rules(currency), {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findRule(tx.db, id, true),
+    write: (tx, current) => {
+      const times =
+        patch.activeTimeInfo === undefined
+          ? {}
+          : { start_at: date(patch.activeTimeInfo?.start), end_at: date(patch.activeTimeInfo?.end) };
+      const next: NewRuleRow = {
+        ...current,
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        ...times,
+        ...built,
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
+      };
+      if (next.start_at && next.end_at && next.end_at <= next.start_at)
+        throw violation('discountRule.activeTimeInfo.end', 'must be after start');
+      return updateRule(tx.db, next);
+    },
   });
 }
 
 export async function deleteDiscountRule(ctx: Ctx, id: string): Promise<void> {
   const { currency } = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const row = await deleteRule(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: RULE_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWireRule(row, currency, tx.clock.now()) },
-    });
-  });
+  await deleteEntity(ctx, rules(currency), id, { remove: (tx) => deleteRule(tx.db, id) });
 }
 
 export async function queryDiscountRules(ctx: Ctx, query: CursorQuery | undefined) {

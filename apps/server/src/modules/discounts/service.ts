@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { CouponDefinition, DiscountRule, DiscountSpec } from '../pricing/types.ts';
+import type { CouponDefinition, DiscountRule, DiscountSpec } from '../pricing/index.ts';
 import {
   addRuleUsage,
   allRules,

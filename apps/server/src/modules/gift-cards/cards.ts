@@ -1,14 +1,20 @@
 /** Gift cards admin API (/ecom/v1/gift-cards). Balance changes are not configuration: no config revision bump. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import { randomInt } from 'node:crypto';
 import type { CursorQuery, GiftCardInput, GiftCardPatch, WireGiftCard } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent, price, toMinor } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import {
+  createEntity,
+  deleteEntity,
+  fieldsModified,
+  updateEntity,
+  type AdminEntity,
+} from '../../platform/admin-entity.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   cardsBase,
   cardSpec,
@@ -22,7 +28,7 @@ import {
   type RedemptionRow,
 } from './store.ts';
 
-export const GIFT_CARD_FQDN = 'vitrine.ecom.v1.gift_card';
+export const GIFT_CARD_FQDN = ENTITY_FQDN.giftCard;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 16 random characters (no 0/O, 1/I) in groups of 4: about 80 bits. */
@@ -106,6 +112,16 @@ async function wire(ctx: Ctx, rows: GiftCardRow[], m: Money, fullCode = false): 
   );
 }
 
+/** Gift cards are not part of the pricing configuration (a checkout reads its card when priced). */
+const cards = (m: Money): AdminEntity<GiftCardRow, WireGiftCard> => ({
+  fqdn: GIFT_CARD_FQDN,
+  label: 'gift card',
+  configuration: false,
+  missing,
+  wire: async (tx, row) => (await wire(tx, [row], m))[0]!,
+  modified: fieldsModified(['balance', 'expirationDate', 'disabled', 'status']),
+});
+
 /** Creates a card; the answer is the only one that shows the code in full (events carry it masked). */
 export async function createGiftCard(ctx: Ctx, input: GiftCardInput): Promise<WireGiftCard> {
   const m = await getSettings(ctx);
@@ -116,7 +132,7 @@ export async function createGiftCard(ctx: Ctx, input: GiftCardInput): Promise<Wi
   }
   const value = minor('giftCard.initialValue.amount', input.initialValue.amount, m.currency, true);
   const generated = input.code === undefined;
-  return inTransaction(ctx, async (tx) => {
+  const { row } = await createEntity(ctx, cards(m), async (tx) => {
     const now = tx.clock.now();
     // A generated code clashing is astronomically unlikely; try a few before giving up.
     for (let attempt = 0; attempt < (generated ? 5 : 1); attempt++) {
@@ -134,17 +150,11 @@ export async function createGiftCard(ctx: Ctx, input: GiftCardInput): Promise<Wi
         created_at: now,
         updated_at: now,
       });
-      if (!row) continue;
-      await emitEvent(tx, {
-        entityFqdn: GIFT_CARD_FQDN,
-        slug: 'created',
-        entityId: row.id,
-        createdEvent: { entity: toWireCard(row, [], m, now) },
-      });
-      return toWireCard(row, [], m, now, true);
+      if (row) return row;
     }
     throw codeTaken();
   });
+  return toWireCard(row, [], m, ctx.clock.now(), true);
 }
 
 export async function getGiftCard(ctx: Ctx, id: string): Promise<WireGiftCard> {
@@ -157,58 +167,34 @@ export async function getGiftCard(ctx: Ctx, id: string): Promise<WireGiftCard> {
 export async function updateGiftCard(ctx: Ctx, id: string, patch: GiftCardPatch): Promise<WireGiftCard> {
   if (patch.id !== undefined && patch.id !== id) throw violation('giftCard.id', 'must match the path');
   const m = await getSettings(ctx);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findCard(tx.db, id, true);
-    if (!current) throw missing(id);
-    if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The gift card was changed by someone else; reload and try again', {
-        expected: patch.revision,
-        actual: String(current.revision),
+  return updateEntity(ctx, cards(m), {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findCard(tx.db, id, true),
+    write: (tx, current) => {
+      const balance = patch.balance
+        ? minor('giftCard.balance.amount', patch.balance.amount, current.currency, false)
+        : Number(current.balance);
+      return updateCard(tx.db, {
+        ...current,
+        balance,
+        ...(patch.expirationDate !== undefined
+          ? { expiration_at: patch.expirationDate ? new Date(patch.expirationDate) : null }
+          : {}),
+        ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
       });
-    }
-    const balance = patch.balance
-      ? minor('giftCard.balance.amount', patch.balance.amount, current.currency, false)
-      : Number(current.balance);
-    const next: GiftCardRow = {
-      ...current,
-      balance,
-      ...(patch.expirationDate !== undefined
-        ? { expiration_at: patch.expirationDate ? new Date(patch.expirationDate) : null }
-        : {}),
-      ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
-      revision: current.revision + 1,
-      updated_at: tx.clock.now(),
-    };
-    const saved = await updateCard(tx.db, next);
-    const [before, after] = await wire(tx, [current, saved], m);
-    const modifiedFields = Object.fromEntries(
-      (['balance', 'expirationDate', 'disabled', 'status'] as const)
-        .filter((k) => JSON.stringify(before![k]) !== JSON.stringify(after![k]))
-        .map((k) => [k, before![k]]),
-    );
-    await emitEvent(tx, {
-      entityFqdn: GIFT_CARD_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: { currentEntity: after, modifiedFields },
-    });
-    return after!;
+    },
   });
 }
 
 export async function deleteGiftCard(ctx: Ctx, id: string): Promise<void> {
   const m = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const current = await findCard(tx.db, id, true);
-    if (!current) throw missing(id);
-    const [entity] = await wire(tx, [current], m);
-    await deleteCard(tx.db, id);
-    await emitEvent(tx, {
-      entityFqdn: GIFT_CARD_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: entity },
-    });
+  // The card's redemptions go with it: it is shown (with its history) before it is deleted.
+  await deleteEntity(ctx, cards(m), id, {
+    lock: (tx) => findCard(tx.db, id, true),
+    remove: (tx) => deleteCard(tx.db, id),
   });
 }
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/connect.ts';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../discounts/test-kit.ts';
+import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../../test/discounts.ts';
 import { GIFT_CARD_FQDN } from './cards.ts';
 import { findGiftCardByCode, redeemGiftCard, refundGiftCardRedemption } from './service.ts';
 

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../../platform/http/static.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, bundledClientId, memberTokens, shopClient, SHOP } from '../oauth/test-kit.ts';
+import { anonymousTokens, bundledClientId, memberTokens, shopClient, SHOP } from '../../test/oauth.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const SESSION = '/_api/hosted-checkout/v1/session';

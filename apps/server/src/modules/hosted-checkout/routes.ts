@@ -1,6 +1,6 @@
 import { hostedCheckoutSessionRequest, hostedCheckoutSessionResponse } from '@vitrine/contract';
 import type { Router } from '../../platform/http/route.ts';
-import type { OAuthRuntime } from '../oauth/service.ts';
+import type { OAuthRuntime } from '../oauth/index.ts';
 import { openCheckoutSession } from './service.ts';
 
 export function hostedCheckoutRoutes(r: Router, rt: OAuthRuntime) {

@@ -3,11 +3,11 @@ import type { Caller, Ctx, Shopper } from '../../platform/context.ts';
 import { shopperOf } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, violation } from '../../platform/errors.ts';
-import { load as loadCheckout } from '../checkout/service.ts';
-import { signAccessToken } from '../oauth/access-token.ts';
-import { cookieValue } from '../oauth/browser-sessions.ts';
-import { memberMayHaveTokens } from '../oauth/identity.ts';
-import type { OAuthRuntime } from '../oauth/service.ts';
+import { load as loadCheckout } from '../checkout/index.ts';
+import { signAccessToken } from '../oauth/index.ts';
+import { cookieValue } from '../oauth/index.ts';
+import { memberMayHaveTokens } from '../oauth/index.ts';
+import type { OAuthRuntime } from '../oauth/index.ts';
 import { forgetExpiredLinks, spendLink } from './store.ts';
 import {
   linkError,

@@ -2,7 +2,6 @@ import type { IdentityProfile, IdentityStatusReason, StateMachineResponse } from
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { createMemberForIdentity, recordMemberLogin, syncMemberFromIdentity } from '../members/service.ts';
 import { startEmailChallenge, startMfaChallenge } from './challenges.ts';
 import { identityEntity } from './entity.ts';
 import { stateResponse } from './entity.ts';
@@ -70,7 +69,7 @@ export async function createIdentity(ctx: Ctx, n: NewIdentity): Promise<Identity
   if (n.passwordHash) await factor('PASSWORD', true);
   await factor('EMAIL', n.emailVerified);
   const p = n.profile;
-  await createMemberForIdentity(ctx, {
+  await ctx.services.ports.accounts.memberCreated(ctx, {
     identityId: id,
     loginEmail: n.email,
     loginEmailVerified: n.emailVerified,
@@ -115,7 +114,7 @@ export async function markEmailVerified(ctx: Ctx, identity: IdentityRow): Promis
     created_at: now,
     updated_at: now,
   });
-  await syncMemberFromIdentity(ctx, identity.id, { loginEmailVerified: true });
+  await ctx.services.ports.accounts.identityChanged(ctx, identity.id, { loginEmailVerified: true });
   return row;
 }
 
@@ -167,6 +166,6 @@ export async function completeAuthentication(
   }
   if (row.status !== 'ACTIVE') throw identityNotActive(row.status);
   const sessionToken = await issueSessionToken(ctx, row.id);
-  await recordMemberLogin(ctx, row.id);
+  await ctx.services.ports.accounts.loggedIn(ctx, row.id);
   return stateResponse('SUCCESS', { identity: await identityEntity(ctx.db, row), sessionToken });
 }

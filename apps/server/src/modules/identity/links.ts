@@ -1,5 +1,4 @@
 import type { Ctx } from '../../platform/context.ts';
-import { urlAllowedForClient } from '../oauth/service.ts';
 
 /**
  * Where links in e-mails and logout redirects may point. Links are built from PUBLIC_URL (never
@@ -15,7 +14,7 @@ export async function allowedUrl(ctx: Ctx, url: string | undefined, clientId?: s
     return null;
   }
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return null;
-  return (await urlAllowedForClient(ctx, u.toString(), clientId)) ? u : null;
+  return (await ctx.services.ports.tokens.urlAllowedForClient(ctx, u.toString(), clientId)) ? u : null;
 }
 
 /**

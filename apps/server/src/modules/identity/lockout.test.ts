@@ -17,7 +17,7 @@ import {
   registered,
   solvedCaptcha,
   tokenOfLink,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 import { LOCK_AFTER_FAILURES } from './throttle.ts';
 
 let s: TestServer;

@@ -11,7 +11,7 @@ import {
   pastCaptchaWindow,
   registered,
   solvedCaptcha,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 import { LOCK_AFTER_FAILURES, LOCK_FOR_MS } from './throttle.ts';
 
 let s: TestServer;

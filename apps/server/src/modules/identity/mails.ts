@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 
 /** The identity module's messages, queued in the caller's transaction. */
 

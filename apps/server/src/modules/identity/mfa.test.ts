@@ -19,7 +19,7 @@ import {
   registered,
   tokenOfLink,
   VERIFICATION,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 
 let s: TestServer;
 beforeAll(async () => {

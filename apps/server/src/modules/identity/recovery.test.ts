@@ -1,7 +1,7 @@
 import type { StateMachineResponse } from '@vitrine/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
-import { memberTokens, shopClient, SHOP, token } from '../oauth/test-kit.ts';
+import { memberTokens, shopClient, SHOP, token } from '../../test/oauth.ts';
 import { LINK_TTL_MS } from './challenges.ts';
 import { MAX_RECOVERY_MAILS_PER_HOUR } from './recovery.ts';
 import {
@@ -17,7 +17,7 @@ import {
   registered,
   tokenOfLink,
   violations,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 
 let s: TestServer;
 let publicUrl: string;

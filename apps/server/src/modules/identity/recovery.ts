@@ -13,7 +13,6 @@ import { mailRecoveryLink } from './mails.ts';
 import { hashPassword, passwordViolation } from './password.ts';
 import { normaliseEmail } from './service.ts';
 import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
-import { revokeTokensOf } from '../oauth/service.ts';
 import { clearAccountEverywhere } from './throttle.ts';
 import { countRecentChallenges } from './token-store.ts';
 
@@ -104,7 +103,7 @@ export async function recover(
     await markEmailVerified(tx, row);
     await endAllSteps(tx, identity.id);
     await clearAccountEverywhere(tx, identity.email);
-    await revokeTokensOf(tx, identity.id);
+    await tx.services.ports.tokens.revokeTokensOf(tx, identity.id);
     return completeAuthentication(tx, identity.id, { mfaDone: false });
   });
 }

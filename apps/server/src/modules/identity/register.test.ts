@@ -2,7 +2,7 @@ import type { DomainEvent, Member, StateMachineResponse } from '@vitrine/contrac
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import type { TestServer } from '../../test/server.ts';
-import { getMember } from '../members/service.ts';
+import { getMember } from '../members/index.ts';
 import { SESSION_TOKEN_TTL_MS } from './flow.ts';
 import { redeemSessionToken } from './service.ts';
 import {
@@ -16,7 +16,7 @@ import {
   register,
   solvedCaptcha,
   violations,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 
 let s: TestServer;
 beforeAll(async () => {

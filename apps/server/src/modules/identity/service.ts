@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, notFound, ValidationError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { endChallenges, spendSessionToken } from './token-store.ts';
 import { identityEntity } from './entity.ts';
 import {
@@ -15,7 +15,6 @@ import {
   invalidCredentials,
   resetRequired,
 } from './errors.ts';
-import { syncMemberFromIdentity } from '../members/service.ts';
 import {
   completeAuthentication,
   createIdentity,
@@ -26,7 +25,14 @@ import {
 import { allowedUrl } from './links.ts';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword } from './password.ts';
 import { sha256 } from './secrets.ts';
-import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
+import {
+  approveIdentityRows,
+  blockIdentityRows,
+  findIdentity,
+  findLiveIdentityByEmail,
+  updateIdentity,
+  upsertFactor,
+} from './store.ts';
 import {
   accountKey,
   assertNotLocked,
@@ -195,7 +201,8 @@ export async function approveIdentity(ctx: Ctx, identityId: string): Promise<Ide
             { reasons, status: statusFor(row.status, reasons) },
             tx.clock.now(),
           );
-    if (saved.status !== 'BLOCKED') await syncMemberFromIdentity(tx, identityId, { status: 'APPROVED' });
+    if (saved.status !== 'BLOCKED')
+      await tx.services.ports.accounts.identityChanged(tx, identityId, { status: 'APPROVED' });
     return identityEntity(tx.db, saved);
   });
 }
@@ -209,7 +216,7 @@ export async function setIdentityBlocked(ctx: Ctx, identityId: string, blocked: 
     const saved =
       status === row.status ? row : await updateIdentity(tx.db, identityId, { status }, tx.clock.now());
     const approval = row.reasons.includes('PENDING_ADMIN_APPROVAL_REQUIRED');
-    await syncMemberFromIdentity(tx, identityId, {
+    await tx.services.ports.accounts.identityChanged(tx, identityId, {
       status: blocked ? 'BLOCKED' : approval ? 'PENDING' : 'APPROVED',
     });
     return identityEntity(tx.db, saved);
@@ -260,3 +267,18 @@ export const logoutLocation = async (
   o: { postLogoutRedirectUri?: string; clientId?: string },
 ): Promise<string> =>
   (await allowedUrl(ctx, o.postLogoutRedirectUri, o.clientId))?.toString() ?? `${ctx.config.PUBLIC_URL}/`;
+
+// ---- the identity side of the members module's actions (members depends on identity, not back) ----
+
+/** Lifts the block and the owner-approval reason of many identities (in the caller's transaction). */
+export const approveIdentities = (ctx: Ctx, ids: readonly string[], now: Date) =>
+  approveIdentityRows(ctx.db, ids, now);
+
+/** Blocks many identities (in the caller's transaction). */
+export const blockIdentities = (ctx: Ctx, ids: readonly string[], now: Date) =>
+  blockIdentityRows(ctx.db, ids, now);
+
+/** The identity of a deleted member becomes DELETED: its e-mail may register again. */
+export async function markIdentityDeleted(ctx: Ctx, id: string): Promise<void> {
+  await updateIdentity(ctx.db, id, { status: 'DELETED' }, ctx.clock.now());
+}

@@ -1,7 +1,7 @@
 import type { StateMachineResponse } from '@vitrine/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, type TestServer } from '../../test/server.ts';
-import { getMember } from '../members/service.ts';
+import { getMember } from '../members/index.ts';
 import { approveIdentity, redeemSessionToken, setIdentityBlocked } from './service.ts';
 import {
   appError,
@@ -15,7 +15,7 @@ import {
   register,
   registered,
   violations,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 
 let s: TestServer;
 let publicUrl: string;

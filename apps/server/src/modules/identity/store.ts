@@ -210,3 +210,26 @@ export async function unusedRecoveryCodes(db: Executor, identityId: string): Pro
     .executeTakeFirstOrThrow();
   return r.n;
 }
+
+// ---- status changes, set-based (one statement per batch) ----
+// They follow this module's rules (flow.ts statusFor, approveIdentity, setIdentityBlocked) for many
+// identities at once (the members' bulk jobs would otherwise spend ~10 queries a member).
+
+const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`));
+
+/** Lifts the block and the owner-approval reason: ACTIVE, or PENDING while other reasons remain. */
+export async function approveIdentityRows(db: Executor, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update identity set
+      reasons = reasons - 'PENDING_ADMIN_APPROVAL_REQUIRED',
+      status = case when jsonb_array_length(reasons - 'PENDING_ADMIN_APPROVAL_REQUIRED') > 0 then 'PENDING' else 'ACTIVE' end,
+      revision = revision + 1, updated_at = ${now}
+    where id in (${idList(ids)}) and status in ('PENDING', 'ACTIVE', 'BLOCKED')
+      and (status = 'BLOCKED' or reasons @> '["PENDING_ADMIN_APPROVAL_REQUIRED"]'::jsonb)`.execute(db);
+}
+
+export async function blockIdentityRows(db: Executor, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update identity set status = 'BLOCKED', revision = revision + 1, updated_at = ${now}
+    where id in (${idList(ids)}) and status not in ('BLOCKED', 'DELETED')`.execute(db);
+}

@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, type AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { failMfaAttempt, spendStep } from './challenges.ts';
 import { verificationFailed } from './errors.ts';
 import { sha256 } from './secrets.ts';

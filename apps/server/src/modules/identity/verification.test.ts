@@ -1,7 +1,7 @@
 import type { StateMachineResponse } from '@vitrine/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
-import { getMember } from '../members/service.ts';
+import { getMember } from '../members/index.ts';
 import { EMAIL_CODE_TTL_MS, EMAIL_STATE_TTL_MS, MAX_CODE_ATTEMPTS, MAX_CODE_SENDS } from './challenges.ts';
 import {
   appError,
@@ -18,7 +18,7 @@ import {
   register,
   smtpSink,
   VERIFICATION,
-} from './test-kit.ts';
+} from '../../test/identity.ts';
 
 let smtp: Awaited<ReturnType<typeof smtpSink>>;
 let s: TestServer;

@@ -117,28 +117,10 @@ export const bulkJobWithStatus = (db: Executor, jobId: string) =>
     .where('b.job_id', '=', jobId)
     .executeTakeFirst();
 
-// ---- status changes, set-based (one statement per batch) ----
-// They mirror the identity module's rules (identity/flow.ts statusFor, approveIdentity,
-// setIdentityBlocked) for many members at once: the bulk jobs would otherwise spend ~10 queries a member.
+// ---- status changes, set-based (one statement per batch; the identity side is identity's
+// approveIdentities / blockIdentities) ----
 
 const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`));
-
-/** Lifts the block and the owner-approval reason: ACTIVE, or PENDING while other reasons remain. */
-export async function approveIdentities(db: Executor, ids: readonly string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await sql`update identity set
-      reasons = reasons - 'PENDING_ADMIN_APPROVAL_REQUIRED',
-      status = case when jsonb_array_length(reasons - 'PENDING_ADMIN_APPROVAL_REQUIRED') > 0 then 'PENDING' else 'ACTIVE' end,
-      revision = revision + 1, updated_at = ${now}
-    where id in (${idList(ids)}) and status in ('PENDING', 'ACTIVE', 'BLOCKED')
-      and (status = 'BLOCKED' or reasons @> '["PENDING_ADMIN_APPROVAL_REQUIRED"]'::jsonb)`.execute(db);
-}
-
-export async function blockIdentities(db: Executor, ids: readonly string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await sql`update identity set status = 'BLOCKED', revision = revision + 1, updated_at = ${now}
-    where id in (${idList(ids)}) and status not in ('BLOCKED', 'DELETED')`.execute(db);
-}
 
 /** Sets the members' status; returns the changed rows with their previous status. */
 export async function setMemberStatuses(

@@ -2,7 +2,7 @@ import type { DomainEvent, Member, TokenResponse } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, appError, type TestServer } from '../../test/server.ts';
-import { freshEmail, GOOD_PASSWORD, login, register, registered } from '../identity/test-kit.ts';
+import { freshEmail, GOOD_PASSWORD, login, register, registered } from '../../test/identity.ts';
 import {
   authorizeCode,
   CALLBACK,
@@ -11,7 +11,7 @@ import {
   sessionTokenFor,
   shopClient,
   token,
-} from '../oauth/test-kit.ts';
+} from '../../test/oauth.ts';
 
 const BASE = '/members/v1/members';
 const ALIAS = '/_api/members/v1/members';

@@ -3,9 +3,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { notFound } from '../../platform/errors.ts';
-import { updateIdentity } from '../identity/store.ts';
-import { allowAccess, denyAccess, revokeTokensOf } from '../oauth/service.ts';
-import { approveIdentities, blockIdentities, deleteMemberRow, setMemberStatuses } from './actions-store.ts';
+import { approveIdentities, blockIdentities, markIdentityDeleted } from '../identity/index.ts';
+import { deleteMemberRow, setMemberStatuses } from './actions-store.ts';
 import { MEMBER_FQDN, toMemberEntity } from './service.ts';
 import { findMember, updateMember } from './store.ts';
 
@@ -60,9 +59,9 @@ async function statusChanged(ctx: Ctx, rows: Awaited<ReturnType<typeof setMember
  */
 export async function approveMembers(ctx: Ctx, ids: readonly string[]): Promise<void> {
   const now = ctx.clock.now();
-  await approveIdentities(ctx.db, ids, now);
+  await approveIdentities(ctx, ids, now);
   await statusChanged(ctx, await setMemberStatuses(ctx.db, ids, 'APPROVED', now));
-  await allowAccess(ctx, ids);
+  await ctx.services.ports.tokens.allowAccess(ctx, ids);
 }
 
 /**
@@ -71,10 +70,10 @@ export async function approveMembers(ctx: Ctx, ids: readonly string[]): Promise<
  */
 export async function blockMembers(ctx: Ctx, ids: readonly string[]): Promise<void> {
   const now = ctx.clock.now();
-  await blockIdentities(ctx.db, ids, now);
+  await blockIdentities(ctx, ids, now);
   await statusChanged(ctx, await setMemberStatuses(ctx.db, ids, 'BLOCKED', now));
-  for (const id of ids) await revokeTokensOf(ctx, id);
-  await denyAccess(ctx, ids);
+  for (const id of ids) await ctx.services.ports.tokens.revokeTokensOf(ctx, id);
+  await ctx.services.ports.tokens.denyAccess(ctx, ids);
 }
 
 export function approveMember(ctx: Ctx, id: string): Promise<Member> {
@@ -100,7 +99,7 @@ export function blockMember(ctx: Ctx, id: string): Promise<Member> {
 export async function disconnectMember(ctx: Ctx, id: string): Promise<Member> {
   return inTransaction(ctx, async (tx) => {
     const row = await current(tx, id);
-    await revokeTokensOf(tx, id);
+    await tx.services.ports.tokens.revokeTokensOf(tx, id);
     return toMemberEntity(row);
   });
 }
@@ -117,10 +116,10 @@ export async function deleteMember(
 ): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const row = await current(tx, id);
-    await revokeTokensOf(tx, id);
-    await denyAccess(tx, [id]);
+    await tx.services.ports.tokens.revokeTokensOf(tx, id);
+    await tx.services.ports.tokens.denyAccess(tx, [id]);
     if (!(await deleteMemberRow(tx.db, id))) throw memberNotFound(id);
-    await updateIdentity(tx.db, id, { status: 'DELETED' }, tx.clock.now());
+    await markIdentityDeleted(tx, id);
     const deletedEvent = {
       deletedEntity: toMemberEntity(row),
       ...(o.contentAssigneeId ? { contentAssigneeId: o.contentAssigneeId } : {}),

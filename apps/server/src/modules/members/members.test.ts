@@ -2,7 +2,7 @@ import type { DomainEvent, Member } from '@vitrine/contract';
 import { member as memberSchema } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeR } from '../../platform/http/querystring.ts';
-import { anonymousTokens, memberTokens, shopClient } from '../oauth/test-kit.ts';
+import { anonymousTokens, memberTokens, shopClient } from '../../test/oauth.ts';
 import { appError, startTestServer, violations, type Answer, type TestServer } from '../../test/server.ts';
 import { MEMBER_FQDN } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../platform/context.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, memberTokens, shopClient } from '../oauth/test-kit.ts';
+import { anonymousTokens, memberTokens, shopClient } from '../../test/oauth.ts';
 
 /**
  * Walks every registered members route (ours and the read/write API's; new routes are picked up

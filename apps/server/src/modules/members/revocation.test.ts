@@ -7,8 +7,8 @@ import type { TokenInfo } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
-import { DENIALS_REFRESH_MS } from '../oauth/denials.ts';
-import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../oauth/test-kit.ts';
+import { DENIALS_REFRESH_MS } from '../oauth/index.ts';
+import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../../test/oauth.ts';
 
 const M = '/members/v1/members';
 let s: TestServer;

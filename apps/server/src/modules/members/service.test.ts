@@ -2,7 +2,7 @@ import type { DomainEvent, Member } from '@vitrine/contract';
 import { member as memberSchema } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { signOn } from '../identity/service.ts';
+import { signOn } from '../identity/index.ts';
 import { getMember, MEMBER_FQDN, slugBase, syncMemberFromIdentity } from './service.ts';
 
 let s: TestServer;

@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import { randomBytes } from 'node:crypto';
 import type { Member, MemberContact, MemberPatch, MemberProfile, Sorting } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
@@ -5,7 +6,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, forbidden, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { metadata, offsetPage } from '../../platform/query/page.ts';
-import { signOn } from '../identity/service.ts';
+import { signOn } from '../identity/index.ts';
 import { canSee, isSelf, viewFor, type Fieldset } from './fieldsets.ts';
 import {
   findMember,
@@ -24,7 +25,7 @@ import {
   type MemberScope,
 } from './store.ts';
 
-export const MEMBER_FQDN = 'wix.members.v1.member';
+export const MEMBER_FQDN = ENTITY_FQDN.member;
 
 /** The member in REST form (contract/members.md §2). Without a contacts service, `contactId` is the member id. */
 export function toMemberEntity(r: MemberRow): Member {

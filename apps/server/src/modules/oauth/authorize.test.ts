@@ -12,7 +12,7 @@ import {
   SHOP,
   shopClient,
   token,
-} from './test-kit.ts';
+} from '../../test/oauth.ts';
 
 let s: TestServer;
 let clientId: string;

@@ -3,7 +3,7 @@ import type { OAuthClient } from '@vitrine/contract';
 import { testEngine } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { createKeyring } from './keys.ts';
-import { appError, bundledClientId, SHOP, shopClient } from './test-kit.ts';
+import { appError, bundledClientId, SHOP, shopClient } from '../../test/oauth.ts';
 
 let s: TestServer;
 beforeAll(async () => {

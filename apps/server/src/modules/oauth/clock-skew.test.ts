@@ -8,7 +8,7 @@ import { testClock } from '../../platform/clock.ts';
 import { testEngine } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { MAX_CLOCK_SKEW_S } from './access-token.ts';
-import { anonymousTokens, bundledClientId } from './test-kit.ts';
+import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 
 let s: TestServer;
 let ahead: TestServer;

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
-import { getIdentity, redeemSessionToken } from '../identity/service.ts';
-import { getMember } from '../members/service.ts';
+import { getIdentity, redeemSessionToken } from '../identity/index.ts';
+import { getMember } from '../members/index.ts';
 
 /** The one place the OAuth server reaches the identity and members modules (through their service.ts). */
 

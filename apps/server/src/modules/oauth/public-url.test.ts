@@ -6,8 +6,8 @@
 import type { OAuthClient } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { freshEmail, linkIn, mailsTo, registered } from '../identity/test-kit.ts';
-import { authorizePath, browse, bundledClientId, pkce } from './test-kit.ts';
+import { freshEmail, linkIn, mailsTo, registered } from '../../test/identity.ts';
+import { authorizePath, browse, bundledClientId, pkce } from '../../test/oauth.ts';
 
 const OLD = 'https://old-shop.example.test';
 const NEW = 'https://new-shop.example.test';

@@ -9,7 +9,7 @@ import {
   memberTokens,
   shopClient,
   token,
-} from './test-kit.ts';
+} from '../../test/oauth.ts';
 
 let s: TestServer;
 let clientId: string;
@@ -154,7 +154,7 @@ describe('token endpoint: refresh_token grant', () => {
 
   it('stops renewing a member who was blocked', async () => {
     const { tokens, memberId } = await memberTokens(s, clientId);
-    const { syncMemberFromIdentity } = await import('../members/service.ts');
+    const { syncMemberFromIdentity } = await import('../members/index.ts');
     await syncMemberFromIdentity(s.app.systemCtx(), memberId, { status: 'BLOCKED' });
     const r = await token(s, { clientId, refreshToken: tokens.refresh_token, grantType: 'refresh_token' });
     expect(r.status).toBe(400);

@@ -1,14 +1,14 @@
 import type { StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import { conflict } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import { incrementStock } from '../catalog/stock.ts';
-import { getSettings } from '../settings/service.ts';
+import { incrementStock } from '../catalog/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { addActivity, emitAction, emitUpdated, lockOrder, touch, wireOf } from './core.ts';
 import { mailOrderCanceled } from './mails.ts';
 import { readOrder, type OrderWithActivities } from './store.ts';
 import { CANCEL_UNPAID_JOB } from './service.ts';
+import { transitionOrder } from './transitions.ts';
 
 export interface CancelOptions {
   restock: boolean;
@@ -33,12 +33,7 @@ export async function cancelInTransaction(
   row: OrderWithActivities,
   o: CancelOptions,
 ) {
-  if (row.status === 'CANCELED')
-    throw conflict('ORDER_ALREADY_CANCELED', 'The order is already canceled', { id: row.id });
-  if (row.status === 'PENDING')
-    throw conflict('ORDER_IS_PENDING', 'The order is pending and cannot be canceled', { id: row.id });
-  if (row.status === 'REJECTED')
-    throw conflict('ORDER_IS_REJECTED', 'The order was rejected and cannot be canceled', { id: row.id });
+  const status = transitionOrder(row, 'CANCELED');
   const lines = (row.data.lineItems as Line[]) ?? [];
   const data = { ...row.data };
   if (o.restock) {
@@ -52,7 +47,7 @@ export async function cancelInTransaction(
       l.catalogReference?.options?.variantId ? { ...l, restockQuantity: l.quantity } : l,
     );
   }
-  await touch(tx, row.id, { status: 'CANCELED', data: JSON.stringify(data) });
+  await touch(tx, row.id, { status, data: JSON.stringify(data) });
   await addActivity(tx, row.id, 'ORDER_CANCELED', o.customMessage ? { description: o.customMessage } : null);
   const wire = await wireOf(tx, row.id, settings);
   await emitUpdated(tx, wire, { status: row.status });

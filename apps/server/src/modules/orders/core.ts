@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
 import { addActivityRow, readOrder, type OrderWithActivities } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';

@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   addActivity,
   emitAction,

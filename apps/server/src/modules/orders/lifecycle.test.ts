@@ -2,8 +2,8 @@ import type { Order } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, type TestServer } from '../../test/server.ts';
-import { decrementStock } from '../catalog/stock.ts';
-import { smtpSink } from '../identity/test-kit.ts';
+import { decrementStock } from '../catalog/index.ts';
+import { smtpSink } from '../../test/identity.ts';
 import {
   applyPaymentUpdate,
   getOrderByCheckoutId,
@@ -12,7 +12,7 @@ import {
   UNPAID_ORDER_TTL_MS,
   type OrderDraft,
 } from './service.ts';
-import { createOrder, ok, orderBody, ordersServer } from './test-kit.ts';
+import { createOrder, ok, orderBody, ordersServer } from '../../test/orders.ts';
 
 let s: TestServer;
 let smtp: Awaited<ReturnType<typeof smtpSink>>;

@@ -1,7 +1,7 @@
 import type { Order } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, violations, type TestServer } from '../../test/server.ts';
-import { createOrder, ok, orderBody, ordersServer } from './test-kit.ts';
+import { createOrder, ok, orderBody, ordersServer } from '../../test/orders.ts';
 
 let s: TestServer;
 beforeAll(async () => {

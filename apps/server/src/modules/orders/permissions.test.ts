@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../platform/context.ts';
 import { ADMIN_KEY, type TestServer } from '../../test/server.ts';
-import { ordersServer } from './test-kit.ts';
+import { ordersServer } from '../../test/orders.ts';
 
 /**
  * Walks every registered orders and fulfillments route with every kind of caller. A route missing

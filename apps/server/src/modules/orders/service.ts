@@ -5,18 +5,21 @@ import type {
   OrderPaymentStatusValue,
   OrderStatusValue,
 } from '@vitrine/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
-import type { Ctx } from '../../platform/context.ts';
+import { createdByOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { price } from '../../platform/money.ts';
+import { ownerScope, ownsRecord } from '../../platform/ownership.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { buildOrder } from './build.ts';
+import { canTransition, transitionOrder } from './transitions.ts';
 import {
   addActivity,
   afterApproval,
@@ -56,14 +59,6 @@ export type OrderDraft = OrderInput & {
 /** An online order nobody paid for is canceled (and restocked) after this long. */
 export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 export const CANCEL_UNPAID_JOB = 'orders.cancel-unpaid';
-
-function createdBy(ctx: Ctx): Record<string, string> {
-  const c = ctx.caller;
-  if (c.role === 'member') return { memberId: c.memberId };
-  if (c.role === 'visitor') return { visitorId: c.visitorId };
-  if (c.role === 'admin') return c.userId ? { userId: c.userId } : { appId: c.appId ?? 'unknown' };
-  return {};
-}
 
 const defined = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(
@@ -134,7 +129,7 @@ export async function insertOrder(
         private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
         archived: draft.archived ?? false,
         seen_by_a_human: draft.seenByAHuman ?? false,
-        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdBy(tx) }) as never,
+        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }) as never,
         revision: 1,
         purchased_at: purchased ?? (approved ? now : null),
         created_at: now,
@@ -237,11 +232,13 @@ export async function applyPaymentUpdate(
   const settings = await getSettings(ctx);
   await inTransaction(ctx, async (tx) => {
     const row = await lockOrder(tx, orderId);
-    const approve = update.approve === true && (row.status === 'INITIALIZED' || row.status === 'PENDING');
+    // A payment approves an order the table lets become APPROVED (INITIALIZED, PENDING); on any other
+    // (a canceled one) it records the payment status and leaves the status alone.
+    const approve = update.approve === true && canTransition(row.status as OrderStatusValue, 'APPROVED');
     const now = tx.clock.now();
     await touch(tx, orderId, {
       payment_status: update.paymentStatus,
-      ...(approve ? { status: 'APPROVED', purchased_at: row.purchased_at ?? now } : {}),
+      ...(approve ? { status: transitionOrder(row, 'APPROVED'), purchased_at: row.purchased_at ?? now } : {}),
     });
     await addActivity(
       tx,
@@ -279,15 +276,9 @@ export async function notifyRefund(
   });
 }
 
-/** A visitor or member sees only their own orders; admins see all. */
-export function ownedBy(ctx: Ctx, r: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
-  const c = ctx.caller;
-  if (c.role === 'admin') return true;
-  if (c.role === 'member')
-    return r.member_id === c.memberId || (c.visitorId !== undefined && r.visitor_id === c.visitorId);
-  if (c.role === 'visitor') return r.visitor_id === c.visitorId && r.member_id === null;
-  return false;
-}
+/** Whether the caller may see the order (platform/ownership.ts: the one rule for orders and payments). */
+export const ownedBy = (ctx: Ctx, r: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean =>
+  ownsRecord(ctx.caller, { memberId: r.member_id, visitorId: r.visitor_id });
 
 export async function getOrder(ctx: Ctx, id: string): Promise<WireOrder> {
   const row = isUuid(id) ? await readOrder(ctx.db, { id }) : undefined;
@@ -320,14 +311,17 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const filter = cursor ? cursorFilter(cursor) : q.filter;
   let base = selectOrders(ctx.db).where('ecom_order.status', '!=', 'INITIALIZED');
   if (!mentionsStatus(filter)) base = base.where('ecom_order.status', 'in', ['APPROVED', 'CANCELED']);
-  const c = ctx.caller;
-  if (c.role === 'visitor')
-    base = base.where('ecom_order.visitor_id', '=', c.visitorId).where('ecom_order.member_id', 'is', null);
-  else if (c.role === 'member') {
+  const scope = ownerScope(ctx.caller);
+  if (scope === 'none') base = base.where(sql<boolean>`false`);
+  else if (scope !== 'all') {
+    const { memberId, visitorId } = scope;
     base = base.where((eb) =>
-      c.visitorId
-        ? eb.or([eb('ecom_order.member_id', '=', c.memberId), eb('ecom_order.visitor_id', '=', c.visitorId)])
-        : eb('ecom_order.member_id', '=', c.memberId),
+      eb.or([
+        ...(memberId !== undefined ? [eb('ecom_order.member_id', '=', memberId)] : []),
+        ...(visitorId !== undefined
+          ? [eb.and([eb('ecom_order.visitor_id', '=', visitorId), eb('ecom_order.member_id', 'is', null)])]
+          : []),
+      ]),
     );
   }
   const paging = cursor

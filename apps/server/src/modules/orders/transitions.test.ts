@@ -1,6 +1,7 @@
 import { orderStatus } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { canTransition, ORDER_TRANSITIONS } from './transitions.ts';
+import { AppError } from '../../platform/errors.ts';
+import { canTransition, ORDER_TRANSITIONS, transitionOrder } from './transitions.ts';
 
 describe('order status transitions', () => {
   it('covers every status of the contract', () => {
@@ -18,7 +19,6 @@ describe('order status transitions', () => {
       'INITIALIZED>PENDING',
       'INITIALIZED>REJECTED',
       'PENDING>APPROVED',
-      'PENDING>CANCELED',
       'PENDING>REJECTED',
     ]);
   });
@@ -30,5 +30,25 @@ describe('order status transitions', () => {
       expect(canTransition('CANCELED', s)).toBe(false);
       expect(canTransition('REJECTED', s)).toBe(false);
     }
+  });
+
+  it('transitionOrder: the new status when the table allows it, else a 409 naming why', () => {
+    const codeOf = (status: string, to: Parameters<typeof transitionOrder>[1]) => {
+      try {
+        return transitionOrder({ id: 'o-1', status }, to);
+      } catch (e) {
+        return e instanceof AppError ? `${e.status} ${e.code}` : String(e);
+      }
+    };
+    expect(codeOf('INITIALIZED', 'APPROVED')).toBe('APPROVED');
+    expect(codeOf('PENDING', 'APPROVED')).toBe('APPROVED');
+    expect(codeOf('APPROVED', 'CANCELED')).toBe('CANCELED');
+    expect(codeOf('APPROVED', 'APPROVED')).toBe('409 STATUS_ALREADY_SET');
+    expect(codeOf('APPROVED', 'PENDING')).toBe('409 UNSUPPORTED_TRANSITION');
+    expect(codeOf('CANCELED', 'APPROVED')).toBe('409 UNSUPPORTED_TRANSITION');
+    // Every move to CANCELED answers with cancelOrder's codes.
+    expect(codeOf('CANCELED', 'CANCELED')).toBe('409 ORDER_ALREADY_CANCELED');
+    expect(codeOf('PENDING', 'CANCELED')).toBe('409 ORDER_IS_PENDING');
+    expect(codeOf('REJECTED', 'CANCELED')).toBe('409 ORDER_IS_REJECTED');
   });
 });

@@ -1,10 +1,11 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { Fulfillment, Order } from '@vitrine/contract';
 import { price } from '../../platform/money.ts';
 import { toWirePrices } from './money-json.ts';
 import type { ActivityRow, FulfillmentRow, OrderWithActivities } from './store.ts';
 
-export const ORDER_FQDN = 'wix.ecom.v1.order';
-export const FULFILLMENTS_FQDN = 'wix.ecom.v1.fulfillments';
+export const ORDER_FQDN = ENTITY_FQDN.order;
+export const FULFILLMENTS_FQDN = ENTITY_FQDN.fulfillments;
 
 export interface Money {
   currency: string;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations, type TestServer, startTestServer } from '../../test/server.ts';
 import { payAsBuyer, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
-import { collector, getOrder, transactions } from './test-kit.ts';
+import { collector, getOrder, transactions } from '../../test/payments.ts';
 
 let s: TestServer;
 let product: { productId: string; variantId: string };

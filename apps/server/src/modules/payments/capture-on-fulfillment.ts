@@ -1,3 +1,4 @@
+import { ENTITY_FQDN, eventType } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,7 +8,7 @@ import { lockNamedPayments, lockOrder, syncOrder } from './ledger.ts';
 import { heldForFulfillment } from './store.ts';
 
 /** The contract's event of a new (or changed) fulfillment of an order; its entity id is the order id. */
-export const FULFILLMENTS_UPDATED = 'wix.ecom.v1.fulfillments_updated';
+export const FULFILLMENTS_UPDATED = eventType(ENTITY_FQDN.fulfillments, 'updated');
 
 /**
  * Captures what the order's "capture on fulfilment" authorizations still hold, once the merchant

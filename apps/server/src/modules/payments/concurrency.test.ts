@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { ADMIN_KEY, appError, startTestServer, type TestServer } from '../../test/server.ts';
-import { collector, fakeTokens, newOrder, pay, prepare, transactions } from './test-kit.ts';
+import { collector, fakeTokens, newOrder, pay, prepare, transactions } from '../../test/payments.ts';
 
 /** Real parallel connections only exist on PostgreSQL (PGlite is one session and serialises everything). */
 const onPostgres = testEngine() === 'postgres';

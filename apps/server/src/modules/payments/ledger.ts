@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { applyPaymentUpdate, getOrderForPayment } from '../orders/service.ts';
+import { applyPaymentUpdate, getOrderForPayment } from '../orders/index.ts';
 import type { PaymentProvider } from './gateway.ts';
 import { listPayments, listRefunds, lockPayments, type PaymentRow } from './store.ts';
 import { testGateway } from './test-gateway.ts';

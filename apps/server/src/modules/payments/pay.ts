@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { price } from '../../platform/money.ts';
+import { ownsRecord } from '../../platform/ownership.ts';
 import { captureLocked, voidLocked } from './collector.ts';
 import type { CardInput } from './gateway.ts';
 import { balanceDue, lockNamedPayments, lockOrder, syncOrder, type OrderForPayment } from './ledger.ts';
@@ -25,17 +26,8 @@ const gatewayOrderNotFound = (id: string) =>
     paymentGatewayOrderId: id,
   });
 
-/** The buyer who placed the order (same visitor or member) or an admin; anyone else is told it does not exist. */
-function mayPay(ctx: Ctx, order: OrderForPayment): boolean {
-  const c = ctx.caller;
-  if (c.role === 'admin') return true;
-  if (c.role === 'member')
-    return (
-      order.memberId === c.memberId || (!!c.visitorId && !order.memberId && order.visitorId === c.visitorId)
-    );
-  if (c.role === 'visitor') return !!order.visitorId && order.visitorId === c.visitorId && !order.memberId;
-  return false;
-}
+/** The buyer who placed the order or an admin (platform/ownership.ts); anyone else is told it does not exist. */
+const mayPay = (ctx: Ctx, order: OrderForPayment): boolean => ownsRecord(ctx.caller, order);
 
 /**
  * Pays a payment gateway order with the test gateway. Approved: a payment is recorded (AUTHORIZED for

@@ -13,7 +13,7 @@ import {
   prepare,
   transactions,
   type Txns,
-} from './test-kit.ts';
+} from '../../test/payments.ts';
 
 let s: TestServer;
 beforeAll(async () => {

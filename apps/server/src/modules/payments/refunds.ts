@@ -14,7 +14,7 @@ import {
   transactionsOf,
   type OrderForPayment,
 } from './ledger.ts';
-import { notifyRefund } from '../orders/service.ts';
+import { notifyRefund } from '../orders/index.ts';
 import { recordOfflinePayment } from './service.ts';
 import {
   insertRefund,

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
-import { getOrder } from '../orders/service.ts';
+import { getOrder } from '../orders/index.ts';
 import { captureAuthorized, collectability, prepareForOrder, voidAuthorized } from './collector.ts';
 import { transactionsOf } from './ledger.ts';
 import { payWithTestGateway } from './pay.ts';

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { collector, fakeTokens, getOrder, newOrder, pay, prepare, transactions } from './test-kit.ts';
+import {
+  collector,
+  fakeTokens,
+  getOrder,
+  newOrder,
+  pay,
+  prepare,
+  transactions,
+} from '../../test/payments.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { OrderPayment, OrderTransactions } from '@vitrine/contract';
 import { price } from '../../platform/money.ts';
 import type { PaymentRow, RefundRow } from './store.ts';
 import { GIFT_CARD_PAYMENT_METHOD } from './service.ts';
-import { GIFT_CARD_APP_ID } from '../checkout/wire.ts';
+import { GIFT_CARD_APP_ID } from '../lines/index.ts';
 
 /** A payment as the contract's `orderTransactions.payments[]` shows it. */
 export function toWirePayment(p: PaymentRow): OrderPayment {

@@ -11,7 +11,7 @@ import {
   SHOP,
   shopClient,
   token,
-} from '../oauth/test-kit.ts';
+} from '../../test/oauth.ts';
 
 const STORE = 'https://store.example.test';
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { createRedirectSessionRequest, redirectSessionResponse } from '@vitrine/contract';
 import type { Router } from '../../platform/http/route.ts';
-import type { OAuthRuntime } from '../oauth/service.ts';
+import type { OAuthRuntime } from '../oauth/index.ts';
 import { createRedirectSession } from './service.ts';
 
 export function redirectsRoutes(r: Router, rt: OAuthRuntime) {

@@ -1,10 +1,11 @@
 import {
+  type CreateRedirectSessionRequest,
+  ENTITY_FQDN,
   hostedRedirectKinds,
   id,
-  unsupportedRedirectKinds,
-  type CreateRedirectSessionRequest,
   type RedirectCallbacks,
   type RedirectSession,
+  unsupportedRedirectKinds,
 } from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { AppError, violation } from '../../platform/errors.ts';
@@ -16,11 +17,11 @@ import {
   signVisitorLink,
   urlAllowedForClient,
   type OAuthRuntime,
-} from '../oauth/service.ts';
-import { load as loadCheckout } from '../checkout/service.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/service.ts';
+} from '../oauth/index.ts';
+import { load as loadCheckout } from '../checkout/index.ts';
+import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
 
-export const REDIRECT_SESSION_FQDN = 'wix.headless.v1.redirect_session';
+export const REDIRECT_SESSION_FQDN = ENTITY_FQDN.redirectSession;
 
 /** Callback URLs the hosted pages receive as query parameters. */
 const PASSED_CALLBACKS = ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'] as const;

@@ -1,7 +1,7 @@
 import type { StoreSettings } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { configRevision, eventsOf, visitorToken } from '../discounts/test-kit.ts';
+import { configRevision, eventsOf, visitorToken } from '../../test/discounts.ts';
 import { pricingStoreSettings, SETTINGS_FQDN } from './service.ts';
 
 const SETTINGS = '/platform/v1/store-settings';

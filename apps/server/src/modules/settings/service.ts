@@ -1,3 +1,4 @@
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { StoreSettings } from '@vitrine/contract';
 import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -5,10 +6,10 @@ import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
-import type { StoreSettings as PricingStoreSettings } from '../pricing/types.ts';
+import type { StoreSettings as PricingStoreSettings } from '../pricing/index.ts';
 import { readSettings, writeSettings } from './store.ts';
 
-export const SETTINGS_FQDN = 'vitrine.platform.v1.store_settings';
+export const SETTINGS_FQDN = ENTITY_FQDN.storeSettings;
 const EDITABLE = [
   'storeName',
   'currency',

@@ -1,4 +1,5 @@
 /** Pickup locations admin API (/ecom/v1/pickup-locations); each active one is a pickup option at checkout, its id the option code. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type {
   CursorQuery,
   FieldViolation,
@@ -6,15 +7,13 @@ import type {
   PickupLocationPatch,
   WirePickupLocation,
 } from '@vitrine/contract';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
-import { conflict, notFound, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
+import { notFound, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import type { Address } from '../pricing/types.ts';
-import { getSettings } from '../settings/service.ts';
+import { createEntity, deleteEntity, updateEntity, type AdminEntity } from '../../platform/admin-entity.ts';
+import type { Address } from '../pricing/index.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   deletePickup,
   findPickup,
@@ -24,9 +23,9 @@ import {
   updatePickup,
   type PickupRow,
 } from './store.ts';
-import { fullSubdivision, minorOf, modifiedFields, throwIfAny, toWirePickup } from './wire.ts';
+import { fullSubdivision, minorOf, throwIfAny, toWirePickup } from './wire.ts';
 
-export const PICKUP_FQDN = 'vitrine.ecom.v1.pickup_location';
+export const PICKUP_FQDN = ENTITY_FQDN.pickupLocation;
 
 function build(input: Partial<PickupLocationInput>, currency: string): Partial<PickupRow> {
   const out: FieldViolation[] = [];
@@ -63,15 +62,23 @@ function build(input: Partial<PickupLocationInput>, currency: string): Partial<P
 const missing = (id: string) =>
   notFound('Pickup location', { pickupLocationId: id }, 'PICKUP_LOCATION_NOT_FOUND');
 
+const pickups = (currency: string): AdminEntity<PickupRow, WirePickupLocation> => ({
+  fqdn: PICKUP_FQDN,
+  label: 'pickup location',
+  configuration: true,
+  missing,
+  wire: (_tx, row) => toWirePickup(row, currency),
+});
+
 export async function createPickupLocation(
   ctx: Ctx,
   input: PickupLocationInput,
 ): Promise<WirePickupLocation> {
   const { currency } = await getSettings(ctx);
   const b = build(input, currency);
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, pickups(currency), (tx) => {
     const now = tx.clock.now();
-    const row = await insertPickup(tx.db, {
+    return insertPickup(tx.db, {
       id: newId(),
       name: input.name,
       pickup_method: input.pickupMethod,
@@ -84,16 +91,8 @@ export async function createPickupLocation(
       created_at: now,
       updated_at: now,
     });
-    await bumpConfigRevision(tx.db);
-    const pickup = toWirePickup(row, currency);
-    await emitEvent(tx, {
-      entityFqdn: PICKUP_FQDN,
-      slug: 'created',
-      entityId: row.id,
-      createdEvent: { entity: pickup },
-    });
-    return pickup;
   });
+  return entity;
 }
 
 export async function getPickupLocation(ctx: Ctx, id: string): Promise<WirePickupLocation> {
@@ -110,50 +109,18 @@ export async function updatePickupLocation(
   if (patch.id !== undefined && patch.id !== id) throw violation('pickupLocation.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const b = build(patch, currency);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findPickup(tx.db, id, true);
-    if (!current) throw missing(id);
-    if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict(
-        'REVISION_MISMATCH',
-        'The pickup location was changed by someone else; reload and try again',
-        { expected: patch.revision, actual: String(current.revision) },
-      );
-    }
-    const saved = await updatePickup(tx.db, {
-      ...current,
-      ...b,
-      revision: current.revision + 1,
-      updated_at: tx.clock.now(),
-    });
-    await bumpConfigRevision(tx.db);
-    const pickup = toWirePickup(saved, currency);
-    await emitEvent(tx, {
-      entityFqdn: PICKUP_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: {
-        currentEntity: pickup,
-        modifiedFields: modifiedFields(toWirePickup(current, currency), pickup),
-      },
-    });
-    return pickup;
+  return updateEntity(ctx, pickups(currency), {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findPickup(tx.db, id, true),
+    write: (tx, current) =>
+      updatePickup(tx.db, { ...current, ...b, revision: current.revision + 1, updated_at: tx.clock.now() }),
   });
 }
 
 export async function deletePickupLocation(ctx: Ctx, id: string): Promise<void> {
   const { currency } = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const row = await deletePickup(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: PICKUP_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWirePickup(row, currency) },
-    });
-  });
+  await deleteEntity(ctx, pickups(currency), id, { remove: (tx) => deletePickup(tx.db, id) });
 }
 
 export async function queryPickupLocations(ctx: Ctx, query: CursorQuery | undefined) {

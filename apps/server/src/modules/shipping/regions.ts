@@ -1,4 +1,5 @@
 /** Shipping regions admin API (/ecom/v1/shipping-regions). */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type {
   CursorQuery,
   ShippingRegionInput,
@@ -6,14 +7,12 @@ import type {
   WireShippingRegion,
 } from '@vitrine/contract';
 import { sql } from 'kysely';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import { createEntity, deleteEntity, updateEntity, type AdminEntity } from '../../platform/admin-entity.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   allRegions,
   deleteRegion,
@@ -25,16 +24,9 @@ import {
   type RegionRow,
   type StoredDestination,
 } from './store.ts';
-import {
-  minorOf,
-  modifiedFields,
-  storedDestinations,
-  storedOptions,
-  throwIfAny,
-  toWireRegion,
-} from './wire.ts';
+import { minorOf, storedDestinations, storedOptions, throwIfAny, toWireRegion } from './wire.ts';
 
-export const REGION_FQDN = 'vitrine.ecom.v1.shipping_region';
+export const REGION_FQDN = ENTITY_FQDN.shippingRegion;
 /** Serialises region writes, so two regions can never come to cover the same destination. */
 const REGION_LOCK = 7_331_201;
 
@@ -82,17 +74,25 @@ function build(
 const missing = (id: string) =>
   notFound('Shipping region', { shippingRegionId: id }, 'SHIPPING_REGION_NOT_FOUND');
 
+const regions = (currency: string): AdminEntity<RegionRow, WireShippingRegion> => ({
+  fqdn: REGION_FQDN,
+  label: 'shipping region',
+  configuration: true,
+  missing,
+  wire: (_tx, row) => toWireRegion(row, currency),
+});
+
 export async function createShippingRegion(
   ctx: Ctx,
   input: ShippingRegionInput,
 ): Promise<WireShippingRegion> {
   const { currency } = await getSettings(ctx);
   const built = build(input, currency);
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, regions(currency), async (tx) => {
     const id = newId();
     const now = tx.clock.now();
     await checkOverlap(tx, id, built.destinations!);
-    const row = await insertRegion(tx.db, {
+    return insertRegion(tx.db, {
       id,
       name: input.name,
       destinations: built.destinations!,
@@ -102,16 +102,8 @@ export async function createShippingRegion(
       created_at: now,
       updated_at: now,
     });
-    await bumpConfigRevision(tx.db);
-    const region = toWireRegion(row, currency);
-    await emitEvent(tx, {
-      entityFqdn: REGION_FQDN,
-      slug: 'created',
-      entityId: id,
-      createdEvent: { entity: region },
-    });
-    return region;
   });
+  return entity;
 }
 
 export async function getShippingRegion(ctx: Ctx, id: string): Promise<WireShippingRegion> {
@@ -128,51 +120,25 @@ export async function updateShippingRegion(
   if (patch.id !== undefined && patch.id !== id) throw violation('shippingRegion.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const built = build(patch, currency);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findRegion(tx.db, id, true);
-    if (!current) throw missing(id);
-    if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict(
-        'REVISION_MISMATCH',
-        'The shipping region was changed by someone else; reload and try again',
-        { expected: patch.revision, actual: String(current.revision) },
-      );
-    }
-    if (built.destinations) await checkOverlap(tx, id, built.destinations);
-    const saved = await updateRegion(tx.db, {
-      ...current,
-      ...built,
-      revision: current.revision + 1,
-      updated_at: tx.clock.now(),
-    });
-    await bumpConfigRevision(tx.db);
-    const region = toWireRegion(saved, currency);
-    await emitEvent(tx, {
-      entityFqdn: REGION_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: {
-        currentEntity: region,
-        modifiedFields: modifiedFields(toWireRegion(current, currency), region),
-      },
-    });
-    return region;
+  return updateEntity(ctx, regions(currency), {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findRegion(tx.db, id, true),
+    write: async (tx, current) => {
+      if (built.destinations) await checkOverlap(tx, id, built.destinations);
+      return updateRegion(tx.db, {
+        ...current,
+        ...built,
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
+      });
+    },
   });
 }
 
 export async function deleteShippingRegion(ctx: Ctx, id: string): Promise<void> {
   const { currency } = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const row = await deleteRegion(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: REGION_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWireRegion(row, currency) },
-    });
-  });
+  await deleteEntity(ctx, regions(currency), id, { remove: (tx) => deleteRegion(tx.db, id) });
 }
 
 export async function queryShippingRegions(ctx: Ctx, query: CursorQuery | undefined) {

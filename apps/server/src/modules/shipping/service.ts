@@ -2,7 +2,7 @@
 import type { ShippingDestinations } from '@vitrine/contract';
 import { configCache } from '../../platform/config-cache.ts';
 import type { Executor } from '../../platform/db/tx.ts';
-import type { PickupOptionDef, ShippingRegion } from '../pricing/types.ts';
+import type { PickupOptionDef, ShippingRegion } from '../pricing/index.ts';
 import { activePickups, allRegions, type PickupRow, type RegionRow } from './store.ts';
 
 export function regionForPricing(r: RegionRow): ShippingRegion {

@@ -1,7 +1,7 @@
 import type { WirePickupLocation, WireShippingRegion } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../discounts/test-kit.ts';
+import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../../test/discounts.ts';
 import { PICKUP_FQDN } from './pickups.ts';
 import { REGION_FQDN } from './regions.ts';
 import { loadShippingConfig } from './service.ts';

@@ -1,7 +1,7 @@
 import type { JSONColumnType, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
-import type { Address, ShippingOptionDef } from '../pricing/types.ts';
+import type { Address, ShippingOptionDef } from '../pricing/index.ts';
 
 export interface StoredDestination {
   country: string;

@@ -9,7 +9,7 @@ import type {
 } from '@vitrine/contract';
 import { ValidationError } from '../../platform/errors.ts';
 import { currencyExponent, fromMinor, toMinor } from '../../platform/money.ts';
-import type { Bracket, ShippingOptionDef, ShippingRule } from '../pricing/types.ts';
+import type { Bracket, ShippingOptionDef, ShippingRule } from '../pricing/index.ts';
 import type { PickupRow, RegionRow, StoredDestination } from './store.ts';
 
 type Violations = FieldViolation[];
@@ -210,15 +210,4 @@ export function toWirePickup(p: PickupRow, currency: string): WirePickupLocation
     createdDate: p.created_at.toISOString(),
     updatedDate: p.updated_at.toISOString(),
   };
-}
-
-/** Top-level fields whose values differ, with their previous values (an update event's `modifiedFields`). */
-export function modifiedFields(before: object, after: object): Record<string, unknown> {
-  const b = before as Record<string, unknown>;
-  const a = after as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(a)
-      .filter((k) => k !== 'revision' && k !== 'updatedDate' && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-      .map((k) => [k, b[k] ?? null]),
-  );
 }

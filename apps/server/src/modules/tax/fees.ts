@@ -1,4 +1,5 @@
 /** Additional fees admin API (/ecom/v1/additional-fees): handling and insurance, fixed or a percentage of the subtotal. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type {
   AdditionalFeeInput,
   AdditionalFeePatch,
@@ -7,15 +8,19 @@ import type {
   WireAdditionalFee,
 } from '@vitrine/contract';
 import { sql } from 'kysely';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, ValidationError, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent, fromMinor, toMinor } from '../../platform/money.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/service.ts';
+import {
+  createEntity,
+  deleteEntity,
+  fieldsModified,
+  updateEntity,
+  type AdminEntity,
+} from '../../platform/admin-entity.ts';
+import { getSettings } from '../settings/index.ts';
 import { trimDecimal } from './rates.ts';
 import {
   deleteFee,
@@ -28,7 +33,7 @@ import {
   type FeeRow,
 } from './store.ts';
 
-export const FEE_FQDN = 'vitrine.ecom.v1.additional_fee';
+export const FEE_FQDN = ENTITY_FQDN.additionalFee;
 const FEE_LOCK = 7_331_203;
 
 export function toWireFee(f: FeeRow, currency: string): WireAdditionalFee {
@@ -96,6 +101,15 @@ async function checkCode(ctx: Ctx, code: string, id: string) {
     );
 }
 
+const fees = (currency: string): AdminEntity<FeeRow, WireAdditionalFee> => ({
+  fqdn: FEE_FQDN,
+  label: 'additional fee',
+  configuration: true,
+  missing,
+  wire: (_tx, row) => toWireFee(row, currency),
+  modified: fieldsModified(['code', 'name', 'type', 'amount', 'percentage']),
+});
+
 export async function createAdditionalFee(ctx: Ctx, input: AdditionalFeeInput): Promise<WireAdditionalFee> {
   const { currency } = await getSettings(ctx);
   const built = build(
@@ -108,21 +122,13 @@ export async function createAdditionalFee(ctx: Ctx, input: AdditionalFeeInput): 
     },
     currency,
   );
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, fees(currency), async (tx) => {
     const id = newId();
     const now = tx.clock.now();
     await checkCode(tx, built.code, id);
-    const row = await insertFee(tx.db, { id, ...built, revision: 1, created_at: now, updated_at: now });
-    await bumpConfigRevision(tx.db);
-    const fee = toWireFee(row, currency);
-    await emitEvent(tx, {
-      entityFqdn: FEE_FQDN,
-      slug: 'created',
-      entityId: id,
-      createdEvent: { entity: fee },
-    });
-    return fee;
+    return insertFee(tx.db, { id, ...built, revision: 1, created_at: now, updated_at: now });
   });
+  return entity;
 }
 
 export async function getAdditionalFee(ctx: Ctx, id: string): Promise<WireAdditionalFee> {
@@ -139,65 +145,37 @@ export async function updateAdditionalFee(
 ): Promise<WireAdditionalFee> {
   if (patch.id !== undefined && patch.id !== id) throw violation('additionalFee.id', 'must match the path');
   const { currency } = await getSettings(ctx);
-  return inTransaction(ctx, async (tx) => {
-    const current = await findFee(tx.db, id, true);
-    if (!current) throw missing(id);
-    if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict(
-        'REVISION_MISMATCH',
-        'The additional fee was changed by someone else; reload and try again',
-        { expected: patch.revision, actual: String(current.revision) },
+  return updateEntity(ctx, fees(currency), {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findFee(tx.db, id, true),
+    write: async (tx, current) => {
+      const before = toWireFee(current, currency);
+      const switches = patch.amount !== undefined || patch.percentage !== undefined;
+      const built = build(
+        {
+          code: patch.code ?? current.code,
+          name: patch.name ?? current.name,
+          type: patch.type ?? current.fee_type,
+          amount: switches ? (patch.amount ?? null) : before.amount,
+          percentage: switches ? (patch.percentage ?? null) : before.percentage,
+        },
+        currency,
       );
-    }
-    const before = toWireFee(current, currency);
-    const switches = patch.amount !== undefined || patch.percentage !== undefined;
-    const built = build(
-      {
-        code: patch.code ?? current.code,
-        name: patch.name ?? current.name,
-        type: patch.type ?? current.fee_type,
-        amount: switches ? (patch.amount ?? null) : before.amount,
-        percentage: switches ? (patch.percentage ?? null) : before.percentage,
-      },
-      currency,
-    );
-    if (built.code !== current.code) await checkCode(tx, built.code, id);
-    const saved = await updateFee(tx.db, {
-      ...current,
-      ...built,
-      revision: current.revision + 1,
-      updated_at: tx.clock.now(),
-    });
-    await bumpConfigRevision(tx.db);
-    const fee = toWireFee(saved, currency);
-    const modifiedFields = Object.fromEntries(
-      (['code', 'name', 'type', 'amount', 'percentage'] as const)
-        .filter((k) => before[k] !== fee[k])
-        .map((k) => [k, before[k]]),
-    );
-    await emitEvent(tx, {
-      entityFqdn: FEE_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: { currentEntity: fee, modifiedFields },
-    });
-    return fee;
+      if (built.code !== current.code) await checkCode(tx, built.code, id);
+      return updateFee(tx.db, {
+        ...current,
+        ...built,
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
+      });
+    },
   });
 }
 
 export async function deleteAdditionalFee(ctx: Ctx, id: string): Promise<void> {
   const { currency } = await getSettings(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const row = await deleteFee(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: FEE_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWireFee(row, currency) },
-    });
-  });
+  await deleteEntity(ctx, fees(currency), id, { remove: (tx) => deleteFee(tx.db, id) });
 }
 
 export async function queryAdditionalFees(ctx: Ctx, query: CursorQuery | undefined) {

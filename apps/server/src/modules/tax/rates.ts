@@ -1,13 +1,18 @@
 /** Tax rates admin API (/ecom/v1/tax-rates): manual rates by country and subdivision, one fallback. */
+import { ENTITY_FQDN } from '@vitrine/contract';
 import type { CursorQuery, FieldViolation, TaxRateInput, TaxRatePatch, WireTaxRate } from '@vitrine/contract';
 import { sql } from 'kysely';
-import { bumpConfigRevision } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, ValidationError, violation } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
+import {
+  createEntity,
+  deleteEntity,
+  fieldsModified,
+  updateEntity,
+  type AdminEntity,
+} from '../../platform/admin-entity.ts';
 import {
   deleteRate,
   findRate,
@@ -19,7 +24,7 @@ import {
   type TaxRateRow,
 } from './store.ts';
 
-export const TAX_RATE_FQDN = 'vitrine.ecom.v1.tax_rate';
+export const TAX_RATE_FQDN = ENTITY_FQDN.taxRate;
 /** Serialises tax-rate writes, so two rates can never come to cover the same place. */
 const TAX_LOCK = 7_331_202;
 
@@ -117,6 +122,15 @@ async function checkPlace(
   }
 }
 
+const rates: AdminEntity<TaxRateRow, WireTaxRate> = {
+  fqdn: TAX_RATE_FQDN,
+  label: 'tax rate',
+  configuration: true,
+  missing,
+  wire: (_tx, row) => toWireRate(row),
+  modified: fieldsModified(['name', 'rateType', 'country', 'subdivision', 'rate']),
+};
+
 export async function createTaxRate(ctx: Ctx, input: TaxRateInput): Promise<WireTaxRate> {
   const built = build({
     name: input.name,
@@ -125,21 +139,13 @@ export async function createTaxRate(ctx: Ctx, input: TaxRateInput): Promise<Wire
     subdivision: input.subdivision ?? null,
     rate: input.rate ?? null,
   });
-  return inTransaction(ctx, async (tx) => {
+  const { entity } = await createEntity(ctx, rates, async (tx) => {
     const id = newId();
     const now = tx.clock.now();
     await checkPlace(tx, built, id);
-    const row = await insertRate(tx.db, { id, ...built, revision: 1, created_at: now, updated_at: now });
-    await bumpConfigRevision(tx.db);
-    const rate = toWireRate(row);
-    await emitEvent(tx, {
-      entityFqdn: TAX_RATE_FQDN,
-      slug: 'created',
-      entityId: id,
-      createdEvent: { entity: rate },
-    });
-    return rate;
+    return insertRate(tx.db, { id, ...built, revision: 1, created_at: now, updated_at: now });
   });
+  return entity;
 }
 
 export async function getTaxRate(ctx: Ctx, id: string): Promise<WireTaxRate> {
@@ -151,60 +157,33 @@ export async function getTaxRate(ctx: Ctx, id: string): Promise<WireTaxRate> {
 /** The fields given replace the stored ones (null clears country/subdivision/rate); the result is checked whole. */
 export async function updateTaxRate(ctx: Ctx, id: string, patch: TaxRatePatch): Promise<WireTaxRate> {
   if (patch.id !== undefined && patch.id !== id) throw violation('taxRate.id', 'must match the path');
-  return inTransaction(ctx, async (tx) => {
-    const current = await findRate(tx.db, id, true);
-    if (!current) throw missing(id);
-    if (BigInt(patch.revision) !== BigInt(current.revision)) {
-      throw conflict('REVISION_MISMATCH', 'The tax rate was changed by someone else; reload and try again', {
-        expected: patch.revision,
-        actual: String(current.revision),
+  return updateEntity(ctx, rates, {
+    id,
+    revision: patch.revision,
+    lock: (tx) => findRate(tx.db, id, true),
+    write: async (tx, current) => {
+      const pick = <T>(given: T | null | undefined, stored: T | null) =>
+        given === undefined ? stored : given;
+      const built = build({
+        name: patch.name ?? current.name,
+        rateType: patch.rateType ?? current.rate_type,
+        country: pick(patch.country, current.country),
+        subdivision: pick(patch.subdivision, current.subdivision),
+        rate: pick(patch.rate, trimDecimal(current.rate)),
       });
-    }
-    const pick = <T>(given: T | null | undefined, stored: T | null) => (given === undefined ? stored : given);
-    const built = build({
-      name: patch.name ?? current.name,
-      rateType: patch.rateType ?? current.rate_type,
-      country: pick(patch.country, current.country),
-      subdivision: pick(patch.subdivision, current.subdivision),
-      rate: pick(patch.rate, trimDecimal(current.rate)),
-    });
-    await checkPlace(tx, built, id);
-    const saved = await updateRate(tx.db, {
-      ...current,
-      ...built,
-      revision: current.revision + 1,
-      updated_at: tx.clock.now(),
-    });
-    await bumpConfigRevision(tx.db);
-    const before = toWireRate(current);
-    const rate = toWireRate(saved);
-    const modifiedFields = Object.fromEntries(
-      (['name', 'rateType', 'country', 'subdivision', 'rate'] as const)
-        .filter((k) => before[k] !== rate[k])
-        .map((k) => [k, before[k]]),
-    );
-    await emitEvent(tx, {
-      entityFqdn: TAX_RATE_FQDN,
-      slug: 'updated',
-      entityId: id,
-      updatedEvent: { currentEntity: rate, modifiedFields },
-    });
-    return rate;
+      await checkPlace(tx, built, id);
+      return updateRate(tx.db, {
+        ...current,
+        ...built,
+        revision: current.revision + 1,
+        updated_at: tx.clock.now(),
+      });
+    },
   });
 }
 
 export async function deleteTaxRate(ctx: Ctx, id: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const row = await deleteRate(tx.db, id);
-    if (!row) throw missing(id);
-    await bumpConfigRevision(tx.db);
-    await emitEvent(tx, {
-      entityFqdn: TAX_RATE_FQDN,
-      slug: 'deleted',
-      entityId: id,
-      deletedEvent: { deletedEntity: toWireRate(row) },
-    });
-  });
+  await deleteEntity(ctx, rates, id, { remove: (tx) => deleteRate(tx.db, id) });
 }
 
 export async function queryTaxRates(ctx: Ctx, query: CursorQuery | undefined) {

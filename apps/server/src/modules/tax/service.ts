@@ -1,6 +1,6 @@
 /** What other modules call: the calculator's tax rates and additional fees. The admin APIs live in rates.ts and fees.ts. */
 import type { Executor } from '../../platform/db/tx.ts';
-import type { AdditionalFeeDef, TaxRate } from '../pricing/types.ts';
+import type { AdditionalFeeDef, TaxRate } from '../pricing/index.ts';
 import { allFees, allRates, type FeeRow, type TaxRateRow } from './store.ts';
 
 export function rateForPricing(r: TaxRateRow): TaxRate {

@@ -1,7 +1,7 @@
 import type { WireAdditionalFee, WireTaxRate } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../discounts/test-kit.ts';
+import { configRevision, eventsOf, expectAdminOnly, visitorToken } from '../../test/discounts.ts';
 import { FEE_FQDN } from './fees.ts';
 import { TAX_RATE_FQDN } from './rates.ts';
 import { loadTaxConfig } from './service.ts';

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CARD,
-  DECLINED_CARD,
-  collector,
-  fakeTokens,
-  newOrder,
-  prepare,
-} from '../../modules/payments/test-kit.ts';
+import { CARD, DECLINED_CARD, collector, fakeTokens, newOrder, prepare } from '../../test/payments.ts';
 import { testEngine } from '../../test/database.ts';
 import { ADMIN_KEY, appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
 import { IDEMPOTENCY_TTL_MS, canonicalJson, requestHash } from './idempotency.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailSpec } from '../../modules/system/store.ts';
+import { mailSpec } from '../../modules/system/index.ts';
 import { freshDatabase, type TestDatabase } from '../../test/database.ts';
 import { ValidationError } from '../errors.ts';
 import { cursorPage, metadata, offsetPage } from './page.ts';

@@ -1,10 +1,11 @@
+import { APP_ID } from '@vitrine/contract';
 import { multiCurrencyPrice, toMinor } from '../../platform/money.ts';
 import type {
   AppliedDiscount,
   PricingMessage,
   PricingOutput,
   ShippingOptionOutput,
-} from '../pricing/types.ts';
+} from '../pricing/index.ts';
 import type { PricingConfig } from './calculate.ts';
 import type { ResolvedLine } from './lines.ts';
 
@@ -292,7 +293,7 @@ export function giftCardWire(out: PricingOutput, code: string | undefined, m: Wi
   };
 }
 /** The app id gift cards are issued under (Vitrine's own gift-card module). */
-export const GIFT_CARD_APP_ID = 'vitrine-gift-cards';
+export const GIFT_CARD_APP_ID = APP_ID.giftCards;
 
 type Details = { applicationError: { code: string; description: string; data: Record<string, unknown> } };
 const details = (m: PricingMessage): Details => ({

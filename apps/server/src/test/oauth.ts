@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TokenResponse } from '@vitrine/contract';
-import type { TestServer } from '../../test/server.ts';
-import { signOn } from '../identity/service.ts';
+import type { TestServer } from './server.ts';
+import { signOn } from '../modules/identity/index.ts';
 
 /** Helpers shared by the OAuth and redirect tests (not used by the server). */
 
 export const SHOP = 'https://shop.example.test';
 export const CALLBACK = `${SHOP}/callback`;
 
-export { appError } from '../../test/server.ts';
+export { appError } from './server.ts';
 
 export function pkce(length = 43) {
   const verifier = randomBytes(96).toString('base64url').slice(0, length);

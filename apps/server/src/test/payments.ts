@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../../platform/context.ts';
-import { ADMIN_KEY, type TestServer } from '../../test/server.ts';
+import type { Caller } from '../platform/context.ts';
+import { ADMIN_KEY, type TestServer } from './server.ts';
 
-/** Test tokens: `visitor:<uuid>` and `member:<uuid>` stand for those callers. */
+/** Test tokens: `visitor:<uuid>`, `member:<uuid>` and `member:<uuid>:<visitor uuid>` (logged in from that visitor session). */
 export async function fakeTokens(token: string): Promise<Caller | null> {
-  const [role, id] = token.split(':');
+  const [role, id, visitorId] = token.split(':');
   if (role === 'visitor' && id) return { role: 'visitor', visitorId: id };
-  if (role === 'member' && id) return { role: 'member', memberId: id };
+  if (role === 'member' && id) return { role: 'member', memberId: id, ...(visitorId ? { visitorId } : {}) };
   return null;
 }
 

@@ -2,13 +2,13 @@ import type { Executor } from '../../platform/db/tx.ts';
 import { configCache } from '../../platform/config-cache.ts';
 import { toMinor } from '../../platform/money.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCouponByCode, loadDiscountRules } from '../discounts/service.ts';
-import { findGiftCardByCode } from '../gift-cards/service.ts';
-import { loadShippingConfig } from '../shipping/service.ts';
-import { loadTaxConfig } from '../tax/service.ts';
-import { captureSettings, pricingStoreSettings } from '../settings/service.ts';
-import { calculate } from '../pricing/totals.ts';
-import type { Destination, DiscountRule, LineInput, PricingInput, PricingOutput } from '../pricing/types.ts';
+import { findCouponByCode, loadDiscountRules } from '../discounts/index.ts';
+import { findGiftCardByCode } from '../gift-cards/index.ts';
+import { loadShippingConfig } from '../shipping/index.ts';
+import { loadTaxConfig } from '../tax/index.ts';
+import { captureSettings, pricingStoreSettings } from '../settings/index.ts';
+import { calculate } from '../pricing/index.ts';
+import type { Destination, DiscountRule, LineInput, PricingInput, PricingOutput } from '../pricing/index.ts';
 import type { ResolvedLine } from './lines.ts';
 
 /** Everything the calculator reads from the merchant's configuration, cached per process by revision. */

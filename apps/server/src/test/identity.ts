@@ -5,9 +5,9 @@ import { solveChallenge, type Challenge, type DeriveKeyFunction } from 'altcha-l
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
-import type { Caller } from '../../platform/context.ts';
-import { startTestServer, type Answer, type TestServer, type TestServerOptions } from '../../test/server.ts';
-import { CAPTCHA_WINDOW_MS } from './throttle.ts';
+import type { Caller } from '../platform/context.ts';
+import { startTestServer, type Answer, type TestServer, type TestServerOptions } from './server.ts';
+import { CAPTCHA_WINDOW_MS } from '../modules/identity/index.ts';
 
 /** Helpers shared by the identity tests (not used by the server). */
 
@@ -16,8 +16,8 @@ export const RECOVERY = '/_api/iam/recovery';
 export const VERIFICATION = '/_api/iam/verification';
 export const GOOD_PASSWORD = 'Correct-Horse-42';
 
-export { appError } from '../../test/server.ts';
-export { violations } from '../../test/server.ts';
+export { appError } from './server.ts';
+export { violations } from './server.ts';
 
 /**
  * A test server with cheap hashing and captcha, and a token verifier mapping `member:<id>` to that

@@ -1,7 +1,7 @@
 /** Test helpers shared by the pricing-configuration modules' tests (discounts, gift cards, shipping, tax, settings). */
 import type { DomainEvent } from '@vitrine/contract';
-import type { TestServer } from '../../test/server.ts';
-import { anonymousTokens, shopClient } from '../oauth/test-kit.ts';
+import type { TestServer } from './server.ts';
+import { anonymousTokens, shopClient } from './oauth.ts';
 
 /** The events of one entity, oldest first. */
 export async function eventsOf(s: TestServer, entityFqdn: string, entityId: string): Promise<DomainEvent[]> {

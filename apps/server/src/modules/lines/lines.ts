@@ -12,7 +12,7 @@ import {
   lookupCatalogItems,
   STORES_APP_ID,
   type CatalogItem,
-} from '../catalog/lookup.ts';
+} from '../catalog/index.ts';
 import { currencyExponent, toMinor } from '../../platform/money.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 

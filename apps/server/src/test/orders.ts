@@ -1,7 +1,7 @@
 import type { Order } from '@vitrine/contract';
 import { expect } from 'vitest';
-import type { Caller } from '../../platform/context.ts';
-import { startTestServer, type Answer, type TestServer, type TestServerOptions } from '../../test/server.ts';
+import type { Caller } from '../platform/context.ts';
+import { startTestServer, type Answer, type TestServer, type TestServerOptions } from './server.ts';
 
 /** Helpers shared by the orders tests (not used by the server). */
 

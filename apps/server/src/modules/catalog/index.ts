@@ -1,0 +1,24 @@
+/** The catalog module's face: all that app.ts and other modules may use of it (modules/README.md). */
+import type { ServerModule } from '../../platform/module.ts';
+import { seedCatalogDemo } from './demo.ts';
+import { catalogRoutes } from './routes.ts';
+import { catalogV1Routes } from './v1-routes.ts';
+export { seedCatalogDemo } from './demo.ts';
+export {
+  type CatalogItem,
+  catalogItemsFromRows,
+  catalogRowsFor,
+  lookupCatalogItems,
+  STORES_APP_ID,
+} from './lookup.ts';
+export { decrementStock, incrementStock } from './stock.ts';
+export { type CatalogTables } from './store.ts';
+
+export const catalogModule: ServerModule = {
+  name: 'catalog',
+  routes: ({ router }) => {
+    catalogRoutes(router);
+    catalogV1Routes(router);
+  },
+  demo: seedCatalogDemo,
+};

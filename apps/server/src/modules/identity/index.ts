@@ -1,0 +1,18 @@
+/** The identity module's face: all that app.ts and other modules may use of it (modules/README.md). */
+import type { ServerModule } from '../../platform/module.ts';
+import { identityRoutes } from './routes.ts';
+export {
+  approveIdentities,
+  blockIdentities,
+  getIdentity,
+  markIdentityDeleted,
+  redeemSessionToken,
+  signOn,
+} from './service.ts';
+export { type IdentityTables } from './store.ts';
+export { CAPTCHA_WINDOW_MS } from './throttle.ts';
+
+export const identityModule: ServerModule = {
+  name: 'identity',
+  routes: ({ router }) => identityRoutes(router),
+};

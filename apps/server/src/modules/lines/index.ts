@@ -1,0 +1,36 @@
+/** The lines module's face: all that app.ts and other modules may use of it (modules/README.md). */
+export {
+  assertAccepted,
+  isPriced,
+  type Priced,
+  priceLines,
+  pricingConfig,
+  type PricingConfig,
+} from './calculate.ts';
+export {
+  type AddItems,
+  addLines,
+  checkCustomPrices,
+  lookupLines,
+  mergeLines,
+  removeLines,
+  type ResolvedLine,
+  resolveStored,
+  setQuantities,
+  type StoredLine,
+} from './lines.ts';
+export { estimateWire, ratePercentOf, relevantMessages } from './present.ts';
+export {
+  appliedDiscountsWire,
+  calculationErrorsWire,
+  cartLineItem,
+  checkoutLineItem,
+  GIFT_CARD_APP_ID,
+  giftCardWire,
+  priceSummaryWire,
+  shippingInfoWire,
+  unitPriceMinor,
+  violationsOf,
+  wireMoney,
+  type WireMoney,
+} from './wire.ts';

@@ -1,0 +1,20 @@
+/** The orders module's face: all that app.ts and other modules may use of it (modules/README.md). */
+import type { ServerModule } from '../../platform/module.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import { cancelUnpaidOrderJob } from './cancel.ts';
+import { ordersRoutes } from './routes.ts';
+export {
+  applyPaymentUpdate,
+  getOrder,
+  getOrderForPayment,
+  insertOrder,
+  notifyRefund,
+  type OrderDraft,
+} from './service.ts';
+export { type OrdersTables } from './store.ts';
+
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  routes: ({ router }) => ordersRoutes(router),
+  jobs: [cancelUnpaidOrderJob as JobHandler<never>],
+};

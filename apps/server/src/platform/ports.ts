@@ -1,0 +1,70 @@
+import type { MemberContact, MemberProfile } from '@vitrine/contract';
+import type { Ctx } from './context.ts';
+
+/**
+ * Ports: what a module lower in the module graph asks of a module above it, without importing it
+ * (so that every pair of modules depends one way; modules/README.md draws the graph). `app.ts`
+ * plugs each port into the module that implements it; service functions reach them through
+ * `ctx.services.ports`.
+ */
+export interface Ports {
+  tokens: TokenPort;
+  accounts: AccountPort;
+  carts: CartPort;
+  checkoutLinks: CheckoutLinkPort;
+}
+
+/** The OAuth server's side of a member's access (oauth implements it; identity and members use it). */
+export interface TokenPort {
+  /** Ends the member's sessions: refresh tokens and browser sessions; returns how many ended. */
+  revokeTokensOf(ctx: Ctx, memberId: string): Promise<number>;
+  /** Access tokens of these members are refused (within seconds, on every process) until allowed again. */
+  denyAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;
+  allowAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;
+  /** Whether a callback URL is allowed for the OAuth client (or for any client when none is named). */
+  urlAllowedForClient(ctx: Ctx, url: string, clientId?: string): Promise<boolean>;
+}
+
+export type AccountMemberStatus = 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
+
+/** The member record of a new identity (same id). */
+export interface NewAccountMember {
+  identityId: string;
+  loginEmail: string;
+  loginEmailVerified: boolean;
+  status: AccountMemberStatus;
+  privacyStatus?: 'PUBLIC' | 'PRIVATE';
+  contact?: MemberContact;
+  profile?: Omit<MemberProfile, 'slug'>;
+}
+
+/**
+ * The member side of an account's lifecycle, as the identity module drives it (members implements
+ * it; an identity and its member share one id). Each runs in the caller's transaction.
+ */
+export interface AccountPort {
+  memberCreated(ctx: Ctx, m: NewAccountMember): Promise<void>;
+  identityChanged(
+    ctx: Ctx,
+    identityId: string,
+    set: { status?: AccountMemberStatus; loginEmailVerified?: boolean },
+  ): Promise<void>;
+  loggedIn(ctx: Ctx, identityId: string): Promise<void>;
+}
+
+/** What checkout asks of the cart a checkout was made from (cart implements it). */
+export interface CartPort {
+  /** Records on the cart the checkout made from it. */
+  linkCheckout(ctx: Ctx, cartId: string, checkoutId: string): Promise<void>;
+  /** Deletes the cart an order was placed from (inside the order's transaction). */
+  deleteCart(ctx: Ctx, cartId: string): Promise<void>;
+}
+
+/** Signed links to the hosted checkout page (hosted-checkout implements it; checkout uses it). */
+export interface CheckoutLinkPort {
+  /**
+   * The `checkoutToken` for a checkout link standing for the calling shopper, else for the checkout's
+   * owner (`ownerKey`: `visitor:<id>` / `member:<id>`); undefined when neither is known.
+   */
+  linkToken(ctx: Ctx, checkoutId: string, ownerKey: string | null): Promise<string | undefined>;
+}
