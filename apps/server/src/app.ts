@@ -11,7 +11,6 @@ import { frameworkError, installErrorHandling } from './platform/http/error-hand
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
 import { appDist, serveApp } from './platform/http/static.ts';
-import { serveMedia } from './platform/files.ts';
 import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
@@ -49,6 +48,11 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { cancelUnpaidOrderJob } from './modules/orders/cancel.ts';
 import { hostedCheckoutRoutes } from './modules/hosted-checkout/routes.ts';
 import { serveStorefront } from './modules/storefront/serve.ts';
+import type { Module } from './platform/module.ts';
+import { mediaModule } from './modules/media/index.ts';
+
+/** Modules in the new shape (one face, `index.ts`): routes, jobs and subscribers in one value each. */
+const modules: readonly Module[] = [mediaModule];
 
 export const VERSION = '0.1.0';
 
@@ -125,7 +129,13 @@ export function buildApp(o: AppOptions): App {
       configuredAdminKey: config.ADMIN_API_KEY,
       verifyToken: o.verifyToken ?? oauth.verifyAccessToken,
     }),
-    subscribers: new Map([captureOnFulfillmentSubscriber, ...(o.subscribers ?? [])].map((s) => [s.name, s])),
+    subscribers: new Map(
+      [
+        captureOnFulfillmentSubscriber,
+        ...modules.flatMap((m) => m.subscribers ?? []),
+        ...(o.subscribers ?? []),
+      ].map((s) => [s.name, s]),
+    ),
     jobHandlers: new Map(
       [
         deliverEventJob,
@@ -134,6 +144,7 @@ export function buildApp(o: AppOptions): App {
         idempotencyCleanupJob,
         scheduledActionJob,
         cancelUnpaidOrderJob,
+        ...modules.flatMap((m) => m.jobs ?? []),
         ...(o.jobHandlers ?? []),
       ].map((h) => [h.name, h as JobHandler<never>]),
     ),
@@ -171,7 +182,6 @@ export function buildApp(o: AppOptions): App {
   memberActionRoutes(router);
   catalogRoutes(router);
   catalogV1Routes(router);
-  serveMedia(http, config);
   discountsRoutes(router);
   giftCardsRoutes(router);
   shippingRoutes(router);
@@ -181,6 +191,7 @@ export function buildApp(o: AppOptions): App {
   checkoutRoutes(router);
   ordersRoutes(router);
   hostedCheckoutRoutes(router, oauth);
+  for (const m of modules) m.routes?.(router, http, config);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
   serveStorefront(http, { config, clientId: () => oauth.instance?.oauthClientId });
 

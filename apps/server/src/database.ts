@@ -14,6 +14,7 @@ import type { GiftCardsTables } from './modules/gift-cards/store.ts';
 import type { ShippingTables } from './modules/shipping/store.ts';
 import type { TaxTables } from './modules/tax/store.ts';
 import type { HostedCheckoutTables } from './modules/hosted-checkout/store.ts';
+import type { MediaTables } from './modules/media/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -33,4 +34,5 @@ export interface Database
     CheckoutTables,
     OrdersTables,
     PaymentsTables,
-    HostedCheckoutTables {}
+    HostedCheckoutTables,
+    MediaTables {}

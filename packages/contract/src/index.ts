@@ -18,3 +18,4 @@ export * from './shipping.ts';
 export * from './tax.ts';
 export * from './hosted-checkout.ts';
 export * from './addresses.ts';
+export * from './media.ts';

@@ -1,0 +1,26 @@
+/**
+ * The media library's face: the module app.ts registers, and what other modules may call
+ * (reviews: a member's photo upload grant and descriptors by id).
+ */
+import type { Module } from '../../platform/module.ts';
+import { purgeJob } from './jobs.ts';
+import { importJob } from './import.ts';
+import { processJob } from './process.ts';
+import { mediaRawRoutes } from './raw-routes.ts';
+import { mediaFileRoutes, mediaFolderRoutes } from './routes.ts';
+import { tusRoutes } from './tus.ts';
+
+export const mediaModule: Module = {
+  name: 'media',
+  routes(router, http, config) {
+    mediaFileRoutes(router);
+    mediaFolderRoutes(router);
+    mediaRawRoutes(http, router);
+    tusRoutes(http, router, config.DATA_DIR);
+  },
+  jobs: [processJob, importJob, purgeJob] as never[],
+};
+
+export { getFileDescriptor, getFileDescriptors } from './files.ts';
+export { generateUploadUrl, type UploadGrant } from './upload.ts';
+export type { MediaTables } from './store.ts';
