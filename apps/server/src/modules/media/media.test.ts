@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
 import { mediaServer, png, ready, upload } from './test-kit.ts';
@@ -64,5 +65,135 @@ describe('upload and serve', () => {
       sizeInBytes: '5',
     });
     expect((await put(g3.body.uploadUrl, bytes)).status).toBe(400);
+  });
+});
+
+describe('transforms', () => {
+  it('answers the size the SDK helpers ask for, caches the result and honours enc_auto', async () => {
+    const up = await upload(s, await png(800, 600));
+    const file = await ready(s, up.body.file.id);
+    const id = file.id;
+    const fill = `${s.url}/media/${id}/v1/fill/w_200,h_100,al_c,q_85,usm_0.66_1.00_0.01,enc_auto/${id}`;
+    const first = await fetch(fill, { headers: { accept: 'image/webp,*/*' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 200, height: 100, format: 'webp' });
+    const second = await fetch(fill, { headers: { accept: 'image/webp,*/*' } });
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+    const plain = await fetch(fill);
+    expect(plain.headers.get('content-type')).toBe('image/png');
+
+    const fit = await fetch(`${s.url}/media/${id}/v1/fit/w_200,h_200,q_80/${id}`);
+    expect(await sharp(Buffer.from(await fit.arrayBuffer())).metadata()).toMatchObject({
+      width: 200,
+      height: 150,
+    });
+    const crop = await fetch(
+      `${s.url}/media/${id}/v1/crop/x_10,y_20,w_300,h_200/fill/w_150,h_100,al_c,q_85/${id}`,
+    );
+    expect(await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).toMatchObject({
+      width: 150,
+      height: 100,
+    });
+
+    const bad = await fetch(`${s.url}/media/${id}/v1/fill/w_0,h_100/${id}`);
+    expect(bad.status).toBe(400);
+    expect(appError(await bad.json()).code).toBe('INVALID_TRANSFORM');
+    expect((await fetch(`${s.url}/media/${id}/v1/fill/w_99999,h_1/${id}`)).status).toBe(400);
+  });
+
+  it('applies EXIF orientation, strips EXIF from what the public URL serves and keeps the original for download', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-place' } } })
+      .toBuffer();
+    const up = await upload(s, jpeg, { mimeType: 'image/jpeg', fileName: 'photo.jpg' });
+    const file = await ready(s, up.body.file.id);
+    expect(file.media.image!.image).toMatchObject({ width: 100, height: 300 });
+    const served = Buffer.from(await (await fetch(file.url)).arrayBuffer());
+    const m = await sharp(served).metadata();
+    expect(m.exif).toBeUndefined();
+    expect(m.orientation ?? 1).toBe(1);
+    expect({ width: m.width, height: m.height }).toEqual({ width: 100, height: 300 });
+    const link = await s.admin<{ downloadUrls: { url: string }[] }>(
+      'POST',
+      '/site-media/v1/files/generate-file-download-url',
+      { fileId: file.id },
+    );
+    const original = Buffer.from(await (await fetch(link.body.downloadUrls[0]!.url)).arrayBuffer());
+    expect(original.equals(jpeg)).toBe(true);
+  });
+});
+
+describe('private files', () => {
+  it('are refused without a link, served with one, refused with a tampered or expired one', async () => {
+    const bytes = await png(40, 40);
+    const up = await upload(s, bytes, { private: true, fileName: 'secret.png' });
+    const file = await ready(s, up.body.file.id);
+    expect(file.private).toBe(true);
+    expect((await fetch(file.url)).status).toBe(403);
+    expect((await fetch(`${s.url}/media/${file.id}/v1/fill/w_10,h_10/${file.id}`)).status).toBe(403);
+    const link = await s.admin<{ downloadUrls: { url: string; assetKey: string }[] }>(
+      'POST',
+      '/site-media/v1/files/generate-file-download-url',
+      { fileId: file.id, downloadFileName: 'mine.png', expirationInMinutes: 5, contentDisposition: 'INLINE' },
+    );
+    expect(link.status).toBe(200);
+    const url = link.body.downloadUrls[0]!.url;
+    expect(link.body.downloadUrls[0]!.assetKey).toBe('src');
+    const ok = await fetch(url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-disposition')).toContain('inline; filename="mine.png"');
+    expect(Buffer.from(await ok.arrayBuffer()).equals(bytes)).toBe(true);
+    const tampered = await fetch(url.replace('disp=inline', 'disp=attachment'));
+    expect(tampered.status).toBe(403);
+    expect(appError(await tampered.json()).code).toBe('INVALID_LINK');
+    const otherFile = await fetch(
+      url.replace(
+        file.id,
+        up.body.file.id.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+      ),
+    );
+    expect(otherFile.status).toBe(404);
+    s.clock.advance(6 * 60_000);
+    const expired = await fetch(url);
+    expect(expired.status).toBe(403);
+    expect(appError(await expired.json()).code).toBe('LINK_EXPIRED');
+
+    const redirecting = await s.admin<{ downloadUrls: { url: string }[] }>(
+      'POST',
+      '/site-media/v1/files/generate-file-download-url',
+      { fileId: file.id, expirationInMinutes: 1, expirationRedirectUrl: 'https://shop.example.test/expired' },
+    );
+    s.clock.advance(2 * 60_000);
+    const r = await fetch(redirecting.body.downloadUrls[0]!.url, { redirect: 'manual' });
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('https://shop.example.test/expired');
+  });
+
+  it('downloads several files as one streamed zip', async () => {
+    const a = await upload(s, Buffer.from('hello a'), { mimeType: 'text/plain', fileName: 'a.txt' });
+    const b = await upload(s, Buffer.from('hello b'), {
+      mimeType: 'text/plain',
+      fileName: 'b.txt',
+      private: true,
+    });
+    const zip = await s.admin<{ downloadUrl: string }>('POST', '/site-media/v1/files/generate-download-url', {
+      fileIds: [a.body.file.id, b.body.file.id],
+    });
+    const res = await fetch(zip.body.downloadUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.subarray(0, 2).toString()).toBe('PK');
+    expect(body.includes(Buffer.from('hello a'))).toBe(true);
+    expect(body.includes(Buffer.from('hello b'))).toBe(true);
+    expect(body.includes(Buffer.from('a.txt'))).toBe(true);
+    expect(
+      (await fetch(zip.body.downloadUrl.replace(/ids=[^&]*/, `ids=${encodeURIComponent(a.body.file.id)}`)))
+        .status,
+    ).toBe(403);
   });
 });
