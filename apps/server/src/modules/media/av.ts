@@ -55,7 +55,7 @@ const RENDITION_HEIGHT = 360;
 
 /**
  * A video's duration and size, a poster frame (JPEG) and an HLS rendition (H.264 at most 360p,
- * 4-second segments) written to `out`: `poster.jpg`, `hls/index.m3u8` and its segments.
+ * 4-second fragmented-MP4 segments, HLS version 7) written to `out`: `poster.jpg`, `hls/index.m3u8` and its segments.
  */
 export async function videoAssets(file: string, out: string): Promise<FileMeta> {
   const p = await probe(file);
@@ -101,12 +101,16 @@ export async function videoAssets(file: string, out: string): Promise<FileMeta> 
       ...(hasAudio ? ['-c:a', 'aac', '-b:a', '96k'] : ['-an']),
       '-f',
       'hls',
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_fmp4_init_filename',
+      'init.mp4',
       '-hls_time',
       '4',
       '-hls_playlist_type',
       'vod',
       '-hls_segment_filename',
-      join(out, 'hls', 'segment-%03d.ts'),
+      join(out, 'hls', 'segment-%03d.m4s'),
       '-y',
       join(out, 'hls', 'index.m3u8'),
     ],

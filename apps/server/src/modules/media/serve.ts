@@ -135,13 +135,13 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
   if (rest[0] === 'v1') return serveTransform(ctx, req, reply, row, rest.slice(1, -1), cache);
   const asset = rest.join('/');
   const isPoster = meta.posters?.some((p) => p.key === asset);
-  const isHls = rest.length === 2 && rest[0] === 'hls' && /^[a-z0-9_-]+\.(m3u8|ts)$/.test(rest[1]!);
+  const isHls = rest.length === 2 && rest[0] === 'hls' && /^[a-z0-9_-]+\.(m3u8|m4s|mp4)$/.test(rest[1]!);
   if (!isPoster && !isHls) throw fileMissing();
   const { size, open } = await fromStorage(ctx, `${base}/${asset}`)();
   const type = asset.endsWith('.m3u8')
     ? 'application/vnd.apple.mpegurl'
-    : asset.endsWith('.ts')
-      ? 'video/mp2t'
+    : asset.endsWith('.m4s') || asset.endsWith('.mp4')
+      ? 'video/mp4'
       : 'image/jpeg';
   if (asset.endsWith('.m3u8') && claims) {
     // Segments of a private stream carry the same link.
@@ -149,7 +149,9 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
     const q = new URLSearchParams(query as Record<string, string>).toString();
     const signed = text
       .split('\n')
-      .map((l) => (l && !l.startsWith('#') ? `${l}?${q}` : l))
+      .map((l) =>
+        l && !l.startsWith('#') ? `${l}?${q}` : l.replace(/^(#EXT-X-MAP:URI=")([^"?]+)"/, `$1$2?${q}"`),
+      )
       .join('\n');
     reply.header('cache-control', 'private, no-store').type(type);
     return reply.send(signed);
