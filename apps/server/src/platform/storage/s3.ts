@@ -42,6 +42,9 @@ export function s3Storage(c: S3Config): Storage {
   const client = new S3Client({
     region: c.S3_REGION,
     forcePathStyle: c.S3_FORCE_PATH_STYLE,
+    // Plain bodies with a Content-Length: many S3-compatible servers do not speak aws-chunked checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
     ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
       ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } }
