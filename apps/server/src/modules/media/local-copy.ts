@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Ctx } from '../../platform/context.ts';
-import { storageOf } from './runtime.ts';
+import { localStorage } from '../../platform/storage/local.ts';
+import { libraryRoot, storageOf } from './runtime.ts';
 
 /**
  * Runs `fn` with the bytes at `key` as a local file (tools like ffmpeg want a path), in a scratch
@@ -18,6 +19,9 @@ export async function withLocalCopy<T>(
 ): Promise<T> {
   const scratch = await mkdtemp(join(tmpdir(), 'vitrine-media-'));
   try {
+    // On local disk the stored file is read in place (tools only read it); other storage is copied.
+    if (storageOf(ctx).kind === 'local')
+      return await fn(localStorage(libraryRoot(ctx.config)).pathOf(key), scratch);
     const source = await storageOf(ctx).get(key);
     if (!source) throw new Error('the file has no bytes in storage');
     const file = join(scratch, `source-${randomBytes(4).toString('hex')}`);

@@ -47,8 +47,12 @@ async function processImage(ctx: Ctx, file: string, base: string) {
   return { meta, webKey };
 }
 
+const TOOLED = new Set(['IMAGE', 'VECTOR', 'VIDEO', 'AUDIO']);
+
 async function processFile(ctx: Ctx, row: FileRow): Promise<{ meta: FileMeta; webKey: string | null }> {
   const base = row.storage_key.split('/')[0]!;
+  // Documents, archives and the rest are typed and sized at upload: nothing to read again.
+  if (!TOOLED.has(row.media_type)) return { meta: {}, webKey: null };
   return withLocalCopy(ctx, row.storage_key, async (file, scratch) => {
     switch (row.media_type) {
       case 'IMAGE':

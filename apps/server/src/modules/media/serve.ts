@@ -7,12 +7,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { localStorage } from '../../platform/storage/local.ts';
 import type { ByteRange } from '../../platform/storage/storage.ts';
 import { cacheDirOf } from './cache.ts';
 import { checkLink, linkRefused, type LinkClaims } from './links.ts';
 import { withLocalCopy } from './local-copy.ts';
-import { libraryRoot, storageOf } from './runtime.ts';
+import { storageOf } from './runtime.ts';
 import { findFile, type FileRow } from './store.ts';
 import { canonical, parseTransform, positionOf, type Step } from './transform.ts';
 import type { FileMeta } from './wire.ts';
@@ -216,8 +215,7 @@ async function serveTransform(
     const source = row.web_key ?? row.storage_key;
     const render = (path: string) => renderTo(path, tmp, steps, format, meta);
     try {
-      if (storageOf(ctx).kind === 'local') await render(localStorage(libraryRoot(ctx.config)).pathOf(source));
-      else await withLocalCopy(ctx, source, (path) => render(path));
+      await withLocalCopy(ctx, source, (path) => render(path));
       await rename(tmp, file);
     } catch (e) {
       await unlink(tmp).catch(() => {});
