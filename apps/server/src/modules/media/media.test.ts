@@ -197,3 +197,31 @@ describe('private files', () => {
     ).toBe(403);
   });
 });
+
+describe('bad requests get a 4xx, never a 500', () => {
+  it('answers odd paths, ranges and methods with the envelope', async () => {
+    const doc = (await upload(s, Buffer.from('plain words'), { mimeType: 'text/plain', fileName: 'a.txt' }))
+      .body.file;
+    const cases: [string, RequestInit | undefined, number][] = [
+      ['/media/%E0%A4%A', undefined, 400],
+      ['/media/nope~mv2.png', undefined, 404],
+      ['/media/a%2Fb/v1/fill/w_1,h_1/x', undefined, 404],
+      [`/media/${doc.id}/v1/fill/w_10,h_10/x`, undefined, 400],
+      [`/media/${doc.id}/v1/spin/w_10,h_10/x`, undefined, 400],
+      [`/media/${doc.id}/hls/../../etc`, undefined, 404],
+      [`/media/${doc.id}`, { headers: { range: 'bytes=500-600' } }, 416],
+      [
+        '/site-media/v1/upload?token=x',
+        { method: 'PUT', body: 'x', headers: { 'content-type': 'text/plain' } },
+        403,
+      ],
+    ];
+    for (const [path, init, status] of cases) {
+      const r = await fetch(`${s.url}${path}`, init);
+      expect(r.status, path).toBe(status);
+    }
+    const head = await fetch(`${s.url}/media/${doc.id}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('11');
+  });
+});

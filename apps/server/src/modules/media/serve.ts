@@ -70,7 +70,6 @@ async function send(req: FastifyRequest, reply: FastifyReply, b: Body) {
     reply.header('content-range', `bytes ${range.start}-${range.end}/${b.size}`);
     reply.header('content-length', String(range.end - range.start + 1));
   } else reply.header('content-length', String(b.size));
-  if (req.method === 'HEAD') return reply.send();
   const stream = await b.open(range);
   if (!stream) throw fileMissing();
   return reply.send(stream);
@@ -97,7 +96,8 @@ function linkAllows(claims: LinkClaims, rest: readonly string[], meta: FileMeta)
 }
 
 export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, path: string) {
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  // Fastify has decoded the path already.
+  const segments = path.split('/').filter(Boolean);
   const [name, ...rest] = segments;
   if (!name) throw fileMissing();
   if (rest.length === 0 && LEGACY_NAME.test(name)) return serveLegacy(ctx, req, reply, name);
@@ -175,7 +175,9 @@ async function serveLegacy(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, n
     size = s.size;
     mtime = s.mtimeMs;
   } catch {
-    throw fileMissing();
+    // As before the library existed: an unknown generated file is an unknown route.
+    reply.callNotFound();
+    return reply;
   }
   return send(req, reply, {
     size,
