@@ -324,3 +324,16 @@ export async function purgeTrashed(ctx: Ctx, fileId: string, deletedAt: string) 
 export const requireAdmin = (ctx: Ctx) => {
   if (ctx.caller.role !== 'admin') throw forbidden();
 };
+
+/**
+ * Descriptors by id for other modules' own use (a review showing its photos), whatever the caller:
+ * live files only; unknown or trashed ids are left out.
+ */
+export async function descriptorsById(
+  ctx: Ctx,
+  ids: readonly string[],
+): Promise<Map<string, FileDescriptor>> {
+  const rows = (await findFiles(ctx.db, [...new Set(ids)])).filter((r) => r.state === 'OK');
+  const described = await describe(ctx, rows);
+  return new Map(described.map((d) => [d.id, d]));
+}

@@ -21,6 +21,8 @@ export const mediaModule: Module = {
   jobs: [processJob, importJob, purgeJob] as never[],
 };
 
-export { getFileDescriptor, getFileDescriptors } from './files.ts';
-export { generateUploadUrl, type UploadGrant } from './upload.ts';
+/** Descriptors as the caller may see them (admins: all; members: their uploads), and for server-side use. */
+export { descriptorsById, getFileDescriptor, getFileDescriptors } from './files.ts';
+/** Upload grants (a member's goes to the visitor uploads, within the daily quota), and a member's upload in one call. */
+export { generateUploadUrl, uploadMemberFile, type UploadGrant } from './upload.ts';
 export type { MediaTables } from './store.ts';

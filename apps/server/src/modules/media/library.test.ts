@@ -220,3 +220,21 @@ describe('limits, quotas and concurrency', () => {
     }
   });
 });
+
+describe('the face other modules call', () => {
+  it("stores a member's upload in one call and reads descriptors whatever the caller", async () => {
+    const { uploadMemberFile, descriptorsById } = await import('./index.ts');
+    const { Readable } = await import('node:stream');
+    const photo = await png(30, 20);
+    const ctx = { ...s.app.systemCtx(), caller: { role: 'member' as const, memberId: 'm-face' } };
+    const file = await uploadMemberFile(ctx, Readable.from([photo]), {
+      mimeType: 'image/png',
+      fileName: 'review.png',
+      sizeInBytes: photo.length,
+    });
+    expect(file).toMatchObject({ parentFolderId: 'visitor-uploads-root', displayName: 'review.png' });
+    const visitorCtx = { ...s.app.systemCtx(), caller: { role: 'visitor' as const, visitorId: 'v' } };
+    const found = await descriptorsById(visitorCtx, [file.id, 'missing~mv2.png']);
+    expect([...found.keys()]).toEqual([file.id]);
+  });
+});

@@ -244,3 +244,23 @@ export async function createFileRecord(ctx: Ctx, f: NewFile): Promise<FileDescri
     return describeOne(tx, row);
   });
 }
+
+/**
+ * A member's upload received by another module's route (a review photo sent with the review): the
+ * same grant, quota, size and content checks as generate-upload-url + PUT, in one call. `ctx.caller`
+ * must be the member.
+ */
+export async function uploadMemberFile(
+  ctx: Ctx,
+  body: Readable,
+  o: { mimeType: string; fileName?: string; sizeInBytes: number },
+): Promise<FileDescriptor> {
+  if (ctx.caller.role !== 'member') throw forbidden('Only members upload visitor files');
+  const { token } = await generateUploadUrl(ctx, {
+    mimeType: o.mimeType,
+    fileName: o.fileName ?? null,
+    sizeInBytes: String(o.sizeInBytes),
+  });
+  const grant = await claimGrant(ctx, token);
+  return receiveUpload(ctx, grant, body, { fileName: o.fileName, contentType: o.mimeType });
+}
