@@ -25,6 +25,16 @@ describe('upload and serve', () => {
     const file = await ready(s, up.body.file.id);
     expect(file.operationStatus).toBe('READY');
     expect(file.media.image!.image).toMatchObject({ width: 320, height: 200 });
+    const ready_ = await s.app
+      .systemCtx()
+      .db.selectFrom('event')
+      .select(['body'])
+      .where('event_type', '=', 'wix.media.site_media.v1.file_descriptor_file_ready')
+      .where('entity_id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(ready_.body).toMatchObject({
+      actionEvent: { body: { file: { id: file.id, operationStatus: 'READY' } } },
+    });
     const res = await fetch(file.url);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);

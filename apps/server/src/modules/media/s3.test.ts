@@ -58,6 +58,29 @@ describe('S3-compatible storage', () => {
       height: 20,
     });
 
+    // A second server process on the same database and bucket (its own local disk) serves the file,
+    // renders transforms, and honours links the first one signed.
+    const other = await mediaServer({ env, database: s.db.handle });
+    try {
+      expect(
+        Buffer.from(await (await fetch(f.url.replace(s.url, other.url))).arrayBuffer()).equals(bytes),
+      ).toBe(true);
+      const t2 = await fetch(`${other.url}/media/${f.id}/v1/fit/w_60,h_60/${f.id}`);
+      expect(await sharp(Buffer.from(await t2.arrayBuffer())).metadata()).toMatchObject({
+        width: 60,
+        height: 40,
+      });
+      const link = await s.admin<{ downloadUrls: { url: string }[] }>(
+        'POST',
+        '/site-media/v1/files/generate-file-download-url',
+        { fileId: f.id },
+      );
+      const viaOther = await fetch(link.body.downloadUrls[0]!.url.replace(s.url, other.url));
+      expect(viaOther.status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+
     const driver = s3Storage({ ...s.app.systemCtx().config });
     const key = `${f.id.split('~')[0]}/original`;
     expect(await driver.stat(key)).toEqual({ size: bytes.length });
