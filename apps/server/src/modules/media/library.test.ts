@@ -163,6 +163,42 @@ describe('limits, quotas and concurrency', () => {
       body: big,
     });
     expect(res.status).toBe(413);
+    // Without a Content-Length (chunked), the stream is cut as soon as it passes the limit.
+    const chunked = await s.admin<{ uploadUrl: string }>('POST', `${F}/generate-upload-url`, {
+      mimeType: 'text/plain',
+    });
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 8; i++) c.enqueue(new Uint8Array(50_000).fill(65));
+        c.close();
+      },
+    });
+    const cut = await fetch(chunked.body.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body,
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined);
+    if (cut) expect(cut.status).toBe(413);
+    const stored = await s.admin<Page>('POST', `${F}/search`, {
+      mediaTypes: ['DOCUMENT'],
+      paging: { limit: 100 },
+    });
+    expect(stored.body.files.every((f) => Number(f.sizeInBytes) <= 300_000)).toBe(true);
+  });
+
+  it('lets one of two parallel PUTs with the same URL through', async () => {
+    const bytes = await png(8, 8);
+    const g = await s.admin<{ uploadUrl: string }>('POST', `${F}/generate-upload-url`, {
+      mimeType: 'image/png',
+      sizeInBytes: String(bytes.length),
+    });
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        fetch(g.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
   });
 
   it('lets members upload only their own visitor uploads, within a daily quota', async () => {

@@ -137,6 +137,29 @@ describe('transforms', () => {
   });
 });
 
+describe('animated images', () => {
+  it('keeps the frames: true frame size in the descriptor, every frame in a transform', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 4, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+      .gif({ delay: [100, 100] })
+      .toBuffer();
+    const up = await upload(s, gif, { mimeType: 'image/gif', fileName: 'blink.gif' });
+    const file = await ready(s, up.body.file.id);
+    expect(file.media.image!.image).toMatchObject({ width: 40, height: 30 });
+    const t = await fetch(`${s.url}/media/${file.id}/v1/fill/w_20,h_15/${file.id}`);
+    expect(t.headers.get('content-type')).toBe('image/gif');
+    const m = await sharp(Buffer.from(await t.arrayBuffer()), { animated: true }).metadata();
+    expect({ pages: m.pages, width: m.width, pageHeight: m.pageHeight }).toEqual({
+      pages: 2,
+      width: 20,
+      pageHeight: 15,
+    });
+  });
+});
+
 describe('private files', () => {
   it('are refused without a link, served with one, refused with a tampered or expired one', async () => {
     const bytes = await png(40, 40);

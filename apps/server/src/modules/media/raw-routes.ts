@@ -18,6 +18,11 @@ export function mediaRawRoutes(http: FastifyInstance, router: Router) {
     scope.removeAllContentTypeParsers();
     // The body stays a stream: the handler reads it (never buffered whole).
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    // A refused upload leaves the rest of its body unread: close the connection rather than reuse it.
+    scope.addHook('onSend', async (req, reply, payload) => {
+      if (req.method === 'PUT' && reply.statusCode >= 400) reply.header('connection', 'close');
+      return payload;
+    });
     scope.put(UPLOAD_PATH, async (req, reply) => {
       const ctx = await router.context(req);
       const q = (req.query ?? {}) as Record<string, unknown>;
