@@ -83,6 +83,26 @@ export const fileIdsRequest = z.strictObject({ fileIds });
 export const bulkDeleteFilesRequest = z.strictObject({ fileIds, permanent: z.boolean().nullish() });
 export const getFileByIdQuery = z.strictObject({ fileId });
 
+/** Read-only descriptor fields: a client may send back a whole descriptor it read; these are ignored. */
+const readOnlyFileFields = Object.fromEntries(
+  [
+    'url',
+    'hash',
+    'sizeInBytes',
+    'mediaType',
+    'media',
+    'operationStatus',
+    'sourceUrl',
+    'thumbnailUrl',
+    'createdDate',
+    'updatedDate',
+    'lastUsedDate',
+    'siteId',
+    'state',
+    'namespace',
+    'externalInfo',
+  ].map((k) => [k, z.unknown().optional()]),
+);
 export const updateFileDescriptorRequest = z.strictObject({
   file: z.strictObject({
     id: fileId,
@@ -90,6 +110,7 @@ export const updateFileDescriptorRequest = z.strictObject({
     parentFolderId: folderId.nullish(),
     labels: z.array(label).max(50).nullish(),
     private: z.boolean().nullish(),
+    ...readOnlyFileFields,
   }),
   fieldMask: z.strictObject({ paths: z.array(z.string()) }).nullish(),
 });

@@ -111,6 +111,10 @@ describe('@wix/media files against Vitrine', () => {
       labels: ['a', 'b'],
     });
     expect(updated).toMatchObject({ displayName: 'renamed.png', labels: ['a', 'b'] });
+    // A whole descriptor read back and sent again (read-only fields included) is accepted.
+    const whole = await c.files.getFileDescriptor(imageId);
+    const again = await c.files.updateFileDescriptor({ ...whole, displayName: 'renamed.png' });
+    expect(again).toMatchObject({ _id: imageId, displayName: 'renamed.png' });
     const listed = await c.files.listFiles({
       parentFolderId: 'media-root',
       mediaTypes: ['IMAGE', 'VIDEO'],
