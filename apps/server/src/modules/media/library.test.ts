@@ -82,6 +82,7 @@ describe('descriptors, folders, search and trash', () => {
     const a = (await upload(s, await png(8, 8), { fileName: 'trash-a.png' })).body.file;
     const b = (await upload(s, await png(8, 8), { fileName: 'trash-b.png' })).body.file;
     const c = (await upload(s, await png(8, 8), { fileName: 'trash-c.png' })).body.file;
+    await ready(s, a.id);
     await ready(s, c.id);
     expect(
       (await s.admin('POST', '/site-media/v1/bulk/files/delete', { fileIds: [a.id, b.id, c.id] })).status,

@@ -22,6 +22,9 @@ describe('upload and serve', () => {
       sizeInBytes: String(bytes.length),
     });
     expect(up.body.file.id).toMatch(/^[0-9a-f]{6}_[0-9a-f]{26}~mv2\.png$/);
+    // Not served before processing: the original may still carry EXIF.
+    const early = await fetch(up.body.file.url);
+    expect([200, 409]).toContain(early.status);
     const file = await ready(s, up.body.file.id);
     expect(file.operationStatus).toBe('READY');
     expect(file.media.image!.image).toMatchObject({ width: 320, height: 200 });

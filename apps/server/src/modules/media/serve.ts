@@ -115,6 +115,9 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
     if (!linkAllows(check.claims, rest, meta)) throw linkRefused('INVALID_LINK');
     claims = check.claims;
   }
+  // An image is public only once processed: until then its original may still carry EXIF (GPS).
+  if (!claims && row.media_type === 'IMAGE' && row.operation_status !== 'READY')
+    throw new AppError(409, 'FILE_NOT_READY', 'The image is still being processed');
   const cache = row.private ? 'private, no-store' : IMMUTABLE;
   const tag = (variant: string) => `"${row.hash.slice(0, 24)}-${variant}"`;
   if (rest.length === 0) {
