@@ -3,7 +3,7 @@
  * (reviews: a member's photo upload grant and descriptors by id).
  */
 import type { Module } from '../../platform/module.ts';
-import { purgeJob } from './jobs.ts';
+import { purgeGrantsJob, purgeJob } from './jobs.ts';
 import { importJob } from './import.ts';
 import { processJob } from './process.ts';
 import { mediaRawRoutes } from './raw-routes.ts';
@@ -18,7 +18,7 @@ export const mediaModule: Module = {
     mediaRawRoutes(http, router);
     tusRoutes(http, router, config.DATA_DIR);
   },
-  jobs: [processJob, importJob, purgeJob] as never[],
+  jobs: [processJob, importJob, purgeJob, purgeGrantsJob] as never[],
 };
 
 /** Descriptors as the caller may see them (admins: all; members: their uploads), and for server-side use. */

@@ -258,6 +258,21 @@ describe('limits, quotas and concurrency', () => {
   });
 });
 
+describe('upload grants', () => {
+  it('are dropped a day after they expired, by a daily job', async () => {
+    const db = s.app.systemCtx().db;
+    await s.admin('POST', `${F}/generate-upload-url`, { mimeType: 'image/png' });
+    const count = async () =>
+      Number(
+        (await db.selectFrom('media_upload').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+      );
+    expect(await count()).toBeGreaterThan(0);
+    s.clock.advance(3 * 86_400_000);
+    await s.app.jobs.runDue();
+    expect(await count()).toBe(0);
+  });
+});
+
 describe('the face other modules call', () => {
   it("stores a member's upload in one call and reads descriptors whatever the caller", async () => {
     const { uploadMemberFile, descriptorsById } = await import('./index.ts');

@@ -127,16 +127,18 @@ export const insertUpload = (db: Executor, row: UploadRow) =>
       external_info: row.external_info == null ? null : JSON.stringify(row.external_info),
     })
     .execute();
-/** Claims an unused, unexpired grant (single use): undefined when there is none to claim. */
-export const claimUpload = (db: Executor, tokenHash: string, now: Date) =>
-  db
+/**
+ * Claims an unused grant (single use), unexpired unless `started` (a TUS upload checked the expiry when
+ * it began): undefined when there is none to claim.
+ */
+export const claimUpload = (db: Executor, tokenHash: string, now: Date, started = false) => {
+  const q = db
     .updateTable('media_upload')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+    .where('used_at', 'is', null);
+  return (started ? q : q.where('expires_at', '>', now)).returningAll().executeTakeFirst();
+};
 export const findUpload = (db: Executor, tokenHash: string) =>
   db.selectFrom('media_upload').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 /** Grants a member took since `since`: how many, and the bytes they declared. */

@@ -64,7 +64,7 @@ export function tusRoutes(http: FastifyInstance, router: Router, dataDir: string
       const ctx = ctxNow();
       const file = join(directory, upload.id);
       try {
-        const grant = await claimGrant(ctx, tokenOf(upload.metadata));
+        const grant = await claimGrant(ctx, tokenOf(upload.metadata), { started: true });
         const descriptor = await receiveUpload(ctx, grant, createReadStream(file), {
           fileName: upload.metadata?.filename ?? undefined,
           contentType: upload.metadata?.filetype ?? undefined,

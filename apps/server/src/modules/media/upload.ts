@@ -38,6 +38,40 @@ export function newFileId(mime: string, fileName?: string | null) {
   return { id: `${base}~mv2.${extensionOf(mime, fileName)}`, base };
 }
 
+export const PURGE_GRANTS_JOB = 'media.purge-upload-grants';
+const queuedFor = new WeakMap<object, string>();
+
+/**
+ * Once a day (a job id derived from the date, so every process queues it once): grants that expired
+ * over a day ago go. Today's grants stay, since the members' daily quotas count them.
+ */
+async function queueGrantCleanup(ctx: Ctx) {
+  const now = ctx.clock.now();
+  const day = now.toISOString().slice(0, 10);
+  if (queuedFor.get(ctx.config) === day) return;
+  const name = `${PURGE_GRANTS_JOB}:${day}`;
+  const h = createHash('sha256').update(name).digest('hex');
+  const id = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  await ctx.db
+    .insertInto('job')
+    .values({
+      id,
+      name: PURGE_GRANTS_JOB,
+      payload: JSON.stringify(null),
+      status: 'PENDING',
+      max_attempts: 5,
+      run_at: new Date(dayStart(now).getTime() + 2 * 86_400_000),
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .onConflict((c) => c.column('id').doNothing())
+    .execute();
+  queuedFor.set(ctx.config, day);
+}
+
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /**
@@ -105,15 +139,16 @@ export async function generateUploadUrl(
   };
   if (member) await memberGrant(ctx, member, size ?? 0, row);
   else await insertUpload(ctx.db, row);
+  await queueGrantCleanup(ctx);
   return { token, uploadUrl: `${ctx.config.PUBLIC_URL}${UPLOAD_PATH}?token=${token}` };
 }
 
 const family = (t: string) => t.toLowerCase().split(';')[0]!.trim();
 
 /** Takes the grant for `token`: refused when unknown, used or expired. Single use from here on. */
-export async function claimGrant(ctx: Ctx, token: string): Promise<UploadRow> {
+export async function claimGrant(ctx: Ctx, token: string, o: { started?: boolean } = {}): Promise<UploadRow> {
   const hash = hashToken(token);
-  const claimed = await claimUpload(ctx.db, hash, ctx.clock.now());
+  const claimed = await claimUpload(ctx.db, hash, ctx.clock.now(), o.started ?? false);
   if (claimed) return claimed;
   const row = await findUpload(ctx.db, hash);
   if (!row) throw new AppError(403, 'INVALID_UPLOAD_TOKEN', 'The upload URL is not valid');
