@@ -1,4 +1,5 @@
 import { MEDIA_FOLDER_FQDN, MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
+import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, notFound, violation } from '../../platform/errors.ts';
@@ -187,5 +188,37 @@ export async function bulkRestoreFolders(ctx: Ctx, ids: readonly string[]) {
         },
       });
     }
+  });
+}
+
+/**
+ * The folder a `filePath` names (`/summer/shirts`), below `parent`: each segment is the live folder of
+ * that display name, created when there is none (serialised per parent and name, so two requests
+ * naming the same new path share its folders).
+ */
+export async function ensureFolderPath(ctx: Ctx, parent: string, filePath: string, field = 'filePath') {
+  const names = filePath
+    .split('/')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (names.length > 20) throw violation(field, 'must have at most 20 folders', 'MAX_SIZE');
+  if (names.some((n) => n.length > 200)) throw violation(field, 'folder names have at most 200 characters');
+  return inTransaction(ctx, async (tx) => {
+    let current = parent;
+    for (const name of names) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`media-folder/${current}/${name}`}, 0))`.execute(
+        tx.db,
+      );
+      const found = await foldersBase(tx.db)
+        .where('parent_folder_id', '=', current)
+        .where('display_name', '=', name)
+        .where('state', '=', 'OK')
+        .orderBy('id')
+        .executeTakeFirst();
+      current = found
+        ? found.id
+        : (await createFolder(tx, { displayName: name, parentFolderId: current })).id;
+    }
+    return current;
   });
 }

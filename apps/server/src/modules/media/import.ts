@@ -6,6 +6,7 @@ import type { JobHandler } from '../../platform/jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { checkFolder } from './files.ts';
+import { ensureFolderPath } from './folders.ts';
 import { ingest } from './ingest.ts';
 import { finishProcessing, processMediaFile } from './process.ts';
 import { storageOf } from './runtime.ts';
@@ -65,7 +66,8 @@ export async function importFile(ctx: Ctx, r: ImportFileRequest, where = '') {
   const displayName = r.displayName ?? (last || url.hostname);
   const { id, base } = newFileId(guessed, displayName);
   return inTransaction(ctx, async (tx) => {
-    const folder = await checkFolder(tx, r.parentFolderId ?? MEDIA_ROOT, `${where}parentFolderId`);
+    let folder = await checkFolder(tx, r.parentFolderId ?? MEDIA_ROOT, `${where}parentFolderId`);
+    if (r.filePath) folder = await ensureFolderPath(tx, folder, r.filePath, `${where}filePath`);
     const file = await createFileRecord(tx, {
       id,
       base,

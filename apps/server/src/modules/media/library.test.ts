@@ -107,6 +107,35 @@ describe('descriptors, folders, search and trash', () => {
     expect((await s.admin('GET', `${F}/get-file-by-id?fileId=${encodeURIComponent(a.id)}`)).status).toBe(200);
   });
 
+  it('puts files at a filePath, creating its folders once even when asked in parallel', async () => {
+    const grants = await Promise.all(
+      [0, 1, 2].map(() =>
+        s.admin('POST', `${F}/generate-upload-url`, { mimeType: 'image/png', filePath: '/Summer/Shirts/' }),
+      ),
+    );
+    expect(grants.map((g) => g.status)).toEqual([200, 200, 200]);
+    const top = await s.admin<{ folders: { id: string; displayName: string }[] }>(
+      'GET',
+      '/site-media/v1/folders?paging.limit=100',
+    );
+    const summer = top.body.folders.filter((f) => f.displayName === 'Summer');
+    expect(summer).toHaveLength(1);
+    const inner = await s.admin<{ folders: { id: string; displayName: string }[] }>(
+      'GET',
+      `/site-media/v1/folders?parentFolderId=${summer[0]!.id}`,
+    );
+    expect(inner.body.folders.map((f) => f.displayName)).toEqual(['Shirts']);
+    const file = (
+      await upload(s, await png(8, 8), { fileName: 'p.png', parentFolderId: inner.body.folders[0]!.id })
+    ).body.file;
+    expect(file.parentFolderId).toBe(inner.body.folders[0]!.id);
+    const member = await s.request('POST', `${F}/generate-upload-url`, {
+      auth: 'member:m-path',
+      body: { mimeType: 'image/png', sizeInBytes: '10', filePath: '/x' },
+    });
+    expect(member.status).toBe(403);
+  });
+
   it('creates, renames, moves and deletes folders with what they hold', async () => {
     const mk = async (displayName: string, parentFolderId?: string) =>
       (

@@ -13,6 +13,7 @@ import { AppError, forbidden, violation } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { newId } from '../../platform/ids.ts';
 import { checkFolder, describeOne } from './files.ts';
+import { ensureFolderPath } from './folders.ts';
 import { ingest, tooLarge } from './ingest.ts';
 import { storageOf } from './runtime.ts';
 import { extensionOf, mediaTypeOf, reconcile } from './sniff.ts';
@@ -119,8 +120,10 @@ export async function generateUploadUrl(
     if (b.private) throw forbidden('Members upload public files only');
     if (size === null) throw violation('sizeInBytes', 'is required for members', 'REQUIRED_FIELD');
     folder = VISITOR_UPLOADS_ROOT;
+    if (b.filePath) throw forbidden('Members cannot choose a file path');
   } else if (ctx.caller.role === 'admin') {
     folder = await checkFolder(ctx, b.parentFolderId ?? MEDIA_ROOT);
+    if (b.filePath) folder = await ensureFolderPath(ctx, folder, b.filePath);
   } else throw forbidden();
   const row: UploadRow = {
     token_hash: hashToken(token),
