@@ -96,6 +96,16 @@ describe('guardedFetch', () => {
     expect(await refusal(guardedFetch('http://[::1]:9/x', o))).toBe('ADDRESS_REFUSED');
     expect(await refusal(guardedFetch('http://[::ffff:127.0.0.1]:9/x', o))).toBe('ADDRESS_REFUSED');
     expect(await refusal(guardedFetch('http://localhost:9/x', o))).toBe('ADDRESS_REFUSED');
+    // Other spellings of loopback and private addresses, normalised by the URL parser.
+    for (const odd of [
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+      'http://[0:0:0:0:0:ffff:a00:1]/',
+    ])
+      expect(await refusal(guardedFetch(odd, o)), odd).toBe('ADDRESS_REFUSED');
+    expect(await refusal(guardedFetch('http://user:pw@example.test/', o))).toBe('CREDENTIALS_IN_URL');
     const rebinding: Resolver = async () => [
       { address: '93.184.216.34', family: 4 },
       { address: '169.254.169.254', family: 4 },
