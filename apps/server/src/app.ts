@@ -12,7 +12,6 @@ import { frameworkError, installErrorHandling } from './platform/http/error-hand
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
 import { appDist, serveApp } from './platform/http/static.ts';
-import { serveMedia } from './platform/files.ts';
 import { newId } from './platform/ids.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
 import { createMailer, sendMailJob } from './platform/mail.ts';
@@ -38,6 +37,7 @@ import { shippingModule } from './modules/shipping/index.ts';
 import { storefrontModule } from './modules/storefront/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { taxModule } from './modules/tax/index.ts';
+import { mediaModule } from './modules/media/index.ts';
 
 export const VERSION = '0.1.0';
 
@@ -114,6 +114,7 @@ export function buildApp(o: AppOptions): App {
     redirectsModule(oauth),
     identityModule,
     membersModule,
+    mediaModule,
     catalogModule,
     shippingModule,
     taxModule,
@@ -174,7 +175,6 @@ export function buildApp(o: AppOptions): App {
 
   const host: ModuleHost = { http, router, config, database, version: VERSION };
   for (const m of modules) m.routes?.(host);
-  serveMedia(http, config);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
 
   return {

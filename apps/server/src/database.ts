@@ -14,6 +14,7 @@ import type { GiftCardsTables } from './modules/gift-cards/index.ts';
 import type { ShippingTables } from './modules/shipping/index.ts';
 import type { TaxTables } from './modules/tax/index.ts';
 import type { HostedCheckoutTables } from './modules/hosted-checkout/index.ts';
+import type { MediaTables } from './modules/media/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -33,4 +34,5 @@ export interface Database
     CheckoutTables,
     OrdersTables,
     PaymentsTables,
-    HostedCheckoutTables {}
+    HostedCheckoutTables,
+    MediaTables {}

@@ -21,3 +21,4 @@ export * from './addresses.ts';
 export * from './cart-checkout.ts';
 export * from './catalog-responses.ts';
 export * from './events.ts';
+export * from './media.ts';

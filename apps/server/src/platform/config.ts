@@ -84,6 +84,50 @@ export const configSchema = z
     CAPTCHA_INVISIBLE_SITE_KEY: z.string().min(1).max(200).default('vitrine-altcha-invisible'),
     /** PBKDF2 iterations per ALTCHA attempt: the proof-of-work cost a browser pays per solve. */
     CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** Largest media upload accepted (413 beyond it), in bytes. */
+    MEDIA_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 ** 4)
+      .default(4 * 1024 ** 3),
+    /** Members' visitor uploads: files and bytes per member per UTC day. */
+    MEDIA_MEMBER_DAILY_FILES: z.coerce.number().int().min(0).max(100_000).default(20),
+    MEDIA_MEMBER_DAILY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1024 ** 4)
+      .default(100 * 1024 ** 2),
+    /** Imports from a URL: largest answer accepted, and the time a whole fetch may take. */
+    MEDIA_IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 ** 4)
+      .default(200 * 1024 ** 2),
+    MEDIA_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    /**
+     * Tests only: addresses (comma-separated IPs) the fetch guard lets through although they are
+     * loopback or private, so a test's fixture server on 127.0.0.1 can be imported from. Empty in production.
+     */
+    FETCH_GUARD_ALLOW: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    /** Where media bytes live: `local` (DATA_DIR/media/library) or `s3` (an S3-compatible bucket). */
+    MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
   })
   .transform((c) => ({
     ...c,

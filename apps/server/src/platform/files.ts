@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 
 /**
- * Media files on local disk under `${DATA_DIR}/media`, served at `/media/<file>` with long-lived caching:
- * file names are content names (never rewritten with other bytes), so a URL can be cached forever.
+ * Generated files (the demo catalog's pictures) on local disk under `${DATA_DIR}/media`, served at
+ * `/media/<file>` by the media module with long-lived caching: file names are content names (never
+ * rewritten with other bytes), so a URL can be cached forever.
  */
 export const MEDIA_PREFIX = '/media/';
 const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}\.(webp|jpe?g|png|gif|avif)$/;
@@ -35,26 +34,4 @@ export async function ensureMediaFile(
   writeFileSync(tmp, await make());
   renameSync(tmp, file);
   return true;
-}
-
-/** The static route for media files; unknown files fall through to the not-found envelope. */
-export function serveMedia(app: FastifyInstance, config: Pick<Config, 'DATA_DIR'>) {
-  const root = mediaDir(config);
-  mkdirSync(root, { recursive: true });
-  void app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root,
-      prefix: MEDIA_PREFIX,
-      wildcard: true,
-      index: false,
-      decorateReply: false,
-      cacheControl: false,
-      dotfiles: 'deny',
-      allowedPath: (path) => SAFE_NAME.test(path.replace(/^\//, '')),
-      setHeaders: (res) => {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        res.setHeader('x-content-type-options', 'nosniff');
-      },
-    });
-  });
 }

@@ -55,6 +55,8 @@ export interface Router {
     spec: RouteSpec<P, Q, B>,
   ): void;
   readonly routes: readonly RegisteredRoute[];
+  /** The request's context, for the few handlers registered on Fastify directly (raw bodies, streams). */
+  context(req: FastifyRequest): Promise<Ctx>;
 }
 
 function authorize(caller: Caller, roles: readonly Role[] | 'any') {
@@ -115,6 +117,7 @@ export function createRouter(
   const routes: RegisteredRoute[] = [];
   return {
     routes,
+    context: makeCtx,
     route(spec) {
       const urls = typeof spec.url === 'string' ? [spec.url] : spec.url;
       for (const url of urls) {

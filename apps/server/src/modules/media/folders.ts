@@ -1,0 +1,224 @@
+import { MEDIA_FOLDER_FQDN, MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
+import { sql } from 'kysely';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { AppError, notFound, violation } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { cursorPage } from '../../platform/query/page.ts';
+import type { QuerySpec } from '../../platform/query/spec.ts';
+import { bulkDeleteFiles } from './files.ts';
+import { filesBase, findFolder, folderTree, foldersBase, insertFolder, updateFolder } from './store.ts';
+import { toFolder } from './wire.ts';
+
+const ROOTS = new Set([MEDIA_ROOT, VISITOR_UPLOADS_ROOT, TRASH_ROOT]);
+const folderMissing = (id: string) => notFound('Folder', { folderId: id }, 'FOLDER_NOT_FOUND');
+
+async function liveFolder(ctx: Ctx, id: string) {
+  const f = await findFolder(ctx.db, id);
+  if (!f || f.state !== 'OK') throw folderMissing(id);
+  return f;
+}
+async function checkParent(ctx: Ctx, id: string) {
+  if (id === MEDIA_ROOT) return id;
+  if (ROOTS.has(id)) throw violation('parentFolderId', 'folders live under the media root', 'VALIDATION');
+  await liveFolder(ctx, id);
+  return id;
+}
+
+export async function createFolder(
+  ctx: Ctx,
+  b: { displayName: string; parentFolderId?: string | null | undefined },
+) {
+  return inTransaction(ctx, async (tx) => {
+    const now = tx.clock.now();
+    const row = await insertFolder(tx.db, {
+      id: newId(),
+      display_name: b.displayName,
+      parent_folder_id: await checkParent(tx, b.parentFolderId ?? MEDIA_ROOT),
+      state: 'OK',
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+    const folder = toFolder(row);
+    await emitEvent(
+      tx,
+      { entityFqdn: MEDIA_FOLDER_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: folder } },
+      { entityLocked: true },
+    );
+    return folder;
+  });
+}
+
+export const getFolder = async (ctx: Ctx, id: string) => toFolder(await liveFolder(ctx, id));
+
+/** Rename and move; a folder cannot move into itself or below itself. */
+export async function updateFolderEntity(
+  ctx: Ctx,
+  id: string,
+  b: { displayName?: string | null | undefined; parentFolderId?: string | null | undefined },
+) {
+  return inTransaction(ctx, async (tx) => {
+    await liveFolder(tx, id);
+    const set: { display_name?: string; parent_folder_id?: string; updated_at: Date } = {
+      updated_at: tx.clock.now(),
+    };
+    if (b.displayName) set.display_name = b.displayName;
+    if (b.parentFolderId) {
+      const parent = await checkParent(tx, b.parentFolderId);
+      if ((await folderTree(tx.db, id)).includes(parent))
+        throw new AppError(400, 'FOLDER_CYCLE', 'A folder cannot move into itself or a folder below it');
+      set.parent_folder_id = parent;
+    }
+    const row = (await updateFolder(tx.db, id, set))!;
+    const folder = toFolder(row);
+    await emitEvent(
+      tx,
+      {
+        entityFqdn: MEDIA_FOLDER_FQDN,
+        slug: 'updated',
+        entityId: id,
+        updatedEvent: { currentEntity: folder, modifiedFields: { ...b } },
+      },
+      { entityLocked: true },
+    );
+    return folder;
+  });
+}
+
+const spec = (entity: string): QuerySpec => ({
+  entity,
+  fields: {
+    displayName: { sql: 'display_name', type: 'string', sortable: true },
+    parentFolderId: { sql: 'parent_folder_id', type: 'string' },
+    state: { sql: 'state', type: 'string' },
+    createdDate: { sql: 'created_at', type: 'date', sortable: true },
+    updatedDate: { sql: 'updated_at', type: 'date', sortable: true },
+  },
+  idSql: 'id',
+  idType: 'string',
+  defaultSort: [{ fieldName: 'createdDate', order: 'DESC' }],
+});
+const listSpec = spec('media-folders');
+const trashSpec = spec('media-folders-trash');
+
+export async function listFolders(
+  ctx: Ctx,
+  q: {
+    parentFolderId?: string | undefined;
+    sort?: { fieldName: string; order: 'ASC' | 'DESC' } | undefined;
+    paging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
+  },
+  trash = false,
+) {
+  const cursor = q.paging?.cursor ?? undefined;
+  const filter = {
+    state: trash ? 'DELETED' : 'OK',
+    ...(trash ? {} : { parentFolderId: q.parentFolderId ?? MEDIA_ROOT }),
+  };
+  const p = await cursorPage(
+    foldersBase(ctx.db),
+    trash ? trashSpec : listSpec,
+    {
+      ...(cursor ? {} : { filter, ...(q.sort ? { sort: [q.sort] } : {}) }),
+      cursorPaging: {
+        ...(q.paging?.limit !== undefined ? { limit: q.paging.limit } : {}),
+        cursor: cursor ?? null,
+      },
+    },
+    '',
+    'paging',
+  );
+  return { folders: p.items.map(toFolder), nextCursor: { cursors: { next: p.cursors.next } } };
+}
+
+/** Deletes folders with everything below them: to the trash, or for good (files' bytes too). */
+export async function bulkDeleteFolders(ctx: Ctx, ids: readonly string[], permanent: boolean) {
+  const unique = [...new Set(ids)];
+  const fileIds = await inTransaction(ctx, async (tx) => {
+    const all: string[] = [];
+    for (const id of unique) {
+      if (ROOTS.has(id)) throw violation('folderIds', 'the root folders cannot be deleted', 'VALIDATION');
+      const f = await findFolder(tx.db, id);
+      if (!f) throw folderMissing(id);
+      all.push(...(await folderTree(tx.db, id)));
+    }
+    const now = tx.clock.now();
+    const tree = [...new Set(all)];
+    if (permanent) await tx.db.deleteFrom('media_folder').where('id', 'in', tree).execute();
+    else
+      await tx.db
+        .updateTable('media_folder')
+        .set({ state: 'DELETED', deleted_at: now, updated_at: now })
+        .where('id', 'in', tree)
+        .where('state', '=', 'OK')
+        .execute();
+    for (const id of unique)
+      await emitEvent(tx, { entityFqdn: MEDIA_FOLDER_FQDN, slug: 'deleted', entityId: id, deletedEvent: {} });
+    const files = await filesBase(tx.db).where('parent_folder_id', 'in', tree).execute();
+    return files.filter((f) => permanent || f.state === 'OK').map((f) => f.id);
+  });
+  for (let i = 0; i < fileIds.length; i += 100)
+    await bulkDeleteFiles(ctx, fileIds.slice(i, i + 100), permanent);
+}
+
+export async function bulkRestoreFolders(ctx: Ctx, ids: readonly string[]) {
+  await inTransaction(ctx, async (tx) => {
+    for (const id of new Set(ids)) {
+      const f = await findFolder(tx.db, id);
+      if (!f) throw folderMissing(id);
+      const tree = await folderTree(tx.db, id);
+      const now = tx.clock.now();
+      const parentOk =
+        f.parent_folder_id === MEDIA_ROOT || (await findFolder(tx.db, f.parent_folder_id))?.state === 'OK';
+      await tx.db
+        .updateTable('media_folder')
+        .set({ state: 'OK', deleted_at: null, updated_at: now })
+        .where('id', 'in', tree)
+        .execute();
+      if (!parentOk) await updateFolder(tx.db, id, { parent_folder_id: MEDIA_ROOT });
+      await emitEvent(tx, {
+        entityFqdn: MEDIA_FOLDER_FQDN,
+        slug: 'updated',
+        entityId: id,
+        updatedEvent: {
+          currentEntity: toFolder((await findFolder(tx.db, id))!),
+          modifiedFields: { state: 'OK' },
+        },
+      });
+    }
+  });
+}
+
+/**
+ * The folder a `filePath` names (`/summer/shirts`), below `parent`: each segment is the live folder of
+ * that display name, created when there is none (serialised per parent and name, so two requests
+ * naming the same new path share its folders).
+ */
+export async function ensureFolderPath(ctx: Ctx, parent: string, filePath: string, field = 'filePath') {
+  const names = filePath
+    .split('/')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (names.length > 20) throw violation(field, 'must have at most 20 folders', 'MAX_SIZE');
+  if (names.some((n) => n.length > 200)) throw violation(field, 'folder names have at most 200 characters');
+  return inTransaction(ctx, async (tx) => {
+    let current = parent;
+    for (const name of names) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`media-folder/${current}/${name}`}, 0))`.execute(
+        tx.db,
+      );
+      const found = await foldersBase(tx.db)
+        .where('parent_folder_id', '=', current)
+        .where('display_name', '=', name)
+        .where('state', '=', 'OK')
+        .orderBy('id')
+        .executeTakeFirst();
+      current = found
+        ? found.id
+        : (await createFolder(tx, { displayName: name, parentFolderId: current })).id;
+    }
+    return current;
+  });
+}

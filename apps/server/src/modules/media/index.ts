@@ -1,0 +1,28 @@
+/**
+ * The media library's face: the module app.ts registers, and what other modules may call
+ * (reviews: a member's photo upload grant and descriptors by id).
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { purgeGrantsJob, purgeJob } from './jobs.ts';
+import { importJob } from './import.ts';
+import { processJob } from './process.ts';
+import { mediaRawRoutes } from './raw-routes.ts';
+import { mediaFileRoutes, mediaFolderRoutes } from './routes.ts';
+import { tusRoutes } from './tus.ts';
+
+export const mediaModule: ServerModule = {
+  name: 'media',
+  routes({ router, http, config }) {
+    mediaFileRoutes(router);
+    mediaFolderRoutes(router);
+    mediaRawRoutes(http, router);
+    tusRoutes(http, router, config.DATA_DIR);
+  },
+  jobs: [processJob, importJob, purgeJob, purgeGrantsJob] as never[],
+};
+
+/** Descriptors as the caller may see them (admins: all; members: their uploads), and for server-side use. */
+export { descriptorsById, getFileDescriptor, getFileDescriptors } from './files.ts';
+/** Upload grants (a member's goes to the visitor uploads, within the daily quota), and a member's upload in one call. */
+export { generateUploadUrl, uploadMemberFile, type UploadGrant } from './upload.ts';
+export type { MediaTables } from './store.ts';

@@ -1,0 +1,150 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { MEDIA_FILE_FQDN } from '@vitrine/contract';
+import sharp from 'sharp';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
+import { emitEvent } from '../../platform/events.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import { audioMeta, videoAssets } from './av.ts';
+import { describeOne } from './files.ts';
+import { uploadFolder, withLocalCopy } from './local-copy.ts';
+import { storageOf } from './runtime.ts';
+import { findFile, updateFile, type FileRow } from './store.ts';
+import { PROCESS_JOB } from './upload.ts';
+import type { FileMeta } from './wire.ts';
+
+const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+
+/**
+ * An image's displayed size (EXIF orientation applied), format, prominent colour and whether it
+ * is animated. When the original carries metadata (EXIF, XMP, IPTC) or a rotation, a web copy is made
+ * with the rotation applied and the metadata stripped; it is what the public URL serves.
+ */
+async function processImage(ctx: Ctx, file: string, base: string) {
+  const img = sharp(file, { animated: true, limitInputPixels: 268_402_689 });
+  const m = await img.metadata();
+  if (!m.width || !m.height) throw new Error('not a readable image');
+  const pages = m.pages ?? 1;
+  const frameHeight = pages > 1 ? (m.pageHeight ?? m.height) : m.height;
+  const rotated = (m.orientation ?? 1) >= 5;
+  const width = rotated ? frameHeight : m.width;
+  const height = rotated ? m.width : frameHeight;
+  const stats = await sharp(file).stats();
+  const d = stats.dominant;
+  const meta: FileMeta = {
+    width,
+    height,
+    format: m.format,
+    prominent: `#${hex(d.r)}${hex(d.g)}${hex(d.b)}`,
+    ...(pages > 1 ? { animated: true } : {}),
+  };
+  let webKey: string | null = null;
+  if (m.format !== 'svg' && ((m.orientation ?? 1) > 1 || m.exif || m.xmp || m.iptc)) {
+    webKey = `${base}/web`;
+    await storageOf(ctx).put(webKey, sharp(file, { animated: true }).rotate().keepIccProfile());
+  }
+  return { meta, webKey };
+}
+
+const TOOLED = new Set(['IMAGE', 'VECTOR', 'VIDEO', 'AUDIO']);
+
+async function processFile(ctx: Ctx, row: FileRow): Promise<{ meta: FileMeta; webKey: string | null }> {
+  const base = row.storage_key.split('/')[0]!;
+  // Documents, archives and the rest are typed and sized at upload: nothing to read again.
+  if (!TOOLED.has(row.media_type)) return { meta: {}, webKey: null };
+  return withLocalCopy(ctx, row.storage_key, async (file, scratch) => {
+    switch (row.media_type) {
+      case 'IMAGE':
+        return processImage(ctx, file, base);
+      case 'VECTOR': {
+        const m = await sharp(file).metadata();
+        return { meta: { width: m.width ?? 0, height: m.height ?? 0, format: 'svg' }, webKey: null };
+      }
+      case 'VIDEO': {
+        const meta = await videoAssets(file, scratch);
+        await storageOf(ctx).put(`${base}/poster.jpg`, createReadStream(join(scratch, 'poster.jpg')));
+        await uploadFolder(ctx, join(scratch, 'hls'), `${base}/hls`);
+        return { meta, webKey: null };
+      }
+      case 'AUDIO':
+        return { meta: await audioMeta(file), webKey: null };
+      default:
+        return { meta: {}, webKey: null };
+    }
+  });
+}
+
+/** PENDING → READY with what processing found, or → FAILED with the reason; an event either way. */
+export async function processMediaFile(ctx: Ctx, fileId: string) {
+  const row = await findFile(ctx.db, fileId);
+  if (!row || row.operation_status !== 'PENDING') return;
+  let outcome: { meta: FileMeta; webKey: string | null } | undefined;
+  let reason = '';
+  try {
+    outcome = await processFile(ctx, row);
+  } catch (e) {
+    reason = (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'processing failed';
+  }
+  await finishProcessing(ctx, fileId, outcome, reason);
+}
+
+export async function finishProcessing(
+  ctx: Ctx,
+  fileId: string,
+  outcome: { meta: FileMeta; webKey: string | null } | undefined,
+  reason: string,
+) {
+  await inTransaction(ctx, async (tx) => {
+    const current = await findFile(tx.db, fileId, true);
+    if (!current || current.operation_status !== 'PENDING') return;
+    const now = tx.clock.now();
+    const updated = (await updateFile(
+      tx.db,
+      fileId,
+      outcome
+        ? { operation_status: 'READY', meta: outcome.meta, web_key: outcome.webKey, updated_at: now }
+        : { operation_status: 'FAILED', failure_reason: reason, updated_at: now },
+    ))!;
+    const file = await describeOne(tx, updated);
+    await emitEvent(
+      tx,
+      outcome
+        ? {
+            entityFqdn: MEDIA_FILE_FQDN,
+            slug: 'file_ready',
+            entityId: fileId,
+            actionEvent: {
+              body: { file, externalInfo: updated.external_info ?? undefined, triggeredByUndelete: false },
+            },
+          }
+        : {
+            entityFqdn: MEDIA_FILE_FQDN,
+            slug: 'file_failed',
+            entityId: fileId,
+            actionEvent: {
+              body: {
+                externalInfo: updated.external_info ?? undefined,
+                error: { code: 'PROCESSING_FAILED', description: reason, data: { fileId } },
+              },
+            },
+          },
+      { entityLocked: true },
+    );
+  });
+}
+
+export const processJob: JobHandler<{ fileId: string }> = {
+  name: PROCESS_JOB,
+  maxAttempts: 3,
+  timeoutMs: 280_000,
+  async run(ctx, { fileId }, info) {
+    try {
+      await processMediaFile(ctx, fileId);
+    } catch (e) {
+      // The database failed us (processing errors end FAILED inside): retry, and fail the file at the end.
+      if (info.isLastAttempt) await finishProcessing(ctx, fileId, undefined, 'processing could not complete');
+      throw e;
+    }
+  },
+};
