@@ -15,6 +15,8 @@ export const ENTITY_FQDN = {
   coupon: 'wix.marketing.v2.coupon',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
   redirectSession: 'wix.headless.v1.redirect_session',
+  mediaFile: 'wix.media.site_media.v1.file_descriptor',
+  mediaFolder: 'wix.media.site_media.v1.folder',
   storeSettings: 'vitrine.platform.v1.store_settings',
   shippingRegion: 'vitrine.ecom.v1.shipping_region',
   pickupLocation: 'vitrine.ecom.v1.pickup_location',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorQuery, MAX_PAGE_SIZE } from './query.ts';
+import { cursorPagingMetadata, cursorQuery, MAX_PAGE_SIZE } from './query.ts';
 import { int64, qs } from './scalars.ts';
 
 /** Media library (`@wix/media` files and folders, contract media.md). Prefix `/site-media/v1`. */
@@ -228,6 +228,43 @@ export const folder = z.object({
 });
 export type Folder = z.infer<typeof folder>;
 
-/** Event slugs (entity `wix.media.site_media.v1.file_descriptor` / `.folder`). */
-export const MEDIA_FILE_FQDN = 'wix.media.site_media.v1.file_descriptor';
-export const MEDIA_FOLDER_FQDN = 'wix.media.site_media.v1.folder';
+export const folderResponse = z.object({ folder });
+export const foldersPageResponse = z.object({
+  folders: z.array(folder),
+  nextCursor: z.object({ total: z.number().optional(), cursors: z.object({ next: z.string().nullish() }) }),
+});
+export const queryFilesResponse = z.object({
+  files: z.array(fileDescriptor),
+  pagingMetadata: cursorPagingMetadata,
+});
+export const uploadUrlResponse = z.object({ uploadUrl: z.string() });
+export const resumableUploadUrlResponse = z.object({
+  uploadProtocol: z.literal('TUS'),
+  uploadUrl: z.string(),
+  uploadToken: z.string(),
+});
+export const bulkImportFileResponse = z.object({
+  results: z.array(
+    z.object({
+      itemMetadata: z.object({
+        id: z.string().optional(),
+        originalIndex: z.number(),
+        success: z.boolean(),
+        error: z.object({ code: z.string(), description: z.string() }).optional(),
+      }),
+      item: fileDescriptor.optional(),
+    }),
+  ),
+  bulkActionMetadata: z.object({
+    totalSuccesses: z.number(),
+    totalFailures: z.number(),
+    undetailedFailures: z.number(),
+  }),
+});
+export const fileDownloadUrlsResponse = z.object({
+  downloadUrls: z.array(z.object({ url: z.string(), assetKey: z.string() })),
+});
+export const filesDownloadUrlResponse = z.object({ downloadUrl: z.string() });
+export const videoStreamUrlResponse = z.object({
+  downloadUrl: z.object({ url: z.string(), assetKey: z.string() }),
+});

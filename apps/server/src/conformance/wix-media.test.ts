@@ -14,8 +14,7 @@ import { files } from '@wix/media';
 import { createClient, media } from '@wix/sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG } from '../modules/media/av.ts';
-import { mediaServer, png } from '../modules/media/test-kit.ts';
+import { FFMPEG, mediaServer, png } from '../test/media.ts';
 import type { TestServer } from '../test/server.ts';
 import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 

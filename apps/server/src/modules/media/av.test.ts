@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
 import { FFMPEG, FFPROBE } from './av.ts';
-import { mediaServer, ready, upload } from './test-kit.ts';
+import { mediaServer, ready, upload } from '../../test/media.ts';
 
 const exec = promisify(execFile);
 let s: TestServer;

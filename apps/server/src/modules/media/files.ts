@@ -1,5 +1,5 @@
 import {
-  MEDIA_FILE_FQDN,
+  ENTITY_FQDN,
   MEDIA_ROOT,
   TRASH_ROOT,
   VISITOR_UPLOADS_ROOT,
@@ -108,7 +108,7 @@ export async function updateFileDescriptor(ctx: Ctx, body: UpdateBody) {
     await emitEvent(
       tx,
       {
-        entityFqdn: MEDIA_FILE_FQDN,
+        entityFqdn: ENTITY_FQDN.mediaFile,
         slug: 'updated',
         entityId: row.id,
         updatedEvent: { currentEntity: descriptor, modifiedFields: modified },
@@ -235,7 +235,7 @@ export async function bulkDeleteFiles(ctx: Ctx, ids: readonly string[], permanen
         await emitEvent(
           tx,
           {
-            entityFqdn: MEDIA_FILE_FQDN,
+            entityFqdn: ENTITY_FQDN.mediaFile,
             slug: 'deleted',
             entityId: r.id,
             deletedEvent: { deletedEntity: await describeOne(tx, r) },
@@ -260,7 +260,7 @@ export async function bulkDeleteFiles(ctx: Ctx, ids: readonly string[], permanen
       await emitEvent(
         tx,
         {
-          entityFqdn: MEDIA_FILE_FQDN,
+          entityFqdn: ENTITY_FQDN.mediaFile,
           slug: 'deleted',
           entityId: r.id,
           deletedEvent: { deletedEntity: await describeOne(tx, updated) },
@@ -300,7 +300,7 @@ export async function bulkRestoreFiles(ctx: Ctx, ids: readonly string[]) {
       await emitEvent(
         tx,
         {
-          entityFqdn: MEDIA_FILE_FQDN,
+          entityFqdn: ENTITY_FQDN.mediaFile,
           slug: 'updated',
           entityId: r.id,
           updatedEvent: { currentEntity: await describeOne(tx, updated), modifiedFields: { state: 'OK' } },

@@ -1,4 +1,4 @@
-import { MEDIA_FOLDER_FQDN, MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
+import { ENTITY_FQDN, MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -44,7 +44,12 @@ export async function createFolder(
     const folder = toFolder(row);
     await emitEvent(
       tx,
-      { entityFqdn: MEDIA_FOLDER_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: folder } },
+      {
+        entityFqdn: ENTITY_FQDN.mediaFolder,
+        slug: 'created',
+        entityId: row.id,
+        createdEvent: { entity: folder },
+      },
       { entityLocked: true },
     );
     return folder;
@@ -76,7 +81,7 @@ export async function updateFolderEntity(
     await emitEvent(
       tx,
       {
-        entityFqdn: MEDIA_FOLDER_FQDN,
+        entityFqdn: ENTITY_FQDN.mediaFolder,
         slug: 'updated',
         entityId: id,
         updatedEvent: { currentEntity: folder, modifiedFields: { ...b } },
@@ -155,7 +160,12 @@ export async function bulkDeleteFolders(ctx: Ctx, ids: readonly string[], perman
         .where('state', '=', 'OK')
         .execute();
     for (const id of unique)
-      await emitEvent(tx, { entityFqdn: MEDIA_FOLDER_FQDN, slug: 'deleted', entityId: id, deletedEvent: {} });
+      await emitEvent(tx, {
+        entityFqdn: ENTITY_FQDN.mediaFolder,
+        slug: 'deleted',
+        entityId: id,
+        deletedEvent: {},
+      });
     const files = await filesBase(tx.db).where('parent_folder_id', 'in', tree).execute();
     return files.filter((f) => permanent || f.state === 'OK').map((f) => f.id);
   });
@@ -179,7 +189,7 @@ export async function bulkRestoreFolders(ctx: Ctx, ids: readonly string[]) {
         .execute();
       if (!parentOk) await updateFolder(tx.db, id, { parent_folder_id: MEDIA_ROOT });
       await emitEvent(tx, {
-        entityFqdn: MEDIA_FOLDER_FQDN,
+        entityFqdn: ENTITY_FQDN.mediaFolder,
         slug: 'updated',
         entityId: id,
         updatedEvent: {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
-import { mediaServer, png, ready, type File } from './test-kit.ts';
+import { mediaServer, png, ready, type File } from '../../test/media.ts';
 
 /** Imports reach only this fixture server on 127.0.0.1 (through the test-only allowlist); every other target is refused before connecting. */
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, violations, type TestServer } from '../../test/server.ts';
-import { mediaServer, png, ready, upload, type File } from './test-kit.ts';
+import { mediaServer, png, ready, upload, type File } from '../../test/media.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
-import { mediaServer, png, ready, upload } from './test-kit.ts';
+import { mediaServer, png, ready, upload } from '../../test/media.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, type TestServer } from '../../test/server.ts';
 import { RAW_ROUTES } from './raw-routes.ts';
-import { mediaServer, png, ready, upload } from './test-kit.ts';
+import { mediaServer, png, ready, upload } from '../../test/media.ts';
 
 /** Every media route with every caller: managing is for admins; members upload (and read) their own visitor uploads. */
 let s: TestServer;

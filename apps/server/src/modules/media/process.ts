@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { MEDIA_FILE_FQDN } from '@vitrine/contract';
+import { ENTITY_FQDN } from '@vitrine/contract';
 import sharp from 'sharp';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -111,7 +111,7 @@ export async function finishProcessing(
       tx,
       outcome
         ? {
-            entityFqdn: MEDIA_FILE_FQDN,
+            entityFqdn: ENTITY_FQDN.mediaFile,
             slug: 'file_ready',
             entityId: fileId,
             actionEvent: {
@@ -119,7 +119,7 @@ export async function finishProcessing(
             },
           }
         : {
-            entityFqdn: MEDIA_FILE_FQDN,
+            entityFqdn: ENTITY_FQDN.mediaFile,
             slug: 'file_failed',
             entityId: fileId,
             actionEvent: {

@@ -5,7 +5,16 @@ import {
   bulkImportFilesRequest,
   createFolderRequest,
   fileIdsRequest,
+  fileDownloadUrlsResponse,
   fileResponse,
+  filesDownloadUrlResponse,
+  folderResponse,
+  foldersPageResponse,
+  bulkImportFileResponse,
+  queryFilesResponse,
+  resumableUploadUrlResponse,
+  uploadUrlResponse,
+  videoStreamUrlResponse,
   filesPageResponse,
   filesResponse,
   folderIdsRequest,
@@ -21,6 +30,7 @@ import {
   searchFilesRequest,
   updateFileDescriptorRequest,
   updateFolderRequest,
+  emptyResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
@@ -91,6 +101,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'Query file descriptors (the platform query object)',
     tags,
     body: queryFilesRequest,
+    response: queryFilesResponse,
     handler: (ctx, { body }) => queryFiles(ctx, body.query),
   });
   r.route({
@@ -130,6 +141,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'A signed, single-use, expiring upload URL bound to MIME type, size and folder',
     tags,
     body: generateUploadUrlRequest,
+    response: uploadUrlResponse,
     handler: async (ctx, { body }) => ({ uploadUrl: (await generateUploadUrl(ctx, body)).uploadUrl }),
   });
   r.route({
@@ -139,6 +151,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'A TUS endpoint and upload token for a resumable upload',
     tags,
     body: generateResumableUploadUrlRequest,
+    response: resumableUploadUrlResponse,
     handler: (ctx, { body }) => resumableGrant(ctx, body),
   });
   r.route({
@@ -168,6 +181,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'Import several files from URLs, with per-item results',
     tags,
     body: bulkImportFileRequest,
+    response: bulkImportFileResponse,
     handler: (ctx, { body }) => bulkImportV2(ctx, body.importFileRequests, body.returnEntity ?? false),
   });
   r.route({
@@ -177,6 +191,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'Move files to the trash, or delete them for good (bytes too)',
     tags,
     body: bulkDeleteFilesRequest,
+    response: emptyResponse,
     handler: async (ctx, { body }) => {
       await bulkDeleteFiles(ctx, body.fileIds, body.permanent ?? false);
       return {};
@@ -189,6 +204,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'Restore files from the trash',
     tags,
     body: fileIdsRequest,
+    response: emptyResponse,
     handler: async (ctx, { body }) => {
       await bulkRestoreFiles(ctx, body.fileIds);
       return {};
@@ -201,6 +217,7 @@ export function mediaFileRoutes(r: Router) {
     summary: "Signed, expiring links to a file's assets",
     tags,
     body: generateFileDownloadUrlRequest,
+    response: fileDownloadUrlsResponse,
     handler: (ctx, { body }) => generateFileDownloadUrl(ctx, body),
   });
   r.route({
@@ -210,6 +227,7 @@ export function mediaFileRoutes(r: Router) {
     summary: 'A signed, expiring link to several files as one zip',
     tags,
     body: fileIdsRequest,
+    response: filesDownloadUrlResponse,
     handler: (ctx, { body }) => generateFilesDownloadUrl(ctx, body.fileIds),
   });
   r.route({
@@ -219,6 +237,7 @@ export function mediaFileRoutes(r: Router) {
     summary: "A video's HLS stream URL (signed when the file is private)",
     tags,
     body: generateVideoStreamUrlRequest,
+    response: videoStreamUrlResponse,
     handler: (ctx, { body }) => generateVideoStreamUrl(ctx, body),
   });
 }
@@ -234,6 +253,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'Create a folder',
     tags,
     body: createFolderRequest,
+    response: folderResponse,
     handler: async (ctx, { body }) => ({ folder: await createFolder(ctx, body) }),
   });
   r.route({
@@ -243,6 +263,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'List the folders of a folder',
     tags,
     query: listFoldersQuery,
+    response: foldersPageResponse,
     handler: (ctx, { query }) => listFolders(ctx, query),
   });
   r.route({
@@ -252,6 +273,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'List the folders in the trash',
     tags,
     query: listFoldersQuery,
+    response: foldersPageResponse,
     handler: (ctx, { query }) => listFolders(ctx, query, true),
   });
   r.route({
@@ -261,6 +283,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'A folder',
     tags,
     params: byFolder,
+    response: folderResponse,
     handler: async (ctx, { params }) => ({ folder: await getFolder(ctx, params.folderId) }),
   });
   r.route({
@@ -271,6 +294,7 @@ export function mediaFolderRoutes(r: Router) {
     tags,
     params: byFolder,
     body: updateFolderRequest,
+    response: folderResponse,
     handler: async (ctx, { params, body }) => ({
       folder: await updateFolderEntity(ctx, params.folderId, body.folder),
     }),
@@ -282,6 +306,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'Delete folders with their content (to the trash, or for good)',
     tags,
     body: bulkDeleteFoldersRequest,
+    response: emptyResponse,
     handler: async (ctx, { body }) => {
       await bulkDeleteFolders(ctx, body.folderIds, body.permanent ?? false);
       return {};
@@ -294,6 +319,7 @@ export function mediaFolderRoutes(r: Router) {
     summary: 'Restore folders from the trash',
     tags,
     body: folderIdsRequest,
+    response: emptyResponse,
     handler: async (ctx, { body }) => {
       await bulkRestoreFolders(ctx, body.folderIds);
       return {};

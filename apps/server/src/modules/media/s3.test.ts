@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../../platform/storage/s3.ts';
 import type { TestServer } from '../../test/server.ts';
-import { mediaServer, png, ready, upload } from './test-kit.ts';
+import { mediaServer, png, ready, upload } from '../../test/media.ts';
 
 /** The S3 driver against a local S3-compatible server (s3rver, installed from npm) on 127.0.0.1. */
 let s3: S3rver;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/server.ts';
-import { mediaServer, png, ready, type File } from './test-kit.ts';
+import { mediaServer, png, ready, type File } from '../../test/media.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
-import type { Caller } from '../../platform/context.ts';
-import { ADMIN_KEY, startTestServer, type TestServer, type TestServerOptions } from '../../test/server.ts';
+import type { Caller } from '../platform/context.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, type TestServerOptions } from './server.ts';
+
+/** The ffmpeg binary the media module runs (tests make videos with it). */
+export const FFMPEG = ffmpegInstaller.path;
 
 /** Test tokens: `member:<id>` and `visitor:<id>` stand for those callers. */
 export async function fakeTokens(token: string): Promise<Caller | null> {
