@@ -104,9 +104,52 @@ describe('video and audio', () => {
     expect(Number(probe.format.duration)).toBeGreaterThan(1);
     expect(probe.streams.some((x) => x.codec_type === 'video')).toBe(true);
 
+    // DASH: the same fragments under a manifest, which ffmpeg plays over HTTP (loopback).
+    const dash = await s.admin<{ downloadUrl: { url: string; assetKey: string } }>(
+      'POST',
+      '/site-media/v1/files/generate-video-stream-url',
+      { fileId: f.id, format: 'DASH' },
+    );
+    expect(dash.body.downloadUrl).toMatchObject({ assetKey: 'dash' });
+    const mpd = await fetch(dash.body.downloadUrl.url);
+    expect(mpd.headers.get('content-type')).toContain('application/dash+xml');
+    expect(await mpd.text()).toContain('<MPD');
+    await exec(FFMPEG, ['-v', 'error', '-i', dash.body.downloadUrl.url, '-f', 'null', '-']);
+
     const part = await fetch(f.url, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
+  it('streams a private video only through signed playlists whose segments carry the link', async () => {
+    const up = await upload(s, readFileSync(join(dir, 'clip.mp4')), {
+      mimeType: 'video/mp4',
+      fileName: 'private.mp4',
+      private: true,
+    });
+    const f = await ready(s, up.body.file.id);
+    for (const format of ['HLS', 'DASH'] as const) {
+      const stream = await s.admin<{ downloadUrl: { url: string } }>(
+        'POST',
+        '/site-media/v1/files/generate-video-stream-url',
+        { fileId: f.id, format },
+      );
+      const url = stream.body.downloadUrl.url;
+      expect(url).toContain('sig=');
+      expect((await fetch(url.split('?')[0]!)).status).toBe(403);
+      const text = await (await fetch(url)).text();
+      const refs =
+        format === 'HLS'
+          ? [...text.matchAll(/^(?!#)(\S+)$|URI="([^"]+)"/gm)].map((m) => m[1] ?? m[2]!)
+          : [...text.matchAll(/(?:initialization|media)="([^"]+)"/g)].map((m) =>
+              m[1]!.replace(/&amp;/g, '&').replace('$RepresentationID$', '0').replace('$Number%03d$', '001'),
+            );
+      expect(refs.length).toBeGreaterThan(1);
+      for (const ref of refs) {
+        expect(ref).toContain('sig=');
+        expect((await fetch(new URL(ref, url))).status, ref).toBe(200);
+      }
+    }
   });
 
   it('reads the duration of audio, and ends a broken video FAILED with the reason', async () => {

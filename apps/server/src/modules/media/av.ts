@@ -116,13 +116,37 @@ export async function videoAssets(file: string, out: string): Promise<FileMeta> 
     ],
     600_000,
   );
+  // DASH: the same fragments remuxed (no second encode), with a manifest next to them.
+  await mkdir(join(out, 'dash'), { recursive: true });
+  await run(FFMPEG, [
+    '-v',
+    'error',
+    '-i',
+    join(out, 'hls', 'index.m3u8'),
+    '-c',
+    'copy',
+    '-f',
+    'dash',
+    '-seg_duration',
+    '4',
+    '-init_seg_name',
+    'init-$RepresentationID$.m4s',
+    '-media_seg_name',
+    'chunk-$RepresentationID$-$Number%03d$.m4s',
+    '-y',
+    join(out, 'dash', 'manifest.mpd'),
+  ]);
   return {
     width: video.width,
     height: video.height,
     duration,
     format: video.codec_name ?? 'unknown',
     posters: [{ key: 'poster.jpg', width: video.width, height: video.height }],
-    resolutions: [{ key: 'hls/index.m3u8', width, height, format: 'hls' }],
+    resolutions: [
+      { key: 'hls/index.m3u8', width, height, format: 'hls' },
+      { key: 'dash/manifest.mpd', width, height, format: 'dash' },
+    ],
     hls: 'hls/index.m3u8',
+    dash: 'dash/manifest.mpd',
   };
 }

@@ -64,12 +64,18 @@ export const linkRefused = (code: string) =>
 /** The asset keys a file offers: `src` (the original) always; video adds `poster` and `hls`. */
 export function assetsOf(row: FileRow): string[] {
   const m = (row.meta ?? {}) as FileMeta;
-  return ['src', ...(m.posters?.length ? ['poster'] : []), ...(m.hls ? ['hls'] : [])];
+  return [
+    'src',
+    ...(m.posters?.length ? ['poster'] : []),
+    ...(m.hls ? ['hls'] : []),
+    ...(m.dash ? ['dash'] : []),
+  ];
 }
 export const assetPath = (row: FileRow, asset: string) => {
   const m = (row.meta ?? {}) as FileMeta;
   if (asset === 'poster') return `/${m.posters?.[0]?.key ?? 'poster.jpg'}`;
   if (asset === 'hls') return `/${m.hls ?? 'hls/index.m3u8'}`;
+  if (asset === 'dash') return `/${m.dash ?? 'dash/manifest.mpd'}`;
   return '';
 };
 
@@ -147,13 +153,14 @@ export async function generateVideoStreamUrl(
   const m = (row.meta ?? {}) as FileMeta;
   if (row.operation_status !== 'READY' || !m.hls)
     throw new AppError(409, 'VIDEO_NOT_READY', 'The video has no stream yet');
-  if (b.format === 'DASH')
-    throw new AppError(400, 'FORMAT_NOT_AVAILABLE', 'Videos are streamed as HLS; DASH is not produced');
-  let url = `${fileUrl(ctx, row.id)}/${m.hls}`;
+  const dash = b.format === 'DASH';
+  if (dash && !m.dash) throw new AppError(409, 'VIDEO_NOT_READY', 'The video has no DASH stream');
+  const asset = dash ? 'dash' : 'hls';
+  let url = `${fileUrl(ctx, row.id)}/${dash ? m.dash : m.hls}`;
   if (row.private) {
     const exp =
       Math.floor(ctx.clock.now().getTime() / 1000) + 60 * (b.expirationInMinutes ?? DEFAULT_LINK_MINUTES);
-    url += `?${await signedQuery(ctx, { subject: row.id, exp, asset: 'hls', name: '', disp: 'inline', redirect: '' })}`;
+    url += `?${await signedQuery(ctx, { subject: row.id, exp, asset, name: '', disp: 'inline', redirect: '' })}`;
   }
-  return { downloadUrl: { url, assetKey: 'hls' } };
+  return { downloadUrl: { url, assetKey: asset } };
 }

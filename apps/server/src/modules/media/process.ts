@@ -65,6 +65,7 @@ async function processFile(ctx: Ctx, row: FileRow): Promise<{ meta: FileMeta; we
         const meta = await videoAssets(file, scratch);
         await storageOf(ctx).put(`${base}/poster.jpg`, createReadStream(join(scratch, 'poster.jpg')));
         await uploadFolder(ctx, join(scratch, 'hls'), `${base}/hls`);
+        await uploadFolder(ctx, join(scratch, 'dash'), `${base}/dash`);
         return { meta, webKey: null };
       }
       case 'AUDIO':

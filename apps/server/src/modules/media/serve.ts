@@ -91,7 +91,7 @@ function linkAllows(claims: LinkClaims, rest: readonly string[], meta: FileMeta)
   if (claims.asset === 'src' || claims.asset === '') return rest.length === 0;
   if (claims.asset === 'poster')
     return rest.length === 1 && rest[0] === (meta.posters?.[0]?.key ?? 'poster.jpg');
-  if (claims.asset === 'hls') return rest[0] === 'hls' && rest.length === 2;
+  if (claims.asset === 'hls' || claims.asset === 'dash') return rest[0] === claims.asset && rest.length === 2;
   return false;
 }
 
@@ -137,14 +137,19 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
   if (rest[0] === 'v1') return serveTransform(ctx, req, reply, row, rest.slice(1, -1), cache);
   const asset = rest.join('/');
   const isPoster = meta.posters?.some((p) => p.key === asset);
-  const isHls = rest.length === 2 && rest[0] === 'hls' && /^[a-z0-9_-]+\.(m3u8|m4s|mp4)$/.test(rest[1]!);
-  if (!isPoster && !isHls) throw fileMissing();
+  const isStream =
+    rest.length === 2 &&
+    ((rest[0] === 'hls' && /^[a-z0-9_-]+\.(m3u8|m4s|mp4)$/.test(rest[1]!)) ||
+      (rest[0] === 'dash' && /^[a-z0-9_-]+\.(mpd|m4s)$/.test(rest[1]!)));
+  if (!isPoster && !isStream) throw fileMissing();
   const { size, open } = await fromStorage(ctx, `${base}/${asset}`)();
   const type = asset.endsWith('.m3u8')
     ? 'application/vnd.apple.mpegurl'
-    : asset.endsWith('.m4s') || asset.endsWith('.mp4')
-      ? 'video/mp4'
-      : 'image/jpeg';
+    : asset.endsWith('.mpd')
+      ? 'application/dash+xml'
+      : asset.endsWith('.m4s') || asset.endsWith('.mp4')
+        ? 'video/mp4'
+        : 'image/jpeg';
   if (asset.endsWith('.m3u8') && claims) {
     // Segments of a private stream carry the same link.
     const text = await streamText(await open());
@@ -155,6 +160,13 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
         l && !l.startsWith('#') ? `${l}?${q}` : l.replace(/^(#EXT-X-MAP:URI=")([^"?]+)"/, `$1$2?${q}"`),
       )
       .join('\n');
+    reply.header('cache-control', 'private, no-store').type(type);
+    return reply.send(signed);
+  }
+  if (asset.endsWith('.mpd') && claims) {
+    const text = await streamText(await open());
+    const q = new URLSearchParams(query as Record<string, string>).toString().replace(/&/g, '&amp;');
+    const signed = text.replace(/((?:initialization|media)=")([^"?]+)"/g, `$1$2?${q}"`);
     reply.header('cache-control', 'private, no-store').type(type);
     return reply.send(signed);
   }

@@ -16,6 +16,7 @@ export interface FileMeta {
   resolutions?: { width: number; height: number; key: string; format: string }[];
   posters?: { key: string; width: number; height: number }[];
   hls?: string;
+  dash?: string;
 }
 
 export const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
