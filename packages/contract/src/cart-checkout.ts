@@ -9,12 +9,12 @@ import { id, isoDate, multiCurrencyPrice } from './scalars.ts';
 
 const money = multiCurrencyPrice;
 const looseObject = z.record(z.string(), z.unknown());
-const translated = z.object({ original: z.string(), translated: z.string() });
-const appError = z.object({ code: z.string(), description: z.string(), data: looseObject });
-const details = z.object({ applicationError: appError });
+const translated = z.strictObject({ original: z.string(), translated: z.string() });
+const appError = z.strictObject({ code: z.string(), description: z.string(), data: looseObject });
+const details = z.strictObject({ applicationError: appError });
 
 /** An address as it was stored from the caller's input (every part optional). */
-export const wireAddress = z.object({
+export const wireAddress = z.strictObject({
   country: z.string().optional(),
   subdivision: z.string().optional(),
   city: z.string().optional(),
@@ -24,26 +24,26 @@ export const wireAddress = z.object({
   formattedAddress: z.string().optional(),
   countryFullname: z.string().optional(),
   subdivisionFullname: z.string().optional(),
-  geocode: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+  geocode: z.strictObject({ latitude: z.number(), longitude: z.number() }).optional(),
   streetAddress: z
     .object({ number: z.string().optional(), name: z.string().optional(), apt: z.string().optional() })
     .optional(),
 });
 export type WireAddress = z.infer<typeof wireAddress>;
-export const wireContactDetails = z.object({
+export const wireContactDetails = z.strictObject({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   phone: z.string().optional(),
   company: z.string().optional(),
-  vatId: z.object({ id: z.string(), type: z.string().optional() }).optional(),
+  vatId: z.strictObject({ id: z.string(), type: z.string().optional() }).optional(),
 });
 export type WireContactDetails = z.infer<typeof wireContactDetails>;
-export const wireAddressWithContact = z.object({
+export const wireAddressWithContact = z.strictObject({
   address: wireAddress.optional(),
   contactDetails: wireContactDetails.optional(),
 });
 
-export const lineImage = z.object({
+export const lineImage = z.strictObject({
   id: z.string().optional(),
   url: z.string(),
   width: z.number().optional(),
@@ -51,7 +51,7 @@ export const lineImage = z.object({
   altText: z.string().nullish(),
   filename: z.string().optional(),
 });
-export const wireDescriptionLine = z.object({
+export const wireDescriptionLine = z.strictObject({
   name: translated,
   plainText: translated.optional(),
   colorInfo: translated.extend({ code: z.string().optional() }).optional(),
@@ -63,26 +63,26 @@ export const lineAvailabilityStatus = z.enum([
   'PARTIALLY_AVAILABLE',
 ]);
 
-const lineItemBase = z.object({
+const lineItemBase = z.strictObject({
   id,
   quantity: z.number().int(),
   catalogReference: z
     .object({ catalogItemId: z.string(), appId: z.string(), options: looseObject.nullish() })
     .optional(),
   productName: translated,
-  url: z.object({ relativePath: z.string(), url: z.string() }).optional(),
+  url: z.strictObject({ relativePath: z.string(), url: z.string() }).optional(),
   price: money.optional(),
   fullPrice: money.optional(),
   priceBeforeDiscounts: money.optional(),
   lineItemPrice: money.optional(),
   descriptionLines: z.array(wireDescriptionLine),
-  availability: z.object({ status: lineAvailabilityStatus, quantityAvailable: z.number().optional() }),
-  physicalProperties: z.object({
+  availability: z.strictObject({ status: lineAvailabilityStatus, quantityAvailable: z.number().optional() }),
+  physicalProperties: z.strictObject({
     weight: z.number().optional(),
     sku: z.string().optional(),
     shippable: z.boolean(),
   }),
-  itemType: z.object({ preset: z.string().optional(), custom: z.string().optional() }),
+  itemType: z.strictObject({ preset: z.string().optional(), custom: z.string().optional() }),
   paymentOption: z.string(),
   priceDescription: translated.optional(),
   rootCatalogItemId: z.string().optional(),
@@ -94,7 +94,7 @@ const lineItemBase = z.object({
 export const cartLineItem = lineItemBase.extend({ image: lineImage.optional() });
 export type CartLineItem = z.infer<typeof cartLineItem>;
 
-const taxDetails = z.object({ taxableAmount: money, taxRate: z.string(), totalTax: money });
+const taxDetails = z.strictObject({ taxableAmount: money, taxRate: z.string(), totalTax: money });
 export const checkoutLineItem = lineItemBase.extend({
   media: lineImage.optional(),
   totalPriceBeforeTax: money,
@@ -104,25 +104,25 @@ export const checkoutLineItem = lineItemBase.extend({
 });
 export type CheckoutLineItem = z.infer<typeof checkoutLineItem>;
 
-export const cartAppliedDiscount = z.object({
-  coupon: z.object({ id: z.string(), code: z.string() }).optional(),
-  merchantDiscount: z.object({ amount: money }).optional(),
+export const cartAppliedDiscount = z.strictObject({
+  coupon: z.strictObject({ id: z.string(), code: z.string() }).optional(),
+  merchantDiscount: z.strictObject({ amount: money }).optional(),
 });
-export const checkoutAppliedDiscount = z.object({
+export const checkoutAppliedDiscount = z.strictObject({
   discountType: z.string(),
   lineItemIds: z.array(z.string()),
-  coupon: z.object({ id: z.string(), code: z.string(), amount: money, name: z.string() }).optional(),
-  merchantDiscount: z.object({ amount: money }).optional(),
-  discountRule: z.object({ id: z.string(), name: translated, amount: money }).optional(),
+  coupon: z.strictObject({ id: z.string(), code: z.string(), amount: money, name: z.string() }).optional(),
+  merchantDiscount: z.strictObject({ amount: money }).optional(),
+  discountRule: z.strictObject({ id: z.string(), name: translated, amount: money }).optional(),
 });
 export type CheckoutAppliedDiscount = z.infer<typeof checkoutAppliedDiscount>;
 
-export const cart = z.object({
+export const cart = z.strictObject({
   id,
   lineItems: z.array(cartLineItem),
   subtotal: money,
   buyerNote: z.string().optional(),
-  buyerInfo: z.object({ memberId: z.string().optional(), visitorId: z.string().optional() }),
+  buyerInfo: z.strictObject({ memberId: z.string().optional(), visitorId: z.string().optional() }),
   currency: z.string(),
   conversionCurrency: z.string(),
   paymentCurrency: z.string(),
@@ -137,31 +137,31 @@ export const cart = z.object({
   contactInfo: wireAddressWithContact.optional(),
   overrideCheckoutUrl: z.string().optional(),
   purchaseFlowId: z.string().optional(),
-  selectedShippingOption: z.object({ code: z.string() }).loose().optional(),
+  selectedShippingOption: z.strictObject({ code: z.string() }).loose().optional(),
   businessLocationId: z.string().optional(),
   revision: z.string(),
 });
 export type Cart = z.infer<typeof cart>;
 
-export const checkoutShippingOption = z.object({
+export const checkoutShippingOption = z.strictObject({
   code: z.string(),
   title: z.string(),
-  logistics: z.object({
+  logistics: z.strictObject({
     deliveryTime: z.string().optional(),
     instructions: z.string().optional(),
     pickupDetails: z
       .object({ address: wireAddress.optional(), pickupMethod: z.string().optional() })
       .loose()
       .optional(),
-    deliveryTimeSlot: z.object({ from: isoDate, to: isoDate }).optional(),
+    deliveryTimeSlot: z.strictObject({ from: isoDate, to: isoDate }).optional(),
   }),
-  cost: z.object({ price: money, otherCharges: z.array(z.unknown()) }),
+  cost: z.strictObject({ price: money, otherCharges: z.array(z.unknown()) }),
 });
 export type CheckoutShippingOption = z.infer<typeof checkoutShippingOption>;
 
 export const selectedCheckoutShippingOption = checkoutShippingOption.extend({
   carrierId: z.string().optional(),
-  cost: z.object({
+  cost: z.strictObject({
     price: money,
     totalDiscount: money,
     totalPriceBeforeTax: money,
@@ -172,15 +172,15 @@ export const selectedCheckoutShippingOption = checkoutShippingOption.extend({
   otherCharges: z.array(z.unknown()),
 });
 
-export const checkoutShippingInfo = z.object({
-  region: z.object({ id: z.string(), name: z.string() }).loose().optional(),
+export const checkoutShippingInfo = z.strictObject({
+  region: z.strictObject({ id: z.string(), name: z.string() }).loose().optional(),
   selectedCarrierServiceOption: selectedCheckoutShippingOption.optional(),
   carrierServiceOptions: z.array(
-    z.object({ carrierId: z.string(), shippingOptions: z.array(checkoutShippingOption) }),
+    z.strictObject({ carrierId: z.string(), shippingOptions: z.array(checkoutShippingOption) }),
   ),
 });
 
-const summary = z.object({
+const summary = z.strictObject({
   subtotal: money,
   shipping: money,
   tax: money,
@@ -193,9 +193,9 @@ const priced = {
   priceSummary: summary,
   payNow: summary,
   payLater: summary,
-  taxSummary: z.object({ taxableAmount: money, totalTax: money }),
+  taxSummary: z.strictObject({ taxableAmount: money, totalTax: money }),
   additionalFees: z.array(
-    z.object({
+    z.strictObject({
       code: z.string(),
       name: z.string(),
       price: money,
@@ -206,7 +206,7 @@ const priced = {
   ),
 };
 
-export const checkoutGiftCard = z.object({
+export const checkoutGiftCard = z.strictObject({
   id: z.string(),
   obfuscatedCode: z.string(),
   amount: money,
@@ -214,7 +214,7 @@ export const checkoutGiftCard = z.object({
   requestedAmount: money.optional(),
 });
 
-export const calculationErrors = z.object({
+export const calculationErrors = z.strictObject({
   couponCalculationError: details.optional(),
   giftCardCalculationError: details.optional(),
   selectedShippingOptionError: details.optional(),
@@ -222,10 +222,10 @@ export const calculationErrors = z.object({
   orderValidationErrors: z.array(appError).optional(),
 });
 
-export const checkoutViolation = z.object({
+export const checkoutViolation = z.strictObject({
   severity: z.enum(['WARNING', 'ERROR']),
-  target: z.object({
-    other: z.object({ name: z.literal('OTHER_DEFAULT') }).optional(),
+  target: z.strictObject({
+    other: z.strictObject({ name: z.literal('OTHER_DEFAULT') }).optional(),
     lineItem: z
       .object({
         name: z.literal('LINE_ITEM_DEFAULT'),
@@ -238,20 +238,20 @@ export const checkoutViolation = z.object({
 });
 export type CheckoutViolation = z.infer<typeof checkoutViolation>;
 
-const membershipOptions = z.object({
+const membershipOptions = z.strictObject({
   eligibleMemberships: z.array(z.unknown()),
   invalidMemberships: z.array(z.unknown()),
-  selectedMemberships: z.object({ memberships: z.array(z.unknown()) }),
+  selectedMemberships: z.strictObject({ memberships: z.array(z.unknown()) }),
 });
 
-export const checkout = z.object({
+export const checkout = z.strictObject({
   id,
   cartId: z.string().optional(),
   lineItems: z.array(checkoutLineItem),
   billingInfo: wireAddressWithContact.optional(),
   shippingInfo: checkoutShippingInfo.extend({ shippingDestination: wireAddressWithContact.optional() }),
   buyerNote: z.string().optional(),
-  buyerInfo: z.object({
+  buyerInfo: z.strictObject({
     email: z.string().optional(),
     visitorId: z.string().optional(),
     memberId: z.string().optional(),
@@ -283,9 +283,9 @@ export const checkout = z.object({
 });
 export type Checkout = z.infer<typeof checkout>;
 
-export const calculatedLineItem = z.object({
+export const calculatedLineItem = z.strictObject({
   lineItemId: z.string(),
-  pricesBreakdown: z.object({
+  pricesBreakdown: z.strictObject({
     totalPriceAfterTax: money,
     totalPriceBeforeTax: money,
     taxDetails,
@@ -300,9 +300,9 @@ export const calculatedLineItem = z.object({
 
 // ---- answers ---------------------------------------------------------------------------------------
 
-export const cartResponse = z.object({ cart });
-export const createCheckoutFromCartResponse = z.object({ checkoutId: id });
-export const estimateTotalsResponse = z.object({
+export const cartResponse = z.strictObject({ cart });
+export const createCheckoutFromCartResponse = z.strictObject({ checkoutId: id });
+export const estimateTotalsResponse = z.strictObject({
   cart,
   calculatedLineItems: z.array(calculatedLineItem),
   ...priced,
@@ -316,9 +316,9 @@ export const estimateTotalsResponse = z.object({
   violations: z.array(checkoutViolation),
 });
 export type EstimateTotals = z.infer<typeof estimateTotalsResponse>;
-export const checkoutResponse = z.object({ checkout });
-export const checkoutUrlResponse = z.object({ checkoutUrl: z.string() });
-export const createOrderFromCheckoutResponse = z.object({
+export const checkoutResponse = z.strictObject({ checkout });
+export const checkoutUrlResponse = z.strictObject({ checkoutUrl: z.string() });
+export const createOrderFromCheckoutResponse = z.strictObject({
   orderId: id,
   paymentGatewayOrderId: z.string().optional(),
   subscriptionId: z.string().optional(),

@@ -11,7 +11,7 @@ import { isoDate, price } from './scalars.ts';
 const looseObject = z.record(z.string(), z.unknown());
 const entity = { id: z.string(), revision: z.string(), createdDate: isoDate, updatedDate: isoDate };
 
-export const productImage = z.object({
+export const productImage = z.strictObject({
   id: z.string().optional(),
   url: z.string(),
   width: z.number().optional(),
@@ -20,7 +20,7 @@ export const productImage = z.object({
   filename: z.string().optional(),
 });
 export type ProductImage = z.infer<typeof productImage>;
-export const mediaItem = z.object({
+export const mediaItem = z.strictObject({
   id: z.string(),
   url: z.string(),
   image: productImage,
@@ -30,7 +30,7 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 
-export const optionChoice = z.object({
+export const optionChoice = z.strictObject({
   choiceId: z.string(),
   key: z.string(),
   name: z.string(),
@@ -40,84 +40,86 @@ export const optionChoice = z.object({
   visible: z.boolean(),
 });
 export type OptionChoice = z.infer<typeof optionChoice>;
-export const productOption = z.object({
+export const productOption = z.strictObject({
   id: z.string(),
   name: z.string(),
   optionRenderType: z.string(),
   key: z.string(),
-  choicesSettings: z.object({ choices: z.array(optionChoice) }),
+  choicesSettings: z.strictObject({ choices: z.array(optionChoice) }),
 });
 export type ProductOption = z.infer<typeof productOption>;
 
-export const variantChoice = z.object({
-  optionChoiceIds: z.object({ optionId: z.string(), choiceId: z.string() }),
+export const variantChoice = z.strictObject({
+  optionChoiceIds: z.strictObject({ optionId: z.string(), choiceId: z.string() }),
   optionChoiceNames: z
     .object({ optionName: z.string(), choiceName: z.string(), renderType: z.string() })
     .optional(),
 });
-export const variant = z.object({
+export const variant = z.strictObject({
   id: z.string(),
   visible: z.boolean(),
   sku: z.string().optional(),
   choices: z.array(variantChoice),
-  price: z.object({ actualPrice: price, compareAtPrice: price.optional() }),
-  inventoryStatus: z.object({ inStock: z.boolean(), preorderEnabled: z.boolean() }),
-  physicalProperties: z.object({ weight: z.number().optional() }),
+  price: z.strictObject({ actualPrice: price, compareAtPrice: price.optional() }),
+  inventoryStatus: z.strictObject({ inStock: z.boolean(), preorderEnabled: z.boolean() }),
+  physicalProperties: z.strictObject({ weight: z.number().optional() }),
 });
 export type Variant = z.infer<typeof variant>;
 export const availabilityStatusValue = z.enum(['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK']);
 export type AvailabilityStatus = z.infer<typeof availabilityStatusValue>;
 
-const categoryRefs = z.object({ categories: z.array(z.object({ id: z.string(), index: z.number() })) });
-const priceRange = z.object({ minValue: price, maxValue: price });
+const categoryRefs = z.strictObject({
+  categories: z.array(z.strictObject({ id: z.string(), index: z.number() })),
+});
+const priceRange = z.strictObject({ minValue: price, maxValue: price });
 
-export const product = z.object({
+export const product = z.strictObject({
   ...entity,
   name: z.string(),
   slug: z.string(),
   url: z.string().optional(),
   plainDescription: z.string().optional(),
-  description: z.object({ nodes: z.array(looseObject) }).optional(),
+  description: z.strictObject({ nodes: z.array(looseObject) }).optional(),
   visible: z.boolean(),
   visibleInPos: z.boolean(),
   productType: z.string(),
   currency: z.string().optional(),
-  media: z.object({
+  media: z.strictObject({
     main: mediaItem.nullable(),
-    itemsInfo: z.object({ items: z.array(mediaItem) }).optional(),
+    itemsInfo: z.strictObject({ items: z.array(mediaItem) }).optional(),
   }),
-  thumbnail: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional(),
+  thumbnail: z.strictObject({ url: z.string(), width: z.number(), height: z.number() }).optional(),
   options: z.array(productOption),
-  brand: z.object({ name: z.string() }).optional(),
-  ribbon: z.object({ name: z.string() }).optional(),
+  brand: z.strictObject({ name: z.string() }).optional(),
+  ribbon: z.strictObject({ name: z.string() }).optional(),
   tags: z.array(z.string()),
   directCategoriesInfo: categoryRefs.optional(),
   allCategoriesInfo: categoryRefs.optional(),
   breadcrumbsInfo: z
     .object({
       breadcrumbs: z.array(
-        z.object({ categoryId: z.string(), categoryName: z.string(), categorySlug: z.string() }),
+        z.strictObject({ categoryId: z.string(), categoryName: z.string(), categorySlug: z.string() }),
       ),
     })
     .optional(),
   mainCategoryId: z.string().optional(),
   actualPriceRange: priceRange,
   compareAtPriceRange: priceRange,
-  inventory: z.object({
+  inventory: z.strictObject({
     availabilityStatus: availabilityStatusValue,
     preorderStatus: z.string(),
     preorderAvailability: z.string(),
   }),
   physicalProperties: z
-    .object({ weightMeasurementUnitInfo: z.object({ weightMeasurementUnit: z.string() }) })
+    .object({ weightMeasurementUnitInfo: z.strictObject({ weightMeasurementUnit: z.string() }) })
     .optional(),
-  variantsInfo: z.object({ variants: z.array(variant) }),
-  variantSummary: z.object({ variantCount: z.number(), minPriceVariant: variant.optional() }),
-  extendedFields: z.object({ namespaces: looseObject }).optional(),
+  variantsInfo: z.strictObject({ variants: z.array(variant) }),
+  variantSummary: z.strictObject({ variantCount: z.number(), minPriceVariant: variant.optional() }),
+  extendedFields: z.strictObject({ namespaces: looseObject }).optional(),
 });
 export type Product = z.infer<typeof product>;
 
-export const inventoryItem = z.object({
+export const inventoryItem = z.strictObject({
   ...entity,
   variantId: z.string(),
   productId: z.string(),
@@ -125,11 +127,11 @@ export const inventoryItem = z.object({
   quantity: z.number().optional(),
   inStock: z.boolean().optional(),
   availabilityStatus: z.enum(['IN_STOCK', 'OUT_OF_STOCK']),
-  preorderInfo: z.object({ enabled: z.boolean() }),
-  product: z.object({ name: z.string(), productVisible: z.boolean() }).optional(),
+  preorderInfo: z.strictObject({ enabled: z.boolean() }),
+  product: z.strictObject({ name: z.string(), productVisible: z.boolean() }).optional(),
 });
 
-export const category = z.object({
+export const category = z.strictObject({
   ...entity,
   name: z.string(),
   slug: z.string(),
@@ -137,21 +139,21 @@ export const category = z.object({
   itemCounter: z.number(),
   description: z.string().optional(),
   image: productImage.optional(),
-  parentCategory: z.object({ id: z.string().nullable(), index: z.number() }),
-  breadcrumbsInfo: z.object({ breadcrumbs: z.array(looseObject) }),
-  treeReference: z.object({ appNamespace: z.string(), treeKey: z.string().nullable() }),
+  parentCategory: z.strictObject({ id: z.string().nullable(), index: z.number() }),
+  breadcrumbsInfo: z.strictObject({ breadcrumbs: z.array(looseObject) }),
+  treeReference: z.strictObject({ appNamespace: z.string(), treeKey: z.string().nullable() }),
 });
 export type Category = z.infer<typeof category>;
 
-export const customization = z.object({
+export const customization = z.strictObject({
   ...entity,
   name: z.string(),
   key: z.string(),
   customizationType: z.string(),
   customizationRenderType: z.string(),
-  choicesSettings: z.object({
+  choicesSettings: z.strictObject({
     choices: z.array(
-      z.object({
+      z.strictObject({
         id: z.string(),
         key: z.string(),
         name: z.string(),
@@ -163,8 +165,12 @@ export const customization = z.object({
   assignedProductsCount: z.number(),
 });
 
-const itemMetadata = z.object({ id: z.string().optional(), originalIndex: z.number(), success: z.boolean() });
-const bulkActionMetadata = z.object({
+const itemMetadata = z.strictObject({
+  id: z.string().optional(),
+  originalIndex: z.number(),
+  success: z.boolean(),
+});
+const bulkActionMetadata = z.strictObject({
   totalSuccesses: z.number(),
   totalFailures: z.number(),
   undetailedFailures: z.number(),
@@ -172,17 +178,17 @@ const bulkActionMetadata = z.object({
 
 // ---- answers ---------------------------------------------------------------------------------------
 
-export const productResponse = z.object({ product });
-export const productsPageResponse = z.object({
+export const productResponse = z.strictObject({ product });
+export const productsPageResponse = z.strictObject({
   products: z.array(product),
   pagingMetadata: cursorPagingMetadata,
 });
 export type ProductsPage = z.infer<typeof productsPageResponse>;
-export const countProductsResponse = z.object({ count: z.number() });
-export const queryVariantsResponse = z.object({
+export const countProductsResponse = z.strictObject({ count: z.number() });
+export const queryVariantsResponse = z.strictObject({
   variants: z.array(
     variant.extend({
-      productData: z.object({
+      productData: z.strictObject({
         productId: z.string(),
         name: z.string(),
         slug: z.string(),
@@ -192,22 +198,22 @@ export const queryVariantsResponse = z.object({
   ),
   pagingMetadata: cursorPagingMetadata,
 });
-export const inventoryItemResponse = z.object({ inventoryItem });
-export const inventoryItemsPageResponse = z.object({
+export const inventoryItemResponse = z.strictObject({ inventoryItem });
+export const inventoryItemsPageResponse = z.strictObject({
   inventoryItems: z.array(inventoryItem),
   pagingMetadata: cursorPagingMetadata,
 });
-export const bulkInventoryResponse = z.object({
-  results: z.array(z.object({ itemMetadata, item: inventoryItem.optional() })),
+export const bulkInventoryResponse = z.strictObject({
+  results: z.array(z.strictObject({ itemMetadata, item: inventoryItem.optional() })),
   bulkActionMetadata,
 });
-export const categoryResponse = z.object({ category });
-export const categoriesPageResponse = z.object({
+export const categoryResponse = z.strictObject({ category });
+export const categoriesPageResponse = z.strictObject({
   categories: z.array(category),
   pagingMetadata: cursorPagingMetadata,
 });
-export const customizationResponse = z.object({ customization });
-export const customizationsPageResponse = z.object({
+export const customizationResponse = z.strictObject({ customization });
+export const customizationsPageResponse = z.strictObject({
   customizations: z.array(customization),
   pagingMetadata: cursorPagingMetadata,
 });

@@ -232,44 +232,49 @@ export type V1InventoryQuery = NonNullable<z.infer<typeof v1QueryInventoryReques
 
 // ---- answers (catalog.md §7): v1 prices are JSON numbers in major units ------------------------------
 
-const v1Formatted = z.object({ price: z.string(), discountedPrice: z.string() });
-export const v1PriceDataWire = z.object({
+const v1Formatted = z.strictObject({ price: z.string(), discountedPrice: z.string() });
+export const v1PriceDataWire = z.strictObject({
   currency: z.string(),
   price: z.number(),
   discountedPrice: z.number(),
   formatted: v1Formatted,
 });
-const v1MediaImage = z.object({
+const v1MediaImage = z.strictObject({
   url: z.string(),
   width: z.number(),
   height: z.number(),
   format: z.string().nullable().optional(),
 });
-const v1MediaItem = z.object({
+const v1MediaItem = z.strictObject({
   image: v1MediaImage,
   thumbnail: v1MediaImage,
   mediaType: z.string(),
   title: z.string(),
   id: z.string(),
 });
-export const v1MediaWire = z.object({ mainMedia: v1MediaItem.optional(), items: z.array(v1MediaItem) });
-export const v1ProductOptionWire = z.object({
+export const v1MediaWire = z.strictObject({ mainMedia: v1MediaItem.optional(), items: z.array(v1MediaItem) });
+export const v1ProductOptionWire = z.strictObject({
   optionType: z.enum(['color', 'drop_down']),
   name: z.string(),
   choices: z.array(
-    z.object({ value: z.string(), description: z.string(), inStock: z.boolean(), visible: z.boolean() }),
+    z.strictObject({
+      value: z.string(),
+      description: z.string(),
+      inStock: z.boolean(),
+      visible: z.boolean(),
+    }),
   ),
 });
 const v1Choices = z.record(z.string(), z.string());
-const v1Stock = z.object({
+const v1Stock = z.strictObject({
   trackQuantity: z.boolean(),
   quantity: z.number().optional(),
   inStock: z.boolean(),
 });
-export const v1VariantWire = z.object({
+export const v1VariantWire = z.strictObject({
   id: z.string(),
   choices: v1Choices,
-  variant: z.object({
+  variant: z.strictObject({
     priceData: v1PriceDataWire,
     convertedPriceData: v1PriceDataWire,
     weight: z.number(),
@@ -278,8 +283,8 @@ export const v1VariantWire = z.object({
   }),
   stock: v1Stock,
 });
-const range = z.object({ minValue: z.number(), maxValue: z.number() });
-export const v1ProductWire = z.object({
+const range = z.strictObject({ minValue: z.number(), maxValue: z.number() });
+export const v1ProductWire = z.strictObject({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -289,7 +294,7 @@ export const v1ProductWire = z.object({
   sku: z.string().optional(),
   weight: z.number(),
   weightRange: range,
-  stock: z.object({
+  stock: z.strictObject({
     trackInventory: z.boolean(),
     quantity: z.number().optional(),
     inStock: z.boolean(),
@@ -300,27 +305,27 @@ export const v1ProductWire = z.object({
   convertedPriceData: v1PriceDataWire,
   priceRange: range,
   additionalInfoSections: z.array(z.unknown()),
-  ribbons: z.array(z.object({ text: z.string() })),
+  ribbons: z.array(z.strictObject({ text: z.string() })),
   ribbon: z.string().optional(),
   brand: z.string().optional(),
   media: v1MediaWire,
   customTextFields: z.array(z.unknown()),
   manageVariants: z.boolean(),
   productOptions: z.array(v1ProductOptionWire),
-  productPageUrl: z.object({ base: z.string(), path: z.string() }),
+  productPageUrl: z.strictObject({ base: z.string(), path: z.string() }),
   numericId: z.string(),
   inventoryItemId: z.string(),
-  discount: z.object({ type: z.enum(['AMOUNT', 'NONE']), value: z.number() }),
+  discount: z.strictObject({ type: z.enum(['AMOUNT', 'NONE']), value: z.number() }),
   collectionIds: z.array(z.string()),
   variants: z.array(v1VariantWire).optional(),
   lastUpdated: z.string(),
   createdDate: z.string(),
-  seoData: z.object({
+  seoData: z.strictObject({
     tags: z.array(z.unknown()),
-    settings: z.object({ preventAutoRedirect: z.boolean(), keywords: z.array(z.unknown()) }),
+    settings: z.strictObject({ preventAutoRedirect: z.boolean(), keywords: z.array(z.unknown()) }),
   }),
 });
-export const v1CollectionWire = z.object({
+export const v1CollectionWire = z.strictObject({
   id: z.string(),
   name: z.string(),
   media: v1MediaWire,
@@ -329,8 +334,8 @@ export const v1CollectionWire = z.object({
   slug: z.string(),
   visible: z.boolean(),
 });
-const v1PreorderInfo = z.object({ enabled: z.boolean(), message: z.null(), limit: z.null() });
-export const v1StoreVariantWire = z.object({
+const v1PreorderInfo = z.strictObject({ enabled: z.boolean(), message: z.null(), limit: z.null() });
+export const v1StoreVariantWire = z.strictObject({
   id: z.string(),
   variantId: z.string(),
   productId: z.string(),
@@ -341,15 +346,17 @@ export const v1StoreVariantWire = z.object({
   stock: v1Stock,
   choices: v1Choices,
   collectionIds: z.array(z.string()),
-  media: z.object({ image: z.object({ url: z.string(), width: z.number(), height: z.number() }) }).optional(),
+  media: z
+    .strictObject({ image: z.strictObject({ url: z.string(), width: z.number(), height: z.number() }) })
+    .optional(),
   preorderInfo: v1PreorderInfo,
 });
-export const v1InventoryItemWire = z.object({
+export const v1InventoryItemWire = z.strictObject({
   id: z.string(),
   productId: z.string(),
   trackQuantity: z.boolean(),
   variants: z.array(
-    z.object({
+    z.strictObject({
       variantId: z.string(),
       inStock: z.boolean(),
       quantity: z.number().nullable(),
@@ -361,16 +368,19 @@ export const v1InventoryItemWire = z.object({
   preorderInfo: v1PreorderInfo,
 });
 
-const v1OffsetMetadata = z.object({
+const v1OffsetMetadata = z.strictObject({
   count: z.number(),
   offset: z.number(),
   total: z.number().optional(),
   tooManyToCount: z.boolean().optional(),
-  cursors: z.object({ next: z.string().nullable(), prev: z.string().nullable() }).optional(),
+  cursors: z.strictObject({ next: z.string().nullable(), prev: z.string().nullable() }).optional(),
 });
-export const v1ProductsResponse = z.object({ products: z.array(v1ProductWire), metadata: v1OffsetMetadata });
-export const v1ProductResponse = z.object({ product: v1ProductWire });
-export const v1OptionsAvailabilityResponse = z.object({
+export const v1ProductsResponse = z.strictObject({
+  products: z.array(v1ProductWire),
+  metadata: v1OffsetMetadata,
+});
+export const v1ProductResponse = z.strictObject({ product: v1ProductWire });
+export const v1OptionsAvailabilityResponse = z.strictObject({
   selectedVariant: z
     .object({
       id: z.string(),
@@ -387,24 +397,24 @@ export const v1OptionsAvailabilityResponse = z.object({
   productOptions: z.array(v1ProductOptionWire),
   availableForPurchase: z.boolean(),
 });
-export const v1ProductVariantsResponse = z.object({
+export const v1ProductVariantsResponse = z.strictObject({
   variants: z.array(v1VariantWire),
-  metadata: z.object({ items: z.number(), offset: z.number() }).optional(),
+  metadata: z.strictObject({ items: z.number(), offset: z.number() }).optional(),
   totalResults: z.number().optional(),
 });
-export const v1StoreVariantsResponse = z.object({
+export const v1StoreVariantsResponse = z.strictObject({
   variants: z.array(v1StoreVariantWire),
   metadata: v1OffsetMetadata,
 });
-export const v1StoreVariantResponse = z.object({ variant: v1StoreVariantWire });
-export const v1CollectionsResponse = z.object({
+export const v1StoreVariantResponse = z.strictObject({ variant: v1StoreVariantWire });
+export const v1CollectionsResponse = z.strictObject({
   collections: z.array(v1CollectionWire),
   metadata: v1OffsetMetadata,
 });
-export const v1CollectionResponse = z.object({ collection: v1CollectionWire });
-export const v1InventoryItemResponse = z.object({ inventoryItem: v1InventoryItemWire });
-export const v1InventoryItemsResponse = z.object({
+export const v1CollectionResponse = z.strictObject({ collection: v1CollectionWire });
+export const v1InventoryItemResponse = z.strictObject({ inventoryItem: v1InventoryItemWire });
+export const v1InventoryItemsResponse = z.strictObject({
   inventoryItems: z.array(v1InventoryItemWire),
-  metadata: z.object({ items: z.number(), offset: z.number() }),
+  metadata: z.strictObject({ items: z.number(), offset: z.number() }),
   totalResults: z.number(),
 });
