@@ -15,6 +15,7 @@ export interface DemoImage {
 }
 
 const SIZE = 800;
+const DEMO_BATCH = 4;
 const shapes: Record<Shape, string> = {
   circle: '<circle cx="400" cy="400" r="230"/>',
   square: '<rect x="180" y="180" width="440" height="440" rx="56"/>',
@@ -41,7 +42,7 @@ export function demoSvg(i: Omit<DemoImage, 'name'>): string {
  */
 export async function ensureDemoImages(ctx: Ctx, images: DemoImage[]): Promise<Map<string, string>> {
   const entries = new Map<string, string>();
-  for (const img of images) {
+  const one = async (img: DemoImage) => {
     const file = `demo-${img.name}.webp`;
     await ensureMediaFile(ctx.config, file, async () => {
       // Loaded only when an image is missing: libvips stays out of a server that has its images.
@@ -58,6 +59,9 @@ export async function ensureDemoImages(ctx: Ctx, images: DemoImage[]): Promise<M
       origin: 'vitrine-demo',
     });
     entries.set(img.name, entryOf(d));
-  }
+  };
+  // A few at a time: libvips works on its own threads while the database writes wait.
+  for (let i = 0; i < images.length; i += DEMO_BATCH)
+    await Promise.all(images.slice(i, i + DEMO_BATCH).map(one));
   return entries;
 }
