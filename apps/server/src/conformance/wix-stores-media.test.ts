@@ -162,4 +162,22 @@ describe('catalog pictures are media library files', () => {
       height: 400,
     });
   });
+
+  it('keeps a category picture given by library URL or wix:image id as the library file, with its size', async () => {
+    const up = await upload(s, await png(320, 240), { fileName: 'lamps.png' });
+    const file = await ready(s, up.body.file.id);
+    const make = (name: string, image: string) =>
+      s.admin<{ category: { image: unknown } }>('POST', '/categories/v1/categories', {
+        category: { name, image },
+        treeReference: { appNamespace: '@wix/stores' },
+      });
+    const expected = { id: file.id, url: file.url, width: 320, height: 240, filename: file.id };
+    const byUrl = await make('Lamps', file.url);
+    expect([byUrl.status, byUrl.body.category.image]).toEqual([200, expected]);
+    const byWix = await make(
+      'Shades',
+      `wix:image://v1/${file.id}/lamps.png#originWidth=320&originHeight=240`,
+    );
+    expect([byWix.status, byWix.body.category.image]).toEqual([200, expected]);
+  });
 });
