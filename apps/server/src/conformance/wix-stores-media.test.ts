@@ -180,4 +180,23 @@ describe('catalog pictures are media library files', () => {
     );
     expect([byWix.status, byWix.body.category.image]).toEqual([200, expected]);
   });
+
+  it('loses no picture when several are added to one product at once', async () => {
+    const towel = (await client().products.queryProducts().eq('slug', 'waffle-bath-towel').find()).items[0]!;
+    const files = await Promise.all(
+      [0, 1, 2, 3, 4].map(async (n) => {
+        const up = await upload(s, await png(100 + n, 100), { fileName: `towel-${n}.png` });
+        return ready(s, up.body.file.id);
+      }),
+    );
+    const answers = await Promise.all(
+      files.map((f) =>
+        s.admin('POST', `/stores/v1/products/${towel._id}/media`, { media: [{ mediaId: f.id }] }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = (await v1Media(towel._id!)).items!.map((i) => i._id);
+    expect(ids).toHaveLength(6);
+    expect(ids).toEqual(expect.arrayContaining(files.map((f) => f.id)));
+  });
 });
