@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorPaging, filter, offsetPaging, sorting } from './query.ts';
+import { mediaUrl } from './catalog.ts';
 import { qs } from './scalars.ts';
 
 /**
@@ -101,6 +102,27 @@ const v1Product = {
     .optional(),
 };
 export const v1CreateProductRequest = z.strictObject({ product: z.object(v1Product).loose() });
+/** `addProductMedia`: library files by id, or URLs (imported into the library). */
+export const v1AddProductMediaRequest = z.object({
+  id: z.string().max(100).optional(),
+  media: z
+    .array(
+      z
+        .strictObject({
+          mediaId: z.string().min(1).max(200).nullish(),
+          url: mediaUrl.nullish(),
+          choice: z.strictObject({ option: z.string().max(100), choice: z.string().max(100) }).nullish(),
+        })
+        .refine((m) => !!m.mediaId !== !!m.url, 'needs either a mediaId or a url'),
+    )
+    .min(1)
+    .max(50),
+});
+/** `removeProductMedia`: the media ids to take off (none: all of them). */
+export const v1RemoveProductMediaRequest = z.object({
+  id: z.string().max(100).optional(),
+  mediaIds: z.array(z.string().min(1).max(200)).max(100).nullish(),
+});
 export const v1UpdateProductRequest = z.strictObject({
   product: z.object({ ...v1Product, name: v1Product.name.optional(), id: z.string().optional() }).loose(),
 });

@@ -42,7 +42,18 @@ const variantInput = z.object({
     })
     .optional(),
 });
-const urlRef = z.object({ url: z.url().max(2000) });
+/** A picture: a library file id, or a URL (this server's file URLs and `wix:image://` strings name library files; others are imported). */
+export const mediaUrl = z
+  .string()
+  .max(2000)
+  .regex(/^(https?:\/\/[^\s]+|wix:image:\/\/v1\/[^\s]+)$/, 'must be an http(s) URL or a wix:image:// id');
+const mediaRef = z
+  .object({
+    id: z.string().min(1).max(200).optional(),
+    url: mediaUrl.optional(),
+    image: z.object({ id: z.string().min(1).max(200).optional(), url: mediaUrl.optional() }).nullish(),
+  })
+  .refine((m) => m.id || m.url || m.image?.id || m.image?.url, 'needs an id or a url');
 
 const productFields = {
   name,
@@ -51,7 +62,7 @@ const productFields = {
   visible: z.boolean().optional(),
   productType: productType.optional(),
   media: z
-    .object({ main: urlRef.nullish(), itemsInfo: z.object({ items: z.array(urlRef).max(50) }).nullish() })
+    .object({ main: mediaRef.nullish(), itemsInfo: z.object({ items: z.array(mediaRef).max(50) }).nullish() })
     .nullish(),
   options: z.array(optionInput).max(6).optional(),
   brand: z.object({ name: z.string().trim().min(1).max(100) }).nullish(),

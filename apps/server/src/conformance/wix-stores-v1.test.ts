@@ -69,7 +69,13 @@ describe('@wix/stores v1 products and collections against Vitrine', () => {
       productPageUrl: { base: s.url, path: '/product-page/linen-throw-pillow' },
       collectionIds: [ALL_PRODUCTS, home._id],
     });
-    expect(bySlug.items[0]!.media!.mainMedia!.image!.url).toBe(`${s.url}/media/demo-linen-throw-pillow.webp`);
+    const main = bySlug.items[0]!.media!.mainMedia!;
+    expect(main.image).toMatchObject({
+      url: `${s.url}/media/${main._id}`,
+      width: 800,
+      height: 800,
+      format: 'webp',
+    });
     expect(bySlug.items[0]!.lastUpdated).toBeInstanceOf(Date);
 
     const queried = log.filter((l) => l.url.includes('/stores-reader/v1/products/query-platformized'));
@@ -199,7 +205,8 @@ describe('@wix/stores v1 products and collections against Vitrine', () => {
       numberOfProducts: 7,
       description: 'Everyday clothes in natural fibres.',
     });
-    expect(one.media?.mainMedia?.image?.url).toBe(`${s.url}/media/demo-category-apparel.webp`);
+    expect(one.media?.mainMedia?.image?.url).toBe(`${s.url}/media/${one.media?.mainMedia?._id}`);
+    expect(one.media?.mainMedia?._id).toMatch(/^[0-9a-f]{6}_[0-9a-f]{26}~mv2\.webp$/);
     expect((await c.collections.getCollectionBySlug('apparel')).collection?._id).toBe(one._id);
   });
 

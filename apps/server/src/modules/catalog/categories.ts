@@ -10,9 +10,14 @@ import { isAdmin, slugify } from './service.ts';
 import { categorySpec, type CategoryRow } from './store.ts';
 import { CATEGORY_FQDN, toCategory } from './wire.ts';
 import { emitCategoryItemChanges } from './catalog-events.ts';
+import { resolveMedia } from './media.ts';
 
-const imageUrl = (i: CategoryInput['image']) =>
-  i === undefined ? undefined : i === null ? null : typeof i === 'string' ? i : i.url;
+/** A category's picture as stored (media.ts): a library file, or a URL imported into the library. */
+async function imageEntry(ctx: Ctx, i: CategoryInput['image']): Promise<string | null | undefined> {
+  if (i === undefined || i === null) return i;
+  const url = typeof i === 'string' ? i : i.url;
+  return (await resolveMedia(ctx, [{ url }], 'category.image'))[0]!;
+}
 
 /** Product counts of categories (visible products only for visitors). */
 async function counts(ctx: Ctx, ids: string[]): Promise<Map<string, number>> {
@@ -39,6 +44,7 @@ async function slugFree(ctx: Ctx, slug: string, except?: string) {
 }
 
 export async function createCategory(ctx: Ctx, c: CategoryInput) {
+  const image = await imageEntry(ctx, c.image);
   return inTransaction(ctx, async (tx) => {
     const slug = c.slug ?? slugify(c.name);
     await slugFree(tx, slug);
@@ -51,7 +57,7 @@ export async function createCategory(ctx: Ctx, c: CategoryInput) {
         slug,
         visible: c.visible ?? true,
         description: c.description ?? null,
-        image_url: imageUrl(c.image) ?? null,
+        image_url: image ?? null,
         revision: 1,
         created_at: now,
         updated_at: now,
@@ -84,6 +90,7 @@ export async function getCategory(ctx: Ctx, where: { id?: string; slug?: string 
 
 export async function updateCategory(ctx: Ctx, id: string, patch: CategoryPatch) {
   if (patch.id !== undefined && patch.id !== id) throw violation('category.id', 'must match the path');
+  const image = await imageEntry(ctx, patch.image);
   return inTransaction(ctx, async (tx) => {
     const row = await readCategory(tx, { id }, true);
     if (String(row.revision) !== patch.revision) {
@@ -93,7 +100,6 @@ export async function updateCategory(ctx: Ctx, id: string, patch: CategoryPatch)
       });
     }
     if (patch.slug !== undefined) await slugFree(tx, patch.slug, id);
-    const image = imageUrl(patch.image);
     const saved = await tx.db
       .updateTable('catalog_category')
       .set((eb) => ({

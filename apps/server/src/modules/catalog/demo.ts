@@ -142,7 +142,7 @@ export async function seedCatalogDemo(ctx: Ctx) {
     { name: 'category-accessories', from: '#c9b7a3', to: '#3b3b3b', shape: 'diamond', letter: 'A' },
     { name: 'category-stationery-gifts', from: '#c3d0dc', to: '#22304a', shape: 'triangle', letter: 'S' },
   ];
-  const catUrls = await ensureDemoImages(ctx.config, categoryImages);
+  const catUrls = await ensureDemoImages(ctx, categoryImages);
   const cat = (name: string, slug: string, description: string) =>
     createCategory(ctx, { name, slug, description, image: catUrls.get(`category-${slug}`)! });
   const apparel = await cat('Apparel', 'apparel', 'Everyday clothes in natural fibres.');
@@ -355,7 +355,7 @@ export async function seedCatalogDemo(ctx: Ctx) {
     },
   ];
   const urls = await ensureDemoImages(
-    ctx.config,
+    ctx,
     products.map((p) => ({
       name: slugify(p.name),
       from: p.look[0],

@@ -1,6 +1,7 @@
 /** The catalog module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { seedCatalogDemo } from './demo.ts';
+import { mediaReadySubscriber } from './media.ts';
 import { catalogRoutes } from './routes.ts';
 import { catalogV1Routes } from './v1-routes.ts';
 export { seedCatalogDemo } from './demo.ts';
@@ -21,4 +22,5 @@ export const catalogModule: ServerModule = {
     catalogV1Routes(router);
   },
   demo: seedCatalogDemo,
+  subscribers: [mediaReadySubscriber],
 };

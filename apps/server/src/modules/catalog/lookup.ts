@@ -2,6 +2,7 @@ import { APP_ID } from '@vitrine/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
+import { parseEntry } from './media.ts';
 
 /** The catalog app id of store products in ecom line items (catalog.md §10). */
 export const STORES_APP_ID = APP_ID.stores;
@@ -83,7 +84,7 @@ function toItem(r: Row): CatalogItem {
     return ch ? [{ name: o.name, value: ch.name, ...(ch.colorCode ? { colorCode: ch.colorCode } : {}) }] : [];
   });
   const quantity = Number(r.quantity);
-  const url = r.media_urls[0];
+  const picture = r.media_urls[0] ? parseEntry(r.media_urls[0]) : undefined;
   return {
     productId: r.product_id,
     variantId: r.variant_id,
@@ -94,11 +95,13 @@ function toItem(r: Row): CatalogItem {
     ...(r.compare_at_price !== null ? { compareAtPriceMinor: Number(r.compare_at_price) } : {}),
     ...(r.weight_grams !== null ? { weightGrams: r.weight_grams } : {}),
     ...(r.sku !== null ? { sku: r.sku } : {}),
-    ...(url
+    ...(picture
       ? {
           image: {
-            url,
-            filename: decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? '') || undefined,
+            url: picture.url,
+            ...(picture.id ? { id: picture.id } : {}),
+            ...(picture.width ? { width: picture.width, height: picture.height } : {}),
+            filename: picture.id ?? (picture.url.split('?')[0]!.split('/').pop() || undefined),
           },
         }
       : {}),

@@ -17,6 +17,7 @@ import {
   type StoredOption,
 } from './store.ts';
 import { ITEM_TYPE_NAMESPACE, PRODUCT_FQDN, toProduct, type Money, type WireProduct } from './wire.ts';
+import { refsOf, resolveMedia } from './media.ts';
 
 export async function moneyOf(ctx: Ctx): Promise<Money> {
   const s = await getSettings(ctx);
@@ -285,6 +286,7 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
   const m = await moneyOf(ctx);
   const types = itemTypeOf(input) ?? { item: 'PHYSICAL', product: 'PHYSICAL' };
   const { options, variants } = await plan(ctx, input, m);
+  const media = input.media ? await resolveMedia(ctx, refsOf(input.media), 'product.media') : [];
   return inTransaction(ctx, async (tx) => {
     const id = newId();
     const slug = input.slug ?? slugify(input.name);
@@ -292,11 +294,6 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
     const categoryIds = input.directCategoriesInfo?.categories.map((c) => c.id) ?? [];
     await checkCategories(tx, categoryIds);
     const now = tx.clock.now();
-    const media = input.media
-      ? [input.media.main?.url, ...(input.media.itemsInfo?.items.map((i) => i.url) ?? [])].filter(
-          (u): u is string => !!u,
-        )
-      : [];
     await tx.db
       .insertInto('catalog_product')
       .values({
@@ -307,7 +304,7 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
         visible: input.visible ?? true,
         product_type: types.product,
         item_type: types.item,
-        media_urls: [...new Set(media)],
+        media_urls: media,
         options: JSON.stringify(options) as never,
         brand: input.brand?.name ?? null,
         ribbon: input.ribbon?.name ?? null,
@@ -343,6 +340,12 @@ export async function updateProduct(
   if (patch.id !== undefined && patch.id !== productId)
     throw violation('product.id', 'must match the path', 'VALIDATION');
   const m = await moneyOf(ctx);
+  const media =
+    patch.media === undefined
+      ? undefined
+      : patch.media === null
+        ? []
+        : await resolveMedia(ctx, refsOf(patch.media), 'product.media');
   return inTransaction(ctx, async (tx) => {
     const row = await readProduct(tx, { id: productId }, true);
     if (String(row.revision) !== patch.revision) {
@@ -368,12 +371,6 @@ export async function updateProduct(
         ? undefined
         : (patch.directCategoriesInfo?.categories.map((c) => c.id) ?? []);
     await checkCategories(tx, categoryIds);
-    const media =
-      patch.media === undefined
-        ? undefined
-        : [patch.media?.main?.url, ...(patch.media?.itemsInfo?.items.map((i) => i.url) ?? [])].filter(
-            (u): u is string => !!u,
-          );
     await tx.db
       .updateTable('catalog_product')
       .set((eb) => ({
@@ -384,7 +381,7 @@ export async function updateProduct(
         ...(types && (patch.productType !== undefined || patch.extendedFields !== undefined)
           ? { product_type: types.product, item_type: types.item }
           : {}),
-        ...(media !== undefined ? { media_urls: [...new Set(media)] } : {}),
+        ...(media !== undefined ? { media_urls: media } : {}),
         ...(built ? { options: JSON.stringify(built.options) as never } : {}),
         ...(patch.brand !== undefined ? { brand: patch.brand?.name ?? null } : {}),
         ...(patch.ribbon !== undefined ? { ribbon: patch.ribbon?.name ?? null } : {}),
@@ -411,6 +408,36 @@ export async function updateProduct(
       updatedEvent: { currentEntity: product, modifiedFields },
     });
     return (await toWire(tx, [saved], m, fields))[0]!;
+  });
+}
+
+/**
+ * Changes a product's pictures under its row lock (concurrent changes queue up; none is lost): the
+ * v1 media endpoints. `change` gets the stored entries and answers the new ones.
+ */
+export async function changeProductMedia(
+  ctx: Ctx,
+  productId: string,
+  change: (current: readonly string[]) => string[],
+): Promise<void> {
+  const m = await moneyOf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const row = await readProduct(tx, { id: productId }, true);
+    const next = [...new Set(change(row.media_urls))];
+    if (next.length === row.media_urls.length && next.every((e, i) => e === row.media_urls[i])) return;
+    const before = (await toWire(tx, [row], m, ALL_FIELDS))[0]!;
+    await tx.db
+      .updateTable('catalog_product')
+      .set((eb) => ({ media_urls: next, revision: eb('revision', '+', 1), updated_at: tx.clock.now() }))
+      .where('id', '=', productId)
+      .execute();
+    const product = (await toWire(tx, [await readProduct(tx, { id: productId })], m, ALL_FIELDS))[0]!;
+    await emitEvent(tx, {
+      entityFqdn: PRODUCT_FQDN,
+      slug: 'updated',
+      entityId: productId,
+      updatedEvent: { currentEntity: product, modifiedFields: { media: before.media } },
+    });
   });
 }
 

@@ -1,4 +1,6 @@
 import {
+  v1AddProductMediaRequest,
+  v1RemoveProductMediaRequest,
   id,
   emptyResponse,
   v1CollectionResponse,
@@ -52,6 +54,7 @@ import {
   updateProductVariantsV1,
 } from './v1-writes.ts';
 import { addProductsToCategory, removeProductsFromCategory } from './categories.ts';
+import { addProductMediaV1, removeProductMediaV1 } from './v1-media.ts';
 import {
   decrementInventoryV1,
   getInventoryVariantsV1,
@@ -210,6 +213,32 @@ export function catalogV1Routes(r: Router) {
     response: v1ProductResponse,
     async handler(ctx, { body }) {
       return createProductV1(ctx, body.product);
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: `${W}/products/:id/media`,
+    roles: ['admin'],
+    summary: 'v1: add pictures to a product (library file ids, or URLs imported into the library)',
+    tags,
+    params: byId,
+    body: v1AddProductMediaRequest,
+    response: emptyResponse,
+    async handler(ctx, { params, body }) {
+      return addProductMediaV1(ctx, params.id, body.media);
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: `${W}/products/:id/media/delete`,
+    roles: ['admin'],
+    summary: "v1: remove a product's pictures by media id (none given: all)",
+    tags,
+    params: byId,
+    body: v1RemoveProductMediaRequest,
+    response: emptyResponse,
+    async handler(ctx, { params, body }) {
+      return removeProductMediaV1(ctx, params.id, body.mediaIds);
     },
   });
   r.route({

@@ -7,6 +7,7 @@ import {
   type VariantWithStock,
 } from './store.ts';
 import { productPath, type Money } from './wire.ts';
+import { parseEntry } from './media.ts';
 
 /**
  * The v1 shapes (catalog.md §7) of the v3 rows. v1 prices are JSON numbers in major units; v1's `price` is the
@@ -62,19 +63,30 @@ export function choicesMap(options: StoredOption[], v: VariantWithStock): Record
   return out;
 }
 
-export function mediaV1(urls: string[]) {
-  const item = (url: string) => {
-    const file = url.split('/').pop()!.split('?')[0]!;
+/** v1 media: library files by their ids, with their true size (800 × 800 for URLs from before the library). */
+export function mediaV1(entries: string[]) {
+  const item = (entry: string) => {
+    const e = parseEntry(entry);
+    const url = e.url;
+    const file = e.id ?? url.split('/').pop()!.split('?')[0]!;
     const format = file.includes('.') ? file.split('.').pop()! : null;
+    const width = e.width ?? 800;
+    const height = e.height ?? 800;
+    const thumb = Math.min(1, 50 / Math.max(width, height, 1));
     return {
-      image: { url, width: 800, height: 800, format },
-      thumbnail: { url, width: 50, height: 50, format },
+      image: { url, width, height, format },
+      thumbnail: {
+        url: e.id ? `${url}/v1/fit/w_50,h_50,q_90/${encodeURIComponent(file)}` : url,
+        width: Math.max(1, Math.round(width * thumb)),
+        height: Math.max(1, Math.round(height * thumb)),
+        format,
+      },
       mediaType: 'image',
       title: '',
       id: file,
     };
   };
-  return { ...(urls[0] ? { mainMedia: item(urls[0]) } : {}), items: urls.map(item) };
+  return { ...(entries[0] ? { mainMedia: item(entries[0]) } : {}), items: entries.map(item) };
 }
 
 /** The product's options with each choice's stock and visibility among `variants` (narrowed by a partial selection when given). */
@@ -226,7 +238,7 @@ export function storeVariantV1(
     },
     choices,
     collectionIds: collectionIdsOf(true, categoryIds),
-    ...(r.media_urls[0] ? { media: { image: { url: r.media_urls[0], width: 800, height: 800 } } } : {}),
+    ...(r.media_urls[0] ? { media: { image: mediaV1(r.media_urls).items[0]!.image } } : {}),
     preorderInfo: { enabled: false, message: null, limit: null },
   };
 }

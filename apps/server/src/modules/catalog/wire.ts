@@ -9,6 +9,7 @@ import {
   type StoredOption,
   type VariantWithStock,
 } from './store.ts';
+import { parseEntry } from './media.ts';
 
 export interface Money {
   currency: string;
@@ -86,13 +87,24 @@ function richContent(text: string) {
   };
 }
 
-const media = (url: string) => ({
-  id: url.split('/').pop()!.split('?')[0]!,
-  url,
-  image: { url },
-  mediaType: 'IMAGE',
-  displayName: url.split('/').pop()!.split('?')[0]!,
-});
+/** A v3 media item: a library file's image object carries its id and size (the SDK makes it a `wix:image` string). */
+const media = (entry: string) => {
+  const e = parseEntry(entry);
+  const name = e.id ?? e.url.split('/').pop()!.split('?')[0]!;
+  return {
+    id: name,
+    url: e.url,
+    image: e.id
+      ? { id: e.id, url: e.url, width: e.width ?? 0, height: e.height ?? 0, filename: e.id }
+      : { url: e.url },
+    mediaType: 'IMAGE',
+    displayName: name,
+  };
+};
+const thumbnail = (entry: string) => {
+  const e = parseEntry(entry);
+  return { url: e.url, width: e.width ?? 800, height: e.height ?? 800 };
+};
 
 /**
  * A v3 product as a reader sees it: visitors never see hidden variants (nor choices only hidden variants
@@ -135,9 +147,7 @@ export function toProduct(
       main: r.media_urls[0] ? media(r.media_urls[0]) : null,
       ...(f.has('MEDIA_ITEMS_INFO') ? { itemsInfo: { items: r.media_urls.map(media) } } : {}),
     },
-    ...(f.has('THUMBNAIL') && r.media_urls[0]
-      ? { thumbnail: { url: r.media_urls[0], width: 800, height: 800 } }
-      : {}),
+    ...(f.has('THUMBNAIL') && r.media_urls[0] ? { thumbnail: thumbnail(r.media_urls[0]) } : {}),
     options: r.options.map((o) => ({
       id: o.id,
       name: o.name,
@@ -230,7 +240,8 @@ export function toInventoryItem(i: InventoryRow, product?: { name: string; visib
 }
 
 export function toCategory(c: CategoryRow, itemCounter: number) {
-  const file = c.image_url?.split('/').pop()?.split('?')[0];
+  const img = c.image_url ? parseEntry(c.image_url) : undefined;
+  const file = img && (img.id ?? img.url.split('/').pop()?.split('?')[0]);
   return {
     id: c.id,
     revision: String(c.revision),
@@ -241,8 +252,16 @@ export function toCategory(c: CategoryRow, itemCounter: number) {
     visible: c.visible,
     itemCounter,
     ...(c.description ? { description: c.description } : {}),
-    ...(c.image_url
-      ? { image: { id: file, url: c.image_url, width: 800, height: 800, filename: file } }
+    ...(img
+      ? {
+          image: {
+            id: file,
+            url: img.url,
+            width: img.width ?? 800,
+            height: img.height ?? 800,
+            filename: file,
+          },
+        }
       : {}),
     parentCategory: { id: null, index: 0 },
     breadcrumbsInfo: { breadcrumbs: [] },

@@ -1,6 +1,6 @@
 /**
  * The media library's face: the module app.ts registers, and what other modules may call
- * (reviews: a member's photo upload grant and descriptors by id).
+ * (reviews: a member's photo upload grant and descriptors by id; catalog: its pictures as library files).
  */
 import type { ServerModule } from '../../platform/module.ts';
 import { purgeGrantsJob, purgeJob } from './jobs.ts';
@@ -26,3 +26,7 @@ export { descriptorsById, getFileDescriptor, getFileDescriptors } from './files.
 /** Upload grants (a member's goes to the visitor uploads, within the daily quota), and a member's upload in one call. */
 export { generateUploadUrl, uploadMemberFile, type UploadGrant } from './upload.ts';
 export type { MediaTables } from './store.ts';
+/** Importing a URL into the library (PENDING; a job fetches it behind the SSRF guard, then `file_ready` / `file_failed`). */
+export { importFile } from './import.ts';
+/** Server-made bytes into the library (READY on return), and the library file id a URL or `wix:image` string names. */
+export { addServerFile, libraryFileId } from './server-files.ts';
