@@ -12,6 +12,7 @@ import { cacheDirOf } from './cache.ts';
 import { checkLink, linkRefused, type LinkClaims } from './links.ts';
 import { withLocalCopy } from './local-copy.ts';
 import { storageOf } from './runtime.ts';
+import { servedRow } from './served-rows.ts';
 import { findFile, type FileRow } from './store.ts';
 import { canonical, parseTransform, positionOf, type Step } from './transform.ts';
 import type { FileMeta } from './wire.ts';
@@ -101,7 +102,7 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
   const [name, ...rest] = segments;
   if (!name) throw fileMissing();
   if (rest.length === 0 && LEGACY_NAME.test(name)) return serveLegacy(ctx, req, reply, name);
-  const row = await findFile(ctx.db, name);
+  const row = await servedRow(name, () => findFile(ctx.db, name));
   if (!row || row.state !== 'OK') throw fileMissing();
   const query = (req.query ?? {}) as Record<string, unknown>;
   const meta = (row.meta ?? {}) as FileMeta;

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
+import { forgetServedRows } from './served-rows.ts';
 
 export interface MediaTables {
   media_folder: {
@@ -75,8 +76,9 @@ export const insertFile = (db: Executor, row: FileRow) =>
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-export const updateFile = (db: Executor, id: string, set: Partial<FileRow>) =>
-  db
+export const updateFile = (db: Executor, id: string, set: Partial<FileRow>) => {
+  forgetServedRows([id]);
+  return db
     .updateTable('media_file')
     .set({
       ...set,
@@ -86,11 +88,14 @@ export const updateFile = (db: Executor, id: string, set: Partial<FileRow>) =>
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+};
 export const filesBase = (db: Executor) => db.selectFrom('media_file').selectAll();
-export const deleteFileRows = (db: Executor, ids: readonly string[]) =>
-  ids.length
+export const deleteFileRows = (db: Executor, ids: readonly string[]) => {
+  forgetServedRows(ids);
+  return ids.length
     ? db.deleteFrom('media_file').where('id', 'in', ids).returningAll().execute()
     : Promise.resolve([] as FileRow[]);
+};
 /** Trashed files older than `before`, a batch at a time. */
 export const expiredTrash = (db: Executor, before: Date, limit: number) =>
   db
