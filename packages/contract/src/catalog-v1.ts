@@ -368,9 +368,7 @@ export const v1StoreVariantWire = z.strictObject({
   stock: v1Stock,
   choices: v1Choices,
   collectionIds: z.array(z.string()),
-  media: z
-    .strictObject({ image: z.strictObject({ url: z.string(), width: z.number(), height: z.number() }) })
-    .optional(),
+  media: z.strictObject({ image: v1MediaImage }).optional(),
   preorderInfo: v1PreorderInfo,
 });
 export const v1InventoryItemWire = z.strictObject({
