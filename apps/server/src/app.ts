@@ -38,6 +38,7 @@ import { storefrontModule } from './modules/storefront/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { taxModule } from './modules/tax/index.ts';
 import { mediaModule } from './modules/media/index.ts';
+import { reviewsModule } from './modules/reviews/index.ts';
 
 export const VERSION = '0.1.0';
 
@@ -124,6 +125,7 @@ export function buildApp(o: AppOptions): App {
     cartModule,
     checkoutModule,
     ordersModule,
+    reviewsModule,
     hostedCheckoutModule(oauth),
     storefrontModule(() => oauth.instance?.oauthClientId),
   ];

@@ -15,6 +15,7 @@ import type { ShippingTables } from './modules/shipping/index.ts';
 import type { TaxTables } from './modules/tax/index.ts';
 import type { HostedCheckoutTables } from './modules/hosted-checkout/index.ts';
 import type { MediaTables } from './modules/media/index.ts';
+import type { ReviewsTables } from './modules/reviews/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -35,4 +36,5 @@ export interface Database
     OrdersTables,
     PaymentsTables,
     HostedCheckoutTables,
-    MediaTables {}
+    MediaTables,
+    ReviewsTables {}

@@ -23,6 +23,8 @@ export const ENTITY_FQDN = {
   taxRate: 'vitrine.ecom.v1.tax_rate',
   additionalFee: 'vitrine.ecom.v1.additional_fee',
   giftCard: 'vitrine.ecom.v1.gift_card',
+  review: 'wix.reviews.v1.review',
+  reviewRequest: 'wix.reviews.v2.review_request',
 } as const;
 
 export type EntityFqdn = (typeof ENTITY_FQDN)[keyof typeof ENTITY_FQDN];

@@ -22,3 +22,4 @@ export * from './cart-checkout.ts';
 export * from './catalog-responses.ts';
 export * from './events.ts';
 export * from './media.ts';
+export * from './reviews.ts';

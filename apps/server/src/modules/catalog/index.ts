@@ -10,6 +10,9 @@ export {
   catalogItemsFromRows,
   catalogRowsFor,
   lookupCatalogItems,
+  productSummaries,
+  visibleProductIds,
+  type ProductSummary,
   STORES_APP_ID,
 } from './lookup.ts';
 export { decrementStock, incrementStock } from './stock.ts';

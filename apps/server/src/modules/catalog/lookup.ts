@@ -210,3 +210,42 @@ export function catalogItemsFromRows(
     rows as Row[],
   );
 }
+
+/** A product as other modules name it (reviews): id, name, slug and main picture. */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  slug: string;
+  visible: boolean;
+  imageUrl?: string;
+}
+
+/** The products of these ids that exist (ids that are not UUIDs name nothing). */
+export async function productSummaries(db: Executor, ids: readonly string[]): Promise<ProductSummary[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((i) => i.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('catalog_product')
+    .select(['id', 'name', 'slug', 'visible', 'media_urls'])
+    .where('id', 'in', wanted)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    visible: r.visible,
+    ...(r.media_urls[0] ? { imageUrl: parseEntry(r.media_urls[0]).url } : {}),
+  }));
+}
+
+/** The first `limit` visible products by name (demo data of other modules). */
+export async function visibleProductIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('catalog_product')
+    .select('id')
+    .where('visible', '=', true)
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

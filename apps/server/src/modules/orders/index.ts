@@ -11,6 +11,7 @@ export {
   notifyRefund,
   type OrderDraft,
 } from './service.ts';
+export { hasPurchased, readOrderForSystem } from './purchases.ts';
 export { type OrdersTables } from './store.ts';
 
 export const ordersModule: ServerModule = {
