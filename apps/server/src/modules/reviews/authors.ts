@@ -65,7 +65,8 @@ export async function authorOf(
       contactId: m.contactId ?? m.id,
       memberId: m.id,
       visitorId: c.visitorId ?? null,
-      name: clip(m.profile?.nickname || fullName || given.name || m.loginEmail?.split('@')[0], 100),
+      // Never a piece of the e-mail address: it would be published.
+      name: clip(m.profile?.nickname || fullName || given.name || 'Member', 100),
       email: m.loginEmail ?? null,
       origin: 'ORGANIC',
       appId: null,

@@ -7,6 +7,7 @@ import { memberDeletedSubscriber } from './moderation.ts';
 import { reviewRequestRoutes } from './request-routes.ts';
 import { reviewsRoutes } from './routes.ts';
 import { orderEndedSubscriber, orderFulfilledSubscriber } from './subscribers.ts';
+export { reviewsAwaitingModeration } from './summaries.ts';
 export { type ReviewsTables } from './store.ts';
 
 export const reviewsModule: ServerModule = {

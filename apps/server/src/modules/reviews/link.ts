@@ -73,7 +73,7 @@ function authorOfRequest(r: RequestRow): Author {
     contactId: r.recipient_contact_id,
     memberId: r.recipient_member_id,
     visitorId: null,
-    name: r.recipient_name ?? r.recipient_email?.split('@')[0] ?? 'Customer',
+    name: r.recipient_name ?? 'Customer',
     email: r.recipient_email,
     origin: 'ORGANIC',
     appId: null,

@@ -94,6 +94,25 @@ function requestedByOf(ctx: Ctx): RequestRow['requested_by'] {
 
 type Input = z.output<typeof reviewRequestInput>;
 
+type Contact = { contactDetails?: { firstName?: string; lastName?: string } } | undefined;
+/** The buyer's name as a review shows it: "Ada L." (billing, else recipient, else shipping contact). */
+export function buyerName(o: Order): string | null {
+  const ship = o.shippingInfo as { logistics?: { shippingDestination?: Contact } } | undefined;
+  const candidates = [
+    o.billingInfo as Contact,
+    (o as { recipientInfo?: Contact }).recipientInfo,
+    ship?.logistics?.shippingDestination,
+  ];
+  for (const c of candidates) {
+    const first = c?.contactDetails?.firstName?.trim();
+    if (first) {
+      const last = c?.contactDetails?.lastName?.trim();
+      return last ? `${first} ${last[0]!.toUpperCase()}.` : first;
+    }
+  }
+  return null;
+}
+
 async function rowFor(ctx: Ctx, input: Input, sendAt: Date): Promise<RequestRow> {
   const now = ctx.clock.now();
   const base = {
@@ -115,9 +134,7 @@ async function rowFor(ctx: Ctx, input: Input, sendAt: Date): Promise<RequestRow>
     const items = itemsOf(o);
     if (items.length === 0)
       throw new AppError(400, 'ORDER_IS_EMPTY', 'The order holds no store products to review');
-    const contact = (o.billingInfo as { contactDetails?: { firstName?: string } } | undefined)
-      ?.contactDetails;
-    const first = contact?.firstName;
+    const first = buyerName(o);
     return {
       ...base,
       order_id: o.id,

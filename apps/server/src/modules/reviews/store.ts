@@ -176,6 +176,25 @@ export async function linkSecret(db: Executor, fresh: string): Promise<string> {
 export const writeSettings = (db: Executor, s: Partial<Omit<ReviewsTables['review_settings'], 'id'>>) =>
   db.updateTable('review_settings').set(s).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
 
+/** Whether a shopper has a review of their own that is not published. */
+export async function hasUnpublished(
+  db: Executor,
+  own: { memberId?: string | undefined; visitorId?: string | undefined },
+) {
+  const mine: RawBuilder<SqlBool>[] = [];
+  if (own.memberId) mine.push(sql<SqlBool>`member_id = ${own.memberId}`);
+  if (own.visitorId) mine.push(sql<SqlBool>`visitor_id = ${own.visitorId}`);
+  if (mine.length === 0) return false;
+  const r = await db
+    .selectFrom('review')
+    .select('id')
+    .where(sql<SqlBool>`(${sql.join(mine, sql` or `)})`)
+    .where('moderation_status', '!=', 'APPROVED')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** Who may see which reviews: published ones, plus (`own`) the caller's own in any status. */
 export function visibleSql(own: { memberId?: string | undefined; visitorId?: string | undefined } | 'all') {
   if (own === 'all') return sql<SqlBool>`true`;

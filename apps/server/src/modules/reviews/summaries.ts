@@ -13,3 +13,13 @@ export async function ratingSummaries(
   const rows = new Map((await readSummaries(ctx.db, namespace, ids)).map((r) => [r.entity_id, r]));
   return ids.map((id) => toSummary(namespace, id, rows.get(id)));
 }
+
+/** Reviews waiting for the merchant (IN_MODERATION or SUBMITTED). */
+export async function reviewsAwaitingModeration(ctx: Ctx): Promise<number> {
+  const r = await ctx.db
+    .selectFrom('review')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('moderation_status', 'in', ['IN_MODERATION', 'SUBMITTED'])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

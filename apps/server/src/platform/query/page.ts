@@ -94,8 +94,19 @@ function decodeCursor(spec: QuerySpec, raw: string, field: string): Cursor {
   throw badCursor(field);
 }
 
-/** Rows strictly after (or before) `values` (bound parameters) in the order of `keys`. */
+/**
+ * Rows strictly after (or before) `values` (bound parameters) in the order of `keys`. When every key
+ * runs the same way this is a row comparison, `(k0, k1, id) < ($1, $2, $3)`, which an index on those
+ * columns seeks to directly (the expanded OR form is only a filter: deep pages would read and drop
+ * every row before them).
+ */
 function keysetCondition(keys: SortKey[], values: unknown[], forward: boolean): Sql {
+  if (keys.every((k) => k.desc === keys[0]!.desc)) {
+    const greater = forward !== keys[0]!.desc;
+    const cols = sql.join(keys.map((k) => sql.raw(k.field.sql)));
+    const vals = sql.join(keys.map((_, i) => sql`${values[i]}`));
+    return sql<SqlBool>`((${cols}) ${sql.raw(greater ? '>' : '<')} (${vals}))`;
+  }
   const ors: Sql[] = keys.map((k, i) => {
     const eqs = keys.slice(0, i).map((p, j) => sql<SqlBool>`${sql.raw(p.field.sql)} = ${values[j]}`);
     const greater = forward !== k.desc;
