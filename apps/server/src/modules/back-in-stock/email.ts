@@ -1,0 +1,75 @@
+/** The back-in-stock e-mail: the item (name, picture, price), a link to its page, and the unsubscribe link. */
+import type { Ctx } from '../../platform/context.ts';
+import type { MailInput } from '../../platform/mail.ts';
+import { formatMinor, toMinor } from '../../platform/money.ts';
+import type { StoredItemDetails } from './store.ts';
+
+/** What the catalog says of the item now. */
+export interface ItemInfo {
+  name: string;
+  slug: string;
+  priceMinor?: number;
+  imageUrl?: string;
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A decimal price in the store's currency ("10.5" → "$10.50"); as given when the currency cannot hold it. */
+function formatPrice(price: string, currency: string, locale: string): string {
+  try {
+    return formatMinor(toMinor(price, currency), currency, locale);
+  } catch {
+    return `${price} ${currency}`;
+  }
+}
+
+/** The storefront's product page (apps/storefront routes: `/product-page/:slug`). */
+export const productUrl = (ctx: Ctx, slug: string) =>
+  `${ctx.config.PUBLIC_URL}/product-page/${encodeURIComponent(slug)}`;
+
+/**
+ * The item's name, price and picture as the request (or the merchant's report) gave them, the
+ * catalog's otherwise. The link always leads to the store's own product page, never to a URL a
+ * shopper gave.
+ */
+export function backInStockMail(
+  ctx: Ctx,
+  o: {
+    to: string;
+    settings: { storeName: string; currency: string; locale: string };
+    item: ItemInfo;
+    details: StoredItemDetails;
+    unsubscribeUrl: string;
+  },
+): MailInput {
+  const { storeName, currency, locale } = o.settings;
+  const name = o.details.name ?? o.item.name;
+  const price = o.details.price
+    ? formatPrice(o.details.price, currency, locale)
+    : o.item.priceMinor !== undefined
+      ? formatMinor(o.item.priceMinor, currency, locale)
+      : undefined;
+  const image = o.details.imageUrl ?? o.item.imageUrl;
+  const link = productUrl(ctx, o.item.slug);
+  const why = 'You asked to be told when it was available again; this is the only e-mail about it.';
+  const stop = 'To withdraw your request and have your address removed';
+  return {
+    to: o.to,
+    senderName: storeName,
+    subject: `Back in stock: ${name}`,
+    text:
+      `Good news: ${name} is back in stock at ${storeName}.\n` +
+      (price ? `Price: ${price}\n` : '') +
+      `\nSee it here: ${link}\n\n${why}\n${stop}: ${o.unsubscribeUrl}\n\n${storeName}`,
+    html:
+      `<p>Good news: <strong>${esc(name)}</strong> is back in stock at ${esc(storeName)}.</p>` +
+      (image
+        ? `<p><a href="${esc(link)}"><img src="${esc(image)}" alt="${esc(name)}" width="240" style="max-width:100%;height:auto"></a></p>`
+        : '') +
+      (price ? `<p>Price: ${esc(price)}</p>` : '') +
+      `<p><a href="${esc(link)}">See ${esc(name)}</a></p>` +
+      `<p style="color:#666;font-size:12px">${esc(why)} <a href="${esc(o.unsubscribeUrl)}">${esc(stop)}</a>.</p>` +
+      `<p>${esc(storeName)}</p>`,
+  };
+}
