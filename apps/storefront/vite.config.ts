@@ -60,6 +60,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         manifest: true,
         target: 'es2022',
+        // A dynamic import preloads the chunks it needs, but never the shell and the runtime: the
+        // entry loaded them before any page ran. Fewer file names in every chunk's preload lists.
+        // No modulepreload polyfill (≈ 0.25 KB of every first load): browsers without native
+        // modulepreload (Safari < 17, Firefox < 115) skip the preload hints, which costs them time,
+        // not function.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) =>
+            hostType === 'js' ? deps.filter((d) => !/\/(shell|rolldown-runtime)-[\w-]+\.js$/.test(d)) : deps,
+        },
         // What every page needs at start-up in one chunk (one file compresses better than ten):
         // the libraries and the app shell. Pages, the cart, the account and the OAuth client stay split.
         // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build;
@@ -88,6 +98,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/categories': 'http://localhost:3000',
       '/members': 'http://localhost:3000',
       '/media': 'http://localhost:3000',
+      '/site-media': 'http://localhost:3000',
+      '/reviews': 'http://localhost:3000',
       '/auth': 'http://localhost:3000',
     },
   },

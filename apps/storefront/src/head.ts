@@ -3,8 +3,9 @@
  * tags and JSON-LD, computed from the data the route's loader put in the query cache.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Category, Product } from '@vitrine/sdk';
-import { catalogQueries } from '@vitrine/sdk/react';
+import type { Category, Product, RatingSummary, WireReview } from '@vitrine/sdk';
+import { catalogQueries, reviewQueries } from '@vitrine/sdk/react';
+import { REVIEWS_PAGE_SIZE } from './components/reviews/reviews-section.tsx';
 import type { Env } from './env.tsx';
 import { pageTitle } from './title.ts';
 
@@ -33,7 +34,38 @@ export type HeadFn = (a: HeadArgs) => Head;
 
 const clip = (s: string | undefined, n = 160) => (s && s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-export function productJsonLd(p: Product, url: string): object {
+/** Schema.org `aggregateRating` and up to 5 `review`s, when the product has published reviews. */
+export function reviewsJsonLd(summary: RatingSummary | undefined, reviews: WireReview[] = []): object {
+  if (!summary || summary.count <= 0) return {};
+  const published = reviews.filter((r) => r.moderation.moderationStatus === 'APPROVED').slice(0, 5);
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(summary.averageRating * 10) / 10,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(published.length
+      ? {
+          review: published.map((r) => ({
+            '@type': 'Review',
+            reviewRating: { '@type': 'Rating', ratingValue: r.content.rating, bestRating: 5, worstRating: 1 },
+            author: { '@type': 'Person', name: r.author.authorName || 'Anonymous' },
+            datePublished: r.reviewDate.slice(0, 10),
+            ...(r.content.title ? { name: r.content.title } : {}),
+            ...(r.content.body ? { reviewBody: r.content.body } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+export function productJsonLd(
+  p: Product,
+  url: string,
+  reviews?: { summary?: RatingSummary; list?: WireReview[] },
+): object {
   const variants = (p.variantsInfo?.variants ?? []).filter((v) => v.visible !== false);
   const inStock = p.inventory?.availabilityStatus !== 'OUT_OF_STOCK';
   const availability = `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`;
@@ -62,6 +94,7 @@ export function productJsonLd(p: Product, url: string): object {
             url,
           }
         : { '@type': 'Offer', priceCurrency: currency, price: low, availability, url },
+    ...reviewsJsonLd(reviews?.summary, reviews?.list),
   };
 }
 
@@ -69,6 +102,13 @@ export const productHead: HeadFn = ({ params, queryClient, env }) => {
   const p = queryClient.getQueryData(catalogQueries.bySlug(env.http, params.slug ?? '').queryKey);
   if (!p) return { title: 'Product not found', status: 404, noindex: true };
   const canonical = `${env.origin}/product-page/${p.slug}`;
+  // What prefetch-reviews.ts read for the page: the rating summary and the first (most relevant) reviews.
+  const summary = queryClient
+    .getQueryData(reviewQueries.summaries(env.http, [p.id]).queryKey)
+    ?.find((s) => s.entityId === p.id);
+  const list = queryClient.getQueryData(
+    reviewQueries.list(env.http, { entityId: p.id, limit: REVIEWS_PAGE_SIZE }).queryKey,
+  )?.reviews;
   return {
     title: p.name,
     description: clip(p.plainDescription) ?? `${p.name} at ${env.storeName}.`,
@@ -76,7 +116,7 @@ export const productHead: HeadFn = ({ params, queryClient, env }) => {
     image: p.media?.main?.image?.url ?? p.media?.main?.url,
     preloadImage: p.media?.main?.image?.url ?? p.media?.main?.url,
     ogType: 'product',
-    jsonLd: productJsonLd(p, canonical),
+    jsonLd: productJsonLd(p, canonical, { summary, list }),
   };
 };
 
@@ -147,6 +187,7 @@ export const heads: Record<string, HeadFn> = {
   product: productHead,
   cart: staticHead('Your cart'),
   'thank-you': staticHead('Thank you'),
+  review: staticHead('Review your order'),
   login: staticHead('Sign in'),
   signup: staticHead('Create an account'),
   forgot: staticHead('Forgot password'),

@@ -10,6 +10,7 @@ import { catalogQueries } from '@vitrine/sdk/react';
 import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
 import { Layout } from './components/layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import type * as ReviewsPrefetch from './prefetch-reviews.ts';
 
 export interface PrefetchArgs {
   url: URL;
@@ -102,16 +103,30 @@ const pages = {
     () => import('./pages/account.tsx'),
     (m) => m.Addresses,
   ),
+  reviewLink: lazyPage(
+    () => import('./pages/review-link.tsx'),
+    (m) => m.ReviewLinkPage,
+  ),
   notFound: lazyPage(
     () => import('./pages/not-found.tsx'),
     (m) => m.NotFound,
   ),
 };
 
+/**
+ * The review data of a page (rating summaries, the product's first reviews): a module of its own,
+ * for the server render only. The browser build leaves it out (`import.meta.env.SSR` is false there).
+ */
+const withReviews = async (f: (m: typeof ReviewsPrefetch) => Promise<unknown>) => {
+  if (import.meta.env.SSR) await f(await import('./prefetch-reviews.ts'));
+};
+
 const prefetchHome: PageDef['prefetch'] = ({ queryClient: qc, http }) =>
   Promise.all([
     qc.ensureQueryData(catalogQueries.categories(http)),
-    qc.ensureQueryData(catalogQueries.search(http, { limit: FEATURED })),
+    qc
+      .ensureQueryData(catalogQueries.search(http, { limit: FEATURED }))
+      .then((page) => withReviews((m) => m.prefetchSummaries(qc, http, page.products))),
   ]);
 
 const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http }) => {
@@ -119,7 +134,7 @@ const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http
   const categories = await qc.ensureQueryData(catalogQueries.categories(http));
   const category = p.category ? categories.find((c) => c.slug === p.category) : undefined;
   if (p.category && !category) return;
-  await qc.ensureQueryData(
+  const page = await qc.ensureQueryData(
     catalogQueries.search(http, {
       categoryId: category?.id,
       text: p.text,
@@ -128,10 +143,13 @@ const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http
       limit: PAGE_SIZE,
     }),
   );
+  await withReviews((m) => m.prefetchSummaries(qc, http, page.products));
 };
 
-const prefetchProduct: PageDef['prefetch'] = ({ params, queryClient: qc, http }) =>
-  qc.ensureQueryData(catalogQueries.bySlug(http, params.slug ?? ''));
+const prefetchProduct: PageDef['prefetch'] = async ({ params, queryClient: qc, http }) => {
+  const product = await qc.ensureQueryData(catalogQueries.bySlug(http, params.slug ?? ''));
+  if (product) await withReviews((m) => m.prefetchProductReviews(qc, http, product.id));
+};
 
 function ProductAlias() {
   const { slug = '' } = useParams();
@@ -152,23 +170,30 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     handle: {} satisfies PageDef,
     children: [
-      route(undefined, { id: 'home', page: pages.home, chunk: 'src/pages/home.tsx', prefetch: prefetchHome }),
+      route(undefined, {
+        id: 'home',
+        page: pages.home,
+        chunk: 'src/pages/home.tsx',
+        prefetch: import.meta.env.SSR ? prefetchHome : undefined,
+      }),
       route('shop', {
         id: 'shop',
         page: pages.catalog,
         chunk: 'src/pages/catalog.tsx',
-        prefetch: prefetchCatalog,
+        prefetch: import.meta.env.SSR ? prefetchCatalog : undefined,
       }),
       route('product-page/:slug', {
         id: 'product',
         page: pages.product,
         chunk: 'src/pages/product.tsx',
-        prefetch: prefetchProduct,
+        prefetch: import.meta.env.SSR ? prefetchProduct : undefined,
       }),
       // Where the platform's `storesProduct` redirect sessions lead.
       route('products/:slug', { redirect: (p) => `/product-page/${encodeURIComponent(p.slug ?? '')}` }),
       route('cart', { id: 'cart', page: pages.cart, chunk: 'src/pages/cart.tsx' }),
       route('thank-you', { id: 'thank-you', page: pages.thankYou, chunk: 'src/pages/thank-you.tsx' }),
+      // The link of a review-request e-mail (`/review?token=…`): rendered in the browser only.
+      route('review', { id: 'review', page: pages.reviewLink, chunk: 'src/pages/review-link.tsx' }),
       route('login', { id: 'login', page: pages.login, chunk: 'src/pages/auth.tsx' }),
       route('signup', { id: 'signup', page: pages.signUp, chunk: 'src/pages/auth.tsx' }),
       route('forgot-password', { id: 'forgot', page: pages.forgot, chunk: 'src/pages/auth.tsx' }),

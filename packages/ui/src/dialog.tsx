@@ -5,6 +5,8 @@ const placements = {
   /** A centred box, for a question or a short form. */
   center:
     'top-1/2 left-1/2 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl',
+  /** A wide centred box, for a picture (a lightbox). */
+  wide: 'top-1/2 left-1/2 max-h-[95dvh] w-[calc(100%-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 rounded-2xl',
   /** A full-height panel at the inline end (a drawer: the cart, filters). */
   end: 'inset-y-0 right-0 h-dvh w-full max-w-md',
 };

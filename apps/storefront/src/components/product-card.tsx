@@ -1,12 +1,44 @@
-import type { Product } from '@vitrine/sdk';
+import { useQuery } from '@tanstack/react-query';
+import type { Product, RatingSummary } from '@vitrine/sdk';
+import { reviewQueries } from '@vitrine/sdk/react';
 import { Link } from 'react-router';
 import { Price } from '@vitrine/ui';
+import { useEnv } from '../env.tsx';
+import { averageText, reviewsText, Stars } from './stars.tsx';
 
 export function productImage(p: Product): string | undefined {
   return p.media?.main?.image?.url ?? p.media?.main?.url;
 }
 
-export function ProductCard({ product: p, eager = false }: { product: Product; eager?: boolean }) {
+/** Stars, average and count of a product's published reviews; an empty line of the same height without any. */
+function Rating({ summary }: { summary: RatingSummary | undefined }) {
+  const count = summary?.count ?? 0;
+  return (
+    <p className="flex min-h-5 items-center gap-1 text-sm">
+      {count > 0 && (
+        <>
+          <Stars value={summary!.averageRating} />
+          <span aria-hidden="true">
+            {averageText(summary!.averageRating)} <span className="text-stone-600">({count})</span>
+          </span>
+          <span className="sr-only">
+            Rated {averageText(summary!.averageRating)} out of 5, {reviewsText(count)}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+export function ProductCard({
+  product: p,
+  eager = false,
+  summary,
+}: {
+  product: Product;
+  eager?: boolean;
+  summary?: RatingSummary;
+}) {
   const soldOut = p.inventory?.availabilityStatus === 'OUT_OF_STOCK';
   const min = p.actualPriceRange?.minValue;
   const max = p.actualPriceRange?.maxValue;
@@ -49,16 +81,30 @@ export function ProductCard({ product: p, eager = false }: { product: Product; e
             <Price price={min} compareAt={p.compareAtPriceRange?.minValue} />
           )}
         </p>
+        <Rating summary={summary} />
       </div>
     </li>
   );
 }
 
+/** The products of a page, with their rating summaries read in one request for all of them. */
 export function ProductGrid({ products, eager = 0 }: { products: Product[]; eager?: number }) {
+  const { http } = useEnv();
+  const { data: summaries } = useQuery(
+    reviewQueries.summaries(
+      http,
+      products.map((p) => p.id),
+    ),
+  );
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eager} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          eager={i < eager}
+          summary={summaries?.find((s) => s.entityId === p.id)}
+        />
       ))}
     </ul>
   );

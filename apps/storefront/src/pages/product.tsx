@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { cartCalls, type Product, type Variant } from '@vitrine/sdk';
 import { catalogQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
-import { useId, useMemo, useState } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { preloadCartDrawer, useCartDrawer } from '../components/cart-drawer.tsx';
 import {
@@ -18,6 +18,16 @@ import {
 import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
+import { lazyPage } from '../lazy-page.tsx';
+
+/**
+ * The reviews (summary, list, the write form) are a chunk of their own, below the fold: the server
+ * renders them (prefetch-reviews.ts preloads it), the browser hydrates them once it has loaded.
+ */
+export const ProductReviews = lazyPage(
+  () => import('../components/reviews/reviews-section.tsx'),
+  (m) => m.ReviewsSection,
+);
 
 type Selection = Record<string, string>; // optionId → choiceId
 
@@ -53,7 +63,14 @@ export function ProductPage() {
       </>
     );
   }
-  return <ProductDetails key={product.id} product={product} />;
+  return (
+    <>
+      <ProductDetails key={product.id} product={product} />
+      <Suspense>
+        <ProductReviews key={product.id} product={product} />
+      </Suspense>
+    </>
+  );
 }
 
 function Gallery({ product }: { product: Product }) {

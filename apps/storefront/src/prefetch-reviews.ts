@@ -1,0 +1,27 @@
+/**
+ * Server render only (routes.tsx imports it there; the browser build leaves it out): the review
+ * data a page shows, put in the query cache before rendering. `prefetchQuery` never throws: when
+ * the reviews cannot be read, the page renders without them and the browser asks again.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { HttpClient, Product } from '@vitrine/sdk';
+import { reviewQueries } from '@vitrine/sdk/react';
+import { REVIEWS_PAGE_SIZE } from './components/reviews/reviews-section.tsx';
+import { ProductReviews } from './pages/product.tsx';
+
+/** The rating summaries of a page of product cards (one request). */
+export const prefetchSummaries = (qc: QueryClient, http: HttpClient, products: Product[]) =>
+  qc.prefetchQuery(
+    reviewQueries.summaries(
+      http,
+      products.map((p) => p.id),
+    ),
+  );
+
+/** The product page's reviews: their section's code, the rating summary and the first page (most relevant). */
+export const prefetchProductReviews = (qc: QueryClient, http: HttpClient, productId: string) =>
+  Promise.all([
+    ProductReviews.preload(),
+    qc.prefetchQuery(reviewQueries.summaries(http, [productId])),
+    qc.prefetchQuery(reviewQueries.list(http, { entityId: productId, limit: REVIEWS_PAGE_SIZE })),
+  ]);
