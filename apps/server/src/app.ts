@@ -2,7 +2,7 @@ import { APP_ID } from '@vitrine/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
-import { createCallerResolver, type TokenVerifier } from './platform/auth.ts';
+import { createCallerResolver, createRequestResolver, type TokenVerifier } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Ctx } from './platform/context.ts';
@@ -39,6 +39,10 @@ import { systemModule } from './modules/system/index.ts';
 import { taxModule } from './modules/tax/index.ts';
 import { mediaModule } from './modules/media/index.ts';
 import { reviewsModule } from './modules/reviews/index.ts';
+import { staffModule } from './modules/staff/index.ts';
+import { backInStockModule } from './modules/back-in-stock/index.ts';
+import { recommendationsModule } from './modules/recommendations/index.ts';
+import { analyticsModule } from './modules/analytics/index.ts';
 
 export const VERSION = '0.1.0';
 
@@ -126,16 +130,36 @@ export function buildApp(o: AppOptions): App {
     checkoutModule,
     ordersModule,
     reviewsModule,
+    backInStockModule,
+    recommendationsModule,
+    analyticsModule,
+    staffModule,
     hostedCheckoutModule(oauth),
     storefrontModule(() => oauth.instance?.oauthClientId),
   ];
   for (const m of modules) m.install?.(http);
 
+  const resolveCaller = createCallerResolver({
+    db: database.db,
+    configuredAdminKey: config.ADMIN_API_KEY,
+    verifyToken: o.verifyToken ?? oauth.verifyAccessToken,
+    now: () => clock.now().getTime(),
+  });
   const services: Services = {
-    resolveCaller: createCallerResolver({
-      db: database.db,
-      configuredAdminKey: config.ADMIN_API_KEY,
-      verifyToken: o.verifyToken ?? oauth.verifyAccessToken,
+    resolveCaller,
+    // A staff session cookie is looked up by the staff module, through its port.
+    resolveRequest: createRequestResolver({
+      resolveCaller,
+      staffSession: (token) =>
+        services.ports.staffSessions.session(
+          {
+            ...base,
+            caller: { role: 'anonymous' },
+            requestId: 'staff-session',
+            log: logger as FastifyBaseLogger,
+          },
+          token,
+        ),
     }),
     subscribers: new Map(
       [...modules.flatMap((m) => m.subscribers ?? []), ...(o.subscribers ?? [])].map((s) => [s.name, s]),
@@ -170,7 +194,7 @@ export function buildApp(o: AppOptions): App {
   installIdempotency(http, { db: database.db, clock, services });
   const router = createRouter(http, async (req) => ({
     ...base,
-    caller: await services.resolveCaller(req.headers.authorization),
+    caller: await services.resolveRequest(req),
     requestId: String(req.id),
     log: req.log,
   }));
@@ -178,6 +202,7 @@ export function buildApp(o: AppOptions): App {
   const host: ModuleHost = { http, router, config, database, version: VERSION };
   for (const m of modules) m.routes?.(host);
   serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
+  serveApp(http, { prefix: '/dashboard/', dir: appDist('dashboard'), name: 'dashboard pages' });
 
   return {
     http,
@@ -198,7 +223,9 @@ function portsOf(modules: readonly ServerModule[]): Ports {
       if (name in ports) throw new Error(`port ${name} is implemented twice (again by ${m.name})`);
       Object.assign(ports, { [name]: port });
     }
-  const missing = (['tokens', 'accounts', 'carts', 'checkoutLinks'] as const).filter((k) => !ports[k]);
+  const missing = (['tokens', 'accounts', 'carts', 'checkoutLinks', 'staffSessions'] as const).filter(
+    (k) => !ports[k],
+  );
   if (missing.length) throw new Error(`no module implements the ports ${missing.join(', ')}`);
   return ports as Ports;
 }

@@ -16,6 +16,9 @@ import type { TaxTables } from './modules/tax/index.ts';
 import type { HostedCheckoutTables } from './modules/hosted-checkout/index.ts';
 import type { MediaTables } from './modules/media/index.ts';
 import type { ReviewsTables } from './modules/reviews/index.ts';
+import type { StaffTables } from './modules/staff/index.ts';
+import type { BackInStockTables } from './modules/back-in-stock/index.ts';
+import type { RecommendationsTables } from './modules/recommendations/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -37,4 +40,7 @@ export interface Database
     PaymentsTables,
     HostedCheckoutTables,
     MediaTables,
-    ReviewsTables {}
+    ReviewsTables,
+    StaffTables,
+    BackInStockTables,
+    RecommendationsTables {}

@@ -46,13 +46,34 @@ async function boot(env: Record<string, string> = {}) {
   return { url, out: () => out, stop };
 }
 
+/** Runs `npm run staff:setup-link`'s script on the same data; its exit code and output. */
+function setupLinkCommand(): Promise<{ code: number | null; out: string }> {
+  const script = fileURLToPath(new URL('./cli/staff-setup-link.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '3999', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+}
+
 // The start command uses the embedded database whatever the test engine: run it once, in the PGlite project.
 describe.skipIf(testEngine() === 'postgres')('the start command (embedded database)', () => {
-  it('starts with demo data, prints the URLs and a one-time admin key, and keeps its data across restarts', async () => {
+  it('starts with demo data, prints the URLs, a one-time admin key and a set-up link, and keeps its data across restarts', async () => {
     const first = await boot();
     expect(first.out()).toMatch(/Health\s+http/);
     const key = /Admin API key[^\n]*\n\s+(vk_\S+)/.exec(first.out())?.[1];
     expect(key).toBeDefined();
+    // No owner yet: a one-time link to set one up.
+    expect(first.out()).toMatch(
+      /Dashboard set-up link[^\n]*\n\s+http:\/\/\S+\/dashboard\/setup\?token=[\w-]{43}\n/,
+    );
+    // The embedded database is one process's: the command refuses while the store runs.
+    const busy = await setupLinkCommand();
+    expect(busy.code, busy.out).toBe(1);
+    expect(busy.out).toContain('The store is running on the embedded database');
     const health = await fetch(`${first.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'OK', database: { dialect: 'pglite' } });
@@ -68,6 +89,11 @@ describe.skipIf(testEngine() === 'postgres')('the start command (embedded databa
     });
     expect(patch.status).toBe(200);
     expect(await first.stop()).toBe(0);
+    const made = await setupLinkCommand();
+    expect(made.code, made.out).toBe(0);
+    expect(made.out).toMatch(
+      /^Dashboard set-up link[^\n]*\n\s+http:\/\/localhost:3999\/dashboard\/setup\?token=[\w-]{43}\n/,
+    );
 
     const second = await boot();
     expect(second.out()).not.toContain('Admin API key');

@@ -22,6 +22,11 @@ Vitrine is running on ${db}, listening on ${server.url}
   Health     ${config.PUBLIC_URL}/health
   API docs   ${config.PUBLIC_URL}/openapi.json
   OAuth client id of the bundled storefront: ${instance.oauthClientId}`);
+if (server.setupLink) {
+  console.log(`
+  Dashboard set-up link (one-time, valid 7 days; \`npm run staff:setup-link\` makes another):
+    ${server.setupLink}`);
+}
 if (instance.generatedAdminKey) {
   console.log(`
   Admin API key (shown once, only its hash is stored; set ADMIN_API_KEY to choose your own):

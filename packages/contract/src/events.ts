@@ -25,6 +25,7 @@ export const ENTITY_FQDN = {
   giftCard: 'vitrine.ecom.v1.gift_card',
   review: 'wix.reviews.v1.review',
   reviewRequest: 'wix.reviews.v2.review_request',
+  backInStockRequest: 'wix.ecom.v1.back_in_stock_notification_request',
 } as const;
 
 export type EntityFqdn = (typeof ENTITY_FQDN)[keyof typeof ENTITY_FQDN];

@@ -23,3 +23,7 @@ export * from './catalog-responses.ts';
 export * from './events.ts';
 export * from './media.ts';
 export * from './reviews.ts';
+export * from './recommendations.ts';
+export * from './back-in-stock.ts';
+export * from './analytics.ts';
+export * from './staff.ts';

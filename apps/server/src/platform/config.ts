@@ -120,6 +120,8 @@ export const configSchema = z
           .map((x) => x.trim())
           .filter(Boolean),
       ),
+    /** Back-in-stock requests still waiting this many days after they were made are deleted. */
+    BACK_IN_STOCK_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Where media bytes live: `local` (DATA_DIR/media/library) or `s3` (an S3-compatible bucket). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

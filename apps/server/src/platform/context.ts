@@ -6,12 +6,20 @@ import type { Config } from './config.ts';
 import type { Executor } from './db/tx.ts';
 import type { Services } from './services.ts';
 
-/** Who is calling. Site owners' users and API-key apps share the `admin` role. */
+/** A staff member's role (modules/staff): contributors are refused the routes marked `owner`. */
+export type StaffRole = 'OWNER' | 'CONTRIBUTOR';
+
+/**
+ * Who is calling. Site owners' users and API-key apps share the `admin` role; a staff session is an
+ * admin caller with its `userId` (the staff id) and `staffRole`. An anonymous caller with
+ * `csrfRefused` sent a valid staff session cookie on an unsafe request without its CSRF token: it
+ * acts as nobody, and routes that need a caller answer 403 CSRF_TOKEN_INVALID instead of 401.
+ */
 export type Caller =
-  | { role: 'anonymous' }
+  | { role: 'anonymous'; csrfRefused?: true }
   | { role: 'visitor'; visitorId: string }
   | { role: 'member'; memberId: string; visitorId?: string }
-  | { role: 'admin'; appId?: string; userId?: string; onBehalfOf?: Shopper };
+  | { role: 'admin'; appId?: string; userId?: string; staffRole?: StaffRole; onBehalfOf?: Shopper };
 
 /** The visitor or member a call acts for: the caller, or the token part of an elevated call. */
 export type Shopper = { visitorId: string; memberId?: undefined } | { memberId: string; visitorId?: string };

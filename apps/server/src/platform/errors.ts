@@ -35,6 +35,15 @@ export const unauthenticated = (description = 'Missing or invalid credentials') 
   new AppError(401, 'UNAUTHENTICATED', description);
 export const forbidden = (description = 'The caller is not allowed to do this') =>
   new AppError(403, 'PERMISSION_DENIED', description);
+/** A staff contributor calling a route only owners may call (settings, staff, API keys, OAuth clients). */
+export const ownerOnly = () => new AppError(403, 'OWNER_ONLY', "Only the store's owners may do this");
+/** A staff session cookie on an unsafe request without the session's `X-CSRF-Token`. */
+export const csrfTokenInvalid = () =>
+  new AppError(
+    403,
+    'CSRF_TOKEN_INVALID',
+    'This request needs the X-CSRF-Token header of the staff session (GET /staff/v1/me gives it)',
+  );
 export const conflict = (code: string, description: string, data: Record<string, unknown> = {}) =>
   new AppError(409, code, description, data);
 export const violation = (

@@ -1,4 +1,5 @@
 import type { MemberContact, MemberProfile } from '@vitrine/contract';
+import type { StaffSessionCaller } from './auth.ts';
 import type { Ctx } from './context.ts';
 
 /**
@@ -12,6 +13,7 @@ export interface Ports {
   accounts: AccountPort;
   carts: CartPort;
   checkoutLinks: CheckoutLinkPort;
+  staffSessions: StaffSessionPort;
 }
 
 /** The OAuth server's side of a member's access (oauth implements it; identity and members use it). */
@@ -67,4 +69,17 @@ export interface CheckoutLinkPort {
    * owner (`ownerKey`: `visitor:<id>` / `member:<id>`); undefined when neither is known.
    */
   linkToken(ctx: Ctx, checkoutId: string, ownerKey: string | null): Promise<string | undefined>;
+}
+
+/**
+ * Staff session cookies (staff implements it; the platform's request resolver, auth.ts, uses it):
+ * the platform resolves callers but must not know the staff module.
+ */
+export interface StaffSessionPort {
+  /**
+   * The staff member a session cookie's value signs in, with the session's CSRF token; null when
+   * the session is unknown, idle or expired, or its staff member was removed. Read from the
+   * database on every call, so an ended session is refused at once on every process.
+   */
+  session(ctx: Ctx, token: string): Promise<StaffSessionCaller | null>;
 }

@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import type { CallerRequest } from './auth.ts';
 import type { Caller } from './context.ts';
 import type { Subscriber } from './events.ts';
 import type { JobHandler } from './jobs.ts';
@@ -7,6 +8,8 @@ import type { Ports } from './ports.ts';
 /** Process-wide collaborators that service functions reach through `ctx.services`. */
 export interface Services {
   resolveCaller(authorization: string | undefined): Promise<Caller>;
+  /** A request's caller: its `Authorization` header, else its staff session cookie (auth.ts; once per request). */
+  resolveRequest(req: CallerRequest): Promise<Caller>;
   subscribers: Map<string, Subscriber>;
   jobHandlers: Map<string, JobHandler>;
   /** SMTP transport when `SMTP_URL` is set; otherwise mail is kept in the stored outbox. */

@@ -20,6 +20,8 @@ export interface TestServer {
   clock: TestClock;
   app: Started['app'];
   db: TestDatabase;
+  /** The first-owner set-up link the start printed (while the store has no owner). */
+  setupLink?: string;
   /** A real HTTP request to the server. `body` objects are sent as JSON; strings as they are. */
   request<T = Record<string, unknown>>(
     method: string,
@@ -112,6 +114,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     clock,
     app: started.app,
     db,
+    ...(started.setupLink ? { setupLink: started.setupLink } : {}),
     request,
     admin: (method, path, body) => request(method, path, { body, auth: ADMIN_KEY }),
     async until(check, ms = 10_000) {

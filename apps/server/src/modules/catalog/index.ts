@@ -15,6 +15,8 @@ export {
   type ProductSummary,
   STORES_APP_ID,
 } from './lookup.ts';
+export { productsLike, productTraits, showableProducts } from './recommendable.ts';
+export { lowStockCount } from './stock-stats.ts';
 export { decrementStock, incrementStock } from './stock.ts';
 export { type CatalogTables } from './store.ts';
 

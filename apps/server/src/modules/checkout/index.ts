@@ -1,6 +1,7 @@
 /** The checkout module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import { checkoutRoutes } from './routes.ts';
+export { dailyCheckouts } from './stats.ts';
 export { createCheckoutFromCart, load } from './service.ts';
 export { type CheckoutTables } from './store.ts';
 

@@ -11,6 +11,15 @@ export {
 } from './service.ts';
 export { type IdentityTables } from './store.ts';
 export { CAPTCHA_WINDOW_MS } from './throttle.ts';
+// What another kind of account (staff) reuses: the password rules and hashing, TOTP codes, and
+// sign-in throttling with the captcha.
+export { hashPassword, needsRehash, passwordViolation, verifyPassword } from './password.ts';
+export { matchStep as totpStep } from './totp.ts';
+export {
+  clearAccount as clearSignInFailures,
+  guardSignIn,
+  recordFailure as recordSignInFailure,
+} from './throttle.ts';
 
 export const identityModule: ServerModule = {
   name: 'identity',

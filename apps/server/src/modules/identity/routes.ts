@@ -109,6 +109,7 @@ export function identityRoutes(r: Router) {
     method: 'POST',
     url: iam('authentication', '/v2/sign-on'),
     roles: ['admin'],
+    owner: true,
     tags,
     summary: 'Trusted sign-in without credentials: find or create the identity, return a session token',
     body: signOnRequest,

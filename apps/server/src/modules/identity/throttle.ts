@@ -79,3 +79,24 @@ export async function clearAccountEverywhere(ctx: Ctx, email: string): Promise<v
   await clearFailures(ctx.db, accountKey(email));
   await clearFailuresByPrefix(ctx.db, pairPrefix(email));
 }
+
+/**
+ * The same throttling for another kind of sign-in (staff accounts: modules/staff). `account` is
+ * that sign-in's own key for the account (`staff <e-mail>`: no shopper's e-mail has a space), so
+ * its failures and locks never mix with a shopper's of the same address; the client address
+ * counts failures of every kind together. Throws ACCOUNT_LOCKED (429) while the account is locked
+ * for this address; answers whether the captcha lets the attempt through.
+ */
+export async function guardSignIn(
+  ctx: Ctx,
+  account: string,
+  ip: string,
+  captcha: string | undefined,
+): Promise<'ok' | 'captcha-required' | 'captcha-invalid'> {
+  await assertNotLocked(ctx, account, ip);
+  const outcome = await checkCaptcha(ctx, captcha === undefined ? undefined : [{ Recaptcha: captcha }]);
+  if (outcome === 'invalid') return 'captcha-invalid';
+  if (outcome === 'none' && (await captchaRequired(ctx, [accountKey(account), ipKey(ip)])))
+    return 'captcha-required';
+  return 'ok';
+}

@@ -30,7 +30,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** The time step a code belongs to near `now`, or null when it is not a current code. */
-async function matchStep(secret: string, code: string, now: Date): Promise<number | null> {
+export async function matchStep(secret: string, code: string, now: Date): Promise<number | null> {
   const token = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   try {

@@ -12,6 +12,7 @@ export {
   type OrderDraft,
 } from './service.ts';
 export { hasPurchased, readOrderForSystem } from './purchases.ts';
+export { dailyOrderStats, ordersToFulfil } from './stats.ts';
 export { type OrdersTables } from './store.ts';
 
 export const ordersModule: ServerModule = {

@@ -5,6 +5,7 @@ import { captureOnFulfillmentSubscriber } from './capture-on-fulfillment.ts';
 import { scheduledActionJob } from './pay.ts';
 import { paymentsRoutes } from './routes.ts';
 export { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from './service.ts';
+export { openAuthorizations } from './stats.ts';
 export { type PaymentsTables } from './store.ts';
 
 export const paymentsModule: ServerModule = {

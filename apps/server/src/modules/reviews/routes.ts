@@ -250,6 +250,7 @@ export function reviewsRoutes(r: Router) {
     method: 'PATCH',
     url: '/reviews/v1/settings',
     roles: admin,
+    owner: true,
     summary: "Change the store's review settings",
     tags,
     body: updateReviewSettingsRequest,

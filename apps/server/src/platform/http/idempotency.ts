@@ -144,7 +144,7 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
       throw violation('Idempotency-Key', 'must be 1 to 255 visible ASCII characters', 'FORMAT');
     let caller: string | undefined;
     try {
-      caller = callerScope(await o.services.resolveCaller(req.headers.authorization));
+      caller = callerScope(await o.services.resolveRequest(req));
     } catch {
       return; // the route answers the bad credentials itself
     }

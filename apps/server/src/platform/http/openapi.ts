@@ -29,6 +29,7 @@ export function buildOpenApi(
       summary: r.summary,
       tags: r.tags,
       'x-roles': r.roles,
+      ...(r.owner ? { 'x-owner-only': true } : {}),
       parameters,
       responses: {
         200: {

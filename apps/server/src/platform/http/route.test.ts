@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ctx } from '../context.ts';
+import type { Caller, Ctx } from '../context.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { rawJson } from './raw-json.ts';
 import { CHECK_RESPONSES, createRouter } from './route.ts';
@@ -59,5 +59,57 @@ describe('response schemas under test', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ n: 'one' });
     await app.close();
+  });
+});
+
+describe('who may call', () => {
+  /** A router whose every request is `caller`, with an admin route for owners only and an open one. */
+  async function as(caller: Caller) {
+    const app = Fastify();
+    installErrorHandling(app);
+    const r = createRouter(app, async () => ({ caller }) as unknown as Ctx, false);
+    r.route({
+      method: 'POST',
+      url: '/owners',
+      roles: ['admin'],
+      owner: true,
+      summary: 'Owners only',
+      response: answer,
+      handler: async () => ({ n: 1 }),
+    });
+    r.route({
+      method: 'POST',
+      url: '/open',
+      roles: 'any',
+      summary: 'Anyone',
+      response: answer,
+      handler: async () => ({ n: 2 }),
+    });
+    await app.ready();
+    const call = async (url: string) => {
+      const res = await app.inject({ method: 'POST', url });
+      return [res.statusCode, res.statusCode === 200 ? '' : res.json().details.applicationError.code];
+    };
+    const out = { owners: await call('/owners'), open: await call('/open'), owner: r.routes[0]!.owner };
+    await app.close();
+    return out;
+  }
+
+  it('refuses contributors on owner routes; staff owners and API keys pass', async () => {
+    expect(await as({ role: 'admin', userId: 'u', staffRole: 'CONTRIBUTOR' })).toEqual({
+      owners: [403, 'OWNER_ONLY'],
+      open: [200, ''],
+      owner: true,
+    });
+    expect((await as({ role: 'admin', userId: 'u', staffRole: 'OWNER' })).owners).toEqual([200, '']);
+    expect((await as({ role: 'admin', appId: 'k' })).owners).toEqual([200, '']);
+  });
+
+  it('answers 403 CSRF_TOKEN_INVALID to a session cookie without its token, where a caller is needed', async () => {
+    expect(await as({ role: 'anonymous', csrfRefused: true })).toMatchObject({
+      owners: [403, 'CSRF_TOKEN_INVALID'],
+      open: [200, ''],
+    });
+    expect((await as({ role: 'anonymous' })).owners).toEqual([401, 'UNAUTHENTICATED']);
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Caller, Ctx, Role } from '../context.ts';
-import { forbidden, unauthenticated, violation, zodToValidationError } from '../errors.ts';
+import {
+  csrfTokenInvalid,
+  forbidden,
+  ownerOnly,
+  unauthenticated,
+  violation,
+  zodToValidationError,
+} from '../errors.ts';
 import { isRawJson, RAW_JSON } from './raw-json.ts';
 import { UNSAFE_TEXT, unsafeTextField } from './unsafe-text.ts';
 
@@ -19,6 +26,11 @@ export interface RouteSpec<
   url: string | readonly string[];
   /** Who may call: roles, or 'any' (anonymous callers too). */
   roles: readonly Role[] | 'any';
+  /**
+   * Only the store's owners: staff contributors are refused (403 OWNER_ONLY); API keys and
+   * ADMIN_API_KEY count as owners. For the admin routes of settings, staff, API keys and OAuth clients.
+   */
+  owner?: true;
   summary: string;
   tags?: readonly string[];
   params?: P;
@@ -40,6 +52,7 @@ export interface RegisteredRoute {
   summary: string;
   tags: readonly string[];
   roles: readonly Role[] | 'any';
+  owner: boolean;
   params?: Schema;
   query?: Schema;
   body?: Schema;
@@ -59,10 +72,11 @@ export interface Router {
   context(req: FastifyRequest): Promise<Ctx>;
 }
 
-function authorize(caller: Caller, roles: readonly Role[] | 'any') {
-  if (roles === 'any') return;
-  if (caller.role === 'anonymous') throw unauthenticated();
-  if (!roles.includes(caller.role)) throw forbidden();
+function authorize(caller: Caller, spec: { roles: readonly Role[] | 'any'; owner?: true }) {
+  if (spec.roles === 'any') return;
+  if (caller.role === 'anonymous') throw caller.csrfRefused ? csrfTokenInvalid() : unauthenticated();
+  if (!spec.roles.includes(caller.role)) throw forbidden();
+  if (spec.owner && caller.role === 'admin' && caller.staffRole === 'CONTRIBUTOR') throw ownerOnly();
 }
 
 function parse<S extends Schema>(schema: S, input: unknown, where: string[]): z.output<S> {
@@ -127,6 +141,7 @@ export function createRouter(
           summary: spec.summary,
           tags: spec.tags ?? [],
           roles: spec.roles,
+          owner: spec.owner === true,
           params: spec.params,
           query: spec.query,
           body: spec.body,
@@ -137,7 +152,7 @@ export function createRouter(
           url,
           handler: async (req, reply) => {
             const ctx = await makeCtx(req);
-            authorize(ctx.caller, spec.roles);
+            authorize(ctx.caller, spec);
             const rawParams = (req.params ?? {}) as Record<string, string>;
             let rawQuery = (req.query ?? {}) as Record<string, unknown>;
             const unsafe =

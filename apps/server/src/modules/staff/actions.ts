@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolvedCaller } from '../../platform/auth.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ModuleHost } from '../../platform/module.ts';
+import { insertAction } from './store.ts';
+
+/**
+ * The staff actions log: every request other than GET (and HEAD, OPTIONS) made with a staff
+ * session, written after its answer went out — who (the staff id), what (method, route pattern,
+ * path without its query string, the entity: the first path parameter, else the `id` of the answer
+ * or of the answer's first object), the HTTP status, and when. Failed requests are kept too (a
+ * contributor's 403 OWNER_ONLY says what was tried). Staff sign-ins are recorded the same way
+ * (`recordAs`), as the request itself carried no session yet.
+ */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_ID = 200;
+const MAX_PATH = 2000;
+/** Answers longer than this are not read for an id. */
+const MAX_PARSED = 1_000_000;
+
+/** Requests whose staff member the handler named (sign-ins: the session opens with the answer). */
+const signedIn = new WeakMap<FastifyRequest, string>();
+export const recordAs = (req: FastifyRequest, staffId: string): void => {
+  signedIn.set(req, staffId);
+};
+
+async function staffOf(req: FastifyRequest): Promise<string | undefined> {
+  const named = signedIn.get(req);
+  if (named) return named;
+  const resolving = resolvedCaller(req);
+  if (!resolving) return undefined;
+  const caller = await resolving.catch(() => undefined);
+  return caller?.role === 'admin' && caller.staffRole ? caller.userId : undefined;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The `id` of an answer, or of its first object holding one (`{product: {id}}`). */
+function idIn(body: unknown): string | null {
+  if (!isObj(body)) return null;
+  if (typeof body.id === 'string') return body.id;
+  for (const v of Object.values(body)) if (isObj(v) && typeof v.id === 'string') return v.id;
+  return null;
+}
+
+function entityOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): string | null {
+  const params = isObj(req.params) ? Object.values(req.params) : [];
+  const first = params.find((p): p is string => typeof p === 'string' && p !== '');
+  if (first) return first.slice(0, MAX_ID);
+  if (reply.statusCode >= 300 || typeof payload !== 'string' || payload.length > MAX_PARSED) return null;
+  try {
+    return idIn(JSON.parse(payload))?.slice(0, MAX_ID) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function installActionLog(host: ModuleHost): void {
+  const pending = new WeakMap<FastifyRequest, { staffId: string; entityId: string | null }>();
+  // The answer's id is read as it is sent; the row is written once the answer is out.
+  host.http.addHook('onSend', async (req, reply, payload) => {
+    if (SAFE.has(req.method)) return payload;
+    const staffId = await staffOf(req);
+    if (staffId) pending.set(req, { staffId, entityId: entityOf(req, reply, payload) });
+    return payload;
+  });
+  host.http.addHook('onResponse', async (req, reply) => {
+    const p = pending.get(req);
+    if (!p) return;
+    pending.delete(req);
+    try {
+      const ctx = await host.router.context(req);
+      await insertAction(ctx.db, {
+        id: newId(),
+        staff_id: p.staffId,
+        method: req.method,
+        route: (req.routeOptions.url ?? req.url.split('?')[0]!).slice(0, MAX_PATH),
+        path: req.url.split('?')[0]!.slice(0, MAX_PATH),
+        entity_id: p.entityId,
+        status: reply.statusCode,
+        created_at: ctx.clock.now(),
+      });
+    } catch (e) {
+      req.log.error({ err: e }, 'could not record a staff action');
+    }
+  });
+}
