@@ -3,38 +3,20 @@
  * Opening it shows a page with a button (a GET never deletes: mail scanners open links); the button,
  * or a storefront, POSTs the token, which deletes the request (README).
  */
-import { randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Ctx } from '../../platform/context.ts';
+import { randomBytes } from 'node:crypto';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Services } from '../../platform/services.ts';
+import { signedLinks } from '../../platform/signed-links.ts';
 import { findRequest, linkSecret, removeRequest } from './store.ts';
 import { emitRequestEvent, isUuid } from './wire.ts';
 
 export const UNSUBSCRIBE_PATH = '/back-in-stock-service/v1/unsubscribe';
 const TTL_DAYS = 365;
 const TYP = 'vitrine-back-in-stock-unsubscribe+jwt';
-const keys = new WeakMap<Services, Uint8Array>();
+const links = signedLinks({ typ: TYP, ttlSeconds: TTL_DAYS * 86_400, secret: linkSecret });
 
-async function key(ctx: Ctx): Promise<Uint8Array> {
-  const hit = keys.get(ctx.services);
-  if (hit) return hit;
-  const k = new Uint8Array(
-    Buffer.from(await linkSecret(ctx.db, randomBytes(32).toString('base64url')), 'base64url'),
-  );
-  keys.set(ctx.services, k);
-  return k;
-}
-
-export async function unsubscribeToken(ctx: Ctx, requestId: string): Promise<string> {
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
-  return new SignJWT({ rid: requestId })
-    .setProtectedHeader({ alg: 'HS256', typ: TYP })
-    .setIssuedAt(now)
-    .setExpirationTime(now + TTL_DAYS * 86_400)
-    .sign(await key(ctx));
-}
+export const unsubscribeToken = (ctx: Ctx, requestId: string) => links.sign(ctx, requestId);
 
 export const unsubscribeUrl = async (ctx: Ctx, requestId: string) =>
   `${ctx.config.PUBLIC_URL}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(await unsubscribeToken(ctx, requestId))}`;
@@ -44,16 +26,8 @@ const badLink = () =>
 
 /** The request id a token names (tampered, expired, or another store's: 400 INVALID_UNSUBSCRIBE_LINK). */
 async function requestIdOf(ctx: Ctx, token: string): Promise<string> {
-  try {
-    const { payload } = await jwtVerify(token, await key(ctx), {
-      typ: TYP,
-      algorithms: ['HS256'],
-      currentDate: ctx.clock.now(),
-    });
-    if (isUuid(payload.rid)) return payload.rid;
-  } catch {
-    /* below */
-  }
+  const rid = await links.verify(ctx, token);
+  if (isUuid(rid)) return rid;
   throw badLink();
 }
 

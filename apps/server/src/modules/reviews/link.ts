@@ -2,15 +2,13 @@
  * The review-request e-mail and its signed link (HS256, 60 days): the buyer opens a form for the
  * order's products without signing in; each item is reviewed once through it (README).
  */
-import { randomBytes } from 'node:crypto';
 import type { ReviewContentInput } from '@vitrine/contract';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
-import type { Services } from '../../platform/services.ts';
+import { signedLinks } from '../../platform/signed-links.ts';
 import { productSummaries } from '../catalog/index.ts';
 import { getMember } from '../members/index.ts';
 import { readOrderForSystem } from '../orders/index.ts';
@@ -23,43 +21,16 @@ import { findByAuthor, linkSecret } from './store.ts';
 
 export const LINK_TTL_DAYS = 60;
 const TYP = 'vitrine-review-link+jwt';
-const keys = new WeakMap<Services, Uint8Array>();
+const links = signedLinks({ typ: TYP, ttlSeconds: LINK_TTL_DAYS * 86_400, secret: linkSecret });
 
-async function key(ctx: Ctx): Promise<Uint8Array> {
-  const hit = keys.get(ctx.services);
-  if (hit) return hit;
-  const k = new Uint8Array(
-    Buffer.from(await linkSecret(ctx.db, randomBytes(32).toString('base64url')), 'base64url'),
-  );
-  keys.set(ctx.services, k);
-  return k;
-}
-
-export async function linkToken(ctx: Ctx, requestId: string): Promise<string> {
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
-  return new SignJWT({ rid: requestId })
-    .setProtectedHeader({ alg: 'HS256', typ: TYP })
-    .setIssuedAt(now)
-    .setExpirationTime(now + LINK_TTL_DAYS * 86_400)
-    .sign(await key(ctx));
-}
+export const linkToken = (ctx: Ctx, requestId: string) => links.sign(ctx, requestId);
 
 const badLink = () =>
   new AppError(400, 'INVALID_REVIEW_LINK', 'This review link is not valid or has expired', {});
 
 /** The SENT request a token names (tampered, expired, or of another store: 400 INVALID_REVIEW_LINK). */
 async function requestOfToken(ctx: Ctx, token: string, lock = false): Promise<RequestRow> {
-  let rid: unknown;
-  try {
-    const { payload } = await jwtVerify(token, await key(ctx), {
-      typ: TYP,
-      algorithms: ['HS256'],
-      currentDate: ctx.clock.now(),
-    });
-    rid = payload.rid;
-  } catch {
-    throw badLink();
-  }
+  const rid = await links.verify(ctx, token);
   const r = typeof rid === 'string' ? await findRequest(ctx.db, rid, lock) : undefined;
   if (!r || r.status !== 'SENT') throw badLink();
   return r;
