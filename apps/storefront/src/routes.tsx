@@ -127,6 +127,7 @@ const prefetchHome: PageDef['prefetch'] = ({ queryClient: qc, http }) =>
     qc
       .ensureQueryData(catalogQueries.search(http, { limit: FEATURED }))
       .then((page) => withReviews((m) => m.prefetchSummaries(qc, http, page.products))),
+    withReviews((m) => m.preloadHome()),
   ]);
 
 const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http }) => {

@@ -480,14 +480,14 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     }
   });
 
-  it('an out-of-stock product or choice cannot be added; the page keeps a place for "notify me"', async () => {
+  it('an out-of-stock product or choice cannot be added; the page offers "notify me"', async () => {
     const v = await visitor(375);
     const { page } = v;
     await page.goto('/product-page/wool-beanie');
     await hydrated(page);
     await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual('Out of stock');
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Notify me when it is back' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Notify me when it’s back' }).count()).toBe(1);
     await expectAccessible(page, 'sold-out product');
 
     // A sold-out variant of a product in stock: Merino Crew Sweater in L.

@@ -3,7 +3,7 @@ import { type HttpClient, cartCalls, checkoutRedirect, type Cart, type CartLineI
 import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
@@ -20,6 +20,11 @@ import {
   Select,
   Skeleton,
 } from '@vitrine/ui';
+
+// "You may also like" for the cart's products: a chunk of its own, read once the cart is shown.
+const RelatedProducts = lazy(() =>
+  import('./recommendations.tsx').then((m) => ({ default: m.RelatedProducts })),
+);
 
 function useCartChange() {
   const { http } = useEnv();
@@ -312,28 +317,34 @@ export function CartView({ compact = false }: { compact?: boolean }) {
       </div>
     );
   }
+  const productIds = cart.data.lineItems.flatMap((l) => l.catalogReference?.catalogItemId ?? []);
   return (
-    <div className={compact ? '' : 'grid gap-8 md:grid-cols-[2fr_1fr]'}>
-      <div>
-        <Alert>{error}</Alert>
-        <ul aria-label="Items in your cart">
-          {cart.data.lineItems.map((l) => (
-            <Line key={l.id} line={l} onError={setError} />
-          ))}
-        </ul>
+    <>
+      <div className={compact ? '' : 'grid gap-8 md:grid-cols-[2fr_1fr]'}>
+        <div>
+          <Alert>{error}</Alert>
+          <ul aria-label="Items in your cart">
+            {cart.data.lineItems.map((l) => (
+              <Line key={l.id} line={l} onError={setError} />
+            ))}
+          </ul>
+        </div>
+        <Card className={compact ? 'mt-4' : 'self-start'}>
+          <Coupon cart={cart.data} />
+          <Totals cart={cart.data} />
+          <CheckoutButton cart={cart.data} />
+          {compact && (
+            <p className="mt-3 text-center text-sm">
+              <Link to="/cart" className="underline">
+                View cart page
+              </Link>
+            </p>
+          )}
+        </Card>
       </div>
-      <Card className={compact ? 'mt-4' : 'self-start'}>
-        <Coupon cart={cart.data} />
-        <Totals cart={cart.data} />
-        <CheckoutButton cart={cart.data} />
-        {compact && (
-          <p className="mt-3 text-center text-sm">
-            <Link to="/cart" className="underline">
-              View cart page
-            </Link>
-          </p>
-        )}
-      </Card>
-    </div>
+      <Suspense>
+        <RelatedProducts productIds={productIds} compact={compact} />
+      </Suspense>
+    </>
   );
 }

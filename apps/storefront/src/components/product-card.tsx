@@ -88,7 +88,16 @@ export function ProductCard({
 }
 
 /** The products of a page, with their rating summaries read in one request for all of them. */
-export function ProductGrid({ products, eager = 0 }: { products: Product[]; eager?: number }) {
+export function ProductGrid({
+  products,
+  eager = 0,
+  className = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4',
+}: {
+  products: Product[];
+  eager?: number;
+  /** The grid's classes (a rail has one row of four). */
+  className?: string;
+}) {
   const { http } = useEnv();
   const { data: summaries } = useQuery(
     reviewQueries.summaries(
@@ -97,7 +106,7 @@ export function ProductGrid({ products, eager = 0 }: { products: Product[]; eage
     ),
   );
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+    <ul className={className}>
       {products.map((p, i) => (
         <ProductCard
           key={p.id}

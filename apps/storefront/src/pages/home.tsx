@@ -1,10 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { catalogQueries } from '@vitrine/sdk/react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';
+import { lazyPage } from '../lazy-page.tsx';
 import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { FEATURED } from '../routes.tsx';
+
+/** "Best sellers": a chunk read in the browser only, below the fold (the server renders nothing for it). */
+export const HomeBestSellers = lazyPage(
+  () => import('../components/recommendations.tsx'),
+  (m) => m.BestSellers,
+);
 
 export function Home() {
   const { http, storeName } = useEnv();
@@ -61,6 +69,9 @@ export function Home() {
         </h2>
         <ProductGrid products={featured.products} eager={2} />
       </section>
+      <Suspense>
+        <HomeBestSellers />
+      </Suspense>
     </>
   );
 }

@@ -28,6 +28,16 @@ export const ProductReviews = lazyPage(
   () => import('../components/reviews/reviews-section.tsx'),
   (m) => m.ReviewsSection,
 );
+/** "You may also like": a chunk read in the browser only (the server renders nothing for it). */
+export const ProductRecommendations = lazyPage(
+  () => import('../components/recommendations.tsx'),
+  (m) => m.RelatedProducts,
+);
+/** "Notify me when it's back": a chunk, server-rendered for a product sold out as a whole. */
+export const BackInStock = lazyPage(
+  () => import('../components/back-in-stock.tsx'),
+  (m) => m.BackInStock,
+);
 
 type Selection = Record<string, string>; // optionId → choiceId
 
@@ -68,6 +78,9 @@ export function ProductPage() {
       <ProductDetails key={product.id} product={product} />
       <Suspense>
         <ProductReviews key={product.id} product={product} />
+      </Suspense>
+      <Suspense>
+        <ProductRecommendations key={product.id} productIds={[product.id]} />
       </Suspense>
     </>
   );
@@ -252,19 +265,9 @@ function ProductDetails({ product }: { product: Product }) {
             <Button disabled className="w-full sm:w-auto">
               Add to cart
             </Button>
-            {/* The back-in-stock request form goes here (a later issue). */}
-            <section
-              aria-labelledby="notify-heading"
-              data-slot="back-in-stock"
-              className="mt-6 rounded-xl border border-dashed border-stone-400 p-4"
-            >
-              <h2 id="notify-heading" className="font-semibold">
-                Notify me when it is back
-              </h2>
-              <p className="mt-1 text-sm text-stone-700">
-                This {options.length ? 'choice' : 'item'} is sold out for now.
-              </p>
-            </section>
+            <Suspense>
+              <BackInStock key={variant?.id} product={product} variant={variant} />
+            </Suspense>
           </>
         ) : (
           <>
