@@ -94,7 +94,8 @@ const READY = eventType(ENTITY_FQDN.mediaFile, 'file_ready');
 
 /**
  * A picture given by URL stays that URL until the library has its copy: when the import is READY, the
- * products and categories naming the source URL name the library file instead (with its size). A
+ * products and categories naming the source URL name the library file instead (with its size); so do
+ * those that named a library file while it was still processing (its URL, without a size). A
  * failed import changes nothing (the product keeps the address it was given).
  */
 export const mediaReadySubscriber: Subscriber = {
@@ -102,14 +103,17 @@ export const mediaReadySubscriber: Subscriber = {
   eventTypes: [READY],
   async handle(ctx, event) {
     const [d] = (await descriptorsById(ctx, [event.entityId])).values();
-    if (!d?.sourceUrl || d.operationStatus !== 'READY') return;
+    if (!d || d.operationStatus !== 'READY') return;
     if (d.mediaType !== 'IMAGE' && d.mediaType !== 'VECTOR') return;
-    const from = d.sourceUrl;
     const to = entryOf(d);
     const now = ctx.clock.now();
-    await sql`update catalog_product set media_urls = array_replace(media_urls, ${from}, ${to}),
-      revision = revision + 1, updated_at = ${now} where ${from} = any(media_urls)`.execute(ctx.db);
-    await sql`update catalog_category set image_url = ${to}, revision = revision + 1, updated_at = ${now}
-      where image_url = ${from}`.execute(ctx.db);
+    // The source URL of an import, and the file's own URL saved while it was still processing (no size yet).
+    for (const from of [d.sourceUrl, d.url]) {
+      if (!from || from === to) continue;
+      await sql`update catalog_product set media_urls = array_replace(media_urls, ${from}, ${to}),
+        revision = revision + 1, updated_at = ${now} where ${from} = any(media_urls)`.execute(ctx.db);
+      await sql`update catalog_category set image_url = ${to}, revision = revision + 1, updated_at = ${now}
+        where image_url = ${from}`.execute(ctx.db);
+    }
   },
 };
