@@ -1,5 +1,6 @@
 /**
- * Builds the three apps (`npm run build`: all of them; `npm start`: only those whose inputs changed).
+ * Builds the apps and the server bundle (`npm run build`: all of them; `npm start`: only those whose
+ * inputs changed).
  *
  * An app's inputs are its own files (tests, `dist/` and `node_modules/` aside), the workspace
  * packages (`packages/`), `package-lock.json` and `tsconfig.base.json`. After a build, the SHA-256
@@ -19,6 +20,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const APPS = [
   { name: 'sign-in and checkout pages', workspace: '@vitrine/hosted', dir: 'apps/hosted' },
   { name: 'storefront', workspace: '@vitrine/storefront', dir: 'apps/storefront' },
+  { name: 'dashboard', workspace: '@vitrine/dashboard', dir: 'apps/dashboard' },
   { name: 'server', workspace: '@vitrine/server', dir: 'apps/server' },
 ];
 const SHARED = ['packages', 'package-lock.json', 'tsconfig.base.json'];

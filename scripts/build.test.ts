@@ -69,6 +69,7 @@ describe('the React builds', () => {
       ['hosted', []],
       ['storefront', []],
       ['storefront', ['--ssr', 'src/entry-server.tsx']],
+      ['dashboard', []],
     ] as const) {
       const out = join(temp, `${app}-${args.length}`);
       const r = spawnSync(

@@ -130,6 +130,7 @@ export const inventoryItem = z.strictObject({
   preorderInfo: z.strictObject({ enabled: z.boolean() }),
   product: z.strictObject({ name: z.string(), productVisible: z.boolean() }).optional(),
 });
+export type InventoryItem = z.infer<typeof inventoryItem>;
 
 export const category = z.strictObject({
   ...entity,
@@ -198,11 +199,13 @@ export const queryVariantsResponse = z.strictObject({
   ),
   pagingMetadata: cursorPagingMetadata,
 });
+export type QueryVariantsPage = z.infer<typeof queryVariantsResponse>;
 export const inventoryItemResponse = z.strictObject({ inventoryItem });
 export const inventoryItemsPageResponse = z.strictObject({
   inventoryItems: z.array(inventoryItem),
   pagingMetadata: cursorPagingMetadata,
 });
+export type InventoryItemsPage = z.infer<typeof inventoryItemsPageResponse>;
 export const bulkInventoryResponse = z.strictObject({
   results: z.array(z.strictObject({ itemMetadata, item: inventoryItem.optional() })),
   bulkActionMetadata,
@@ -212,6 +215,7 @@ export const categoriesPageResponse = z.strictObject({
   categories: z.array(category),
   pagingMetadata: cursorPagingMetadata,
 });
+export type CategoriesPage = z.infer<typeof categoriesPageResponse>;
 export const customizationResponse = z.strictObject({ customization });
 export const customizationsPageResponse = z.strictObject({
   customizations: z.array(customization),

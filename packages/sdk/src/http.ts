@@ -35,6 +35,8 @@ export interface RequestOptions {
   rComplex?: boolean;
   /** GET only: sent instead, with the payload as JSON body, when the query exceeds 4000 chars. */
   fallback?: { method: 'POST'; path: string };
+  /** Headers of this request only (e.g. `Idempotency-Key`); they win over the client's static headers. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClient {
@@ -90,6 +92,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<T>(o: RequestOptions): Promise<T> {
     const prepared = prepare(baseUrl, o);
     const headers = new Headers(options.headers);
+    for (const [name, value] of Object.entries(o.headers ?? {})) headers.set(name, value);
     const auth = getAuthHeaders ? await getAuthHeaders() : { Authorization: '' };
     for (const [name, value] of Object.entries(auth)) headers.set(name, value);
     if (consistent !== undefined) headers.set('X-Wix-Consistent', consistent);

@@ -88,12 +88,164 @@ export type { OrdersPage } from './orders.ts';
 export { paymentCalls } from './payments.ts';
 export { memberCalls } from './members.ts';
 export type { MemberPatch } from './members.ts';
+export {
+  createReview,
+  openReviewLink,
+  queryReviews,
+  ratingSummaries,
+  REVIEW_SORTS,
+  REVIEWS_NAMESPACE,
+  reviewCalls,
+  reviewsQueryBody,
+  submitReviewLink,
+  uploadReviewPhoto,
+} from './reviews.ts';
+export type {
+  NewReview,
+  ReviewLink,
+  ReviewSearch,
+  ReviewSort,
+  ReviewsPage,
+  UploadFile,
+  UploadOptions,
+  UploadProgress,
+  XhrLike,
+} from './reviews.ts';
+export {
+  BACK_IN_STOCK_PATH,
+  backInStockCalls,
+  backInStockRequest,
+  backInStockRequestBody,
+  deleteBackInStockRequest,
+  requestBackInStockNotification,
+} from './back-in-stock.ts';
+export type { BackInStockItem, NewBackInStockRequest } from './back-in-stock.ts';
+export {
+  getRecommendation,
+  productsByIds,
+  RECOMMENDATION_ALGORITHMS,
+  recommendationAlgorithms,
+  recommendationBody,
+  recommendationCalls,
+} from './recommendations.ts';
+export type {
+  Recommendation,
+  RecommendationAlgorithm,
+  RecommendationAlgorithmInfo,
+  RecommendationRequest,
+} from './recommendations.ts';
+// The merchant's calls (the dashboard): staff sessions, orders and payments, the home page's figures.
+export { staffCalls, staffHeaders } from './admin/staff.ts';
+export type { StaffEnrolment, StaffMember, StaffRole, StaffSession } from './admin/staff.ts';
+export {
+  ADMIN_ORDER_SORTS,
+  adminOrderCalls,
+  adminOrderFilter,
+  adminOrderSearchBody,
+  newIdempotencyKey,
+} from './admin/orders.ts';
+export type {
+  AdminOrderSearch,
+  AdminOrderSort,
+  NewFulfillment,
+  PaymentAmount,
+  Refundability,
+} from './admin/orders.ts';
+export { ANALYTICS_PERIODS, analyticsCalls } from './admin/analytics.ts';
+export type { AnalyticsPeriod } from './admin/analytics.ts';
+// The merchant's catalog (products, stock, categories) and media library.
+export {
+  ADMIN_PRODUCT_SORTS,
+  adminCatalogCalls,
+  adminProductFilter,
+  adminProductSearchBody,
+  EDITOR_FIELDS,
+} from './admin/catalog.ts';
+export type {
+  AdminProductSearch,
+  AdminProductSort,
+  StockChange,
+  VariantWithProduct,
+} from './admin/catalog.ts';
+export { adminMediaCalls, MEDIA_ROOT_ID, MEDIA_SORTS } from './admin/media.ts';
+export type {
+  MediaFileSearch,
+  MediaFilesPage,
+  MediaFoldersPage,
+  MediaSort,
+  MediaUploadTarget,
+} from './admin/media.ts';
+export { putToUploadUrl } from './upload.ts';
+// The merchant's marketing, customers, reviews and settings (the dashboard's).
+export {
+  couponCalls,
+  couponFilter,
+  discountRuleCalls,
+  discountRuleFilter,
+  giftCardCalls,
+} from './admin/marketing.ts';
+export type { CouponSearch, DiscountRuleSearch, GiftCardSearch } from './admin/marketing.ts';
+export { allOf, cursorQueryBody } from './admin/paging.ts';
+export type { CursorPage, CursorSearch } from './admin/paging.ts';
+export {
+  adminBackInStockCalls,
+  adminBackInStockFilter,
+  adminMemberCalls,
+  BACK_IN_STOCK_WAITING,
+  catalogReferenceOf,
+  MEMBER_SORTS,
+  MEMBER_STATUSES,
+  memberQueryBody,
+} from './admin/customers.ts';
+export type {
+  AdminBackInStockPage,
+  AdminBackInStockSearch,
+  AdminMemberStatus,
+  MemberSearch,
+  MemberSort,
+  MembersPage,
+} from './admin/customers.ts';
+export { productLookupCalls } from './admin/product-lookup.ts';
+export type { ProductRef } from './admin/product-lookup.ts';
+export {
+  ADMIN_REVIEW_SORTS,
+  ADMIN_REVIEW_STATUSES,
+  adminReviewCalls,
+  adminReviewFilter,
+  adminReviewsQueryBody,
+} from './admin/reviews.ts';
+export type {
+  AdminReviewSearch,
+  AdminReviewSort,
+  AdminReviewStatus,
+  ModerationTarget,
+} from './admin/reviews.ts';
+export { JOB_STATUSES, jobCalls, MAIL_STATUSES, mailCalls, storeSettingsCalls } from './admin/settings.ts';
+export type {
+  EditableStoreSettings,
+  JobSearch,
+  JobStatus,
+  MailSearch,
+  MailStatus,
+} from './admin/settings.ts';
+export {
+  additionalFeeCalls,
+  pickupLocationCalls,
+  shippingRegionCalls,
+  taxRateCalls,
+} from './admin/shipping-tax.ts';
+export { apiKeyCalls, oauthClientCalls, staffAdminCalls } from './admin/access.ts';
+export type { ApiKey, ClientFields } from './admin/access.ts';
 /** The wire shapes the calls answer: inferred from the contract's response schemas. */
 export type {
+  AnalyticsOverview,
   AvailabilityStatus,
   Cart,
   CartLineItem,
+  CategoriesPage,
   Category,
+  CategoryInput,
+  CategoryPatch,
   Checkout,
   CheckoutAppliedDiscount,
   CheckoutLineItem,
@@ -102,8 +254,14 @@ export type {
   CreateOrderFromCheckout,
   CursorPagingMetadata,
   EstimateTotals,
+  FileDescriptor,
+  Folder,
+  Fulfillment,
   HostedCheckoutSession,
+  InventoryItem,
+  InventoryItemsPage,
   MediaItem,
+  MediaType,
   MemberAddress,
   MemberView,
   Money,
@@ -112,14 +270,22 @@ export type {
   OrderPayment,
   OrderTransactions,
   PriceSummary,
+  RatingSummary,
+  ReviewContentInput,
+  ReviewMedia,
   Product,
   ProductImage,
+  ProductInput,
   ProductOption,
+  ProductPatch,
+  ProductsPage,
   ShippingDestinations,
   StateMachineResponse,
   TestGatewayCard,
   TestGatewayPay,
   Variant,
   WireAddress,
+  WireBackInStockRequest,
   WireContactDetails,
+  WireReview,
 } from '@vitrine/contract';

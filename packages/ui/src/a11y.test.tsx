@@ -18,6 +18,10 @@ import {
   Price,
   Select,
   Skeleton,
+  Table,
+  tabClass,
+  Tabs,
+  TextArea,
 } from './index.ts';
 
 const html = (node: React.ReactNode) => renderToStaticMarkup(node);
@@ -199,5 +203,49 @@ describe('Price and formatMoney', () => {
       isZeroMoney({ amount: '0.01' }),
       isZeroMoney(undefined),
     ]).toEqual([true, false, false]);
+  });
+});
+
+describe('Table, Tabs, TextArea (the dashboard)', () => {
+  it('names the table by its caption, and its scrolling region by the same caption, focusable', () => {
+    const m = html(
+      <Table caption="Orders" hideCaption>
+        <tbody>
+          <tr>
+            <td>1</td>
+          </tr>
+        </tbody>
+      </Table>,
+    );
+    const id = attr(m, 'caption', 'id')!;
+    expect(attr(m, 'div', 'role')).toBe('region');
+    expect(attr(m, 'div', 'aria-labelledby')).toBe(id);
+    expect(attr(m, 'div', 'tabindex')).toBe('0');
+    expect(attr(m, 'caption', 'class')).toBe('sr-only');
+  });
+
+  it('draws tabs as a named navigation of links, the current one filled', () => {
+    const m = html(
+      <Tabs label="Period">
+        <a href="?d=7" aria-current="page" className={tabClass(true)}>
+          7 days
+        </a>
+        <a href="?d=30" className={tabClass(false)}>
+          30 days
+        </a>
+      </Tabs>,
+    );
+    expect(attr(m, 'nav', 'aria-label')).toBe('Period');
+    expect(m.match(/<li>/g)).toHaveLength(2);
+    expect(tabClass(true)).toContain('bg-indigo-700');
+    expect(tabClass(false)).toContain('pointer-coarse:min-h-11');
+  });
+
+  it('labels a text area and describes it by its error', () => {
+    const m = html(<TextArea label="Reason" name="reason" error="Too long." />);
+    const id = attr(m, 'textarea', 'id')!;
+    expect(attr(m, 'label', 'for')).toBe(id);
+    expect(attr(m, 'textarea', 'aria-describedby')).toBe(`${id}-error`);
+    expect(attr(m, 'textarea', 'aria-invalid')).toBe('true');
   });
 });

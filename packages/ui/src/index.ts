@@ -4,6 +4,7 @@
  * The Dialog (Radix) is its own entry, `@vitrine/ui/dialog`, for apps to load when one opens.
  */
 export { Alert, type AlertVariant } from './alert.tsx';
+export { Badge, type BadgeTone } from './badge.tsx';
 export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from './button.tsx';
 export { Card, VisuallyHidden } from './card.tsx';
 export { Choice, ChoiceGroup, type ChoiceProps } from './choice.tsx';
@@ -15,3 +16,6 @@ export { formatMoney, isZeroMoney, type Money } from './money.ts';
 export { Price } from './price.tsx';
 export { Select, type SelectProps } from './select.tsx';
 export { LoadingSkeleton, Skeleton } from './skeleton.tsx';
+export { Table, type TableProps } from './table.tsx';
+export { Tabs, tabClass } from './tabs.tsx';
+export { TextArea, type TextAreaProps } from './textarea.tsx';

@@ -21,3 +21,52 @@ export { checkoutMutations, checkoutQueries } from './checkout.ts';
 export { orderQueries } from './orders.ts';
 export { paymentMutations } from './payments.ts';
 export { memberMutations, memberQueries } from './members.ts';
+export { reviewMutations, reviewQueries, summaryIds } from './reviews.ts';
+export { backInStockMutations, backInStockQueries } from './back-in-stock.ts';
+export { recommendationQueries } from './recommendations.ts';
+// The merchant's (the dashboard's): staff sessions, orders and payments, the home page's figures.
+export { STAFF_SESSION_KEY, staffMutations, staffQueries } from './admin/staff.ts';
+export { adminOrderMutations, adminOrderQueries } from './admin/orders.ts';
+export { analyticsQueries } from './admin/analytics.ts';
+export { adminCatalogMutations, adminCatalogQueries } from './admin/catalog.ts';
+export { mediaMutations, mediaQueries } from './admin/media.ts';
+export {
+  couponMutations,
+  couponQueries,
+  discountRuleMutations,
+  discountRuleQueries,
+  giftCardMutations,
+  giftCardQueries,
+} from './admin/marketing.ts';
+export {
+  adminBackInStockMutations,
+  adminBackInStockQueries,
+  adminMemberMutations,
+  adminMemberQueries,
+} from './admin/customers.ts';
+export { adminReviewMutations, adminReviewQueries, productLookupQueries } from './admin/reviews.ts';
+export {
+  additionalFeeMutations,
+  additionalFeeQueries,
+  jobMutations,
+  jobQueries,
+  mailMutations,
+  mailQueries,
+  pickupLocationMutations,
+  pickupLocationQueries,
+  shippingRegionMutations,
+  shippingRegionQueries,
+  STORE_SETTINGS_KEY,
+  storeSettingsMutations,
+  storeSettingsQueries,
+  taxRateMutations,
+  taxRateQueries,
+} from './admin/settings.ts';
+export {
+  apiKeyMutations,
+  apiKeyQueries,
+  oauthClientMutations,
+  oauthClientQueries,
+  staffAdminMutations,
+  staffAdminQueries,
+} from './admin/access.ts';

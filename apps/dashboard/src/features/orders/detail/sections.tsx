@@ -1,0 +1,282 @@
+/** The order page's read-only parts: items, totals, customer and addresses, payments, fulfilments, timeline. */
+import type { Fulfillment, Order } from '@vitrine/contract';
+import { Badge, Card, formatMoney, Table } from '@vitrine/ui';
+import type { ReactNode } from 'react';
+import { dateTime } from '../format.ts';
+import { showMinor, type PaymentView } from '../money.ts';
+import { StatusBadge, transactionLabels } from '../status.tsx';
+import { activityLabel } from './activity.ts';
+
+export function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card className="mb-4 min-w-0">
+      <section aria-labelledby={id}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {action}
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** How many of each line were shipped. */
+export const fulfilledByLine = (fulfillments: readonly Fulfillment[]) => {
+  const m = new Map<string, number>();
+  for (const f of fulfillments) for (const l of f.lineItems) m.set(l.id, (m.get(l.id) ?? 0) + l.quantity);
+  return m;
+};
+
+export function LineItems({ order, fulfillments }: { order: Order; fulfillments: readonly Fulfillment[] }) {
+  const shipped = fulfilledByLine(fulfillments);
+  const money = (m: { amount: string; formattedAmount?: string }) =>
+    formatMoney(m, { currency: order.currency });
+  return (
+    <Table caption="Items" hideCaption className="mb-4">
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="text-right">
+            Price
+          </th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lineItems.map((l) => (
+          <tr key={l.id}>
+            <th scope="row" className="font-normal">
+              <span className="block font-medium">{l.productName.original}</span>
+              {l.descriptionLines.map((d, i) => (
+                <span key={i} className="block text-muted">
+                  {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
+                </span>
+              ))}
+              {l.physicalProperties?.sku && (
+                <span className="block text-muted">SKU {l.physicalProperties.sku}</span>
+              )}
+              <span className="block text-muted">
+                {shipped.get(l.id) ?? 0} of {l.quantity} shipped
+                {l.restockQuantity ? ` · ${l.restockQuantity} back in stock` : ''}
+              </span>
+            </th>
+            <td className="text-right whitespace-nowrap tabular-nums">{money(l.price)}</td>
+            <td className="text-right tabular-nums">{l.quantity}</td>
+            <td className="text-right whitespace-nowrap tabular-nums">{money(l.lineItemPrice)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function Totals({ order }: { order: Order }) {
+  const p = order.priceSummary;
+  const rows: [string, { amount: string; formattedAmount?: string }, boolean?][] = [
+    ['Subtotal', p.subtotal],
+    ['Shipping', p.shipping],
+    ['Tax', p.tax],
+    ...(Number(p.discount.amount) ? [['Discount', p.discount] as [string, typeof p.discount]] : []),
+    ...(Number(p.totalAdditionalFees.amount)
+      ? [['Fees', p.totalAdditionalFees] as [string, typeof p.discount]]
+      : []),
+    ['Total', p.total, true],
+    ['Paid', order.balanceSummary.paid],
+    ['Balance due', order.balanceSummary.balance],
+  ];
+  return (
+    <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+      {rows.map(([label, m, strong]) => (
+        <div key={label} className={`contents ${strong ? 'font-semibold' : ''}`}>
+          <dt>{label}</dt>
+          <dd className="text-right tabular-nums">
+            {label === 'Discount' ? '−' : ''}
+            {formatMoney(m, { currency: order.currency })}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type Addressed = { address?: Record<string, unknown>; contactDetails?: Record<string, unknown> } | undefined;
+
+function AddressBlock({ title, value }: { title: string; value: Addressed }) {
+  const a = (value?.address ?? {}) as Record<string, string | undefined>;
+  const c = (value?.contactDetails ?? {}) as Record<string, string | undefined>;
+  const lines = [
+    [c.firstName, c.lastName].filter(Boolean).join(' '),
+    c.company,
+    a.addressLine,
+    a.addressLine2,
+    [a.postalCode, a.city].filter(Boolean).join(' '),
+    [a.subdivisionFullname ?? a.subdivision, a.countryFullname ?? a.country].filter(Boolean).join(', '),
+    c.phone,
+  ].filter(Boolean);
+  return (
+    <div>
+      <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
+      {lines.length ? (
+        <address className="text-sm not-italic">
+          {lines.map((l, i) => (
+            <span key={i} className="block">
+              {l}
+            </span>
+          ))}
+        </address>
+      ) : (
+        <p className="text-sm text-muted">None</p>
+      )}
+    </div>
+  );
+}
+
+export function Customer({ order }: { order: Order }) {
+  const logistics = order.shippingInfo?.logistics;
+  const pickup = logistics?.pickupDetails as Addressed;
+  return (
+    <div className="grid gap-4">
+      <div>
+        <h3 className="mb-1 text-sm font-medium text-muted">Buyer</h3>
+        <p className="text-sm break-words">
+          {order.buyerInfo.email ? (
+            <a href={`mailto:${order.buyerInfo.email}`} className="underline">
+              {order.buyerInfo.email}
+            </a>
+          ) : (
+            '—'
+          )}
+        </p>
+        <p className="text-sm text-muted">{order.buyerInfo.memberId ? 'Member' : 'Guest'}</p>
+        {order.buyerNote && <p className="mt-2 text-sm">“{order.buyerNote}”</p>}
+      </div>
+      {pickup ? (
+        <AddressBlock title="Pickup" value={pickup} />
+      ) : (
+        <AddressBlock title="Shipping address" value={logistics?.shippingDestination as Addressed} />
+      )}
+      {order.shippingInfo?.title && (
+        <p className="text-sm">
+          <span className="text-muted">Delivery: </span>
+          {order.shippingInfo.title}
+        </p>
+      )}
+      <AddressBlock title="Billing address" value={order.billingInfo as Addressed} />
+    </div>
+  );
+}
+
+export function Payments({ views, currency }: { views: PaymentView[]; currency: string }) {
+  if (!views.length) return <p className="text-sm text-muted">No payments yet.</p>;
+  return (
+    <Table caption="Payments" hideCaption className="mb-0">
+      <thead>
+        <tr>
+          <th scope="col">Method</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="text-right">
+            Amount
+          </th>
+          <th scope="col" className="text-right">
+            Captured
+          </th>
+          <th scope="col" className="text-right">
+            Refunded
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {views.map((v) => (
+          <tr key={v.payment.id}>
+            <th scope="row" className="font-normal">
+              {v.label}
+              <span className="block text-xs text-muted">{dateTime(v.payment.createdDate)}</span>
+            </th>
+            <td>
+              {v.status === 'GIFT_CARD' ? (
+                <Badge tone="success">Gift card</Badge>
+              ) : (
+                <StatusBadge entry={transactionLabels[v.status]} />
+              )}
+              {v.held > 0 && (
+                <span className="block text-xs text-muted">{showMinor(v.held, currency)} held</span>
+              )}
+            </td>
+            <td className="text-right tabular-nums">{showMinor(v.amount, currency)}</td>
+            <td className="text-right tabular-nums">{showMinor(v.captured, currency)}</td>
+            <td className="text-right tabular-nums">{showMinor(v.refunded, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function Fulfillments({
+  fulfillments,
+  order,
+}: {
+  fulfillments: readonly Fulfillment[];
+  order: Order;
+}) {
+  if (!fulfillments.length) return <p className="text-sm text-muted">Nothing shipped yet.</p>;
+  const names = new Map(order.lineItems.map((l) => [l.id, l.productName.original]));
+  return (
+    <ul className="space-y-3">
+      {fulfillments.map((f) => (
+        <li key={f.id} className="text-sm">
+          <p className="font-medium">{dateTime(f.createdDate)}</p>
+          <p>{f.lineItems.map((l) => `${l.quantity} × ${names.get(l.id) ?? 'item'}`).join(', ')}</p>
+          {f.trackingInfo?.trackingNumber && (
+            <p>
+              {f.trackingInfo.shippingProvider ? `${f.trackingInfo.shippingProvider} ` : ''}
+              {f.trackingInfo.trackingLink ? (
+                <a href={f.trackingInfo.trackingLink} className="underline" target="_blank" rel="noreferrer">
+                  {f.trackingInfo.trackingNumber}
+                </a>
+              ) : (
+                f.trackingInfo.trackingNumber
+              )}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Timeline({ order }: { order: Order }) {
+  const activities = [...order.activities].sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+  if (!activities.length) return <p className="text-sm text-muted">No activity yet.</p>;
+  return (
+    <ol className="space-y-3 border-l border-line pl-4">
+      {activities.map((a) => (
+        <li key={a.id} className="text-sm">
+          <p className="font-medium">{activityLabel(a.type)}</p>
+          {a.merchantComment && <p className="whitespace-pre-wrap">{a.merchantComment.message}</p>}
+          <p className="text-muted">
+            <time dateTime={a.createdDate}>{dateTime(a.createdDate)}</time>
+            {a.authorEmail ? ` · ${a.authorEmail}` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * `/dashboard/orders`: search, filter and sort orders (all in the URL: `ordersUrls.list`), one
+ * page of 20 at a time with cursor paging (`?cursor=`).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminOrderQueries } from '@vitrine/sdk/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClass,
+  formatMoney,
+  linkClass,
+  LoadingSkeleton,
+  PageHeading,
+  Skeleton,
+  Table,
+} from '@vitrine/ui';
+import { Link, useLocation } from 'react-router';
+import { errorMessage } from '../../../app/errors.ts';
+import { useHttp } from '../../../app/http.tsx';
+import { useTitle } from '../../../app/title.ts';
+import { useRouteSearch } from '../../../app/url.ts';
+import { buyerName, dateTime } from '../format.ts';
+import { fulfilmentLabels, orderLabels, paymentLabels, StatusBadge } from '../status.tsx';
+import { ordersUrls } from '../urls.ts';
+import { OrderFilters } from './filters.tsx';
+import { isFiltered, toOrderSearch } from './search.ts';
+
+export function OrdersPage() {
+  useTitle('Orders');
+  const http = useHttp();
+  const location = useLocation();
+  const [search, setSearch] = useRouteSearch(ordersUrls.list);
+  const orders = useQuery({
+    ...adminOrderQueries.search(http, toOrderSearch(search)),
+    placeholderData: keepPreviousData,
+  });
+  const page = orders.data;
+  const filtered = isFiltered(search);
+
+  return (
+    <>
+      <PageHeading>Orders</PageHeading>
+      <OrderFilters key={location.search} search={search} onApply={setSearch} />
+      {orders.isError ? (
+        <>
+          <Alert>{errorMessage(orders.error)}</Alert>
+          <Button variant="secondary" onClick={() => void orders.refetch()}>
+            Try again
+          </Button>
+        </>
+      ) : !page ? (
+        <LoadingSkeleton label="Loading orders…">
+          <Skeleton className="h-64 rounded-2xl" />
+        </LoadingSkeleton>
+      ) : (
+        <>
+          <p role="status" className="mb-2 text-sm text-muted">
+            {page.orders.length === 0
+              ? filtered
+                ? 'No orders match these filters.'
+                : 'No orders yet.'
+              : `Showing ${page.orders.length} order${page.orders.length === 1 ? '' : 's'}${filtered ? ' matching the filters' : ''}${orders.isFetching ? ' (updating…)' : ''}.`}
+          </p>
+          {page.orders.length > 0 && (
+            <Table caption="Orders" hideCaption aria-busy={orders.isFetching || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col" className="text-right">
+                    Total
+                  </th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Fulfilment</th>
+                  <th scope="col" className="hidden lg:table-cell">
+                    Tags
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.orders.map((o) => (
+                  <tr key={o.id} className="hover:bg-hover">
+                    <th scope="row" className="font-medium whitespace-nowrap">
+                      <Link to={ordersUrls.detail.href({ id: o.id })} className={linkClass}>
+                        #{o.number}
+                      </Link>
+                      {o.status !== 'APPROVED' && (
+                        <span className="ml-2">
+                          <StatusBadge entry={orderLabels[o.status]} />
+                        </span>
+                      )}
+                    </th>
+                    <td className="whitespace-nowrap">{dateTime(o.createdDate)}</td>
+                    <td className="max-w-56">
+                      <span className="block truncate">{buyerName(o) ?? '—'}</span>
+                      <span className="block truncate text-muted">{o.buyerInfo.email}</span>
+                    </td>
+                    <td className="text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(o.priceSummary.total, { currency: o.currency })}
+                    </td>
+                    <td>
+                      <StatusBadge entry={paymentLabels[o.paymentStatus]} />
+                    </td>
+                    <td>
+                      <StatusBadge entry={fulfilmentLabels[o.fulfillmentStatus]} />
+                    </td>
+                    <td className="hidden lg:table-cell">
+                      <span className="flex flex-wrap gap-1">
+                        {o.tags.tags.tagIds.map((t) => (
+                          <Badge key={t}>{t}</Badge>
+                        ))}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          <nav aria-label="Pages of orders" className="flex flex-wrap gap-2">
+            {page.metadata.cursors.prev && (
+              <Link
+                to={ordersUrls.list.href({ ...search, cursor: page.metadata.cursors.prev })}
+                className={buttonClass('secondary')}
+              >
+                Previous page
+              </Link>
+            )}
+            {page.metadata.hasNext && page.metadata.cursors.next && (
+              <Link
+                to={ordersUrls.list.href({ ...search, cursor: page.metadata.cursors.next })}
+                className={buttonClass('secondary')}
+              >
+                Next page
+              </Link>
+            )}
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

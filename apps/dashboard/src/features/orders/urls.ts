@@ -1,0 +1,44 @@
+/**
+ * The orders feature's typed URLs. The list's filters, sort and page are its query string; the
+ * detail page's open dialog is `?dialog=…`.
+ *
+ *   ordersUrls.list.href({ payment: ['NOT_PAID'], status: ['APPROVED'] })  →  /orders?payment=NOT_PAID&status=APPROVED
+ *   ordersUrls.detail.href({ id }, { dialog: 'refund' })                   →  /orders/<id>?dialog=refund
+ */
+import { ADMIN_ORDER_SORTS } from '@vitrine/sdk';
+import { param, route } from '../../app/url.ts';
+
+export const PAYMENT_STATUSES = [
+  'NOT_PAID',
+  'PAID',
+  'PARTIALLY_PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'PENDING',
+  'PENDING_MERCHANT',
+  'CANCELED',
+  'DECLINED',
+] as const;
+export const FULFILMENT_STATUSES = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
+export const ORDER_STATUSES = ['APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
+export const ORDER_DIALOGS = ['capture', 'void', 'refund', 'fulfil', 'cancel', 'tags', 'note'] as const;
+export type OrderDialog = (typeof ORDER_DIALOGS)[number];
+
+export const ordersUrls = {
+  list: route('/orders', {
+    /** An order number or part of the buyer's e-mail. */
+    q: param.text(),
+    payment: param.manyOf(PAYMENT_STATUSES),
+    fulfilment: param.manyOf(FULFILMENT_STATUSES),
+    status: param.manyOf(ORDER_STATUSES),
+    /** Placed on or after this day, and on or before `to` (the browser's time zone). */
+    from: param.date(),
+    to: param.date(),
+    /** Orders carrying all these tags. */
+    tag: param.list(),
+    archived: param.oneOf(['true', 'false']),
+    sort: param.oneOf(ADMIN_ORDER_SORTS),
+    cursor: param.token(),
+  }),
+  detail: route('/orders/:id', { dialog: param.oneOf(ORDER_DIALOGS) }),
+};

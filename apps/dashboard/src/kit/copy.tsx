@@ -1,0 +1,29 @@
+/** Copies a text (a code, a key, a link) to the clipboard, and says so. */
+import { Button } from '@vitrine/ui';
+import { useState } from 'react';
+
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = () => {
+    // No clipboard outside secure contexts (plain http on another host than localhost).
+    if (!navigator.clipboard) return setCopied(false);
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={copy}>
+        {label}
+      </Button>
+      <span role="status" className="text-sm text-muted">
+        {copied === true
+          ? 'Copied.'
+          : copied === false
+            ? 'Copying is not allowed here: select the text and copy it.'
+            : ''}
+      </span>
+    </>
+  );
+}

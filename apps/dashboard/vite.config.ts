@@ -1,0 +1,50 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// React Router resolves to its development build unless told otherwise (its package exports have
+// no `production` condition): the bundle takes the production one.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+// Served by the server under /dashboard/ (apps/server/src/app.ts, platform/http/static.ts). The
+// manifest (dist/.vite/manifest.json) lets bench/dashboard.ts find the Home page's chunks.
+export default defineConfig(({ command }) => ({
+  base: '/dashboard/',
+  plugins: [react(), tailwindcss()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    target: 'es2022',
+    // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build; the
+    // scripts' sourcemaps are complete, so that one notice is dropped (others still print).
+    rolldownOptions: {
+      onwarn: (w, warn) => {
+        if (w.code !== 'SOURCEMAP_BROKEN') warn(w);
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(
+      [
+        '/staff',
+        '/ecom',
+        '/platform',
+        '/payments',
+        '/stores',
+        '/categories',
+        '/media',
+        '/site-media',
+        '/_api',
+        '/reviews',
+        '/members',
+      ].map((p) => [p, 'http://localhost:3000']),
+    ),
+  },
+}));

@@ -1,0 +1,449 @@
+/**
+ * The merchant dashboard (apps/dashboard) in real Chromium against a real server: the first owner
+ * sets up their account from the printed set-up link with TOTP and lands on Home; finds the order
+ * whose payment waits for capture from Home's "needs attention" and captures it; refunds part of
+ * another order; fulfils a third with tracking (the buyer's shipping e-mail arrives through a real
+ * SMTP server), tags it (optimistically) and notes it; signs out and in again. axe-core on every
+ * page and dialog; screenshots at 1280 and 768 px in test-artifacts/dashboard (git-ignored).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../platform/http/static.ts';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { smtpSink } from '../test/identity.ts';
+import { transactions } from '../test/payments.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { payAsBuyer, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
+import { STAFF_PASSWORD, totpCode } from '../test/staff.ts';
+
+const built = existsSync(join(appDist('dashboard'), 'index.html'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const OWNER = { name: 'Olive Owner', email: 'olive@example.test' };
+
+if (!built) console.warn('Dashboard browser tests SKIPPED: run "npm run build" first.');
+
+let s: TestServer;
+let smtp: Awaited<ReturnType<typeof smtpSink>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+let secret = '';
+/** Three shop orders: card authorized only (delayed capture), paid, paid. */
+const orders = {} as Record<
+  'authorized' | 'toRefund' | 'toFulfil',
+  { id: string; number: string; email: string }
+>;
+
+/** A shop order delivered to a US address, placed as a visitor and paid with the test card. */
+async function paidOrder(product: { productId: string; variantId: string }, email: string) {
+  const auth = await visitorOf(s);
+  const made = await s.request<{ checkout: { id: string } }>('POST', '/ecom/v1/checkouts', {
+    auth,
+    body: {
+      channelType: 'WEB',
+      lineItems: [
+        {
+          catalogReference: {
+            catalogItemId: product.productId,
+            appId: STORES_APP,
+            options: { variantId: product.variantId },
+          },
+          quantity: 2,
+        },
+      ],
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const id = made.body.checkout.id;
+  const contactDetails = { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100' };
+  const patched = await s.request('PATCH', `/ecom/v1/checkouts/${id}`, {
+    auth,
+    body: {
+      checkout: {
+        buyerInfo: { email },
+        shippingInfo: {
+          shippingDestination: {
+            address: {
+              country: 'US',
+              subdivision: 'US-NY',
+              city: 'New York',
+              addressLine: '1 Main St',
+              postalCode: '10001',
+            },
+            contactDetails,
+          },
+          selectedCarrierServiceOption: { code: 'standard' },
+        },
+      },
+    },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  const placed = await s.request<{ orderId: string; paymentGatewayOrderId: string }>(
+    'POST',
+    `/ecom/v1/checkouts/${id}/create-order`,
+    { auth, body: { id } },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  await payAsBuyer(s, auth, placed.body.paymentGatewayOrderId);
+  const order = await s.admin<{ order: { number: string } }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
+  return { id: placed.body.orderId, number: order.body.order.number, email };
+}
+
+const settings = (patch: Record<string, unknown>) =>
+  s.admin('PATCH', '/platform/v1/store-settings', { settings: patch }).then((r) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  });
+
+beforeAll(async () => {
+  if (!hasChromium || !built) return;
+  smtp = await smtpSink();
+  s = await startTestServer({
+    env: {
+      SMTP_URL: smtp.url,
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      CAPTCHA_COST: '1',
+      MAIL_FROM: 'shop@example.test',
+    },
+  });
+  const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
+    shippingRegion: {
+      name: 'United States',
+      destinations: [{ country: 'US' }],
+      options: [
+        {
+          code: 'standard',
+          title: 'Standard',
+          deliveryTime: '3–5 business days',
+          rule: { type: 'FLAT', cost: '5.99' },
+        },
+      ],
+    },
+  });
+  expect(region.status, JSON.stringify(region.body)).toBe(200);
+  const product = await shopProduct(s, { name: 'Linen shirt', price: '30', physical: true });
+  await settings({ captureOnFulfillment: true });
+  orders.authorized = await paidOrder(product, 'held@example.test');
+  await settings({ captureOnFulfillment: false });
+  orders.toRefund = await paidOrder(product, 'refund@example.test');
+  orders.toFulfil = await paidOrder(product, 'ship@example.test');
+
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  // 4xx answers the page expects (no session yet: 401) are logged by Chromium as failed loads.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+  await smtp?.close();
+});
+
+/** axe-core in the page: no serious or critical violations. */
+async function expectAccessible(p: Page, what: string) {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
+  if (!(await p.evaluate(() => 'axe' in globalThis))) await p.evaluate(AXE);
+  const violations = await p.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            o?: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+/** Full-page screenshots at 1280 px (this page) and 768 px (a second window with the same session). */
+async function shots(p: Page, name: string) {
+  await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+  const narrow = await browser.newContext({
+    viewport: { width: 768, height: 1024 },
+    baseURL: s.url,
+    storageState: await context.storageState(),
+  });
+  try {
+    const q = await narrow.newPage();
+    await q.goto(p.url());
+    await q.getByRole('heading', { level: 1 }).waitFor();
+    await q.waitForLoadState('networkidle');
+    // Nothing wider than the window: tables scroll inside their own region.
+    const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow, `${name} fits 768 px`).toBeLessThanOrEqual(0);
+    await expectAccessible(q, `${name} at 768 px`);
+    await q.screenshot({ path: join(ARTIFACTS, `${name}-768.png`), fullPage: true });
+  } finally {
+    await narrow.close();
+  }
+}
+
+/** The order page's payment badge, and waiting for the dialog to close. */
+const dialog = (p: Page, name: string) => p.getByRole('dialog', { name });
+
+describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', () => {
+  it('sets up the first owner from the set-up link with TOTP, and lands on Home', async () => {
+    // Signed out, the dashboard sends the browser to sign in.
+    await page.goto('/dashboard/orders');
+    await page.waitForURL(/\/dashboard\/login\?next=%2Forders$/);
+    await page.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
+    await expectAccessible(page, 'sign-in');
+
+    expect(s.setupLink).toMatch(/\/dashboard\/setup\?token=/);
+    await page.goto(s.setupLink!);
+    await page.getByLabel('Your name').fill(OWNER.name);
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
+    await expectAccessible(page, 'set-up, account');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    const key = page.getByTestId('totp-secret');
+    await key.waitFor();
+    secret = (await key.innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByRole('img', { name: 'QR code of your sign-in key' }).waitFor();
+    expect(await page.getByTestId('totp-uri').textContent()).toContain(`secret=${secret}`);
+    await expectAccessible(page, 'set-up, authenticator');
+    await page.screenshot({ path: join(ARTIFACTS, 'setup-totp-1280.png'), fullPage: true });
+
+    // A wrong code is refused with the server's words; the right one signs in.
+    await page.getByLabel('Code from the app').fill('000000');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /code/i }).waitFor();
+    await page.getByLabel('Code from the app').fill(await totpCode(s, secret));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Hello, Olive' }).waitFor();
+    await page.getByRole('region', { name: 'Your account' }).getByText(OWNER.email).waitFor();
+  });
+
+  it('shows the figures of the period and what needs attention on Home', async () => {
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await attention.getByRole('link', { name: '1 payment to capture' }).waitFor();
+    await attention.getByRole('link', { name: '3 orders to fulfil' }).waitFor();
+    // Three orders of 2 × $30 and $5.99 shipping (plus tax, if any) today.
+    await page.getByRole('heading', { name: 'Orders', level: 3 }).waitFor();
+    await page.getByRole('img', { name: /^Orders per day over the last 30 days; 3 in all$/ }).waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    // The period lives in the URL.
+    await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' }).click();
+    await page.waitForURL(/\/dashboard\?days=7$/);
+    await page.getByRole('heading', { name: 'Last 7 days' }).waitFor();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Period' })
+        .getByRole('link', { name: '7 days' })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'Home');
+    await shots(page, 'home');
+  });
+
+  it("captures the payment waiting for capture, found from Home's attention list", async () => {
+    await page
+      .getByRole('region', { name: 'Needs attention' })
+      .getByRole('link', { name: '1 payment to capture' })
+      .click();
+    await page.waitForURL(/\/dashboard\/orders\?payment=NOT_PAID&status=APPROVED$/);
+    const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+    await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await expectAccessible(page, 'orders, filtered');
+    await shots(page, 'orders-filtered');
+
+    await page.getByRole('link', { name: `#${orders.authorized.number}` }).click();
+    await page.getByRole('heading', { name: `Order #${orders.authorized.number}` }).waitFor();
+    await page.getByText('Authorized', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Capture payment' }).click();
+    await page.waitForURL(/\?dialog=capture$/);
+    const capture = dialog(page, 'Capture payment');
+    const amount = capture.getByLabel(/^Amount to capture from/);
+    const held = await amount.inputValue();
+    expect(Number(held)).toBeGreaterThanOrEqual(65.99);
+    await expectAccessible(page, 'capture dialog');
+    await page.screenshot({ path: join(ARTIFACTS, 'capture-dialog-1280.png') });
+    // More than is held is refused in the dialog; then capture it all.
+    await amount.fill('9999');
+    await capture.getByRole('button', { name: 'Capture' }).click();
+    await capture.getByText(/^At most/).waitFor();
+    await amount.fill(held);
+    await capture.getByRole('button', { name: 'Capture' }).click();
+    await capture.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Captured \$/ })
+      .waitFor();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    expect(page.url()).not.toContain('dialog=');
+
+    const txns = await transactions(s, orders.authorized.id);
+    expect(txns.payments[0]?.regularPaymentDetails?.status).toBe('APPROVED');
+  });
+
+  it('refunds part of another order, with a reason', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await page.getByLabel('Search').fill(orders.toRefund.number);
+    await page.getByLabel('Search').press('Enter');
+    await page.waitForURL(new RegExp(`\\?q=${orders.toRefund.number}$`));
+    await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
+    await page.getByRole('link', { name: `#${orders.toRefund.number}` }).click();
+    await page.getByRole('heading', { name: `Order #${orders.toRefund.number}` }).waitFor();
+
+    await page.getByRole('link', { name: 'Refund', exact: true }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
+    await refund.getByLabel(/^Amount to refund from/).fill('10.00');
+    await refund.getByLabel('Reason').fill('One shirt arrived damaged');
+    await expectAccessible(page, 'refund dialog');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await refund.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Refunded $10.00.' }).waitFor();
+    await page.getByText('Partly refunded', { exact: true }).first().waitFor();
+
+    const order = await s.admin<{ order: { paymentStatus: string } }>(
+      'GET',
+      `/ecom/v1/orders/${orders.toRefund.id}`,
+    );
+    expect(order.body.order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    const txns = await transactions(s, orders.toRefund.id);
+    expect(txns.refunds).toHaveLength(1);
+    expect(txns.refunds[0]).toMatchObject({ details: { reason: 'One shirt arrived damaged' } });
+    expect(txns.refunds[0]!.transactions[0]!.amount.amount).toBe('10.00');
+  });
+
+  it("fulfils an order with tracking (the buyer's e-mail arrives over SMTP), tags it and notes it", async () => {
+    await page.goto(`/dashboard/orders/${orders.toFulfil.id}`);
+    await page.getByRole('heading', { name: `Order #${orders.toFulfil.number}` }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'order');
+    await shots(page, 'order');
+
+    // The dialog is in the URL: opening the link directly opens it.
+    await page.goto(`/dashboard/orders/${orders.toFulfil.id}?dialog=fulfil`);
+    const fulfil = dialog(page, 'Fulfil items');
+    await fulfil.waitFor();
+    await fulfil.getByLabel('Carrier').selectOption('ups');
+    await fulfil.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await expectAccessible(page, 'fulfil dialog');
+    await fulfil.getByRole('button', { name: 'Fulfil' }).click();
+    await fulfil.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Fulfilled 2 items with tracking 1Z999AA10123456784.' })
+      .waitFor();
+    await page.getByText('Fulfilled', { exact: true }).first().waitFor();
+    await page.getByRole('link', { name: '1Z999AA10123456784' }).waitFor();
+
+    const mail = await s.until(
+      async () =>
+        smtp.received.find(
+          (m) => m.to.includes(orders.toFulfil.email) && m.raw.includes('1Z999AA10123456784'),
+        ),
+      15_000,
+    );
+    expect(mail.raw).toContain(`Subject: My Vitrine store: order #${orders.toFulfil.number} shipped`);
+    expect(mail.raw).toContain('Carrier: ups');
+
+    // Tags: shown at once (optimistic), kept by the server.
+    await page.getByRole('link', { name: 'Edit tags' }).click();
+    const tags = dialog(page, 'Edit tags');
+    await tags.getByLabel('New tag').fill('gift');
+    await tags.getByRole('button', { name: 'Add' }).click();
+    await tags.getByRole('button', { name: 'Remove tag gift' }).waitFor();
+    await expectAccessible(page, 'tags dialog');
+    await tags.getByRole('button', { name: 'Save tags' }).click();
+    await page.getByRole('list', { name: 'Tags of this order' }).getByText('gift').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Tags saved.' }).waitFor();
+    const tagged = await s.admin<{ order: { tags: { tags: { tagIds: string[] } } } }>(
+      'GET',
+      `/ecom/v1/orders/${orders.toFulfil.id}`,
+    );
+    expect(tagged.body.order.tags.tags.tagIds).toEqual(['gift']);
+
+    // A note on the timeline.
+    await page.getByRole('link', { name: 'Add note' }).click();
+    const note = dialog(page, 'Add a note');
+    await note.getByLabel('Note').fill('Gift wrap requested by phone.');
+    await note.getByRole('button', { name: 'Add note' }).click();
+    await note.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Gift wrap requested by phone.').waitFor();
+
+    // The list filters by the tag.
+    await page.goto('/dashboard/orders?tag=gift');
+    await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
+    await page.getByRole('link', { name: `#${orders.toFulfil.number}` }).waitFor();
+  });
+
+  it('lets an invited contributor join from the invitation link', async () => {
+    const invite = await s.admin<{ inviteUrl: string }>('POST', '/staff/v1/staff', {
+      email: 'casey@example.test',
+      name: 'Casey Contributor',
+      role: 'CONTRIBUTOR',
+    });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(200);
+    const other = await browser.newContext({ viewport: { width: 768, height: 1024 }, baseURL: s.url });
+    try {
+      const q = await other.newPage();
+      await q.goto(invite.body.inviteUrl);
+      await q.getByRole('heading', { name: 'Join the store' }).waitFor();
+      await expectAccessible(q, 'invitation');
+      await q.getByLabel('Password').fill(STAFF_PASSWORD);
+      await q.getByRole('button', { name: 'Join' }).click();
+      await q.getByRole('heading', { name: 'Hello, Casey' }).waitFor();
+      // Below 1024 px the navigation is behind the menu button.
+      const menu = q.getByRole('button', { name: 'Menu' });
+      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+      await menu.click();
+      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+      await q
+        .getByRole('region', { name: 'Your account' })
+        .getByText('casey@example.test · Contributor')
+        .waitFor();
+      await q.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+      await q.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('signs out, and in again with the password and a TOTP code', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/login$/);
+    const me = await page.evaluate<number>("fetch('/staff/v1/me').then((r) => r.status)");
+    expect(me).toBe(401);
+
+    s.clock.advance(30_000);
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
+    await page.getByLabel('Authenticator code').fill(await totpCode(s, secret));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Hello, Olive' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
