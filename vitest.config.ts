@@ -4,8 +4,8 @@ const pg = process.env.TEST_DATABASE_URL;
 const shared = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 /**
- * Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the server's
- * suite runs a second time on PostgreSQL, one fresh schema per test file.
+ * Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the server's API
+ * suite (all but the browser tests) runs a second time on PostgreSQL, one fresh schema per test file.
  */
 export default defineConfig({
   test: {
@@ -32,6 +32,9 @@ export default defineConfig({
                 ...shared,
                 name: 'postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                // The browser tests check pages; the server code under them runs on PGlite there, and
+                // its API suite (concurrency included) runs here.
+                exclude: ['apps/server/src/conformance/browser-*.test.ts', '**/node_modules/**'],
                 env: { VITRINE_TEST_DB: 'postgres' },
               },
             },

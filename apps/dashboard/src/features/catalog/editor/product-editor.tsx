@@ -24,6 +24,8 @@ import { imageOf, ImagesSection } from './images-section.tsx';
 import { OptionsSection } from './options-section.tsx';
 import { VariantsSection } from './variants-section.tsx';
 import { editorError, type EditorError } from './violations.ts';
+import { StaffActions } from '../../../app/staff-actions.tsx';
+import { EditorSection } from './section.tsx';
 
 const MediaPicker = lazy(() =>
   import('../../media/picker/media-picker.tsx').then((m) => ({ default: m.MediaPicker })),
@@ -172,6 +174,11 @@ export function ProductEditor({
         onChange={(categoryIds) => update({ categoryIds })}
         error={errors.categories}
       />
+      {product && (
+        <EditorSection title="Staff changes">
+          <StaffActions entityId={product.id} />
+        </EditorSection>
+      )}
       <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface px-4 py-3 shadow-lg">
         <Button type="submit" busy={saving}>
           {product ? 'Save changes' : 'Create product'}

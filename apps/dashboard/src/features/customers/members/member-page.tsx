@@ -22,6 +22,7 @@ import { Section } from '../../../kit/section.tsx';
 import { ordersUrls } from '../../orders/urls.ts';
 import { MemberBadges, memberName } from '../member-status.tsx';
 import { customersUrls } from '../urls.ts';
+import { StaffActions } from '../../../app/staff-actions.tsx';
 
 export function MemberPage() {
   const { id = '' } = useParams();
@@ -137,6 +138,9 @@ export function MemberPage() {
                 <Contact member={m} />
               </Section>
             </div>
+            <Section title="Staff changes">
+              <StaffActions entityId={m.id} />
+            </Section>
             {dialog === 'block' && (
               <BlockDialog
                 member={m}
