@@ -56,7 +56,8 @@ if (have === 0) {
 if (have < target) {
   const t = Date.now();
   await db.query(
-    `insert into ecom_order (id, number, status, payment_status, fulfillment_status, buyer_email, channel_type,
+    `with seeds as (select (row_number() over (order by created_at) - 1)::int as k, * from ecom_order limit 3)
+     insert into ecom_order (id, number, status, payment_status, fulfillment_status, buyer_email, channel_type,
        currency, subtotal_minor, total_minor, tags, data, revision, purchased_at, created_at, updated_at)
      select gen_random_uuid(), 100000 + g,
        (array['APPROVED','APPROVED','APPROVED','APPROVED','CANCELED'])[1 + g % 5],
@@ -65,8 +66,7 @@ if (have < target) {
        'buyer' || (g % 20000) || '@bench.example', o.channel_type, o.currency, o.subtotal_minor, o.total_minor,
        case when g % 50 = 0 then array['vip'] when g % 7 = 0 then array['gift'] else '{}' end,
        o.data, 1, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval, now()
-     from generate_series($1::int, $2::int) g
-     cross join lateral (select * from ecom_order order by created_at limit 1 offset (g % 3)) o`,
+     from generate_series($1::int, $2::int) g join seeds o on o.k = g % 3`,
     [have + 1, target],
   );
   await db.query('analyze ecom_order');
