@@ -24,6 +24,7 @@ import { MarketingTabs } from '../tabs.tsx';
 import { marketingUrls, type ListDialog } from '../urls.ts';
 import { CouponDialog } from './coupon-dialog.tsx';
 import { discountText, usageText } from './describe.ts';
+import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 export function CouponsPage() {
   useTitle('Coupons');
@@ -186,22 +187,7 @@ function CouponRow({
           >
             {s.active ? 'Switch off' : 'Switch on'}
           </Button>
-          <Link
-            to={editHref}
-            state={OPENED_HERE}
-            className={buttonClass('secondary', 'sm')}
-            aria-label={`Edit ${s.code}`}
-          >
-            Edit
-          </Link>
-          <Link
-            to={deleteHref}
-            state={OPENED_HERE}
-            className={buttonClass('ghost', 'sm')}
-            aria-label={`Delete ${s.code}`}
-          >
-            Delete
-          </Link>
+          <EditDeleteLinks edit={editHref} remove={deleteHref} name={s.code} />
         </div>
       </td>
     </tr>

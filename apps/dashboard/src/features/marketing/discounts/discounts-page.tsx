@@ -23,6 +23,7 @@ import { MarketingTabs } from '../tabs.tsx';
 import { marketingUrls, type ListDialog } from '../urls.ts';
 import { ruleState, ruleText } from './describe.ts';
 import { RuleDialog } from './rule-dialog.tsx';
+import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 export function DiscountsPage() {
   useTitle('Discount rules');
@@ -120,22 +121,11 @@ export function DiscountsPage() {
                             >
                               {r.active ? 'Switch off' : 'Switch on'}
                             </Button>
-                            <Link
-                              to={open('edit', r.id)}
-                              state={OPENED_HERE}
-                              className={buttonClass('secondary', 'sm')}
-                              aria-label={`Edit ${r.name}`}
-                            >
-                              Edit
-                            </Link>
-                            <Link
-                              to={open('delete', r.id)}
-                              state={OPENED_HERE}
-                              className={buttonClass('ghost', 'sm')}
-                              aria-label={`Delete ${r.name}`}
-                            >
-                              Delete
-                            </Link>
+                            <EditDeleteLinks
+                              edit={open('edit', r.id)}
+                              remove={open('delete', r.id)}
+                              name={r.name}
+                            />
                           </div>
                         </td>
                       </tr>

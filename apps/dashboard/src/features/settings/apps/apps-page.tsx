@@ -22,6 +22,7 @@ import { SettingsTabs } from '../tabs.tsx';
 import type { APPS_DIALOGS } from '../urls.ts';
 import { settingsUrls } from '../urls.ts';
 import { ClientDialog } from './client-dialog.tsx';
+import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 type Dialog = (typeof APPS_DIALOGS)[number];
 
@@ -82,22 +83,11 @@ export function AppsPage() {
                     <td className="max-w-56 break-all">{c.allowedOrigins.join('\n') || '—'}</td>
                     <td>
                       <div className="flex justify-end gap-1">
-                        <Link
-                          to={open('edit-client', c.id)}
-                          state={OPENED_HERE}
-                          className={buttonClass('secondary', 'sm')}
-                          aria-label={`Edit ${c.name}`}
-                        >
-                          Edit
-                        </Link>
-                        <Link
-                          to={open('delete-client', c.id)}
-                          state={OPENED_HERE}
-                          className={buttonClass('ghost', 'sm')}
-                          aria-label={`Delete ${c.name}`}
-                        >
-                          Delete
-                        </Link>
+                        <EditDeleteLinks
+                          edit={open('edit-client', c.id)}
+                          remove={open('delete-client', c.id)}
+                          name={c.name}
+                        />
                       </div>
                     </td>
                   </tr>

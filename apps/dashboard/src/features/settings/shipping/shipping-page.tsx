@@ -27,6 +27,7 @@ import { settingsUrls } from '../urls.ts';
 import { PickupDialog } from './pickup-dialog.tsx';
 import { RegionDialog } from './region-dialog.tsx';
 import { destinationsText, ruleSummary } from './region-form.ts';
+import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 type Dialog = (typeof SHIPPING_DIALOGS)[number];
 
@@ -105,22 +106,11 @@ export function ShippingPage() {
                       </td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <Link
-                            to={open('edit-region', r.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('secondary', 'sm')}
-                            aria-label={`Edit ${r.name}`}
-                          >
-                            Edit
-                          </Link>
-                          <Link
-                            to={open('delete-region', r.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('ghost', 'sm')}
-                            aria-label={`Delete ${r.name}`}
-                          >
-                            Delete
-                          </Link>
+                          <EditDeleteLinks
+                            edit={open('edit-region', r.id)}
+                            remove={open('delete-region', r.id)}
+                            name={r.name}
+                          />
                         </div>
                       </td>
                     </tr>
@@ -180,22 +170,11 @@ export function ShippingPage() {
                       <td>{p.active ? <Badge tone="success">Yes</Badge> : <Badge>No</Badge>}</td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <Link
-                            to={open('edit-pickup', p.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('secondary', 'sm')}
-                            aria-label={`Edit ${p.name}`}
-                          >
-                            Edit
-                          </Link>
-                          <Link
-                            to={open('delete-pickup', p.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('ghost', 'sm')}
-                            aria-label={`Delete ${p.name}`}
-                          >
-                            Delete
-                          </Link>
+                          <EditDeleteLinks
+                            edit={open('edit-pickup', p.id)}
+                            remove={open('delete-pickup', p.id)}
+                            name={p.name}
+                          />
                         </div>
                       </td>
                     </tr>

@@ -28,6 +28,7 @@ import type { TAX_DIALOGS } from '../urls.ts';
 import { settingsUrls } from '../urls.ts';
 import { FeeDialog } from './fee-dialog.tsx';
 import { RateDialog } from './rate-dialog.tsx';
+import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 type Dialog = (typeof TAX_DIALOGS)[number];
 const rateKinds = { MANUAL_RATE: '', NO_TAX_COLLECTED: 'No tax', FALLBACK_RATE: 'Everywhere else' } as const;
@@ -114,22 +115,11 @@ export function TaxPage() {
                       </td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <Link
-                            to={open('edit-rate', r.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('secondary', 'sm')}
-                            aria-label={`Edit ${r.name}`}
-                          >
-                            Edit
-                          </Link>
-                          <Link
-                            to={open('delete-rate', r.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('ghost', 'sm')}
-                            aria-label={`Delete ${r.name}`}
-                          >
-                            Delete
-                          </Link>
+                          <EditDeleteLinks
+                            edit={open('edit-rate', r.id)}
+                            remove={open('delete-rate', r.id)}
+                            name={r.name}
+                          />
                         </div>
                       </td>
                     </tr>
@@ -184,22 +174,11 @@ export function TaxPage() {
                       </td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <Link
-                            to={open('edit-fee', x.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('secondary', 'sm')}
-                            aria-label={`Edit ${x.name}`}
-                          >
-                            Edit
-                          </Link>
-                          <Link
-                            to={open('delete-fee', x.id)}
-                            state={OPENED_HERE}
-                            className={buttonClass('ghost', 'sm')}
-                            aria-label={`Delete ${x.name}`}
-                          >
-                            Delete
-                          </Link>
+                          <EditDeleteLinks
+                            edit={open('edit-fee', x.id)}
+                            remove={open('delete-fee', x.id)}
+                            name={x.name}
+                          />
                         </div>
                       </td>
                     </tr>
