@@ -6,115 +6,21 @@
  * counted on the driver. BENCH_DATABASE_URL (PostgreSQL; needed for the statement count),
  * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8).
  */
+import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
 import {
-  api as call,
   BENCH_ADMIN_KEY as adminKey,
   BENCH_CLIENT_ID,
   countingServer,
   load,
+  postgresCpuMs,
   startBaseline,
   startVitrine,
   untrackedItem,
-  visitorToken,
 } from './lib.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 8);
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const NY = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
-const CARD = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: 2035,
-  cvc: '123',
-  holderName: 'Bench Shopper',
-};
-
-type Step = 'token' | 'add-to-cart' | 'create-checkout' | 'shipping' | 'create-order' | 'pay' | 'capture';
-const STEPS: Step[] = [
-  'token',
-  'add-to-cart',
-  'create-checkout',
-  'shipping',
-  'create-order',
-  'pay',
-  'capture',
-];
-
-/** One shopper's purchase; returns each step's duration in ms. */
-async function buy(base: string, ref: unknown): Promise<Record<Step, number>> {
-  const t: Partial<Record<Step, number>> = {};
-  const step = async <T>(name: Step, fn: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const r = await fn();
-    t[name] = performance.now() - start;
-    return r;
-  };
-  const token = await step('token', () => visitorToken(base));
-  await step('add-to-cart', () =>
-    call(base, '/ecom/v1/carts/current/add-to-cart', {
-      auth: token,
-      body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
-    }),
-  );
-  const { checkoutId } = await step('create-checkout', () =>
-    call<{ checkoutId: string }>(base, '/ecom/v1/carts/current/create-checkout', {
-      auth: token,
-      body: { channelType: 'WEB', email: 'shopper@example.test' },
-    }),
-  );
-  await step('shipping', async () => {
-    const c = await call<{
-      checkout: { shippingInfo: { carrierServiceOptions: { shippingOptions: { code: string }[] }[] } };
-    }>(base, `/ecom/v1/checkouts/${checkoutId}`, {
-      method: 'PATCH',
-      auth: token,
-      body: {
-        checkout: {
-          shippingInfo: { shippingDestination: { address: NY, contactDetails: { firstName: 'Bench' } } },
-        },
-      },
-    });
-    const code = c.checkout.shippingInfo.carrierServiceOptions[0]!.shippingOptions[0]!.code;
-    return call(base, `/ecom/v1/checkouts/${checkoutId}`, {
-      method: 'PATCH',
-      auth: token,
-      body: { checkout: { shippingInfo: { selectedCarrierServiceOption: { code } } } },
-    });
-  });
-  const order = await step('create-order', () =>
-    call<{ orderId: string; paymentGatewayOrderId: string }>(
-      base,
-      `/ecom/v1/checkouts/${checkoutId}/create-order`,
-      { auth: token, body: { delayCapture: true } },
-    ),
-  );
-  const paid = await step('pay', () =>
-    call<{ paymentId: string }>(base, '/payments/v1/test-gateway/pay', {
-      auth: token,
-      body: { paymentGatewayOrderId: order.paymentGatewayOrderId, card: CARD },
-    }),
-  );
-  await step('capture', () =>
-    call(base, `/ecom/v1/payments-collector/orders/${order.orderId}/capture-authorized-payments`, {
-      auth: adminKey,
-      body: { payments: [{ paymentId: paid.paymentId }] },
-    }),
-  );
-  return t as Record<Step, number>;
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : NaN;
-};
-
 const baseline = await startBaseline(pgUrl);
 const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
@@ -125,26 +31,20 @@ const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port
   duration: 5,
   connections: shoppers,
 });
-const times: Record<Step, number[]> = Object.fromEntries(STEPS.map((s) => [s, []])) as never;
-let completed = 0;
-let failed = 0;
-const end = Date.now() + duration * 1000;
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: shoppers }, async () => {
-    while (Date.now() < end) {
-      try {
-        const t = await buy(base, ref);
-        for (const s of STEPS) times[s].push(t[s]);
-        completed++;
-      } catch (e) {
-        failed++;
-        if (failed <= 3) console.error(String(e));
-      }
-    }
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
+const cpu0 = {
+  server: vitrine.cpuMs(),
+  serverSystem: vitrine.cpuMs('system'),
+  pg: postgresCpuMs(),
+  self: process.cpuUsage(),
+};
+const { completed, failed, seconds, times } = await runShoppers([base], ref, shoppers, duration);
+const selfCpu = process.cpuUsage(cpu0.self);
+const cpu = {
+  server: vitrine.cpuMs() - cpu0.server,
+  serverSystem: vitrine.cpuMs('system') - cpu0.serverSystem,
+  pg: postgresCpuMs() - cpu0.pg,
+  load: (selfCpu.user + selfCpu.system) / 1000,
+};
 const rss = vitrine.peakRssMiB();
 await vitrine.stop();
 await baseline.stop();
@@ -160,28 +60,37 @@ console.log(
 console.log(`${pad('step', 18)}${pad('p50 ms', 9)}p99 ms`);
 for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${pct(times[s], 99)}`);
 console.log(`peak RSS of the server: ${rss} MiB`);
+// Where the machine's time went: CPU per completed order of the server, PostgreSQL and this load generator.
+const per = (ms: number) => Math.round((ms / Math.max(1, completed)) * 10) / 10;
+console.log(
+  `CPU per order: server ${per(cpu.server)} ms (${per(cpu.serverSystem)} of it in the kernel), PostgreSQL ${pgUrl ? per(cpu.pg) : '-'} ms, load generator ${per(cpu.load)} ms (${Math.round(((cpu.server + cpu.pg + cpu.load) / 1000 / seconds) * 100)}% of one core in all)`,
+);
 
 if (pgUrl) {
+  // The SQL statements of each step of one purchase, counted on the driver of an in-process server
+  // on the same PostgreSQL (BEGIN and COMMIT included; background jobs are off in that server).
   const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: BENCH_CLIENT_ID });
-  const prepare = async () => {
-    const token = await visitorToken(counter.url);
-    await call(counter.url, '/ecom/v1/carts/current/add-to-cart', {
-      auth: token,
-      body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
+  const counts: Partial<Record<Step, string[]>> = {};
+  const counted = <T>(name: Step, fn: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      let result: T;
+      counter
+        .counted(async () => {
+          result = await fn();
+        })
+        .then((sqls) => {
+          counts[name] = [...(counts[name] ?? []), ...sqls];
+          resolve(result);
+        }, reject);
     });
-    const { checkoutId } = await call<{ checkoutId: string }>(
-      counter.url,
-      '/ecom/v1/carts/current/create-checkout',
-      { auth: token, body: { channelType: 'WEB', email: 'count@example.test', shippingAddress: NY } },
-    );
-    return () =>
-      call(counter.url, `/ecom/v1/checkouts/${checkoutId}/create-order`, { auth: token, body: {} });
-  };
-  await (
-    await prepare()
-  )(); // warm-up: configuration cache, connections, prepared statements
-  const statements = await counter.counted(await prepare());
-  console.log(`\ncreate-order: ${statements.length} SQL statements (BEGIN and COMMIT included):`);
-  for (const q of statements) console.log(`  ${q.trim().replace(/\s+/g, ' ').slice(0, 110)}`);
+  await buy(counter.url, ref); // warm-up: configuration cache, connections
+  await buy(counter.url, ref, counted);
+  console.log('\nSQL statements per step (BEGIN and COMMIT included):');
+  for (const s of STEPS) {
+    const list = counts[s] ?? [];
+    console.log(`${pad(s, 18)}${list.length}`);
+    if (process.env.BENCH_VERBOSE)
+      for (const q of list) console.log(`    ${q.trim().replace(/\s+/g, ' ').slice(0, 120)}`);
+  }
   await counter.stop();
 }

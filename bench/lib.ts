@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -9,6 +9,8 @@ export interface Proc {
   child: ChildProcess;
   port: number;
   peakRssMiB(): number;
+  /** CPU time (user + system, or one of them) the process has used so far, in ms. */
+  cpuMs(which?: 'all' | 'user' | 'system'): number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function startProcess(
             const s = readFileSync(`/proc/${child.pid}/status`, 'utf8');
             return Math.round(Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024);
           },
+          cpuMs: (which) => cpuMsOf(child.pid!, which),
           stop: () =>
             new Promise((r) => {
               child.once('exit', () => r());
@@ -50,6 +53,34 @@ export function startProcess(
     });
     child.once('exit', (code) => reject(new Error(`process exited (${code}) before listening:\n${out}`)));
   });
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system, or one of them) of one process, in ms, from /proc. */
+export function cpuMsOf(pid: number, which: 'all' | 'user' | 'system' = 'all'): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const user = Number(f[11]);
+    const system = Number(f[12]);
+    return (which === 'user' ? user : which === 'system' ? system : user + system) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine (a local server), in ms; 0 when none. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(d));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 export interface Result {
@@ -153,7 +184,8 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
  */
 export function serverCommand(): string[] {
   const root = new URL('..', import.meta.url).pathname;
-  const bundle = `${root}apps/server/dist/main.mjs`;
+  // BENCH_SERVER_BUNDLE runs another build (e.g. the previous commit's) for an A/B comparison.
+  const bundle = process.env.BENCH_SERVER_BUNDLE ?? `${root}apps/server/dist/main.mjs`;
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return [

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './db/tx.ts';
+import { markConfigChanged, readsCommittedConfig, type Executor } from './db/tx.ts';
 
 /**
  * Process-local caching of merchant configuration (settings, discount rules, shipping, tax…)
@@ -9,6 +9,7 @@ import type { Executor } from './db/tx.ts';
  * only when the revision moved.
  */
 export async function bumpConfigRevision(db: Executor): Promise<void> {
+  markConfigChanged(db);
   await db
     .updateTable('config_revision')
     .set({ revision: sql`revision + 1` })
@@ -40,8 +41,9 @@ export function configCache<T>(load: (db: Executor) => Promise<T>): ConfigCache<
   const get = async (db: Executor, revision: number): Promise<T> => {
     if (cached && cached.revision === revision) return cached.value;
     const value = await load(db);
-    // A value read inside a transaction may belong to a revision that is rolled back: never keep it.
-    if (!db.isTransaction && (!cached || revision >= cached.revision)) cached = { revision, value };
+    // A value read inside a transaction that changed the configuration may be rolled back: never
+    // keep it. One that changed nothing reads committed configuration, as a plain read does.
+    if (readsCommittedConfig(db) && (!cached || revision >= cached.revision)) cached = { revision, value };
     return value;
   };
   return { get, current: async (db) => get(db, await readConfigRevision(db)) };

@@ -2,7 +2,7 @@ import { eventType } from '@vitrine/contract';
 import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
-import { inTransaction } from './db/tx.ts';
+import { deferAdvisoryLock, deferInsert, deferredRows, inTransaction } from './db/tx.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
@@ -34,11 +34,7 @@ export const DELIVER_JOB = 'events.deliver';
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
  * interested subscriber in the same transaction: if the change rolls back, so does the event.
  */
-export function emitEvent(
-  ctx: Ctx,
-  input: EventInput,
-  o: { entityLocked?: boolean } = {},
-): Promise<DomainEvent> {
+export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boolean } = {}): Promise<void> {
   // A caller outside a transaction still gets the event and its delivery jobs atomically.
   return inTransaction(ctx, (tx) => writeEvent(tx, input, o.entityLocked ?? false));
 }
@@ -47,18 +43,40 @@ export function emitEvent(
  * `entityLocked`: the caller's transaction already holds a row lock on the entity (it inserted,
  * updated or deleted its row first), which serialises its events as well as the advisory lock would.
  */
-async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): Promise<DomainEvent> {
+async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): Promise<void> {
   const { entityFqdn, slug, entityId, originatedFrom, ...body } = input;
   const eventType = eventTypeOf(entityFqdn, slug);
   const identity = callerIdentity(ctx.caller);
   const now = ctx.clock.now();
   const id = newId();
-  // Serialises writers of one entity until commit, so max(sequence) + 1 never hands out a number twice.
-  if (!entityLocked)
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`${entityFqdn}/${entityId}`}, 0))`.execute(
-      ctx.db,
-    );
-  const row = await ctx.db
+  const lockKey = `${entityFqdn}/${entityId}`;
+  // Inside a transaction the event and its delivery jobs are written with the other deferred rows
+  // just before COMMIT (one statement); the sequence is then numbered after this entity's stored
+  // ones, counting the transaction's earlier events of the entity.
+  const rank = deferredRows(ctx.db, 'event').filter(
+    (e) => e.entity_fqdn === entityFqdn && e.entity_id === entityId,
+  ).length;
+  const deferred = deferInsert(ctx.db, 'event', {
+    id,
+    event_type: eventType,
+    entity_fqdn: entityFqdn,
+    slug,
+    entity_id: entityId,
+    entity_event_sequence: rank + 1,
+    body,
+    identity,
+    originated_from: originatedFrom ?? null,
+    created_at: now,
+  });
+  if (deferred) {
+    // Serialises writers of one entity from the flush to COMMIT, so max(sequence) + 1 never hands
+    // out a number twice (a row lock the caller holds on the entity does the same).
+    if (!entityLocked) deferAdvisoryLock(ctx.db, lockKey);
+    await enqueueDeliveries(ctx, id, eventType);
+    return;
+  }
+  if (!entityLocked) await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(ctx.db);
+  await ctx.db
     .insertInto('event')
     .values({
       id,
@@ -73,25 +91,16 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
       originated_from: originatedFrom ?? null,
       created_at: now,
     })
-    .returning(['entity_event_sequence'])
-    .executeTakeFirstOrThrow();
+    .execute();
+  await enqueueDeliveries(ctx, id, eventType);
+}
+
+async function enqueueDeliveries(ctx: Ctx, eventId: string, eventType: string) {
   for (const s of ctx.services.subscribers.values()) {
     if (s.eventTypes === '*' || s.eventTypes.includes(eventType)) {
-      await enqueueJob(ctx, DELIVER_JOB, { eventId: id, subscriber: s.name });
+      await enqueueJob(ctx, DELIVER_JOB, { eventId, subscriber: s.name });
     }
   }
-  return toDomainEvent({
-    id,
-    event_type: eventType,
-    entity_fqdn: entityFqdn,
-    slug,
-    entity_id: entityId,
-    entity_event_sequence: row.entity_event_sequence,
-    body,
-    identity,
-    originated_from: originatedFrom ?? null,
-    created_at: now,
-  });
 }
 
 type EventRow = {

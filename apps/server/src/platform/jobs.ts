@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
+import { afterCommit, deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 
 export interface JobRunInfo {
@@ -44,6 +45,26 @@ export async function enqueueJob(
   const now = ctx.clock.now();
   const id = newId();
   const maxAttempts = o.maxAttempts ?? ctx.services.jobHandlers.get(name)?.maxAttempts ?? 5;
+  const runAt = o.runAt ?? now;
+  const kick = !o.runAt || o.runAt <= now;
+  // In a transaction the row is written with the others just before COMMIT, and the runner is
+  // woken once it has committed.
+  if (
+    payload != null &&
+    deferInsert(ctx.db, 'job', {
+      id,
+      name,
+      payload,
+      status: 'PENDING',
+      max_attempts: maxAttempts,
+      run_at: runAt,
+      created_at: now,
+      updated_at: now,
+    })
+  ) {
+    if (kick) afterCommit(ctx.db, () => ctx.services.kickJobs());
+    return id;
+  }
   await ctx.db
     .insertInto('job')
     .values({
@@ -52,7 +73,7 @@ export async function enqueueJob(
       payload: JSON.stringify(payload ?? null),
       status: 'PENDING',
       max_attempts: maxAttempts,
-      run_at: o.runAt ?? now,
+      run_at: runAt,
       locked_until: null,
       last_error: null,
       created_at: now,
@@ -60,7 +81,7 @@ export async function enqueueJob(
       finished_at: null,
     })
     .execute();
-  if (!o.runAt || o.runAt <= now) ctx.services.kickJobs();
+  if (kick) ctx.services.kickJobs();
   return id;
 }
 

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Ctx } from './context.ts';
+import { deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
@@ -43,22 +44,24 @@ export function createMailer(smtpUrl: string | undefined) {
  */
 export async function queueMail(ctx: Ctx, m: MailInput): Promise<string> {
   const id = newId();
-  await ctx.db
-    .insertInto('mail_message')
-    .values({
-      id,
-      to_address: m.to,
-      from_address: senderOf(ctx.config.MAIL_FROM, m.senderName),
-      subject: m.subject,
-      text_body: m.text,
-      html_body: m.html ?? null,
-      status: 'QUEUED',
-      last_error: null,
-      created_at: ctx.clock.now(),
-      sent_at: null,
-    })
-    .execute();
-  await enqueueJob(ctx, SEND_MAIL_JOB, { id });
+  // Without SMTP the message goes straight to the stored outbox: no job to run for it.
+  const stored = !ctx.services.mailer;
+  const row = {
+    id,
+    to_address: m.to,
+    from_address: senderOf(ctx.config.MAIL_FROM, m.senderName),
+    subject: m.subject,
+    text_body: m.text,
+    html_body: m.html ?? null,
+    status: stored ? ('STORED' as const) : ('QUEUED' as const),
+    created_at: ctx.clock.now(),
+  };
+  if (!deferInsert(ctx.db, 'mail_message', row))
+    await ctx.db
+      .insertInto('mail_message')
+      .values({ ...row, last_error: null, sent_at: null })
+      .execute();
+  if (!stored) await enqueueJob(ctx, SEND_MAIL_JOB, { id });
   return id;
 }
 

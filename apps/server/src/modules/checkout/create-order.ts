@@ -227,6 +227,7 @@ export async function createOrderFromCheckout(
         status: paid || offline ? 'APPROVED' : 'INITIALIZED',
         paymentStatus: paid ? 'PAID' : offline ? 'PENDING_MERCHANT' : 'NOT_PAID',
       }),
+      { configRevision },
     );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { ENTITY_FQDN } from '@vitrine/contract';
-import sharp from 'sharp';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -13,6 +12,7 @@ import { storageOf } from './runtime.ts';
 import { findFile, updateFile, type FileRow } from './store.ts';
 import { PROCESS_JOB } from './upload.ts';
 import type { FileMeta } from './wire.ts';
+import { loadSharp } from './sharp.ts';
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
@@ -22,6 +22,7 @@ const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
  * with the rotation applied and the metadata stripped; it is what the public URL serves.
  */
 async function processImage(ctx: Ctx, file: string, base: string) {
+  const sharp = await loadSharp();
   const img = sharp(file, { animated: true, limitInputPixels: 268_402_689 });
   const m = await img.metadata();
   if (!m.width || !m.height) throw new Error('not a readable image');
@@ -58,7 +59,7 @@ async function processFile(ctx: Ctx, row: FileRow): Promise<{ meta: FileMeta; we
       case 'IMAGE':
         return processImage(ctx, file, base);
       case 'VECTOR': {
-        const m = await sharp(file).metadata();
+        const m = await (await loadSharp())(file).metadata();
         return { meta: { width: m.width ?? 0, height: m.height ?? 0, format: 'svg' }, webKey: null };
       }
       case 'VIDEO': {

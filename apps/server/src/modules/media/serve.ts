@@ -4,7 +4,6 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ByteRange } from '../../platform/storage/storage.ts';
@@ -16,6 +15,7 @@ import { servedRow } from './served-rows.ts';
 import { findFile, type FileRow } from './store.ts';
 import { canonical, parseTransform, positionOf, type Step } from './transform.ts';
 import type { FileMeta } from './wire.ts';
+import { loadSharp } from './sharp.ts';
 
 const LEGACY_NAME = /^[a-z0-9][a-z0-9._-]{0,150}\.(webp|jpe?g|png|gif|avif)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -253,6 +253,7 @@ async function serveTransform(
 }
 
 async function renderTo(path: string, out: string, steps: readonly Step[], format: string, meta: FileMeta) {
+  const sharp = await loadSharp();
   let img = sharp(path, { animated: Boolean(meta.animated) }).rotate();
   let quality = 85;
   for (const s of steps) {

@@ -5,7 +5,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
 import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
-import { addActivityRow, readOrder, type OrderWithActivities } from './store.ts';
+import { addActivityRow, readOrder, type ActivityRow, type OrderWithActivities } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 
 /** Helpers the order services share (not exported from the module's service). */
@@ -34,17 +34,50 @@ export async function addActivity(
   orderId: string,
   type: OrderActivityType | string,
   content: Record<string, unknown> | null = null,
-): Promise<string> {
-  const id = newId();
-  await addActivityRow(ctx.db, {
-    id,
+): Promise<ActivityRow> {
+  const row: ActivityRow = {
+    id: newId(),
     order_id: orderId,
     type,
     author_email: null,
     content,
     created_at: ctx.clock.now(),
-  });
-  return id;
+  };
+  await addActivityRow(ctx.db, row);
+  return row;
+}
+
+/**
+ * Like touch plus addActivity, in one statement: answers the row as it now is (without its
+ * activities) and the activity added.
+ */
+export async function touchWithActivity(
+  ctx: Ctx,
+  orderId: string,
+  set: Record<string, unknown>,
+  type: OrderActivityType | string,
+  content: Record<string, unknown> | null = null,
+) {
+  const activity: ActivityRow = {
+    id: newId(),
+    order_id: orderId,
+    type,
+    author_email: null,
+    content,
+    created_at: ctx.clock.now(),
+  };
+  const row = await ctx.db
+    .with('added', (db) =>
+      db
+        .insertInto('ecom_order_activity')
+        .values({ ...activity, content: content === null ? null : (JSON.stringify(content) as never) }),
+    )
+    .updateTable('ecom_order')
+    .set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, activity };
 }
 
 export async function touch(ctx: Ctx, orderId: string, set: Record<string, unknown> = {}) {

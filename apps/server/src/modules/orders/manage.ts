@@ -223,7 +223,7 @@ export async function addOrderActivity(
   const settings = await getSettings(ctx);
   return inTransaction(ctx, async (tx) => {
     await lockOrder(tx, id);
-    const activityId = a.merchantComment
+    const { id: activityId } = a.merchantComment
       ? await addActivity(tx, id, 'MERCHANT_COMMENT', { merchantComment: a.merchantComment })
       : await addActivity(tx, id, 'CUSTOM_ACTIVITY', { customActivity: a.customActivity });
     await touch(tx, id);

@@ -17,7 +17,8 @@ import { enqueueJob } from '../../platform/jobs.ts';
 import { price } from '../../platform/money.ts';
 import { ownerScope, ownsRecord } from '../../platform/ownership.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { getSettings } from '../settings/index.ts';
+import { configRevisionSql } from '../../platform/config-cache.ts';
+import { getSettings, settingsAt } from '../settings/index.ts';
 import { buildOrder } from './build.ts';
 import { canTransition, transitionOrder } from './transitions.ts';
 import {
@@ -29,17 +30,20 @@ import {
   lockOrder,
   orderNotFound,
   touch,
+  touchWithActivity,
   wireOf,
   type Notify,
 } from './core.ts';
 import { mailRefund } from './mails.ts';
 import {
   fixActivities,
-  nextOrderNumber,
+  nextOrderNumberSql,
   orderSpec,
   readOrder,
   selectOrders,
+  type ActivityRow,
   type OrderRow,
+  type OrderWithActivities,
 } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 
@@ -75,9 +79,10 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
 export async function insertOrder(
   ctx: Ctx,
   draft: OrderDraft,
-  o: { notify?: Notify } = {},
+  o: { notify?: Notify; configRevision?: number } = {},
 ): Promise<WireOrder> {
-  const settings = await getSettings(ctx);
+  const settings =
+    o.configRevision !== undefined ? await settingsAt(ctx, o.configRevision) : await getSettings(ctx);
   const built = buildOrder(draft, { currency: settings.currency, weightUnit: settings.weightUnit });
   const now = ctx.clock.now();
   const purchased = draft.purchasedDate ? new Date(draft.purchasedDate) : undefined;
@@ -91,53 +96,84 @@ export async function insertOrder(
   }
   const buyerInfo = defined(draft.buyerInfo ?? {});
   return inTransaction(ctx, async (tx) => {
-    if (draft.checkoutId !== undefined) {
+    const id = newId();
+    const approved = draft.status === 'APPROVED';
+    const activity: ActivityRow = {
+      id: newId(),
+      order_id: id,
+      type: 'ORDER_PLACED',
+      author_email: null,
+      content: null,
+      created_at: now,
+    };
+    // The order and its ORDER_PLACED activity in one statement; the activity only when the order
+    // was written.
+    const inserted = await tx.db
+      .with('placed', (db) =>
+        db
+          .insertInto('ecom_order')
+          .values({
+            id,
+            number: nextOrderNumberSql,
+            status: draft.status,
+            payment_status: draft.paymentStatus,
+            fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
+            buyer_email: buyerInfo.email?.toLowerCase() ?? null,
+            member_id: buyerInfo.memberId ?? null,
+            visitor_id: buyerInfo.visitorId ?? null,
+            contact_id: buyerInfo.contactId ?? null,
+            checkout_id: draft.checkoutId ?? null,
+            cart_id: draft.cartId ?? null,
+            channel_type: built.channelType,
+            currency: built.currency,
+            subtotal_minor: built.subtotalMinor,
+            total_minor: built.totalMinor,
+            tags: [...new Set(draft.tags?.tags?.tagIds ?? [])],
+            private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
+            archived: draft.archived ?? false,
+            seen_by_a_human: draft.seenByAHuman ?? false,
+            data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }) as never,
+            revision: 1,
+            purchased_at: purchased ?? (approved ? now : null),
+            created_at: now,
+            updated_at: now,
+          })
+          // One order per checkout (a unique index): a second one is refused, not written.
+          .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing())
+          .returningAll(),
+      )
+      .with('activity', (db) =>
+        db
+          .insertInto('ecom_order_activity')
+          .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
+          .expression(
+            db
+              .selectFrom('placed')
+              .select([
+                sql<string>`${activity.id}::uuid`.as('id'),
+                'placed.id as order_id',
+                sql<string>`${activity.type}`.as('type'),
+                sql<null>`null`.as('author_email'),
+                sql<null>`null`.as('content'),
+                sql<Date>`${now}::timestamptz`.as('created_at'),
+              ]),
+          ),
+      )
+      .selectFrom('placed')
+      .selectAll()
+      .executeTakeFirst();
+    if (!inserted) {
       const existing = await tx.db
         .selectFrom('ecom_order')
         .select('id')
-        .where('checkout_id', '=', draft.checkoutId)
+        .where('checkout_id', '=', draft.checkoutId!)
         .executeTakeFirst();
-      if (existing)
-        throw conflict(
-          'ORDER_ALREADY_EXISTS_FOR_CHECKOUT',
-          'An order was already created from this checkout',
-          { checkoutId: draft.checkoutId, orderId: existing.id },
-        );
+      throw conflict('ORDER_ALREADY_EXISTS_FOR_CHECKOUT', 'An order was already created from this checkout', {
+        checkoutId: draft.checkoutId,
+        orderId: existing?.id,
+      });
     }
-    const id = newId();
-    const number = await nextOrderNumber(tx.db);
-    const approved = draft.status === 'APPROVED';
-    await tx.db
-      .insertInto('ecom_order')
-      .values({
-        id,
-        number,
-        status: draft.status,
-        payment_status: draft.paymentStatus,
-        fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
-        buyer_email: buyerInfo.email?.toLowerCase() ?? null,
-        member_id: buyerInfo.memberId ?? null,
-        visitor_id: buyerInfo.visitorId ?? null,
-        contact_id: buyerInfo.contactId ?? null,
-        checkout_id: draft.checkoutId ?? null,
-        cart_id: draft.cartId ?? null,
-        channel_type: built.channelType,
-        currency: built.currency,
-        subtotal_minor: built.subtotalMinor,
-        total_minor: built.totalMinor,
-        tags: [...new Set(draft.tags?.tags?.tagIds ?? [])],
-        private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
-        archived: draft.archived ?? false,
-        seen_by_a_human: draft.seenByAHuman ?? false,
-        data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }) as never,
-        revision: 1,
-        purchased_at: purchased ?? (approved ? now : null),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await addActivity(tx, id, 'ORDER_PLACED');
-    const wire = await wireOf(tx, id, settings);
+    const wire = toOrder({ ...inserted, activities: [activity] }, settings.locale);
     await emitEvent(
       tx,
       { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } },
@@ -164,6 +200,18 @@ export async function getOrderByCheckoutId(db: Executor, checkoutId: string): Pr
   return toOrder(row, locale);
 }
 
+/**
+ * What payments holds of an order between reading it and telling orders what changed: the whole row
+ * as read (locked in a transaction) and the configuration revision read with it, so the update needs
+ * neither a second read of the order nor one of the settings.
+ */
+export interface LockedOrder {
+  readonly row: OrderWithActivities;
+  readonly configRevision: number;
+}
+
+const usedLocks = new WeakSet<LockedOrder>();
+
 /** For payments: locks the row (FOR UPDATE) when ctx.db is a transaction. */
 export async function getOrderForPayment(
   ctx: Ctx,
@@ -179,28 +227,19 @@ export async function getOrderForPayment(
       buyerEmail?: string;
       memberId?: string;
       visitorId?: string;
+      locked: LockedOrder;
     }
   | undefined
 > {
   if (!isUuid(orderId)) return undefined;
-  let q = ctx.db
-    .selectFrom('ecom_order')
-    .select([
-      'id',
-      'number',
-      'status',
-      'payment_status',
-      'currency',
-      'total_minor',
-      'buyer_email',
-      'member_id',
-      'visitor_id',
-      'data',
-    ])
-    .where('id', '=', orderId);
+  let q = selectOrders(ctx.db)
+    .select(configRevisionSql.as('config_rev'))
+    .where('ecom_order.id', '=', orderId);
   if (ctx.db.isTransaction) q = q.forUpdate();
-  const r = await q.executeTakeFirst();
-  if (!r) return undefined;
+  const found = await q.executeTakeFirst();
+  if (!found) return undefined;
+  const { config_rev, ...rest } = found;
+  const r: OrderWithActivities = { ...rest, activities: fixActivities(rest.activities) };
   const email = (r.data.buyerInfo as { email?: string } | undefined)?.email;
   return {
     id: r.id,
@@ -212,13 +251,15 @@ export async function getOrderForPayment(
     ...(email ? { buyerEmail: email } : {}),
     ...(r.member_id ? { memberId: r.member_id } : {}),
     ...(r.visitor_id ? { visitorId: r.visitor_id } : {}),
+    locked: { row: r, configRevision: Number(config_rev) },
   };
 }
 
 /**
  * For payments: sets the payment status, adds an activity, emits order_updated and
  * order_payment_status_updated; with approve: true an INITIALIZED or PENDING order becomes APPROVED
- * (order_approved, the confirmation and the merchant's notice).
+ * (order_approved, the confirmation and the merchant's notice). `locked` is the row the caller's
+ * transaction read with getOrderForPayment: the update then starts from it instead of reading again.
  */
 export async function applyPaymentUpdate(
   ctx: Ctx,
@@ -228,25 +269,31 @@ export async function applyPaymentUpdate(
     activity: { type: string; description?: string };
     approve?: boolean;
   },
+  locked?: LockedOrder,
 ): Promise<void> {
-  const settings = await getSettings(ctx);
+  // A locked row is used once: after this update it is no longer the row as stored.
+  const fresh = locked?.row.id === orderId && !usedLocks.has(locked) ? locked : undefined;
+  if (fresh) usedLocks.add(fresh);
   await inTransaction(ctx, async (tx) => {
-    const row = await lockOrder(tx, orderId);
+    const row = fresh ? fresh.row : await lockOrder(tx, orderId);
+    const settings = fresh ? await settingsAt(tx, fresh.configRevision) : await getSettings(tx);
     // A payment approves an order the table lets become APPROVED (INITIALIZED, PENDING); on any other
     // (a canceled one) it records the payment status and leaves the status alone.
     const approve = update.approve === true && canTransition(row.status as OrderStatusValue, 'APPROVED');
     const now = tx.clock.now();
-    await touch(tx, orderId, {
-      payment_status: update.paymentStatus,
-      ...(approve ? { status: transitionOrder(row, 'APPROVED'), purchased_at: row.purchased_at ?? now } : {}),
-    });
-    await addActivity(
+    const { row: updated, activity } = await touchWithActivity(
       tx,
       orderId,
+      {
+        payment_status: update.paymentStatus,
+        ...(approve
+          ? { status: transitionOrder(row, 'APPROVED'), purchased_at: row.purchased_at ?? now }
+          : {}),
+      },
       update.activity.type,
       update.activity.description ? { description: update.activity.description } : null,
     );
-    const wire = await wireOf(tx, orderId, settings);
+    const wire = toOrder({ ...updated, activities: [...row.activities, activity] }, settings.locale);
     const modified: Record<string, unknown> = { activities: null };
     if (row.payment_status !== update.paymentStatus) modified.paymentStatus = row.payment_status;
     if (approve) modified.status = row.status;

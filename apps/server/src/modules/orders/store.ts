@@ -49,7 +49,6 @@ export interface OrdersTables {
     completed: boolean | null;
     created_at: Date;
   };
-  ecom_order_counter: { id: number; last_number: number };
 }
 
 /** The nested wire parts of an order, money as `{$minor}` (see `money-json.ts`). */
@@ -110,16 +109,8 @@ export const orderSpec: QuerySpec = {
   },
 };
 
-/** The next human order number, inside the caller's transaction (the row lock orders concurrent inserts). */
-export async function nextOrderNumber(db: Executor): Promise<number> {
-  const row = await db
-    .updateTable('ecom_order_counter')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('id', '=', 1)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
-}
+/** The next human order number (a sequence: increasing, never handed out twice, no lock held). */
+export const nextOrderNumberSql = sql<number>`nextval('ecom_order_number_seq')`;
 
 /** Activities of each order, in creation order, as a JSON array beside the row (one statement per read). */
 const activitiesJson = sql<ActivityRow[]>`coalesce((select json_agg(json_build_object(

@@ -6,11 +6,12 @@ import { newId } from '../../platform/ids.ts';
 import { price, toMinor } from '../../platform/money.ts';
 import {
   balanceDue,
-  lockNamedPayments,
   lockOrder,
+  lockOrderPayments,
   providerFor,
   syncOrder,
   transactionsOf,
+  withChanged,
   type OrderForPayment,
 } from './ledger.ts';
 import { preparePaymentCollection, type DelayedCaptureSettingsInput } from './service.ts';
@@ -193,17 +194,19 @@ export async function captureAuthorized(
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const payments = await lockNamedPayments(tx, orderId, ids);
+    const { all, named } = await lockOrderPayments(tx, orderId, ids);
+    const changed: PaymentRow[] = [];
     for (const [i, item] of items.entries()) {
-      const p = payments.get(item.paymentId)!;
+      const p = named.get(item.paymentId)!;
       const amountMinor =
         item.amount === undefined
           ? p.amount - p.captured_amount
           : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
-      await captureLocked(tx, p, amountMinor);
+      changed.push(await captureLocked(tx, p, amountMinor));
     }
-    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED' });
-    return transactionsOf(tx, orderId);
+    const now = withChanged(all, changed);
+    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED' }, false, now);
+    return transactionsOf(tx, orderId, now);
   });
 }
 
@@ -213,9 +216,11 @@ export async function voidAuthorized(ctx: Ctx, orderId: string, paymentIds: read
   if (dup >= 0) throw violation(`paymentIds[${dup}]`, 'is repeated', 'VALIDATION');
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const payments = await lockNamedPayments(tx, orderId, paymentIds);
-    for (const id of paymentIds) await voidLocked(tx, payments.get(id)!, 'MANUAL');
-    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED' });
-    return transactionsOf(tx, orderId);
+    const { all, named } = await lockOrderPayments(tx, orderId, paymentIds);
+    const changed: PaymentRow[] = [];
+    for (const id of paymentIds) changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL'));
+    const now = withChanged(all, changed);
+    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED' }, false, now);
+    return transactionsOf(tx, orderId, now);
   });
 }

@@ -45,6 +45,28 @@ export function balanceDue(order: OrderForPayment, payments: readonly PaymentRow
   return Math.max(0, order.totalMinor - t.collected - t.authorized - t.pending);
 }
 
+/**
+ * Locks all the order's payments (the caller holds the order's lock) and picks the named ones; any
+ * id that is not one of its payments is a 404. The list is what syncOrder and transactionsOf need,
+ * so they need not read it again.
+ */
+export async function lockOrderPayments(
+  ctx: Ctx,
+  orderId: string,
+  ids: readonly string[],
+  code = 'PAYMENT_NOT_FOUND',
+): Promise<{ all: PaymentRow[]; named: Map<string, PaymentRow> }> {
+  const all = await listPayments(ctx.db, orderId, true);
+  const named = new Map(all.filter((p) => ids.includes(p.id)).map((p) => [p.id, p]));
+  const missing = ids.filter((id) => !named.has(id));
+  if (missing.length) throw new AppError(404, code, 'Payment not found', { paymentIds: missing });
+  return { all, named };
+}
+
+/** `all` with each changed payment in its place. */
+export const withChanged = (all: readonly PaymentRow[], changed: readonly PaymentRow[]): PaymentRow[] =>
+  all.map((p) => changed.find((c) => c.id === p.id) ?? p);
+
 /** Locks the named payments of the order; any id that is not one of its payments is a 404. */
 export async function lockNamedPayments(
   ctx: Ctx,
@@ -61,21 +83,29 @@ export async function lockNamedPayments(
 
 /**
  * Tells the orders module the order's payment status after a change (derived from all its
- * payments), with an activity; `approve` moves an INITIALIZED order to APPROVED.
+ * payments: `payments` when the caller has them as they now are, else read), with an activity;
+ * `approve` moves an INITIALIZED order to APPROVED.
  */
 export async function syncOrder(
   ctx: Ctx,
   order: OrderForPayment,
   activity: { type: string; description?: string },
   approve = false,
+  payments?: readonly PaymentRow[],
 ): Promise<void> {
-  const payments = await listPayments(ctx.db, order.id);
-  const paymentStatus = orderPaymentStatusOf(order.totalMinor, payments.map(figures));
-  await applyPaymentUpdate(ctx, order.id, { paymentStatus, activity, ...(approve ? { approve: true } : {}) });
+  const all = payments ?? (await listPayments(ctx.db, order.id));
+  const paymentStatus = orderPaymentStatusOf(order.totalMinor, all.map(figures));
+  await applyPaymentUpdate(
+    ctx,
+    order.id,
+    { paymentStatus, activity, ...(approve ? { approve: true } : {}) },
+    order.locked,
+  );
 }
 
-export async function transactionsOf(ctx: Ctx, orderId: string) {
-  const payments = await listPayments(ctx.db, orderId);
+/** The order's transactions (`payments` when the caller has them as they now are, else read). */
+export async function transactionsOf(ctx: Ctx, orderId: string, payments?: readonly PaymentRow[]) {
+  const all = payments ?? (await listPayments(ctx.db, orderId));
   const refunds = await listRefunds(ctx.db, orderId);
-  return toOrderTransactions(orderId, payments, refunds);
+  return toOrderTransactions(orderId, [...all], refunds);
 }

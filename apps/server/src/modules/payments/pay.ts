@@ -50,7 +50,8 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
       });
     if (order.status === 'CANCELED')
       throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
-    const due = balanceDue(order, await listPayments(tx.db, order.id));
+    const before = await listPayments(tx.db, order.id);
+    const due = balanceDue(order, before);
     if (due <= 0)
       throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
     if (pg.amount > due)
@@ -112,7 +113,7 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
     const activity = pg.delayed_capture
       ? { type: 'AUTHORIZED_PAYMENT_CREATED' }
       : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };
-    await syncOrder(tx, order, activity, true);
+    await syncOrder(tx, order, activity, true, [...before, payment]);
     return {
       orderId: order.id,
       paymentId: id,

@@ -1,8 +1,65 @@
-import type { Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../database.ts';
 import type { Db } from './connect.ts';
 
 export type Executor = Db | Transaction<Database>;
+
+/**
+ * Rows a transaction writes but never reads back (events, jobs, mail), kept until just before
+ * COMMIT and written then in one statement: one round trip for all of them instead of one each.
+ */
+interface Pending {
+  rows: Map<DeferredTable, Record<string, unknown>[]>;
+  /** Advisory lock keys to take (sorted, in one statement) before the rows are written. */
+  locks: Set<string>;
+  afterCommit: (() => void)[];
+  /** The transaction changed the merchant's configuration (platform/config-cache.ts). */
+  configChanged?: boolean;
+}
+
+/**
+ * The tables whose rows may be deferred, with their columns; a column may be computed in SQL from
+ * the row (`r`), e.g. an event's sequence number from the ones already stored.
+ */
+const DEFERRED = {
+  event: {
+    id: 'r.id',
+    event_type: 'r.event_type',
+    entity_fqdn: 'r.entity_fqdn',
+    slug: 'r.slug',
+    entity_id: 'r.entity_id',
+    // The row carries its rank among this transaction's events of the entity (1, 2, …).
+    entity_event_sequence: `coalesce((select max(x.entity_event_sequence) from event x
+      where x.entity_fqdn = r.entity_fqdn and x.entity_id = r.entity_id), 0) + r.entity_event_sequence`,
+    body: 'r.body',
+    identity: 'r.identity',
+    originated_from: 'r.originated_from',
+    created_at: 'r.created_at',
+  },
+  job: {
+    id: 'r.id',
+    name: 'r.name',
+    payload: 'r.payload',
+    status: 'r.status',
+    max_attempts: 'r.max_attempts',
+    run_at: 'r.run_at',
+    created_at: 'r.created_at',
+    updated_at: 'r.updated_at',
+  },
+  mail_message: {
+    id: 'r.id',
+    to_address: 'r.to_address',
+    from_address: 'r.from_address',
+    subject: 'r.subject',
+    text_body: 'r.text_body',
+    html_body: 'r.html_body',
+    status: 'r.status',
+    created_at: 'r.created_at',
+  },
+} as const;
+export type DeferredTable = keyof typeof DEFERRED;
+
+const pending = new WeakMap<object, Pending>();
 
 /**
  * Runs `fn` in a transaction on `ctx.db`, or inside the one `ctx` already carries.
@@ -13,5 +70,87 @@ export async function inTransaction<C extends { db: Executor }, T>(
   fn: (tx: C) => Promise<T>,
 ): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return (ctx.db as Db).transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  let done: Pending | undefined;
+  const result = await (ctx.db as Db).transaction().execute(async (trx) => {
+    const p: Pending = { rows: new Map(), locks: new Set(), afterCommit: [] };
+    pending.set(trx, p);
+    const r = await fn({ ...ctx, db: trx });
+    await flush(trx, p);
+    done = p;
+    return r;
+  });
+  for (const f of done?.afterCommit ?? []) f();
+  return result;
+}
+
+/**
+ * Adds a row to write at the end of the current transaction; false when `db` is not a
+ * transaction opened by `inTransaction` (the caller writes the row itself).
+ * JSON columns take the value itself (not a JSON string); dates are written as ISO strings.
+ */
+export function deferInsert(db: Executor, table: DeferredTable, row: Record<string, unknown>): boolean {
+  const p = pending.get(db);
+  if (!p) return false;
+  const rows = p.rows.get(table) ?? [];
+  rows.push(row);
+  p.rows.set(table, rows);
+  return true;
+}
+
+/** An advisory lock to take (with the others, in key order) just before the deferred rows are written. */
+export function deferAdvisoryLock(db: Executor, key: string): boolean {
+  const p = pending.get(db);
+  if (!p) return false;
+  p.locks.add(key);
+  return true;
+}
+
+/** Notes that the transaction changed the configuration: values it reads must not be cached. */
+export function markConfigChanged(db: Executor): void {
+  const p = pending.get(db);
+  if (p) p.configChanged = true;
+}
+
+/**
+ * Whether what `db` reads of the configuration is committed data: outside a transaction, or in one
+ * opened by `inTransaction` that has not changed the configuration itself.
+ */
+export function readsCommittedConfig(db: Executor): boolean {
+  if (!db.isTransaction) return true;
+  const p = pending.get(db);
+  return p !== undefined && !p.configChanged;
+}
+
+/** Runs `fn` once the current transaction has committed (at once when there is none). */
+export function afterCommit(db: Executor, fn: () => void): void {
+  const p = pending.get(db);
+  if (p) p.afterCommit.push(fn);
+  else fn();
+}
+
+/** How many of this transaction's deferred rows are for `table` (e.g. to rank an entity's events). */
+export function deferredRows(db: Executor, table: DeferredTable): readonly Record<string, unknown>[] {
+  return pending.get(db)?.rows.get(table) ?? [];
+}
+
+async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
+  if (p.locks.size > 0) {
+    await sql`select pg_advisory_xact_lock(h) from (
+        select hashtextextended(k, 0) as h from unnest(${[...p.locks]}::text[]) as k order by 1) as keys`.execute(
+      trx,
+    );
+  }
+  const parts: RawBuilder<unknown>[] = [];
+  for (const [table, rows] of p.rows) {
+    if (rows.length === 0) continue;
+    const columns = DEFERRED[table] as Record<string, string>;
+    const names = Object.keys(columns);
+    parts.push(
+      sql`${sql.raw(`w_${table}`)} as (insert into ${sql.table(table)} (${sql.raw(names.join(', '))})
+        select ${sql.raw(names.map((n) => columns[n]).join(', '))}
+        from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json) as r)`,
+    );
+  }
+  if (parts.length === 0) return;
+  await sql`with ${sql.join(parts)} select 1`.execute(trx);
 }

@@ -79,6 +79,27 @@ beforeAll(async () => {
       (await db.selectFrom('mail_message').select('id').where('status', '!=', 'STORED').execute()).length ===
         0,
   );
+  // Without SMTP the messages go straight to the outbox with no job: the finished sends a mail server
+  // would leave are written directly, one per message, at its minute.
+  await db
+    .insertInto('job')
+    .values(
+      RECIPIENTS.map(([, minute], i) => ({
+        id: `00000000-0000-7000-8000-1000000000${String(i).padStart(2, '0')}`,
+        name: 'mail.send',
+        payload: '{}',
+        status: 'SUCCEEDED' as const,
+        attempts: 1,
+        max_attempts: 8,
+        run_at: at(minute),
+        locked_until: null,
+        last_error: null,
+        created_at: at(minute),
+        updated_at: at(minute),
+        finished_at: at(minute),
+      })),
+    )
+    .execute();
   // Shapes HTTP cannot make (failed, running, waiting jobs; `%` and `_` in names), written directly.
   const future = new Date('2100-01-01T00:00:00.000Z');
   const row = (

@@ -1,0 +1,139 @@
+/**
+ * The buy flow the benches drive: one shopper's purchase, step by step, and many shoppers buying
+ * for a while against one or more servers.
+ */
+import { api as call, BENCH_ADMIN_KEY as adminKey, visitorToken } from './lib.ts';
+
+export const NY = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '1 Main St',
+};
+export const CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2035,
+  cvc: '123',
+  holderName: 'Bench Shopper',
+};
+
+export type Step =
+  'token' | 'add-to-cart' | 'create-checkout' | 'shipping' | 'create-order' | 'pay' | 'capture';
+export const STEPS: Step[] = [
+  'token',
+  'add-to-cart',
+  'create-checkout',
+  'shipping',
+  'create-order',
+  'pay',
+  'capture',
+];
+
+export type Wrap = <T>(name: Step, fn: () => Promise<T>) => Promise<T>;
+
+/** One shopper's purchase; returns each step's duration in ms. `around` wraps each step (counting). */
+export async function buy(base: string, ref: unknown, around?: Wrap): Promise<Record<Step, number>> {
+  const t: Partial<Record<Step, number>> = {};
+  const step = async <T>(name: Step, fn: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const r = around ? await around(name, fn) : await fn();
+    t[name] = performance.now() - start;
+    return r;
+  };
+  const token = await step('token', () => visitorToken(base));
+  await step('add-to-cart', () =>
+    call(base, '/ecom/v1/carts/current/add-to-cart', {
+      auth: token,
+      body: { lineItems: [{ catalogReference: ref, quantity: 1 }] },
+    }),
+  );
+  const { checkoutId } = await step('create-checkout', () =>
+    call<{ checkoutId: string }>(base, '/ecom/v1/carts/current/create-checkout', {
+      auth: token,
+      body: { channelType: 'WEB', email: 'shopper@example.test' },
+    }),
+  );
+  await step('shipping', async () => {
+    const c = await call<{
+      checkout: { shippingInfo: { carrierServiceOptions: { shippingOptions: { code: string }[] }[] } };
+    }>(base, `/ecom/v1/checkouts/${checkoutId}`, {
+      method: 'PATCH',
+      auth: token,
+      body: {
+        checkout: {
+          shippingInfo: { shippingDestination: { address: NY, contactDetails: { firstName: 'Bench' } } },
+        },
+      },
+    });
+    const code = c.checkout.shippingInfo.carrierServiceOptions[0]!.shippingOptions[0]!.code;
+    return call(base, `/ecom/v1/checkouts/${checkoutId}`, {
+      method: 'PATCH',
+      auth: token,
+      body: { checkout: { shippingInfo: { selectedCarrierServiceOption: { code } } } },
+    });
+  });
+  const order = await step('create-order', () =>
+    call<{ orderId: string; paymentGatewayOrderId: string }>(
+      base,
+      `/ecom/v1/checkouts/${checkoutId}/create-order`,
+      { auth: token, body: { delayCapture: true } },
+    ),
+  );
+  const paid = await step('pay', () =>
+    call<{ paymentId: string }>(base, '/payments/v1/test-gateway/pay', {
+      auth: token,
+      body: { paymentGatewayOrderId: order.paymentGatewayOrderId, card: CARD },
+    }),
+  );
+  await step('capture', () =>
+    call(base, `/ecom/v1/payments-collector/orders/${order.orderId}/capture-authorized-payments`, {
+      auth: adminKey,
+      body: { payments: [{ paymentId: paid.paymentId }] },
+    }),
+  );
+  return t as Record<Step, number>;
+}
+
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : NaN;
+};
+
+export interface FlowRun {
+  completed: number;
+  failed: number;
+  seconds: number;
+  times: Record<Step, number[]>;
+}
+
+/** `shoppers` concurrent shoppers buying `ref` for `duration` s, shopper i on server i mod n. */
+export async function runShoppers(
+  bases: readonly string[],
+  ref: unknown,
+  shoppers: number,
+  duration: number,
+): Promise<FlowRun> {
+  const times: Record<Step, number[]> = Object.fromEntries(STEPS.map((s) => [s, []])) as never;
+  let completed = 0;
+  let failed = 0;
+  const end = Date.now() + duration * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: shoppers }, async (_, i) => {
+      const base = bases[i % bases.length]!;
+      while (Date.now() < end) {
+        try {
+          const t = await buy(base, ref);
+          for (const s of STEPS) times[s].push(t[s]);
+          completed++;
+        } catch (e) {
+          failed++;
+          if (failed <= 3) console.error(String(e));
+        }
+      }
+    }),
+  );
+  return { completed, failed, seconds: (performance.now() - started) / 1000, times };
+}
