@@ -22,14 +22,12 @@ import { getSettings, settingsAt } from '../settings/index.ts';
 import { buildOrder } from './build.ts';
 import { canTransition, transitionOrder } from './transitions.ts';
 import {
-  addActivity,
   afterApproval,
   emitAction,
   emitUpdated,
   isUuid,
   lockOrder,
   orderNotFound,
-  touch,
   touchWithActivity,
   wireOf,
   type Notify,
