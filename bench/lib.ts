@@ -189,9 +189,19 @@ export function serverCommand(): string[] {
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return [
+    ...startFlags(root),
     ...extra,
     ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`]),
   ];
+}
+
+/**
+ * The Node flags `npm start` runs the server with (the root package.json's start script): the
+ * memory settings the store ships with are the ones measured.
+ */
+function startFlags(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((t) => t.startsWith('--'));
 }
 
 /** The admin key and OAuth client id the benches start Vitrine with. */
