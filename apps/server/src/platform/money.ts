@@ -37,17 +37,25 @@ export function fromMinor(minor: number, currency: string): string {
   return `${sign}${s.slice(0, -e)}.${s.slice(-e)}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, { format: Intl.NumberFormat; seen: Map<number, string> }>();
+/** Formatted amounts kept per locale and currency (a store shows the same prices over and over). */
+const KEPT_PER_FORMAT = 5000;
 
 /** 2550 → "$25.50" in the store's locale. */
 export function formatMinor(minor: number, currency: string, locale = 'en-US'): string {
   const key = `${locale}|${currency}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    f = { format: new Intl.NumberFormat(locale, { style: 'currency', currency }), seen: new Map() };
     formatters.set(key, f);
   }
-  return f.format(minor / 10 ** currencyExponent(currency));
+  let text = f.seen.get(minor);
+  if (text === undefined) {
+    text = f.format.format(minor / 10 ** currencyExponent(currency));
+    if (f.seen.size >= KEPT_PER_FORMAT) f.seen.clear();
+    f.seen.set(minor, text);
+  }
+  return text;
 }
 
 /** The wire's `Price` ({amount, formattedAmount}). */
