@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { BENCH_ADMIN_KEY, startVitrine } from './lib.ts';
+import { seedMembers } from './seed.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
@@ -19,29 +20,11 @@ const root = new URL('..', import.meta.url).pathname;
 const vitrine = await startVitrine(url, { DEMO_DATA: 'false' });
 const base = `http://127.0.0.1:${vitrine.port}`;
 
-// Seed with set-based SQL (identities and members share ids), only what is missing.
 const db = new pg.Client({ connectionString: url });
 await db.connect();
-const have = Number((await db.query('select count(*) from member')).rows[0].count);
-if (have < target) {
-  const t = Date.now();
-  await db.query(`
-    with s as (
-      select gen_random_uuid() as id, g as n, now() - (g || ' seconds')::interval as at
-      from generate_series(${have + 1}, ${target}) g),
-    i as (
-      insert into identity (id, email, email_verified, status, revision, created_at, updated_at)
-      select id, 'member' || n || '@bench.example', true, 'ACTIVE', 1, at, at from s returning id)
-    insert into member (id, login_email, login_email_verified, status, activity_status, privacy_status, contact, profile, slug, created_at, updated_at)
-    select s.id, 'member' || n || '@bench.example', true,
-      (array['APPROVED','APPROVED','APPROVED','PENDING','BLOCKED'])[1 + n % 5], 'ACTIVE', case when n % 3 = 0 then 'PRIVATE' else 'PUBLIC' end,
-      jsonb_build_object('firstName', 'First' || n, 'lastName', 'Last' || (n % 997)),
-      jsonb_build_object('nickname', substr(md5(n::text), 1, 8), 'slug', 'member-' || n),
-      'member-' || n, at, at
-    from s join i on i.id = s.id`);
-  await db.query('analyze member');
-  console.log(`seeded ${target - have} members in ${Date.now() - t} ms`);
-}
+const t0 = Date.now();
+const seeded = await seedMembers(db, target);
+if (seeded) console.log(`seeded ${seeded} members in ${Date.now() - t0} ms`);
 await db.end();
 
 const shapes: Record<string, () => unknown> = {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { adminOrderSearchBody, type AdminOrderSearch } from '../packages/sdk/src/admin/orders.ts';
 import { api, BENCH_ADMIN_KEY, startBaseline, startVitrine } from './lib.ts';
+import { seedOrders } from './seed.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
@@ -23,55 +24,9 @@ const base = `http://127.0.0.1:${vitrine.port}`;
 const db = new pg.Client({ connectionString: url });
 await db.connect();
 
-let have = Number((await db.query('select count(*) from ecom_order')).rows[0].count);
-if (have === 0) {
-  for (let i = 0; i < 3; i++) {
-    await api(base, '/ecom/v1/orders', {
-      auth: BENCH_ADMIN_KEY,
-      body: {
-        order: {
-          channelInfo: { type: 'WEB' },
-          lineItems: [
-            {
-              productName: { original: `Shirt ${i}` },
-              catalogReference: { catalogItemId: `item-${i}`, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
-              quantity: 1 + i,
-              price: { amount: '10.00' },
-              itemType: { preset: 'PHYSICAL' },
-            },
-          ],
-          priceSummary: {
-            subtotal: { amount: `${10 * (1 + i)}.00` },
-            total: { amount: `${10 * (1 + i)}.00` },
-          },
-          currency: 'USD',
-          buyerInfo: { email: `seed${i}@bench.example` },
-          billingInfo: { address: { country: 'US', addressLine: '1 Main St' } },
-        },
-      },
-    });
-  }
-  have = 3;
-}
-if (have < target) {
-  const t = Date.now();
-  await db.query(
-    `with seeds as (select (row_number() over (order by created_at) - 1)::int as k, * from ecom_order limit 3)
-     insert into ecom_order (id, number, status, payment_status, fulfillment_status, buyer_email, channel_type,
-       currency, subtotal_minor, total_minor, tags, data, revision, purchased_at, created_at, updated_at)
-     select gen_random_uuid(), 100000 + g,
-       (array['APPROVED','APPROVED','APPROVED','APPROVED','CANCELED'])[1 + g % 5],
-       (array['PAID','PAID','NOT_PAID','PARTIALLY_REFUNDED','FULLY_REFUNDED','PENDING_MERCHANT'])[1 + g % 6],
-       (array['NOT_FULFILLED','FULFILLED','FULFILLED','PARTIALLY_FULFILLED'])[1 + g % 4],
-       'buyer' || (g % 20000) || '@bench.example', o.channel_type, o.currency, o.subtotal_minor, o.total_minor,
-       case when g % 50 = 0 then array['vip'] when g % 7 = 0 then array['gift'] else '{}' end,
-       o.data, 1, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval, now()
-     from generate_series($1::int, $2::int) g join seeds o on o.k = g % 3`,
-    [have + 1, target],
-  );
-  await db.query('analyze ecom_order');
-  console.log(`seeded ${target - have} orders in ${Date.now() - t} ms`);
-}
+const t0 = Date.now();
+const seeded = await seedOrders(db, base, target);
+if (seeded) console.log(`seeded ${seeded} orders in ${Date.now() - t0} ms`);
 await db.end();
 
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
