@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../database.ts';
@@ -76,7 +77,13 @@ export function openPostgres(o: PostgresOptions): DbHandle {
 /** Embedded Postgres: in `dataDir` (kept across restarts), in memory when `dataDir` is undefined. */
 export function openPglite(dataDir?: string, loadDataDir?: Blob): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite({ dataDir, parsers: pgliteParsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pglite = new PGlite({
+    dataDir,
+    parsers: pgliteParsers,
+    // Trigram indexes make "contains" searches (an order's buyer e-mail) index lookups.
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

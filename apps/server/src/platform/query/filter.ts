@@ -69,8 +69,9 @@ function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isFinite(n))
         bad(st, `${name}: expected a number`, { field: name });
-      // As numeric: 1.5 or 1e20 compared with an int column is a comparison, not a cast error.
-      return sql`cast(${String(n)} as numeric)`;
+      // A whole number as bigint, so an integer column's index serves the comparison (an int column
+      // compared with numeric is cast row by row); 1.5 or 1e20 as numeric, a comparison, not a cast error.
+      return Number.isSafeInteger(n) ? sql`cast(${String(n)} as bigint)` : sql`cast(${String(n)} as numeric)`;
     }
     case 'boolean':
       if (typeof v !== 'boolean') bad(st, `${name}: expected a boolean`, { field: name });
