@@ -12,9 +12,8 @@ import { delayMs } from './service.ts';
 import {
   findGatewayOrder,
   findPayment,
-  insertPayment,
-  listPayments,
-  updateGatewayOrder,
+  insertPaymentClosingGatewayOrder,
+  lockGatewayOrderWithPayments,
   type PaymentRow,
 } from './store.ts';
 import { testGateway, validateCard } from './test-gateway.ts';
@@ -43,14 +42,16 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
   return inTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, first.order_id, 'PAYMENT_GATEWAY_ID_NOT_FOUND');
     if (!mayPay(tx, order)) throw gatewayOrderNotFound(paymentGatewayOrderId);
-    const pg = (await findGatewayOrder(tx.db, paymentGatewayOrderId, true))!;
+    // The gateway order (locked) and the order's payments so far, in one statement.
+    const locked = (await lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId))!;
+    const pg = locked.gatewayOrder;
     if (pg.status === 'PAID')
       throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
         paymentGatewayOrderId,
       });
     if (order.status === 'CANCELED')
       throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
-    const before = await listPayments(tx.db, order.id);
+    const before = locked.payments;
     const due = balanceDue(order, before);
     if (due <= 0)
       throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
@@ -108,8 +109,7 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
       created_at: now,
       updated_at: now,
     };
-    await insertPayment(tx.db, payment);
-    await updateGatewayOrder(tx.db, pg.id, { status: 'PAID', updated_at: now });
+    await insertPaymentClosingGatewayOrder(tx.db, payment, now);
     const activity = pg.delayed_capture
       ? { type: 'AUTHORIZED_PAYMENT_CREATED' }
       : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };

@@ -1,4 +1,5 @@
 import type { PaymentDelayedCaptureSettings, PaymentTransactionStatus } from '@vitrine/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 
 export interface StoredCapture {
@@ -118,6 +119,78 @@ export async function findGatewayOrder(
 ): Promise<GatewayOrderRow | undefined> {
   const q = db.selectFrom('payment_gateway_order').selectAll().where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+}
+
+const PAYMENT_COLUMNS = [
+  'id',
+  'order_id',
+  'gateway_order_id',
+  'amount',
+  'currency',
+  'status',
+  'payment_method',
+  'offline',
+  'card_last4',
+  'card_brand',
+  'gateway_transaction_id',
+  'delayed_capture',
+  'authorized_at',
+  'captured_amount',
+  'refunded_amount',
+  'captures',
+  'void',
+  'scheduled_action',
+  'refund_disabled',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PaymentRow)[];
+
+/**
+ * A gateway order, locked for the rest of the transaction, with its order's payments (in creation
+ * order), in one statement: the payment's rows come joined beside the gateway order's (`p__…`).
+ */
+export async function lockGatewayOrderWithPayments(
+  db: Executor,
+  id: string,
+): Promise<{ gatewayOrder: GatewayOrderRow; payments: PaymentRow[] } | undefined> {
+  const { rows } = await sql<GatewayOrderRow & Record<string, unknown>>`
+    select g.*, ${sql.raw(PAYMENT_COLUMNS.map((c) => `p.${c} as p__${c}`).join(', '))}
+    from payment_gateway_order g left join payment p on p.order_id = g.order_id
+    where g.id = ${id}
+    order by p.created_at, p.id
+    for update of g`.execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  const gatewayOrder = Object.fromEntries(
+    Object.entries(first).filter(([k]) => !k.startsWith('p__')),
+  ) as unknown as GatewayOrderRow;
+  const payments = rows
+    .filter((r) => r.p__id != null)
+    .map((r) => Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c, r[`p__${c}`]])) as unknown as PaymentRow);
+  return { gatewayOrder, payments };
+}
+
+/** Records a payment and marks its gateway order paid, in one statement. */
+export async function insertPaymentClosingGatewayOrder(
+  db: Executor,
+  row: PaymentRow,
+  now: Date,
+): Promise<void> {
+  await db
+    .with('paid', (q) =>
+      q
+        .updateTable('payment_gateway_order')
+        .set({ status: 'PAID', updated_at: now })
+        .where('id', '=', row.gateway_order_id!),
+    )
+    .insertInto('payment')
+    .values({
+      ...row,
+      captures: json(row.captures) as never,
+      void: row.void ? (json(row.void) as never) : null,
+      scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
+    })
+    .execute();
 }
 
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {

@@ -34,6 +34,13 @@ type QueryClient = { query: (...a: unknown[]) => unknown };
 /** Distinct statements one connection keeps prepared; past this, new texts are sent unprepared. */
 const MAX_PREPARED = 1000;
 const ON_CONFLICT = /\bon conflict\b/i;
+/**
+ * A pattern match's best plan depends on its pattern: a word most names hold is best read along the
+ * sort order, a rare one through a trigram index. A generic plan cannot tell them apart (it chose the
+ * index for both, 55 ms instead of 1.3 ms for a common word at 100,000 products), so such statements
+ * are planned for their values every time.
+ */
+const PATTERN = /\b(i?like)\b/i;
 
 /**
  * Sends parameterised statements as named prepared statements, so PostgreSQL parses and plans
@@ -50,7 +57,13 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     // ON CONFLICT infers its arbiter index while planning; a generic plan (which PostgreSQL tries
     // after five executions of a prepared statement) cannot match a partial index whose predicate
     // holds a parameter, so those statements stay unprepared.
-    if (typeof first !== 'string' || !Array.isArray(values) || values.length === 0 || ON_CONFLICT.test(text))
+    if (
+      typeof first !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      ON_CONFLICT.test(text) ||
+      PATTERN.test(text)
+    )
       return query(...a);
     const name = `k${createHash('sha1').update(text).digest('base64url')}`;
     if (!names.has(name)) {
