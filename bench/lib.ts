@@ -69,13 +69,18 @@ export function cpuMsOf(pid: number, which: 'all' | 'user' | 'system' = 'all'): 
   }
 }
 
-/** CPU time of every PostgreSQL process on this machine (a local server), in ms; 0 when none. */
+/**
+ * CPU time of every PostgreSQL process on this machine (a local server), in ms; 0 when none. The
+ * connections that ended count too: their time is the postmaster's reaped children's (cutime, cstime).
+ */
 export function postgresCpuMs(): number {
   let total = 0;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(d));
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
     } catch {
       // the process ended meanwhile
     }

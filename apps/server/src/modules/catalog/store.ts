@@ -142,7 +142,8 @@ export function searchSpec(e: number): QuerySpec {
     fields: {
       ...s.fields,
       __words: {
-        sql: "(' ' || regexp_replace(lower(catalog_product.name), '[^[:alnum:]]+', ' ', 'g'))",
+        // A stored generated column (' ' || the lower-cased name's words), trigram-indexed.
+        sql: 'catalog_product.search_words',
         type: 'string',
       },
     },
