@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { adminOrderSearchBody, type AdminOrderSearch } from '../packages/sdk/src/admin/orders.ts';
-import { api, BENCH_ADMIN_KEY, startBaseline, startVitrine, visitorToken } from './lib.ts';
+import { api, BENCH_ADMIN_KEY, latencies, startBaseline, startVitrine, visitorToken } from './lib.ts';
 import { SEARCH_WORDS, seedMembers, seedOrders, seedProducts } from './seed.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -108,23 +108,7 @@ const shapes: Record<string, Shape> = {
   })),
 };
 
-const pct = (xs: number[], p: number) =>
-  +xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!.toFixed(1);
-async function measure(call: Shape, concurrency: number) {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < requests) {
-        const t = performance.now();
-        await call();
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
-}
+const measure = (call: Shape, concurrency: number) => latencies(call, requests, concurrency);
 
 const baseline = await startBaseline(url);
 const select: Shape = async () => (await fetch(`http://127.0.0.1:${baseline.port}/pg`)).text();

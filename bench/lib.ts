@@ -330,3 +330,24 @@ export function startBaseline(pgUrl: string | undefined): Promise<Proc> {
     /listening (\d+)/,
   );
 }
+
+/** p-th percentile of ascending `sorted` (ms, one decimal). */
+export const percentile = (sorted: readonly number[], p: number) =>
+  +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
+
+/** `requests` calls of `call`, `concurrency` at a time: p50/p95/p99 of their durations (ms). */
+export async function latencies(call: () => Promise<unknown>, requests: number, concurrency: number) {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < requests) {
+        const t = performance.now();
+        await call();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}

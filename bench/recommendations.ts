@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { api, BENCH_ADMIN_KEY, startBaseline, startVitrine, STORES_APP_ID } from './lib.ts';
+import { api, BENCH_ADMIN_KEY, latencies, startBaseline, startVitrine, STORES_APP_ID } from './lib.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
@@ -106,31 +106,19 @@ const shapes: Record<string, { path: string; body?: () => unknown; base?: string
   },
 };
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-async function measure(target: string, path: string, body: (() => unknown) | undefined, concurrency: number) {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < requests) {
-        const t = performance.now();
-        const r = await fetch(target + path, {
-          method: body ? 'POST' : 'GET',
-          ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body()) } : {}),
-        });
-        const text = await r.text();
-        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text}`);
-        times.push(performance.now() - t);
-      }
-    }),
+const measure = (target: string, path: string, body: (() => unknown) | undefined, concurrency: number) =>
+  latencies(
+    async () => {
+      const r = await fetch(target + path, {
+        method: body ? 'POST' : 'GET',
+        ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body()) } : {}),
+      });
+      const text = await r.text();
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text}`);
+    },
+    requests,
+    concurrency,
   );
-  times.sort((a, b) => a - b);
-  return {
-    p50: +pct(times, 50).toFixed(2),
-    p95: +pct(times, 95).toFixed(2),
-    p99: +pct(times, 99).toFixed(2),
-  };
-}
 
 const results: Record<string, Record<string, { p50: number; p95: number; p99: number }>> = {};
 const baseline = await startBaseline(url);

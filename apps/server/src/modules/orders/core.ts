@@ -29,20 +29,27 @@ export async function wireOf(ctx: Ctx, id: string, settings?: StoreSettings): Pr
 }
 
 /** Who did it, for activities: the admin user's or app's e-mail is unknown here, so nothing for now. */
+export const activityRow = (
+  ctx: Pick<Ctx, 'clock'>,
+  orderId: string,
+  type: OrderActivityType | string,
+  content: Record<string, unknown> | null = null,
+): ActivityRow => ({
+  id: newId(),
+  order_id: orderId,
+  type,
+  author_email: null,
+  content,
+  created_at: ctx.clock.now(),
+});
+
 export async function addActivity(
   ctx: Ctx,
   orderId: string,
   type: OrderActivityType | string,
   content: Record<string, unknown> | null = null,
 ): Promise<ActivityRow> {
-  const row: ActivityRow = {
-    id: newId(),
-    order_id: orderId,
-    type,
-    author_email: null,
-    content,
-    created_at: ctx.clock.now(),
-  };
+  const row = activityRow(ctx, orderId, type, content);
   await addActivityRow(ctx.db, row);
   return row;
 }
@@ -58,14 +65,7 @@ export async function touchWithActivity(
   type: OrderActivityType | string,
   content: Record<string, unknown> | null = null,
 ) {
-  const activity: ActivityRow = {
-    id: newId(),
-    order_id: orderId,
-    type,
-    author_email: null,
-    content,
-    created_at: ctx.clock.now(),
-  };
+  const activity = activityRow(ctx, orderId, type, content);
   const row = await ctx.db
     .with('added', (db) =>
       db

@@ -22,6 +22,7 @@ import { getSettings, settingsAt } from '../settings/index.ts';
 import { buildOrder } from './build.ts';
 import { canTransition, transitionOrder } from './transitions.ts';
 import {
+  activityRow,
   afterApproval,
   emitAction,
   emitUpdated,
@@ -39,7 +40,6 @@ import {
   orderSpec,
   readOrder,
   selectOrders,
-  type ActivityRow,
   type OrderRow,
   type OrderWithActivities,
 } from './store.ts';
@@ -96,14 +96,7 @@ export async function insertOrder(
   return inTransaction(ctx, async (tx) => {
     const id = newId();
     const approved = draft.status === 'APPROVED';
-    const activity: ActivityRow = {
-      id: newId(),
-      order_id: id,
-      type: 'ORDER_PLACED',
-      author_email: null,
-      content: null,
-      created_at: now,
-    };
+    const activity = activityRow(tx, id, 'ORDER_PLACED');
     // The order and its ORDER_PLACED activity in one statement; the activity only when the order
     // was written.
     const inserted = await tx.db

@@ -170,6 +170,14 @@ export async function lockGatewayOrderWithPayments(
   return { gatewayOrder, payments };
 }
 
+/** A payment row as the driver takes it (JSON columns as text). */
+const paymentValues = (row: PaymentRow) => ({
+  ...row,
+  captures: json(row.captures) as never,
+  void: row.void ? (json(row.void) as never) : null,
+  scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
+});
+
 /** Records a payment and marks its gateway order paid, in one statement. */
 export async function insertPaymentClosingGatewayOrder(
   db: Executor,
@@ -184,25 +192,12 @@ export async function insertPaymentClosingGatewayOrder(
         .where('id', '=', row.gateway_order_id!),
     )
     .insertInto('payment')
-    .values({
-      ...row,
-      captures: json(row.captures) as never,
-      void: row.void ? (json(row.void) as never) : null,
-      scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
-    })
+    .values(paymentValues(row))
     .execute();
 }
 
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
-  await db
-    .insertInto('payment')
-    .values({
-      ...row,
-      captures: json(row.captures) as never,
-      void: row.void ? (json(row.void) as never) : null,
-      scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
-    })
-    .execute();
+  await db.insertInto('payment').values(paymentValues(row)).execute();
 }
 
 /** Writes the changed fields of a payment (the caller holds its row lock). */
