@@ -347,7 +347,10 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const q = search ?? {};
   const cursor = q.cursorPaging?.cursor ?? undefined;
   const filter = cursor ? cursorFilter(cursor) : q.filter;
-  let base = selectOrders(ctx.db).where('ecom_order.status', '!=', 'INITIALIZED');
+  // The configuration revision rides along, so the store's locale comes from the settings cache.
+  let base = selectOrders(ctx.db)
+    .select(configRevisionSql.as('config_rev'))
+    .where('ecom_order.status', '!=', 'INITIALIZED');
   if (!mentionsStatus(filter)) base = base.where('ecom_order.status', 'in', ['APPROVED', 'CANCELED']);
   const scope = ownerScope(ctx.caller);
   if (scope === 'none') base = base.where(sql<boolean>`false`);
@@ -366,9 +369,10 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
     ? q.cursorPaging
     : { ...q.cursorPaging, limit: q.cursorPaging?.limit ?? SEARCH_DEFAULT_LIMIT };
   const page = await cursorPage(base, orderSpec, { ...q, cursorPaging: paging }, 'search');
-  const { locale } = await getSettings(ctx);
+  const first = page.items[0];
+  const locale = first ? (await settingsAt(ctx, Number(first.config_rev))).locale : '';
   return {
-    orders: page.items.map((r) =>
+    orders: page.items.map(({ config_rev: _, ...r }) =>
       toOrder({ ...r, activities: fixActivities(r.activities) }, locale),
     ) as Order[],
     metadata: metadata.cursor(page),
