@@ -63,3 +63,19 @@ export function useLoggedIn(): boolean {
     () => false,
   );
 }
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while hydrating, true after: for what depends on the browser's own state
+ * (its tokens, its cart). A page hydrates inside the layout's Suspense boundary, after the header
+ * has committed and started the same queries; reading their answers during hydration would render
+ * other HTML than the server sent (React error #418).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

@@ -109,6 +109,35 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await v.close();
   });
 
+  it('hydrates every page without a mismatch on a slow device, with and without a cart', async () => {
+    // A busy phone: every slice of React's work overruns its 5 ms (the clock jumps at each reading),
+    // so React yields between the header's effects and hydrating the page's Suspense boundary, and
+    // the header's cart query answers in between. Whatever reads the browser's own state (its
+    // cart, its tokens) while hydrating must still render what the server did (else error #418).
+    const v = await shopper(browser, s.url, 375);
+    const { page } = v;
+    await page.addInitScript(() => {
+      const now = performance.now.bind(performance);
+      let skew = 0;
+      performance.now = () => now() + (skew += 1);
+    });
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+    };
+    const pages = ['/account', '/', '/shop', '/product-page/linen-button-down-shirt', '/thank-you', '/cart'];
+    for (const path of pages) await visit(path);
+    await page.goto('/product-page/stoneware-coffee-mug');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+    await expect.poll(() => cartCount(page)).toBe(1);
+    for (const path of pages) await visit(path);
+    await page.getByRole('list', { name: 'Items in your cart' }).waitFor();
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+
   it('the cart estimates what the checkout charges, for the countries the store ships to; "Free" only for a free chosen option', async () => {
     const v = await shopper(browser, s.url, 1280);
     const { page } = v;

@@ -5,7 +5,7 @@ import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useEnv } from '../env.tsx';
+import { useEnv, useHydrated } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import {
   Alert,
@@ -291,7 +291,9 @@ export function CartView({ compact = false }: { compact?: boolean }) {
   const { http } = useEnv();
   const cart = useQuery(currentCart(http));
   const [error, setError] = useState<string>();
-  if (cart.isPending) {
+  // The server renders the cart loading (it has no cart): so does hydration, whatever the header read.
+  const hydrated = useHydrated();
+  if (!hydrated || cart.isPending) {
     return (
       <LoadingSkeleton label="Loading your cart…" className="py-4">
         {[1, 2].map((n) => (

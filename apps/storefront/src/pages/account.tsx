@@ -7,11 +7,11 @@ import {
   type OrderPayment,
 } from '@vitrine/sdk';
 import { memberQueries, orderQueries } from '@vitrine/sdk/react';
-import { Fragment, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Alert, Button, Field, formatMoney, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
-import { useEnv, useLoggedIn } from '../env.tsx';
+import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import { giftCardPart, pickupPlace } from '../order-summary.ts';
 import { signOut } from '../session.ts';
@@ -44,11 +44,7 @@ export function AccountLayout() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // The server cannot know who is signed in (tokens live in the browser): decide after hydration.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   if (!hydrated) return <Loading />;
   if (!loggedIn) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname)}`} replace />;
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -85,8 +81,6 @@ export function AccountLayout() {
     </>
   );
 }
-
-const noSubscription = () => () => {};
 
 function useMe() {
   const { http } = useEnv();
