@@ -5,7 +5,8 @@
  * with every request (no answer served twice from a cache): the dashboard's orders search, the
  * storefront's product search and the members query. p50/p95/p99 one at a time and p95 with 8 at
  * once, next to Node `http` + one `pg` SELECT measured the same ways in the same run (target: p95
- * ≤ 20 ms one at a time). Needs BENCH_DATABASE_URL (a database it may fill); REQUESTS per shape (200).
+ * ≤ 20 ms one at a time). Needs BENCH_DATABASE_URL (a database it may fill); REQUESTS per shape (200);
+ * ONLY, a regular expression, measures only the shapes whose names match.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,7 +117,9 @@ const rows: Record<
   string,
   { one: Awaited<ReturnType<typeof measure>>; eight: Awaited<ReturnType<typeof measure>> }
 > = {};
-for (const [name, call] of [['baseline: http + pg SELECT', select] as const, ...Object.entries(shapes)]) {
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+const chosen = Object.entries(shapes).filter(([name]) => !only || only.test(name));
+for (const [name, call] of [['baseline: http + pg SELECT', select] as const, ...chosen]) {
   for (let i = 0; i < 5; i++) await call(); // warm-up
   rows[name] = { one: await measure(call, 1), eight: await measure(call, 8) };
 }

@@ -392,3 +392,74 @@ describe('updateOrder, bulkUpdateOrders, tags, activities, status', () => {
     expect(appError(back.body).code).toBe('UNSUPPORTED_TRANSITION');
   });
 });
+
+describe('searchOrders and getOrder', () => {
+  it("answer each order the same: prices in the store's locale, tags, activities, payment, fulfilment, cancellation", async () => {
+    const set = (locale: string) =>
+      s.admin('PATCH', '/platform/v1/store-settings', { settings: { locale } }).then(ok);
+    await set('de-DE');
+    const tag = `same-${Date.now()}`;
+    const tags = (extra: Record<string, unknown> = {}) => ({
+      tags: { tags: { tagIds: [tag] }, privateTags: { tagIds: ['desk'] } },
+      ...extra,
+    });
+    const rich = await createOrder(
+      s,
+      orderBody({
+        lines: [
+          ['Shirt', '1234.50', 2],
+          ['Mug', '4.05', 3],
+        ],
+        shipping: '5.00',
+        tax: '1.20',
+        discount: '2.00',
+        extra: tags({ buyerNote: 'Wrap it: {"$minor": 5}' }),
+      }),
+    );
+    ok(
+      await s.admin('POST', `/ecom/v1/orders/${rich.id}/activities`, {
+        id: rich.id,
+        activity: { merchantComment: { message: 'Wrap it' } },
+      }),
+    );
+    ok(
+      await s.admin('POST', `/ecom/v1/fulfillments/orders/${rich.id}/create-fulfillment`, {
+        orderId: rich.id,
+        fulfillment: {
+          lineItems: [{ id: rich.lineItems[0]!.id, quantity: 1 }],
+          trackingInfo: { trackingNumber: '1Z999' },
+        },
+      }),
+    );
+    const paid = await createOrder(s, orderBody({ extra: tags() }));
+    ok(await s.admin('POST', `/ecom/v1/payments-collector/orders/${paid.id}/mark-as-paid`, {}));
+    const canceled = await createOrder(s, orderBody({ extra: tags() }));
+    ok(
+      await s.admin('POST', `/ecom/v1/orders/${canceled.id}/cancel`, {
+        id: canceled.id,
+        customMessage: 'Out of stock',
+        restockAllItems: false,
+      }),
+    );
+    const found = ok(await search({ search: { filter: { 'tags.tags.tagIds': tag } } })).orders;
+    expect(found.map((o) => o.id)).toEqual([canceled.id, paid.id, rich.id]);
+    for (const o of found) {
+      const { order } = ok(await s.admin<{ order: Order }>('GET', `/ecom/v1/orders/${o.id}`));
+      expect(o).toEqual(order);
+    }
+    const r = found[2]!;
+    expect(r.priceSummary.subtotal).toEqual({
+      amount: '2481.15',
+      formattedAmount: expect.stringMatching(/^2\.481,15\s\$$/),
+    });
+    expect(r.activities.map((a) => a.type)).toEqual([
+      'ORDER_PLACED',
+      'MERCHANT_COMMENT',
+      'TRACKING_NUMBER_ADDED',
+      'SHIPPING_CONFIRMATION_EMAIL_SENT',
+    ]);
+    expect(r.buyerNote).toBe('Wrap it: {"$minor": 5}');
+    expect(found[1]!.balanceSummary.paid.amount).toBe('20.00');
+    await set('en-US');
+  });
+});

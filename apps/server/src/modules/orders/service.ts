@@ -1,10 +1,4 @@
-import type {
-  CursorQuery,
-  Order,
-  OrderInput,
-  OrderPaymentStatusValue,
-  OrderStatusValue,
-} from '@vitrine/contract';
+import type { CursorQuery, OrderInput, OrderPaymentStatusValue, OrderStatusValue } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
@@ -44,6 +38,8 @@ import {
   type OrderWithActivities,
 } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
+import { dataTextSql, orderText, ownTextSql } from './wire-text.ts';
+import { rawJson } from '../../platform/http/raw-json.ts';
 
 export type OrderStatus = OrderStatusValue;
 export type OrderPaymentStatus = OrderPaymentStatusValue;
@@ -347,9 +343,18 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const q = search ?? {};
   const cursor = q.cursorPaging?.cursor ?? undefined;
   const filter = cursor ? cursorFilter(cursor) : q.filter;
-  // The configuration revision rides along, so the store's locale comes from the settings cache.
-  let base = selectOrders(ctx.db)
-    .select(configRevisionSql.as('config_rev'))
+  // Each order's JSON is written by PostgreSQL (wire-text.ts); the configuration revision rides
+  // along, so the store's locale comes from the settings cache.
+  let base = ctx.db
+    .selectFrom('ecom_order')
+    .select([
+      dataTextSql.as('data_text'),
+      ownTextSql.as('own_text'),
+      'ecom_order.currency',
+      'ecom_order.total_minor',
+      'ecom_order.payment_status',
+      configRevisionSql.as('config_rev'),
+    ])
     .where('ecom_order.status', '!=', 'INITIALIZED');
   if (!mentionsStatus(filter)) base = base.where('ecom_order.status', 'in', ['APPROVED', 'CANCELED']);
   const scope = ownerScope(ctx.caller);
@@ -371,10 +376,6 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const page = await cursorPage(base, orderSpec, { ...q, cursorPaging: paging }, 'search');
   const first = page.items[0];
   const locale = first ? (await settingsAt(ctx, Number(first.config_rev))).locale : '';
-  return {
-    orders: page.items.map(({ config_rev: _, ...r }) =>
-      toOrder({ ...r, activities: fixActivities(r.activities) }, locale),
-    ) as Order[],
-    metadata: metadata.cursor(page),
-  };
+  const orders = page.items.map((r) => orderText(r, locale)).join(',');
+  return rawJson(`{"orders":[${orders}],"metadata":${JSON.stringify(metadata.cursor(page))}}`);
 }

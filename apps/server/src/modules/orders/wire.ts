@@ -2,6 +2,7 @@ import { ENTITY_FQDN } from '@vitrine/contract';
 import type { Fulfillment, Order } from '@vitrine/contract';
 import { price } from '../../platform/money.ts';
 import { toWirePrices } from './money-json.ts';
+import { paidMinor } from './wire-text.ts';
 import type { ActivityRow, FulfillmentRow, OrderWithActivities } from './store.ts';
 
 export const ORDER_FQDN = ENTITY_FQDN.order;
@@ -21,15 +22,6 @@ export function toActivity(a: ActivityRow): Order['activities'][number] {
     ...(a.author_email ? { authorEmail: a.author_email } : {}),
     ...content,
   };
-}
-
-/** The paid part of an order, from its payment status (payments keep the detail). */
-function paidMinor(paymentStatus: string, total: number): number {
-  return paymentStatus === 'PAID' ||
-    paymentStatus === 'PARTIALLY_REFUNDED' ||
-    paymentStatus === 'FULLY_REFUNDED'
-    ? total
-    : 0;
 }
 
 /** A stored order in REST form (contract §3). */
