@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 const pg = process.env.TEST_DATABASE_URL;
-const shared = { testTimeout: 60_000, hookTimeout: 120_000 };
+/**
+ * Files share their worker's modules (isolate: false): the server's few hundred modules and the
+ * embedded database's WebAssembly load once per worker, not once per file (the suite runs in less
+ * than half the time). Each file still starts its own server on its own fresh database, and the
+ * per-process caches are keyed by revisions that start at random per database, so files cannot
+ * see each other's data.
+ */
+const shared = { testTimeout: 120_000, hookTimeout: 120_000, isolate: false };
 
 /**
  * Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the server's API

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,23 +8,43 @@ import { testEngine } from './test/database.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-main-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Children still running (a test that timed out): killed before their data directory is removed. */
+const running = new Set<ChildProcess>();
+afterAll(async () => {
+  await Promise.all(
+    [...running].map(
+      (c) =>
+        new Promise((r) => {
+          c.once('exit', r);
+          c.kill('SIGKILL');
+        }),
+    ),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const track = <C extends ChildProcess>(c: C): C => {
+  running.add(c);
+  c.once('exit', () => running.delete(c));
+  return c;
+};
 
 /** Runs the real start command on the embedded database until it listens; returns its output and URL. */
 async function boot(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_API_KEY: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_API_KEY: '',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
@@ -49,10 +69,12 @@ async function boot(env: Record<string, string> = {}) {
 /** Runs `npm run staff:setup-link`'s script on the same data; its exit code and output. */
 function setupLinkCommand(): Promise<{ code: number | null; out: string }> {
   const script = fileURLToPath(new URL('./cli/staff-setup-link.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '3999', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '3999', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -108,5 +130,7 @@ describe.skipIf(testEngine() === 'postgres')('the start command (embedded databa
     });
     expect(stillValid.status).toBe(200);
     expect(await second.stop()).toBe(0);
-  });
+    // Four start-ups of the real command, each loading the server from source and (the first)
+    // generating the demo store's pictures: a minute or more on a busy 2-core machine.
+  }, 240_000);
 });
