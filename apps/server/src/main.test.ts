@@ -12,13 +12,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-main-'));
 const running = new Set<ChildProcess>();
 afterAll(async () => {
   await Promise.all(
-    [...running].map(
-      (c) =>
-        new Promise((r) => {
-          c.once('exit', r);
-          c.kill('SIGKILL');
-        }),
-    ),
+    [...running]
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map(
+        (c) =>
+          new Promise((r) => {
+            c.once('exit', r);
+            c.kill('SIGKILL');
+          }),
+      ),
   );
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -62,6 +62,10 @@ export async function freshDatabase(): Promise<TestDatabase> {
     };
   }
   const handle = openPglite(undefined, await pgliteTemplate());
+  // A copy of the template is a copy of its revisions too: start them anywhere again, as a new
+  // database's migrations do, so files sharing a worker never share a cached revision.
+  for (const m of collectMigrations().filter((m) => m.name.includes('start-anywhere')))
+    await sql.raw(m.sql).execute(handle.db);
   return {
     handle,
     another: () => {
