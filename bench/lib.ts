@@ -335,10 +335,11 @@ export function startBaseline(pgUrl: string | undefined): Promise<Proc> {
 export const percentile = (sorted: readonly number[], p: number) =>
   +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 
-/** `requests` calls of `call`, `concurrency` at a time: p50/p95/p99 of their durations (ms). */
+/** `requests` calls of `call`, `concurrency` at a time: p50/p95/p99 of their durations (ms) and calls per second. */
 export async function latencies(call: () => Promise<unknown>, requests: number, concurrency: number) {
   const times: number[] = [];
   let next = 0;
+  const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next++ < requests) {
@@ -348,6 +349,12 @@ export async function latencies(call: () => Promise<unknown>, requests: number, 
       }
     }),
   );
+  const seconds = (performance.now() - start) / 1000;
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    reqPerSec: Math.round(requests / seconds),
+  };
 }

@@ -13,7 +13,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { api, BENCH_ADMIN_KEY, countingServer, startBaseline, startVitrine, visitorToken } from './lib.ts';
+import {
+  api,
+  BENCH_ADMIN_KEY,
+  countingServer,
+  latencies,
+  startBaseline,
+  startVitrine,
+  visitorToken,
+} from './lib.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL database the benchmark may fill');
@@ -193,14 +201,8 @@ const shapes: Shape[] = [
   { name: 'GET summaries, 12 products (anonymous)', path: summariesPath },
 ];
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-  reqPerSec: number;
-}
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-/** `n` requests, `c` at a time; latency percentiles and throughput. */
+type Stats = Awaited<ReturnType<typeof latencies>>;
+/** `n` requests, `c` at a time (after a warm-up); latency percentiles and throughput. */
 async function measure(origin: string, shape: Shape, n: number, c: number): Promise<Stats> {
   const one = async () => {
     const body = shape.body?.();
@@ -216,27 +218,7 @@ async function measure(origin: string, shape: Shape, n: number, c: number): Prom
     if (r.status !== 200) throw new Error(`${shape.name}: ${r.status} ${text}`);
   };
   for (let i = 0; i < 50; i++) await one(); // warm-up: connections, prepared statements, caches
-  const times: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: c }, async () => {
-      while (next++ < n) {
-        const t = performance.now();
-        await one();
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const r1 = (x: number) => Math.round(x * 100) / 100;
-  return {
-    p50: r1(pct(times, 50)),
-    p95: r1(pct(times, 95)),
-    p99: r1(pct(times, 99)),
-    reqPerSec: Math.round(n / seconds),
-  };
+  return latencies(one, n, c);
 }
 
 const baseline = await startBaseline(url);
