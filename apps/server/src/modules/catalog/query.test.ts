@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
+import { shopProduct } from '../../test/shop.ts';
 import { lookupCatalogItems } from './lookup.ts';
 
 interface Product {
@@ -150,6 +151,36 @@ describe('querying and searching products (demo data)', () => {
         })
       ).body.count,
     ).toBe(2);
+  });
+
+  it('searches word prefixes in any script, whatever the punctuation and case of the name', async () => {
+    const t = await startTestServer();
+    const names = ['Café Crème Tote', 'ÉTÉ—Linen Jacket', "Men's T-Shirt 2000", '東京 Mug', '—'];
+    const ids = new Map<string, string>();
+    for (const name of names) ids.set((await shopProduct(t, { name, price: '5.00' })).productId, name);
+    const found = async (expression: string) => {
+      const r = await t.request<Page>('POST', `${P}/search`, {
+        body: { search: { search: { expression }, cursorPaging: { limit: 100 } } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.products
+        .filter((p) => ids.has(p.id))
+        .map((p) => p.name)
+        .sort();
+    };
+    expect(await found('crè')).toEqual(['Café Crème Tote']);
+    expect(await found('CAFÉ')).toEqual(['Café Crème Tote']);
+    expect(await found('afé')).toEqual([]);
+    expect(await found('été linen')).toEqual(['ÉTÉ—Linen Jacket']);
+    expect(await found('t shirt')).toEqual(["Men's T-Shirt 2000"]);
+    expect(await found('shirt')).toEqual(["Men's T-Shirt 2000"]);
+    expect(await found("men's")).toEqual(["Men's T-Shirt 2000"]);
+    expect(await found('200')).toEqual(["Men's T-Shirt 2000"]);
+    expect(await found('東')).toEqual(['東京 Mug']);
+    expect(await found("tote 'x")).toEqual([]);
+    // Only punctuation in the expression: no word to match, so every product.
+    expect(await found('— ?')).toEqual([...names].sort());
+    await t.stop();
   });
 
   it('queries variants of listed products and answers the catalog version', async () => {

@@ -41,7 +41,7 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
     .filter(Boolean)
     .slice(0, 10);
   if (!terms.length) return filter;
-  const words = terms.map((t) => ({ __words: { $contains: ` ${t}` } }));
+  const words = terms.map((t) => ({ __words: { $contains: t } }));
   return { $and: [...(filter ? [filter] : []), ...words] };
 }
 

@@ -134,7 +134,7 @@ export function productSpec(e: number, entity = 'product'): QuerySpec {
   };
 }
 
-/** The search spec adds `__words`: the name's words, each after a space, for word-prefix matching. */
+/** The search spec adds `__words`: the name's words, for word-prefix matching (`$contains`, see FieldType). */
 export function searchSpec(e: number): QuerySpec {
   const s = productSpec(e, 'product-search');
   return {
@@ -142,9 +142,9 @@ export function searchSpec(e: number): QuerySpec {
     fields: {
       ...s.fields,
       __words: {
-        // A stored generated column (' ' || the lower-cased name's words), trigram-indexed.
-        sql: 'catalog_product.search_words',
-        type: 'string',
+        // A stored generated column (the lower-cased name's words as lexemes), GIN-indexed.
+        sql: 'catalog_product.search_lexemes',
+        type: 'words',
       },
     },
   };

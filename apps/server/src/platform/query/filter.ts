@@ -61,6 +61,7 @@ function value(st: State, name: string, f: FieldSpec, v: unknown): unknown {
   switch (f.type) {
     case 'string':
     case 'stringArray':
+    case 'words':
     case 'uuid':
       if (typeof v !== 'string') bad(st, `${name}: expected a string`, { field: name });
       if (v.includes('\u0000')) bad(st, `${name}: must not contain NUL characters`, { field: name });
@@ -147,7 +148,26 @@ function idOperator(st: State, name: string, f: FieldSpec, op: string, v: unknow
   }
 }
 
+/**
+ * Word prefixes: each word of `v` (split, as the column's words were, at anything not a letter or a
+ * digit, and lower-cased) must start a lexeme of the column. The tsquery is written as quoted
+ * lexemes (`'red':* & 'shi':*`), which PostgreSQL takes as they are: the words hold only letters
+ * and digits, so nothing in them needs escaping. No words (only spaces or punctuation): no condition.
+ */
+function wordPrefixes(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql {
+  if (op !== '$contains')
+    bad(st, `${name}: ${op} does not apply to this field`, { field: name, operator: op });
+  const words = (value(st, name, f, v) as string)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return TRUE;
+  const query = words.map((w) => `'${w}':*`).join(' & ');
+  return sql<SqlBool>`${sql.raw(f.sql)} @@ ${query}::tsquery`;
+}
+
 function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql {
+  if (f.type === 'words') return wordPrefixes(st, name, f, op, v);
   if (f.type === 'uuid') {
     const byId = idOperator(st, name, f, op, v);
     if (byId) return byId;

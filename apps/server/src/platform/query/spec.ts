@@ -1,5 +1,9 @@
 /** What a queryable entity exposes: wire field path → trusted SQL expression and type. */
-export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'uuid' | 'stringArray';
+/**
+ * `words` is a tsvector of lower-cased words (lexemes taken as they are): `$contains` takes text whose
+ * words must each start one of them (a search box's word prefixes), through the column's GIN index.
+ */
+export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'uuid' | 'stringArray' | 'words';
 
 export interface FieldSpec {
   /** A trusted SQL expression (from code, never from input), e.g. `created_at` or `data->>'name'`. */
