@@ -26,6 +26,8 @@ const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
 const ref = await untrackedItem(base, { physical: true });
 await buy(base, ref); // warm-up
+const startRss = vitrine.peakRssMiB();
+vitrine.resetPeak();
 
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, {
   duration: 5,
@@ -59,7 +61,7 @@ console.log(
 );
 console.log(`${pad('step', 18)}${pad('p50 ms', 9)}p99 ms`);
 for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${pct(times[s], 99)}`);
-console.log(`peak RSS of the server: ${rss} MiB`);
+console.log(`peak RSS of the server under load: ${rss} MiB (start-up and warm-up: ${startRss} MiB)`);
 // Where the machine's time went: CPU per completed order of the server, PostgreSQL and this load generator.
 const per = (ms: number) => Math.round((ms / Math.max(1, completed)) * 10) / 10;
 console.log(

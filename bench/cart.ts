@@ -42,6 +42,8 @@ const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
 const ref = await untrackedItem(base);
 const tokens = await visitors(base, shoppers, ref);
+const startRss = vitrine.peakRssMiB();
+vitrine.resetPeak();
 let next = 0;
 const vary = () => ({ authorization: tokens[next++ % tokens.length]! });
 
@@ -99,7 +101,7 @@ for (const r of rows)
   console.log(
     `${pad(r.name, 40)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.non2xx + r.errors, 9)}${r.ratio} of ${r.base}`,
   );
-console.log(`peak RSS of the server: ${rss} MiB`);
+console.log(`peak RSS of the server under load: ${rss} MiB (start-up and set-up: ${startRss} MiB)`);
 
 // Statements per call, counted on the driver of an in-process server on the same PostgreSQL.
 if (pgUrl) {

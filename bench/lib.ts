@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -9,6 +9,11 @@ export interface Proc {
   child: ChildProcess;
   port: number;
   peakRssMiB(): number;
+  /**
+   * Starts the peak over from the current RSS (Linux `clear_refs` 5), so `peakRssMiB()` then tells
+   * the peak under the load that follows, not the start-up's (a fresh store renders its demo pictures).
+   */
+  resetPeak(): void;
   /** CPU time (user + system, or one of them) the process has used so far, in ms. */
   cpuMs(which?: 'all' | 'user' | 'system'): number;
   stop(): Promise<void>;
@@ -38,6 +43,7 @@ export function startProcess(
             const s = readFileSync(`/proc/${child.pid}/status`, 'utf8');
             return Math.round(Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024);
           },
+          resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
           cpuMs: (which) => cpuMsOf(child.pid!, which),
           stop: () =>
             new Promise((r) => {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config.ts';
 
@@ -16,22 +14,8 @@ export const mediaDir = (config: Pick<Config, 'DATA_DIR'>) => resolve(config.DAT
 export const mediaUrl = (config: Pick<Config, 'PUBLIC_URL'>, name: string) =>
   `${config.PUBLIC_URL}${MEDIA_PREFIX}${name}`;
 
-/**
- * Writes `name` under the media folder unless it is already there (then `make` is not called). The write is
- * atomic (temporary file, then rename), so a concurrent reader or writer never sees half a file.
- */
-export async function ensureMediaFile(
-  config: Pick<Config, 'DATA_DIR'>,
-  name: string,
-  make: () => Promise<Buffer>,
-): Promise<boolean> {
+/** The path of the generated media file `name` (a safe name: no folder, no path tricks). */
+export function mediaFilePath(config: Pick<Config, 'DATA_DIR'>, name: string): string {
   if (!SAFE_NAME.test(name)) throw new Error(`not a safe media file name: ${name}`);
-  const dir = mediaDir(config);
-  const file = join(dir, name);
-  if (existsSync(file)) return false;
-  mkdirSync(dir, { recursive: true });
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, await make());
-  renameSync(tmp, file);
-  return true;
+  return join(mediaDir(config), name);
 }

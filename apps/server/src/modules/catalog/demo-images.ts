@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Ctx } from '../../platform/context.ts';
-import { ensureMediaFile, mediaDir } from '../../platform/files.ts';
-import { addServerFile } from '../media/index.ts';
+import { mediaFilePath } from '../../platform/files.ts';
+import { addServerPictures } from '../media/index.ts';
 import { entryOf } from './media.ts';
 
 export type Shape = 'circle' | 'square' | 'diamond' | 'triangle';
@@ -15,7 +13,6 @@ export interface DemoImage {
 }
 
 const SIZE = 800;
-const DEMO_BATCH = 4;
 const shapes: Record<Shape, string> = {
   circle: '<circle cx="400" cy="400" r="230"/>',
   square: '<rect x="180" y="180" width="440" height="440" rx="56"/>',
@@ -36,32 +33,21 @@ export function demoSvg(i: Omit<DemoImage, 'name'>): string {
 }
 
 /**
- * Makes the demo pictures (800×800 WebP, kept under `${DATA_DIR}/media` so later stores and tests skip
- * libvips) and stores each in the media library, READY with its size; answers their catalog entries
- * (media.ts) by name.
+ * Makes the demo pictures (800×800 WebP, kept under `${DATA_DIR}/media` so later stores and tests
+ * render them once) and stores each in the media library, READY with its size (media's
+ * addServerPictures: libvips runs in a child process, never in the server); answers their catalog
+ * entries (media.ts) by name.
  */
 export async function ensureDemoImages(ctx: Ctx, images: DemoImage[]): Promise<Map<string, string>> {
-  const entries = new Map<string, string>();
-  const one = async (img: DemoImage) => {
-    const file = `demo-${img.name}.webp`;
-    await ensureMediaFile(ctx.config, file, async () => {
-      // Loaded only when an image is missing: libvips stays out of a server that has its images.
-      const { default: sharp } = await import('sharp');
-      return sharp(Buffer.from(demoSvg(img)))
-        .webp({ quality: 82 })
-        .toBuffer();
-    });
-    const bytes = await readFile(join(mediaDir(ctx.config), file));
-    const d = await addServerFile(ctx, bytes, {
-      mimeType: 'image/webp',
-      displayName: file,
+  const added = await addServerPictures(
+    ctx,
+    images.map((img) => ({
+      path: mediaFilePath(ctx.config, `demo-${img.name}.webp`),
+      svg: demoSvg(img),
+      displayName: `demo-${img.name}.webp`,
       labels: ['demo'],
       origin: 'vitrine-demo',
-    });
-    entries.set(img.name, entryOf(d));
-  };
-  // A few at a time: libvips works on its own threads while the database writes wait.
-  for (let i = 0; i < images.length; i += DEMO_BATCH)
-    await Promise.all(images.slice(i, i + DEMO_BATCH).map(one));
-  return entries;
+    })),
+  );
+  return new Map(images.map((img, i) => [img.name, entryOf(added[i]!)]));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
+import { ready, upload } from '../../test/media.ts';
 import { shopProduct } from '../../test/shop.ts';
 import { lookupCatalogItems } from './lookup.ts';
 
@@ -225,6 +226,18 @@ describe('querying and searching products (demo data)', () => {
       width: 800,
       height: 800,
     });
+    // Made and read in a child process, the picture is described as the same bytes uploaded are.
+    const bytes = Buffer.from(await (await fetch(mug.media.main!.url)).arrayBuffer());
+    const made = await ready(demo, decodeURIComponent(new URL(mug.media.main!.url).pathname.split('/')[2]!));
+    const uploaded = await upload(demo, bytes, { mimeType: 'image/webp', fileName: 'mug.webp' });
+    expect(uploaded.status).toBe(200);
+    const processed = await ready(demo, uploaded.body.file.id);
+    expect(made.operationStatus).toBe('READY');
+    const described = (f: typeof made) =>
+      JSON.stringify(f.media).replaceAll(f.id, 'ID').replaceAll(f.displayName, 'NAME');
+    expect(described(made)).toBe(described(processed));
+    expect(described(made)).toContain('"width":800');
+    expect(made.hash).toBe(processed.hash);
     const missing = await demo.request('GET', '/media/demo-no-such-thing.webp');
     expect([missing.status, appError(missing.body).code]).toEqual([404, 'ROUTE_NOT_FOUND']);
     expect((await demo.request('GET', '/media/..%2Fpg%2FPG_VERSION')).status).toBe(404);

@@ -30,5 +30,6 @@ export type { MediaTables } from './store.ts';
 export { importFile } from './import.ts';
 /** Server-made bytes into the library (READY on return), and the library file id a URL or `wix:image` string names. */
 export { addServerFile, libraryFileId } from './server-files.ts';
+export { addServerPictures, type ServerPicture } from './server-pictures.ts';
 /** The path a library file is served at (`/media/<id>`), for answers that build URLs of stored file ids. */
 export { mediaPath } from './wire.ts';

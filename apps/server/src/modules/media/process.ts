@@ -15,6 +15,8 @@ import type { FileMeta } from './wire.ts';
 import { loadSharp } from './sharp.ts';
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+/** A picture's prominent colour as `#rrggbb`, from sharp's `stats().dominant`. */
+export const prominentOf = (d: { r: number; g: number; b: number }) => `#${hex(d.r)}${hex(d.g)}${hex(d.b)}`;
 
 /**
  * An image's displayed size (EXIF orientation applied), format, prominent colour and whether it
@@ -37,7 +39,7 @@ async function processImage(ctx: Ctx, file: string, base: string) {
     width,
     height,
     format: m.format,
-    prominent: `#${hex(d.r)}${hex(d.g)}${hex(d.b)}`,
+    prominent: prominentOf(d),
     ...(pages > 1 ? { animated: true } : {}),
   };
   let webKey: string | null = null;

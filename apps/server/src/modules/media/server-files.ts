@@ -3,19 +3,20 @@ import { FILE_ID, MEDIA_ROOT, type FileDescriptor } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { descriptorsById } from './files.ts';
 import { ingest } from './ingest.ts';
-import { processMediaFile } from './process.ts';
+import { finishProcessing, processMediaFile } from './process.ts';
 import { storageOf } from './runtime.ts';
 import { createFileRecord, newFileId } from './upload.ts';
-import { mediaPath } from './wire.ts';
+import { mediaPath, type FileMeta } from './wire.ts';
 
 /**
  * Bytes the server makes itself (the demo catalog's pictures) stored as a library file and processed
- * at once: the descriptor answered is READY (or FAILED), with the image's true dimensions.
+ * at once: the descriptor answered is READY (or FAILED), with the image's true dimensions — or READY
+ * with `meta` when the caller already read the picture as processing would (server-pictures.ts).
  */
 export async function addServerFile(
   ctx: Ctx,
   bytes: Buffer,
-  o: { mimeType: string; displayName: string; labels?: string[]; origin?: string },
+  o: { mimeType: string; displayName: string; labels?: string[]; origin?: string; meta?: FileMeta },
 ): Promise<FileDescriptor> {
   const { id, base } = newFileId(o.mimeType, o.displayName);
   const { stream } = ingest(Readable.from([bytes]), bytes.length);
@@ -35,7 +36,8 @@ export async function addServerFile(
     sourceUrl: null,
     queue: false,
   });
-  await processMediaFile(ctx, id);
+  if (o.meta) await finishProcessing(ctx, id, { meta: o.meta, webKey: null }, '');
+  else await processMediaFile(ctx, id);
   return (await descriptorsById(ctx, [id])).get(id)!;
 }
 
