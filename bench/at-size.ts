@@ -73,6 +73,9 @@ const shapes: Record<string, Shape> = {
   'orders: buyer e-mail contains': orderSearch(() => ({
     text: `buyer${100 + Math.floor(Math.random() * 900)}@`,
   })),
+  'orders: buyer e-mail, a whole address': orderSearch(() => ({
+    text: `buyer${Math.floor(Math.random() * 20_000)}@bench.example`,
+  })),
   'orders: by number': orderSearch(() => ({
     text: String(10_000_000 + Math.floor(Math.random() * sizes.orders)),
   })),

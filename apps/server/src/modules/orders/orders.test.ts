@@ -2,6 +2,8 @@ import type { Order } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, violations, type TestServer } from '../../test/server.ts';
 import { createOrder, ok, orderBody, ordersServer } from '../../test/orders.ts';
+import { sql } from 'kysely';
+import { rarestParts, refreshEmailSample } from './email-sample.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -390,6 +392,51 @@ describe('updateOrder, bulkUpdateOrders, tags, activities, status', () => {
     expect(appError(again.body).code).toBe('STATUS_ALREADY_SET');
     const back = await s.admin('POST', `/ecom/v1/orders/${a.id}/update-status`, { status: 'PENDING' });
     expect(appError(back.body).code).toBe('UNSUPPORTED_TRANSITION');
+  });
+});
+
+describe('searchOrders by buyer e-mail, looking up the rarest parts of the text', () => {
+  it('answers every order whose e-mail contains the text, in any case, when only parts are looked up', async () => {
+    const t = await ordersServer();
+    const emails = [
+      'ada.lovelace@example.com',
+      'ADA.Lovelace@Example.COM',
+      'x.ada.lovelace@example.com.au',
+      'grace.hopper@example.com',
+      'ada@example.org',
+      'zoe.unal+shop@example.com',
+      ...Array.from({ length: 40 }, (_, i) => `buyer${i}@example.com`),
+    ];
+    const ids = new Map<string, string>();
+    for (const email of emails) ids.set((await createOrder(t, orderBody({ email }))).id, email);
+    // PostgreSQL's sample of the column (pg_stats), which chooses the parts, as ANALYZE keeps it.
+    const db = t.app.systemCtx().db;
+    await sql`analyze ecom_order`.execute(db);
+    await refreshEmailSample(db, Date.now() + 3_600_000);
+    expect(rarestParts('ada.lovelace@example.com')?.length).toBeGreaterThan(0);
+    // A part never cuts a character written as two UTF-16 units in half.
+    for (const p of rarestParts('a😀b😀c😀d😀e😀shop@example.com') ?? [])
+      expect(p.isWellFormed(), p).toBe(true);
+    for (const text of [
+      'ada.lovelace@example.com',
+      'Lovelace@EXAMPLE',
+      'example.com',
+      'r7@example.com',
+      'unal+shop@ex',
+      '😀shop@example.com',
+      'hopper@example.co',
+      'nobody@example.com',
+      '100%_off@example.com',
+    ]) {
+      const r = ok(
+        await t.admin<Search>('POST', '/ecom/v1/orders/search', {
+          search: { filter: { 'buyerInfo.email': { $contains: text } }, cursorPaging: { limit: 100 } },
+        }),
+      );
+      const want = emails.filter((e) => e.toLowerCase().includes(text.toLowerCase())).sort();
+      expect(r.orders.map((o) => ids.get(o.id)).sort(), text).toEqual(want);
+    }
+    await t.stop();
   });
 });
 

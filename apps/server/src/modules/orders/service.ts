@@ -39,6 +39,7 @@ import {
 } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 import { dataTextSql, orderText, ownTextSql } from './wire-text.ts';
+import { refreshEmailSample } from './email-sample.ts';
 import { rawJson } from '../../platform/http/raw-json.ts';
 
 export type OrderStatus = OrderStatusValue;
@@ -367,6 +368,7 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const paging = cursor
     ? q.cursorPaging
     : { ...q.cursorPaging, limit: q.cursorPaging?.limit ?? SEARCH_DEFAULT_LIMIT };
+  await refreshEmailSample(ctx.db);
   const page = await cursorPage(base, orderSpec, { ...q, cursorPaging: paging }, 'search');
   const rows = page.items.length
     ? await ctx.db

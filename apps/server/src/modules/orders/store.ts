@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
+import { rarestParts } from './email-sample.ts';
 
 export interface OrdersTables {
   ecom_order: {
@@ -93,7 +94,7 @@ export const orderSpec: QuerySpec = {
       sortable: true,
       values: ['NOT_FULFILLED', 'FULFILLED', 'PARTIALLY_FULFILLED'],
     },
-    'buyerInfo.email': { sql: 'ecom_order.buyer_email', type: 'string' },
+    'buyerInfo.email': { sql: 'ecom_order.buyer_email', type: 'string', lookupParts: rarestParts },
     'buyerInfo.memberId': { sql: 'ecom_order.member_id', type: 'string' },
     'buyerInfo.visitorId': { sql: 'ecom_order.visitor_id', type: 'string' },
     'buyerInfo.contactId': { sql: 'ecom_order.contact_id', type: 'string' },

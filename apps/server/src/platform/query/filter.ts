@@ -181,6 +181,14 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
     const part = value(st, name, f, v) as string;
     const like = pattern.replace('$', () => likeEscape(part));
     if (f.type === 'uuid') return sql<SqlBool>`${col}::text ilike ${like}`;
+    const parts = pattern !== '$%' ? f.lookupParts?.(part) : undefined;
+    // The index looks up the rarer parts; the whole pattern is checked on an expression the index
+    // does not serve (`|| ''`), so its common trigrams are not looked up too.
+    if (parts?.length && parts.every((p) => p.length < part.length))
+      return sql<SqlBool>`(${sql.join(
+        parts.map((p) => sql`${col} ilike ${`%${likeEscape(p)}%`}`),
+        sql` and `,
+      )} and (${col} || '') ilike ${like})`;
     // A prefix match as (lower(col) COLLATE "C") LIKE lower(prefix): the same case-insensitive result
     // as ILIKE, and an index on that expression serves it as a range (and its order, via sortSql).
     return pattern === '$%'

@@ -13,6 +13,12 @@ export interface FieldSpec {
   sortable?: boolean;
   /** When ordering needs another expression than filtering (e.g. a case-insensitive, C-collated key an index serves). */
   sortSql?: string;
+  /**
+   * For a text column under a trigram index: the parts of a `$contains`/`$endsWith` text to look up
+   * in the index (rarer substrings of it), the whole text then checked on the rows found; undefined
+   * looks the whole text up.
+   */
+  lookupParts?: (text: string) => string[] | undefined;
   /** The values an enum-like string field holds (documentation only: any other string matches nothing; it is not refused). */
   values?: readonly string[];
 }
