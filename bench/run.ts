@@ -89,6 +89,8 @@ const vitrine = await startVitrine(pgUrl);
 const port = vitrine.port;
 const visitor = await visitorToken(`http://127.0.0.1:${port}`);
 const member = await memberToken(`http://127.0.0.1:${port}`);
+const startRss = vitrine.peakRssMiB();
+vitrine.resetPeak();
 
 const results: (Result & { baseline: number; ratio: number })[] = [];
 const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port}/`, {
@@ -147,7 +149,7 @@ for (const r of results)
   console.log(
     `${pad(r.name, 56)}${pad(r.reqPerSec, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors + r.non2xx, 8)}${r.ratio} of ${r.baseline === bare.reqPerSec ? 'bare' : r.baseline === pgWrite?.reqPerSec ? 'http+pg INSERT' : 'http+pg SELECT'}`,
   );
-console.log(`\nVitrine peak RSS: ${rss} MiB`);
+console.log(`\nVitrine peak RSS under load: ${rss} MiB (start-up and set-up: ${startRss} MiB)`);
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
@@ -161,6 +163,7 @@ writeFileSync(
       baselines: { bare, pg: pgBase, pgWrite },
       results,
       peakRssMiB: rss,
+      startRssMiB: startRss,
     },
     null,
     2,
