@@ -33,16 +33,13 @@ function seesHidden(ctx: Ctx, asked?: boolean) {
   return isAdmin(ctx) && asked !== false;
 }
 
-/** The search expression as word-prefix conditions on the name (carried in the filter, so cursors keep it). */
+/**
+ * The search expression as a word-prefix condition on the name (`__words`, a `words` field: see
+ * platform/query/filter.ts wordPrefixes), carried in the filter so cursors keep it.
+ */
 function withSearch(filter: Filter, expression: string | null | undefined): Filter {
-  const terms = (expression ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 10);
-  if (!terms.length) return filter;
-  const words = terms.map((t) => ({ __words: { $contains: t } }));
-  return { $and: [...(filter ? [filter] : []), ...words] };
+  if (!expression?.trim()) return filter;
+  return { $and: [...(filter ? [filter] : []), { __words: { $contains: expression } }] };
 }
 
 /**

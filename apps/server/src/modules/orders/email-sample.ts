@@ -31,7 +31,7 @@ async function readSample(db: Executor): Promise<string[]> {
   return [...(row?.mcv ?? []), ...(row?.hist ?? [])].map((e) => e.toLowerCase());
 }
 
-/** Reads the column's sample when it is over a minute old (one read at a time per process). */
+/** Reads the column's sample when it is over a minute old (one read at a time per process; never fails). */
 export async function refreshEmailSample(db: Executor, now = Date.now()): Promise<void> {
   if (sample && now - sample.at < REFRESH_MS) return;
   refreshing ??= readSample(db)

@@ -368,7 +368,8 @@ export async function searchOrders(ctx: Ctx, search: CursorQuery | null | undefi
   const paging = cursor
     ? q.cursorPaging
     : { ...q.cursorPaging, limit: q.cursorPaging?.limit ?? SEARCH_DEFAULT_LIMIT };
-  await refreshEmailSample(ctx.db);
+  // In the background (never in a caller's transaction): this search goes on with the sample it has.
+  if (!ctx.db.isTransaction) void refreshEmailSample(ctx.db);
   const page = await cursorPage(base, orderSpec, { ...q, cursorPaging: paging }, 'search');
   const rows = page.items.length
     ? await ctx.db

@@ -5,6 +5,8 @@ import type { FieldSpec, QuerySpec } from './spec.ts';
 const MAX_CONDITIONS = 100;
 const MAX_DEPTH = 8;
 const MAX_IN = 1000;
+/** Words of a word-prefix search looked at (a search box's expression; more narrow nothing useful). */
+const MAX_WORDS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ISO-8601 as `toISOString()` writes it (an offset instead of `Z`, or a bare date, also accepted); years 0001–9999. */
 const ISO_DATE =
@@ -150,9 +152,10 @@ function idOperator(st: State, name: string, f: FieldSpec, op: string, v: unknow
 
 /**
  * Word prefixes: each word of `v` (split, as the column's words were, at anything not a letter or a
- * digit, and lower-cased) must start a lexeme of the column. The tsquery is written as quoted
- * lexemes (`'red':* & 'shi':*`), which PostgreSQL takes as they are: the words hold only letters
- * and digits, so nothing in them needs escaping. No words (only spaces or punctuation): no condition.
+ * digit, and lower-cased; the first MAX_WORDS) must start a lexeme of the column. The tsquery is
+ * written as quoted lexemes (`'red':* & 'shi':*`), which PostgreSQL takes as they are: the words
+ * hold only letters and digits, so nothing in them needs escaping. No words (only spaces or
+ * punctuation): no condition.
  */
 function wordPrefixes(st: State, name: string, f: FieldSpec, op: string, v: unknown): Sql {
   if (op !== '$contains')
@@ -160,7 +163,8 @@ function wordPrefixes(st: State, name: string, f: FieldSpec, op: string, v: unkn
   const words = (value(st, name, f, v) as string)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
   if (words.length === 0) return TRUE;
   const query = words.map((w) => `'${w}':*`).join(' & ');
   return sql<SqlBool>`${sql.raw(f.sql)} @@ ${query}::tsquery`;

@@ -1,6 +1,5 @@
-/** What a queryable entity exposes: wire field path → trusted SQL expression and type. */
 /**
- * `words` is a tsvector of lower-cased words (lexemes taken as they are): `$contains` takes text whose
+ * What a queryable entity exposes: wire field path → trusted SQL expression and type. `words` is a tsvector of lower-cased words (lexemes taken as they are): `$contains` takes text whose
  * words must each start one of them (a search box's word prefixes), through the column's GIN index.
  */
 export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'uuid' | 'stringArray' | 'words';
