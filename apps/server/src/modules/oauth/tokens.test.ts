@@ -1,3 +1,4 @@
+import { KeyObject, sign } from 'node:crypto';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../test/server.ts';
@@ -73,6 +74,42 @@ describe('token endpoint: anonymous grant', () => {
     const expired = await settings(t.access_token);
     expect(expired.status).toBe(401);
     expect(appError(expired.body).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token signed with our key in any other form than an access token', async () => {
+    const { kid, key } = await s.app.oauth.keys.signingKey();
+    const claims = decodeJwt((await anonymousTokens(s, clientId)).access_token);
+    // Signed by hand (jose would refuse to sign some of these forms).
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const signed = async (header: Record<string, unknown>, payload: Record<string, unknown> = claims) => {
+      const input = `${b64({ alg: 'EdDSA', kid, typ: 'at+jwt', ...header })}.${b64(payload)}`;
+      return `${input}.${sign(null, Buffer.from(input), KeyObject.from(key)).toString('base64url')}`;
+    };
+    // The control: the same claims in the same form are accepted (so each refusal below is its deviation's).
+    expect((await settings(await signed({}))).status).toBe(200);
+    expect((await settings(await signed({ typ: 'application/at+jwt' }))).status).toBe(200);
+    const now = Math.floor(s.clock.now().getTime() / 1000);
+    const refused = [
+      await signed({ alg: 'ES256' }),
+      await signed({ typ: 'JWT' }), // an ID token's type
+      await signed({ typ: undefined }),
+      await signed({ kid: 'another-key' }),
+      await signed({ kid: undefined }),
+      await signed({ crit: ['exp'] }),
+      await signed({}, { ...claims, iss: 'https://elsewhere.example' }),
+      await signed({}, { ...claims, exp: String(claims.exp) }),
+      await signed({}, { ...claims, exp: now }),
+      await signed({}, { ...claims, nbf: now + 60 }),
+      await signed({}, { ...claims, nbf: 'now' }),
+      await signed({}, { ...claims, iat: undefined }),
+      await signed({}, { ...claims, role: 'admin' }),
+    ];
+    for (const t of refused) expect((await settings(t)).status, t).toBe(401);
+    // The unsigned form, and a signature of the wrong length.
+    const [h, p, sig] = (await signed({})).split('.');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', kid, typ: 'at+jwt' })).toString('base64url');
+    expect((await settings(`${none}.${p}.`)).status).toBe(401);
+    expect((await settings(`${h}.${p}.${sig!.slice(0, 40)}`)).status).toBe(401);
   });
 
   it('rejects an unknown client and a missing one', async () => {
