@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/connect.ts';
 import { applicationEnvelope } from '../../platform/errors.ts';
 import * as store from './store.ts';
@@ -44,9 +44,14 @@ export type OriginCache = ReturnType<typeof createOriginCache>;
  * authenticates with the `Authorization` header, never with cookies.
  */
 export function installCors(http: FastifyInstance, origins: OriginCache) {
-  http.addHook('onRequest', async (req, reply) => {
+  // A callback hook: requests without an Origin (servers, the SDK on Node) pass without a promise.
+  http.addHook('onRequest', (req, reply, done) => {
     const origin = req.headers.origin;
-    if (typeof origin !== 'string' || origin === '') return;
+    if (typeof origin !== 'string' || origin === '') return done();
+    answer(req, reply, origin).then(() => done(), done);
+  });
+
+  async function answer(req: FastifyRequest, reply: FastifyReply, origin: string) {
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     reply.header('vary', 'Origin');
     if (!(await origins.allows(origin))) {
@@ -65,5 +70,5 @@ export function installCors(http: FastifyInstance, origins: OriginCache) {
     reply.header('access-control-allow-headers', ALLOW_HEADERS);
     reply.header('access-control-max-age', '600');
     return reply.status(204).send();
-  });
+  }
 }

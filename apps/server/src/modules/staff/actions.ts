@@ -59,16 +59,26 @@ function entityOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): s
 export function installActionLog(host: ModuleHost): void {
   const pending = new WeakMap<FastifyRequest, { staffId: string; entityId: string | null }>();
   // The answer's id is read as it is sent; the row is written once the answer is out.
-  host.http.addHook('onSend', async (req, reply, payload) => {
-    if (SAFE.has(req.method)) return payload;
-    const staffId = await staffOf(req);
-    if (staffId) pending.set(req, { staffId, entityId: entityOf(req, reply, payload) });
-    return payload;
+  // Callback hooks: reads (and requests without a staff session) pass without a promise.
+  host.http.addHook('onSend', (req, reply, payload, done) => {
+    if (SAFE.has(req.method)) return done(null, payload);
+    staffOf(req).then((staffId) => {
+      if (staffId) pending.set(req, { staffId, entityId: entityOf(req, reply, payload) });
+      done(null, payload);
+    }, done);
   });
-  host.http.addHook('onResponse', async (req, reply) => {
+  host.http.addHook('onResponse', (req, reply, done) => {
     const p = pending.get(req);
-    if (!p) return;
+    if (!p) return done();
     pending.delete(req);
+    record(req, reply, p).then(() => done(), done);
+  });
+
+  async function record(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    p: { staffId: string; entityId: string | null },
+  ) {
     try {
       const ctx = await host.router.context(req);
       await insertAction(ctx.db, {
@@ -84,5 +94,5 @@ export function installActionLog(host: ModuleHost): void {
     } catch (e) {
       req.log.error({ err: e }, 'could not record a staff action');
     }
-  });
+  }
 }

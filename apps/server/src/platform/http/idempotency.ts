@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Caller } from '../context.ts';
@@ -135,10 +135,16 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
     return rows.length > 0;
   }
 
-  http.addHook('preHandler', async (req, reply) => {
+  // Callback hooks: a request without the header, or an answer to one, passes without a promise.
+  http.addHook('preHandler', (req, reply, done) => {
     const header = req.headers[HEADER];
+    if (header === undefined) return done();
+    claimOrReplay(req, reply, header).then(() => done(), done);
+  });
+
+  async function claimOrReplay(req: FastifyRequest, reply: FastifyReply, header: string | string[]) {
     const path = req.url.split('?')[0]!;
-    if (header === undefined || !inIdempotencyScope(req.method, path)) return;
+    if (!inIdempotencyScope(req.method, path)) return;
     const key = Array.isArray(header) ? (header[0] ?? '') : header;
     if (!KEY_FORMAT.test(key))
       throw violation('Idempotency-Key', 'must be 1 to 255 visible ASCII characters', 'FORMAT');
@@ -191,12 +197,16 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
       'A request with this Idempotency-Key is still being processed',
       { idempotencyKey: key },
     );
+  }
+
+  http.addHook('onSend', (req, reply, payload, done) => {
+    const c = claims.get(req);
+    if (!c) return done(null, payload);
+    claims.delete(req);
+    record(reply, payload, c).then(() => done(null, payload), done);
   });
 
-  http.addHook('onSend', async (req, reply, payload) => {
-    const c = claims.get(req);
-    if (!c) return payload;
-    claims.delete(req);
+  async function record(reply: FastifyReply, payload: unknown, c: Claim) {
     const mine = o.db
       .deleteFrom('idempotency_key')
       .where('caller', '=', c.caller)
@@ -206,7 +216,7 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
       await mine.execute();
-      return payload;
+      return;
     }
     await o.db
       .updateTable('idempotency_key')
@@ -215,8 +225,7 @@ export function installIdempotency(http: FastifyInstance, o: { db: Db; clock: Cl
       .where('key', '=', c.key)
       .where('state', '=', 'IN_FLIGHT')
       .execute();
-    return payload;
-  });
+  }
 }
 
 /** Deletes answers older than the TTL (batches, so one run never holds a long lock). */
