@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -230,6 +231,53 @@ describe('decrementStock / incrementStock', () => {
     await expect(decrementStock(ctx, [{ variantId: a, quantity: 0 }])).rejects.toThrow();
     await expect(decrementStock(ctx, [{ variantId: a, quantity: 1.5 }])).rejects.toThrow();
   });
+
+  it('moves the catalog revision only when stock changed: an order of untracked items leaves it', async () => {
+    const tracked = remember(await single('Stock Rev', '1.00', 5)).variantsInfo.variants[0]!.id;
+    const free = remember(await single('Stock Rev Free', '1.00')).variantsInfo.variants[0]!.id;
+    const ctx = s.app.systemCtx();
+    const revision = async () =>
+      (await sql<{ r: string }>`select revision::text as r from catalog_revision`.execute(ctx.db)).rows[0]!.r;
+    const before = await revision();
+    expect(await decrementStock(ctx, [{ variantId: free, quantity: 2 }])).toEqual({ shortages: [] });
+    await incrementStock(ctx, [{ variantId: free, quantity: 2 }]);
+    expect(await revision()).toBe(before);
+    await decrementStock(ctx, [{ variantId: tracked, quantity: 1 }]);
+    expect(await revision()).not.toBe(before);
+  });
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'an order of untracked items never waits for another one that changed stock (two processes, PostgreSQL)',
+    async () => {
+      const tracked = remember(await single('Stock Wait', '1.00', 5)).variantsInfo.variants[0]!.id;
+      const free = remember(await single('Stock Wait Free', '1.00')).variantsInfo.variants[0]!.id;
+      const ctx = s.app.systemCtx();
+      const other = s.db.another();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let entered!: () => void;
+      const inside = new Promise<void>((r) => (entered = r));
+      // The first order took tracked stock and has not committed yet (it holds the catalog revision).
+      const first = inTransaction(ctx, async (tx) => {
+        await decrementStock(tx, [{ variantId: tracked, quantity: 1 }]);
+        entered();
+        await gate;
+      });
+      await inside;
+      try {
+        const second = await inTransaction({ ...ctx, db: other.db }, async (tx) => {
+          await sql`set local lock_timeout = '3s'`.execute(tx.db);
+          return decrementStock(tx, [{ variantId: free, quantity: 1 }]);
+        });
+        expect(second).toEqual({ shortages: [] });
+      } finally {
+        release();
+        await first;
+        await other.close();
+      }
+      expect(await quantityOf(tracked)).toBe(4);
+    },
+  );
 
   it('emits inventory item events for the changed items (updated, updated_with_reason, and stock_status_updated when stock runs out)', async () => {
     const v = remember(await single('Stock Events', '1.00', 2)).variantsInfo.variants[0]!.id;
