@@ -48,4 +48,20 @@ describe('migrations', () => {
       for (const o of others) await o.close();
     },
   );
+
+  it('store the largest JSON written on every order with LZ4 where PostgreSQL has it, pglz on PGlite', async () => {
+    const d = await freshDatabase();
+    dbs.push(d);
+    const { rows } = await sql<{ col: string; method: string }>`
+      select c.relname || '.' || a.attname as col, a.attcompression as method
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where c.oid in (to_regclass('event'), to_regclass('ecom_order')) and a.attname in ('body', 'data')
+      order by 1`.execute(d.handle.db);
+    // '' is the default method (pglz); 'l' is LZ4.
+    const expected = testEngine() === 'postgres' ? 'l' : '';
+    expect(rows).toEqual([
+      { col: 'ecom_order.data', method: expected },
+      { col: 'event.body', method: expected },
+    ]);
+  });
 });
