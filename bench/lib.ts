@@ -195,7 +195,9 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
  */
 export function serverCommand(): string[] {
   const root = new URL('..', import.meta.url).pathname;
-  // BENCH_SERVER_BUNDLE runs another build (e.g. the previous commit's) for an A/B comparison.
+  // BENCH_SERVER_BUNDLE runs another build (e.g. the previous commit's) for an A/B comparison. Build it in a
+  // worktree of that commit: a bundle reads the migrations from the `src` beside its `dist`, so one
+  // copied here would apply this tree's migrations.
   const bundle = process.env.BENCH_SERVER_BUNDLE ?? `${root}apps/server/dist/main.mjs`;
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
