@@ -4,7 +4,9 @@
  * test card → capture — reported as completed orders per second and p50/p99 of each step, next
  * to the bare-Node baseline measured in the same run. Then the SQL statements of one create-order,
  * counted on the driver. BENCH_DATABASE_URL (PostgreSQL; needed for the statement count),
- * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8).
+ * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8), BENCH_STOCK
+ * (`untracked`, the default: an item whose stock is not tracked; `tracked`: all buy one item whose
+ * stock is tracked; `tracked-each`: each shopper buys its own tracked item).
  */
 import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
 import {
@@ -15,6 +17,7 @@ import {
   postgresCpuMs,
   startBaseline,
   startVitrine,
+  trackedItems,
   untrackedItem,
 } from './lib.ts';
 
@@ -24,8 +27,15 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const baseline = await startBaseline(pgUrl);
 const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
-const ref = await untrackedItem(base, { physical: true });
-await buy(base, ref); // warm-up
+const stock = process.env.BENCH_STOCK ?? 'untracked';
+if (!['untracked', 'tracked', 'tracked-each'].includes(stock))
+  throw new Error('BENCH_STOCK is untracked, tracked or tracked-each');
+const refs =
+  stock === 'untracked'
+    ? [await untrackedItem(base, { physical: true })]
+    : await trackedItems(base, stock === 'tracked' ? 1 : shoppers);
+const ref = refs[0];
+for (const r of refs) await buy(base, r); // warm-up
 const startRss = vitrine.peakRssMiB();
 vitrine.resetPeak();
 
@@ -39,7 +49,7 @@ const cpu0 = {
   pg: postgresCpuMs(),
   self: process.cpuUsage(),
 };
-const { completed, failed, seconds, times } = await runShoppers([base], ref, shoppers, duration);
+const { completed, failed, seconds, times } = await runShoppers([base], refs, shoppers, duration);
 const selfCpu = process.cpuUsage(cpu0.self);
 const cpu = {
   server: vitrine.cpuMs() - cpu0.server,
@@ -53,7 +63,7 @@ await baseline.stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
-  `\nBuy flow on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${shoppers} concurrent shoppers for ${duration}s`,
+  `\nBuy flow on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${shoppers} concurrent shoppers for ${duration}s, stock ${stock}`,
 );
 console.log(`bare Node http JSON baseline: ${bare.reqPerSec} req/s`);
 console.log(

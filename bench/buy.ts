@@ -108,7 +108,10 @@ export interface FlowRun {
   times: Record<Step, number[]>;
 }
 
-/** `shoppers` concurrent shoppers buying `ref` for `duration` s, shopper i on server i mod n. */
+/**
+ * `shoppers` concurrent shoppers buying for `duration` s, shopper i on server i mod n; `ref` is the
+ * item all buy, or a list of them (shopper i buys item i mod its length).
+ */
 export async function runShoppers(
   bases: readonly string[],
   ref: unknown,
@@ -123,9 +126,10 @@ export async function runShoppers(
   await Promise.all(
     Array.from({ length: shoppers }, async (_, i) => {
       const base = bases[i % bases.length]!;
+      const item = Array.isArray(ref) ? ref[i % ref.length] : ref;
       while (Date.now() < end) {
         try {
-          const t = await buy(base, ref);
+          const t = await buy(base, item);
           for (const s of STEPS) times[s].push(t[s]);
           completed++;
         } catch (e) {

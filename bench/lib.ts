@@ -329,6 +329,36 @@ export async function untrackedItem(base: string, o: { physical?: boolean } = {}
   throw new Error('the demo catalog has no untracked item');
 }
 
+/**
+ * `n` new physical products whose stock is tracked, each with a billion in stock (so a load never
+ * runs out), as catalog references.
+ */
+export async function trackedItems(base: string, n: number) {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const { product } = await api<{
+        product: { id: string; variantsInfo: { variants: { id: string }[] } };
+      }>(base, '/stores/v3/products', {
+        auth: BENCH_ADMIN_KEY,
+        body: {
+          product: {
+            name: `Bench tracked ${i + 1} ${Date.now()}`,
+            productType: 'PHYSICAL',
+            physicalProperties: {},
+            variantsInfo: {
+              variants: [
+                { price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 1_000_000_000 } },
+              ],
+            },
+          },
+        },
+      });
+      const variantId = product.variantsInfo.variants[0]!.id;
+      return { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId } };
+    }),
+  );
+}
+
 /** The bare-Node baselines (`/`, and with a database `/pg` and `/pg-write`). */
 export function startBaseline(pgUrl: string | undefined): Promise<Proc> {
   const root = new URL('..', import.meta.url).pathname;
