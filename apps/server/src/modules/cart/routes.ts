@@ -17,7 +17,7 @@ import {
   createCheckoutFromCurrentCart,
   deleteCurrentCart,
   estimateCurrentCartTotals,
-  getCurrentCart,
+  currentCartAnswer,
   removeCouponFromCurrentCart,
   removeLineItemsFromCurrentCart,
   updateCurrentCart,
@@ -38,7 +38,7 @@ export function cartRoutes(r: Router) {
     tags,
     response: cartResponse,
     async handler(ctx) {
-      return { cart: await getCurrentCart(ctx) };
+      return currentCartAnswer(ctx);
     },
   });
   r.route({

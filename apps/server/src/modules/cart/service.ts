@@ -11,6 +11,7 @@ import { shopperOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, forbidden, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
+import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
 import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig } from '../lines/index.ts';
@@ -26,10 +27,12 @@ import {
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
 import { estimateWire } from '../lines/index.ts';
+import { keepCart, keptCart } from './kept.ts';
 import {
   deleteCart,
   insertCartIfAbsent,
   readCarts,
+  readCartVersions,
   reownCart,
   updateCart,
   type CartRow,
@@ -178,8 +181,11 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision:
   throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
 }
 
-/** A cart as loaded: with its lines' catalog rows when read (not after a merge rewrote them). */
-type LoadedCart = CartRow & { catalog_rows?: unknown };
+/**
+ * A cart as loaded: with its lines' catalog rows and its answer version when read (not after a
+ * merge rewrote it).
+ */
+type LoadedCart = CartRow & { catalog_rows?: unknown; answer_version?: string };
 
 const resolveCart = (ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) =>
   resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra);
@@ -192,11 +198,27 @@ async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[]
   return cartWire(row, resolved, wireMoney(config.settings, ctx.config.PUBLIC_URL), config);
 }
 
-export async function getCurrentCart(ctx: Ctx): Promise<WireCart> {
+/**
+ * The caller's cart as the answer's JSON (`{"cart": …}`): the kept answer when nothing it is made of
+ * has changed since (kept.ts), else priced now and kept. One small statement when kept, two when not.
+ */
+export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
+  const o = owner(ctx);
+  const versions = await readCartVersions(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own]);
+  if (versions.length === 0) throw cartNotFound();
+  // A member's cart with a visitor's still to merge in is never kept: loadOwned merges it.
+  const version =
+    versions.length === 1 && versions[0]!.owner_key === o.own ? versions[0]!.version : undefined;
+  const hit = version === undefined ? undefined : keptCart(o.own, version);
+  if (hit) return hit;
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
   const { resolved } = await resolveCart(ctx, cart);
-  return present(ctx, cart, resolved, configRevision);
+  const text = JSON.stringify({ cart: await present(ctx, cart, resolved, configRevision) });
+  // Kept with the version read in the statement that read the cart (a merged cart was not read so).
+  return cart.answer_version && cart.owner_key === o.own
+    ? keepCart(o.own, cart.answer_version, text)
+    : rawJson(text);
 }
 
 type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
-import { catalogRowsFor } from '../catalog/index.ts';
+import { catalogRevision, catalogRowsFor } from '../catalog/index.ts';
 
 export interface CartTables {
   cart: {
@@ -32,8 +32,16 @@ export type CartWrite = Omit<
 
 const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.stringify(v)}::jsonb`);
 
+/**
+ * What a cart's answer is made of, as one string: the row's version (`xmin` moves with every write
+ * of the row, also one that leaves `revision`, like linking the checkout), the catalog's revision
+ * (its lines' products, prices and stock) and the configuration's (currency, language, tax). Same
+ * string, same answer (kept.ts).
+ */
+const answerVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1)`;
+
 /** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
-export type ReadCart = CartRow & { catalog_rows: unknown };
+export type ReadCart = CartRow & { catalog_rows: unknown; answer_version: string };
 
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
@@ -44,11 +52,24 @@ export async function readCarts(
   ownerKeys: string[],
 ): Promise<{ carts: ReadCart[]; configRevision: number }> {
   const rows = await sql<ReadCart & { config_rev: string }>`
-    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, r.revision as config_rev
+    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${answerVersion} as answer_version,
+      r.revision as config_rev
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
   return { carts: rows.rows.filter((r) => r.id !== null), configRevision };
+}
+
+/** The answer versions of these owners' carts (see answerVersion), in one small statement. */
+export async function readCartVersions(
+  db: Executor,
+  ownerKeys: string[],
+): Promise<{ owner_key: string; version: string }[]> {
+  const rows = await sql<{ owner_key: string; version: string }>`
+    select c.owner_key, ${answerVersion} as version from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(
+    db,
+  );
+  return rows.rows;
 }
 
 /** Writes the cart if it still has `revision`; undefined when someone else changed it first. */

@@ -18,7 +18,7 @@ export {
 export { productsLike, productTraits, showableProducts } from './recommendable.ts';
 export { lowStockCount } from './stock-stats.ts';
 export { decrementStock, incrementStock } from './stock.ts';
-export { type CatalogTables } from './store.ts';
+export { catalogRevision, type CatalogTables } from './store.ts';
 
 export const catalogModule: ServerModule = {
   name: 'catalog',

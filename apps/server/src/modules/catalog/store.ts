@@ -252,12 +252,17 @@ export async function refreshDerived(db: Executor, productId: string) {
     .execute();
 }
 
+/**
+ * The catalog's revision as an SQL expression, for a statement that reads catalog rows (or an answer
+ * made of them) and must know which catalog it saw: every catalog write moves it (the
+ * catalog_revision migrations).
+ */
+export const catalogRevision = () => sql<string>`(select revision from catalog_revision where id = 1)`;
+
 /** The catalog's and the configuration's revisions, as one string, in one statement (see reads.ts). */
 export async function readCatalogRevisions(db: Executor): Promise<string> {
   const r = await sql<{
     v: string;
-  }>`select (select revision from catalog_revision where id = 1) || '/' || (select revision from config_revision where id = 1) as v`.execute(
-    db,
-  );
+  }>`select ${catalogRevision()} || '/' || (select revision from config_revision where id = 1) as v`.execute(db);
   return r.rows[0]!.v;
 }

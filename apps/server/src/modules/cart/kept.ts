@@ -1,0 +1,50 @@
+/**
+ * Answers of get-current-cart kept per process, per cart owner, with the version they were made
+ * from (store.ts answerVersion: the cart row's, the catalog's and the configuration's). A call reads
+ * the owner's current version in one small statement and, when it is the kept one, sends the kept
+ * text: a cart read many times between changes (every page of a storefront shows it) is priced and
+ * serialised once. The version is read from the database on every call, so a change made by any
+ * process shows at once. Bounded: the least recently used answers go past the budget.
+ */
+import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
+
+/** What the kept answers may take in all (their JSON text and keys). */
+export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
+
+const kept = new Map<string, { version: string; answer: RawJson; size: number }>();
+let keptBytes = 0;
+
+function forget(owner: string) {
+  const k = kept.get(owner);
+  if (!k) return;
+  kept.delete(owner);
+  keptBytes -= k.size;
+}
+
+/** The kept answer of `owner`'s cart when it was made from `version`. */
+export function keptCart(owner: string, version: string): RawJson | undefined {
+  const k = kept.get(owner);
+  if (!k || k.version !== version) return undefined;
+  // Most recently used last (a Map keeps insertion order).
+  kept.delete(owner);
+  kept.set(owner, k);
+  return k.answer;
+}
+
+/** Keeps `text` as `owner`'s answer made from `version`, and answers it. */
+export function keepCart(owner: string, version: string, text: string): RawJson {
+  const answer = rawJson(text);
+  const size = text.length + owner.length + version.length;
+  forget(owner);
+  if (size > KEPT_CARTS_BUDGET) return answer;
+  for (const first of kept.keys()) {
+    if (keptBytes + size <= KEPT_CARTS_BUDGET) break;
+    forget(first);
+  }
+  kept.set(owner, { version, answer, size });
+  keptBytes += size;
+  return answer;
+}
+
+/** How many answers are kept and their size (for tests and diagnostics). */
+export const keptCartsSize = () => ({ count: kept.size, bytes: keptBytes });
