@@ -212,7 +212,7 @@ export function serverCommand(): string[] {
  * The Node flags `npm start` runs the server with (the root package.json's start script): the
  * memory settings the store ships with are the ones measured.
  */
-function startFlags(root: string): string[] {
+export function startFlags(root: string): string[] {
   const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/).filter((t) => t.startsWith('--'));
 }
