@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
-import { catalogRevision, catalogRowsFor } from '../catalog/index.ts';
+import { catalogRevision, catalogRowsFor, stockVersionFor } from '../catalog/index.ts';
 
 export interface CartTables {
   cart: {
@@ -35,10 +35,11 @@ const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.
 /**
  * What a cart's answer is made of, as one string: the row's version (`xmin` moves with every write
  * of the row, also one that leaves `revision`, like linking the checkout), the catalog's revision
- * (its lines' products, prices and stock) and the configuration's (currency, language, tax). Same
- * string, same answer (kept.ts).
+ * (its lines' products, prices, and whether they are in stock), its lines' inventory rows (their
+ * quantities: an order of other items leaves them) and the configuration's revision (currency,
+ * language, tax). Same string, same answer (kept.ts).
  */
-const answerVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1)`;
+const answerVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1) || ':' || ${stockVersionFor(sql.ref('c.line_items'))}`;
 
 /** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
 export type ReadCart = CartRow & { catalog_rows: unknown; answer_version: string };

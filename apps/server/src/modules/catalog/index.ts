@@ -9,6 +9,7 @@ export {
   type CatalogItem,
   catalogItemsFromRows,
   catalogRowsFor,
+  stockVersionFor,
   lookupCatalogItems,
   productSummaries,
   visibleProductIds,

@@ -88,4 +88,38 @@ describe('the kept public product list', () => {
       formattedAmount: expect.stringContaining('€'),
     });
   });
+
+  it('shows a quantity that moved at once in the v1 list, which shows quantities', async () => {
+    const made = await s.admin<{ product: { id: string } }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Counted Vase',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '5' } }, inventoryItem: { quantity: 7 } }],
+        },
+      },
+    });
+    const id = made.body.product.id;
+    const v1 = async () =>
+      (
+        await s.request<{ products: { id: string; stock: { quantity?: number } }[] }>(
+          'GET',
+          '/stores-reader/v1/products/query-platformized?includeVariants=true',
+          { auth: visitor },
+        )
+      ).body.products.find((p) => p.id === id)!.stock.quantity;
+    const v3 = async () => (await list()).find((p) => p.id === id);
+    expect(await v1()).toBe(7);
+    const before = await v3();
+    const items = await s.admin<{ inventoryItems: { id: string }[] }>(
+      'POST',
+      '/stores/v3/inventory-items/query',
+      { query: { filter: { productId: id } } },
+    );
+    const dec = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+      decrementData: [{ inventoryItemId: items.body.inventoryItems[0]!.id, decrementBy: 2 }],
+    });
+    expect(dec.status, JSON.stringify(dec.body)).toBe(200);
+    expect(await v1()).toBe(5);
+    expect(await v3()).toEqual(before);
+  });
 });

@@ -189,15 +189,30 @@ function resolveRefs(refs: readonly CatalogItemRef[], rows: readonly Row[]): (Ca
  * Pass the result to `catalogItemsFromRows`. The catalog keeps its SQL; the caller only embeds it.
  */
 export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unknown> {
-  const variantId = sql`li->'catalogReference'->'options'->>'variantId'`;
   return sql`(select coalesce(json_agg(json_build_object(
       'product_id', p.id, 'name', p.name, 'slug', p.slug, 'item_type', p.item_type, 'product_visible', p.visible, 'options', p.options,
       'media_urls', p.media_urls, 'variant_id', v.id, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
       'weight_grams', v.weight_grams, 'variant_visible', v.visible, 'choices', v.choices, 'tracked', i.tracked, 'quantity', i.quantity, 'variant_count', 0)), '[]'::json)
     ${ROW_FROM}
-    where v.id in (select case when ${variantId} ~* ${UUID.source} then (${variantId})::uuid end
+    where v.id in ${variantIdsOf(lineItems)})`;
+}
+
+/** The variant ids stored lines (a jsonb array) name, as a subquery (ids that are not UUIDs name nothing). */
+function variantIdsOf(lineItems: RawBuilder<unknown>) {
+  const variantId = sql`li->'catalogReference'->'options'->>'variantId'`;
+  return sql`(select case when ${variantId} ~* ${UUID.source} then (${variantId})::uuid end
       from jsonb_array_elements(coalesce(${lineItems}, '[]'::jsonb)) li
-      where li->'catalogReference'->>'appId' = ${STORES_APP_ID}))`;
+      where li->'catalogReference'->>'appId' = ${STORES_APP_ID})`;
+}
+
+/**
+ * The version of the inventory rows of stored lines (a jsonb array), as text: it moves with any write
+ * of them. With the catalog revision (which quantities moving alone leave), it tells whether an answer
+ * made of `catalogRowsFor`'s rows is still current (the cart's kept answers).
+ */
+export function stockVersionFor(lineItems: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(select coalesce(string_agg(i.xmin::text, ',' order by i.id), '')
+    from catalog_inventory_item i where i.variant_id in ${variantIdsOf(lineItems)})`;
 }
 
 /** The catalog items of `refs` from rows `catalogRowsFor` fetched (refs without a variant id: undefined). */

@@ -45,9 +45,11 @@ function withSearch(filter: Filter, expression: string | null | undefined): Filt
 /**
  * Public product lists (visitors and members see the same answer) are kept per process, keyed by the
  * request (as the JSON text sent) and by the catalog and configuration revisions, which one tiny statement reads: every
- * catalog write (stock included) and every settings write moves one of them (see the
- * catalog_revision migration), so a kept answer is never stale. v3 queries and searches and the v1
- * `query-platformized` lists share the store (and its budget); `key` names the endpoint first.
+ * catalog write and every settings write moves one of them (see the catalog_revision migrations), so a
+ * kept answer is never stale. A v3 answer shows of stock only whether items are in stock, which moves
+ * the catalog revision; quantities moving alone move the stock revision, which lists that show
+ * quantities (`stock: true`: the v1 `query-platformized` lists) are kept against too. Both share the
+ * store (and its budget); `key` names the endpoint first.
  */
 const publicLists = new Map<string, { revisions: string; answer: RawJson; size: number }>();
 /** What the kept lists may take in all (their JSON text); past it they are dropped and kept afresh. */
@@ -59,8 +61,9 @@ export async function keptPublicList(
   ctx: Ctx,
   key: string,
   compute: () => Promise<unknown>,
+  o: { stock?: boolean } = {},
 ): Promise<RawJson> {
-  const revisions = await readCatalogRevisions(ctx.db);
+  const revisions = await readCatalogRevisions(ctx.db, o);
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
   const text = JSON.stringify(await compute());

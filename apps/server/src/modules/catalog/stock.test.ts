@@ -232,18 +232,41 @@ describe('decrementStock / incrementStock', () => {
     await expect(decrementStock(ctx, [{ variantId: a, quantity: 1.5 }])).rejects.toThrow();
   });
 
-  it('moves the catalog revision only when stock changed: an order of untracked items leaves it', async () => {
+  it('moves the stock revision when quantities move, the catalog revision only when an item goes in or out of stock or changes otherwise, and neither for untracked items', async () => {
     const tracked = remember(await single('Stock Rev', '1.00', 5)).variantsInfo.variants[0]!.id;
     const free = remember(await single('Stock Rev Free', '1.00')).variantsInfo.variants[0]!.id;
     const ctx = s.app.systemCtx();
-    const revision = async () =>
-      (await sql<{ r: string }>`select revision::text as r from catalog_revision`.execute(ctx.db)).rows[0]!.r;
-    const before = await revision();
+    const revisions = async () =>
+      (
+        await sql<{ catalog: string; stock: string }>`select
+          (select revision::text from catalog_revision) as catalog,
+          (select revision::text from catalog_stock_revision) as stock`.execute(ctx.db)
+      ).rows[0]!;
+    const start = await revisions();
     expect(await decrementStock(ctx, [{ variantId: free, quantity: 2 }])).toEqual({ shortages: [] });
     await incrementStock(ctx, [{ variantId: free, quantity: 2 }]);
-    expect(await revision()).toBe(before);
-    await decrementStock(ctx, [{ variantId: tracked, quantity: 1 }]);
-    expect(await revision()).not.toBe(before);
+    expect(await revisions()).toEqual(start);
+
+    await decrementStock(ctx, [{ variantId: tracked, quantity: 1 }]); // 4 left: still in stock
+    const sold = await revisions();
+    expect(sold.catalog).toBe(start.catalog);
+    expect(sold.stock).not.toBe(start.stock);
+
+    await decrementStock(ctx, [{ variantId: tracked, quantity: 4 }]); // out of stock
+    const out = await revisions();
+    expect(out.catalog).not.toBe(sold.catalog);
+    expect(out.stock).not.toBe(sold.stock);
+
+    await incrementStock(ctx, [{ variantId: tracked, quantity: 3 }]); // back in stock
+    const back = await revisions();
+    expect(back.catalog).not.toBe(out.catalog);
+
+    await sql`update catalog_inventory_item set tracked = false where variant_id = ${tracked}`.execute(
+      ctx.db,
+    );
+    const untracked = await revisions();
+    expect(untracked.catalog).not.toBe(back.catalog);
+    expect(untracked.stock).toBe(back.stock);
   });
 
   it.skipIf(testEngine() !== 'postgres')(

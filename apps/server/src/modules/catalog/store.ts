@@ -255,14 +255,21 @@ export async function refreshDerived(db: Executor, productId: string) {
 /**
  * The catalog's revision as an SQL expression, for a statement that reads catalog rows (or an answer
  * made of them) and must know which catalog it saw: every catalog write moves it (the
- * catalog_revision migrations).
+ * catalog_revision migrations) but one that only moves quantities and leaves every item in stock, or
+ * out of it (the stock revision's migration): what depends on quantities checks them itself.
  */
 export const catalogRevision = () => sql<string>`(select revision from catalog_revision where id = 1)`;
 
-/** The catalog's and the configuration's revisions, as one string, in one statement (see reads.ts). */
-export async function readCatalogRevisions(db: Executor): Promise<string> {
+/**
+ * The catalog's and the configuration's revisions (and with `stock`, the stock revision: quantities
+ * that moved without an item going in or out of stock), as one string, in one statement (see reads.ts).
+ */
+export async function readCatalogRevisions(db: Executor, o: { stock?: boolean } = {}): Promise<string> {
+  const stock = o.stock ? sql`|| '/' || (select revision from catalog_stock_revision where id = 1)` : sql``;
   const r = await sql<{
     v: string;
-  }>`select ${catalogRevision()} || '/' || (select revision from config_revision where id = 1) as v`.execute(db);
+  }>`select ${catalogRevision()} || '/' || (select revision from config_revision where id = 1) ${stock} as v`.execute(
+    db,
+  );
   return r.rows[0]!.v;
 }

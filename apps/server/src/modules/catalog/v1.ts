@@ -124,7 +124,7 @@ export async function queryProductsV1(ctx: Ctx, req: V1ProductsQueryRequest) {
       );
     if (!ctx.db.isTransaction) {
       const key = JSON.stringify(['v1', req.query ?? null, req.includeVariants ?? null]);
-      return keptPublicList(ctx, key, () => listProductsV1(ctx, req));
+      return keptPublicList(ctx, key, () => listProductsV1(ctx, req), { stock: true });
     }
   }
   return listProductsV1(ctx, req);
