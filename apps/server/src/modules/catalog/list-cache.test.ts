@@ -122,4 +122,33 @@ describe('the kept public product list', () => {
     expect(await v1()).toBe(5);
     expect(await v3()).toEqual(before);
   });
+
+  it('answers concurrent reads, which share one revision read, with what was committed before each', async () => {
+    const made = await s.admin<{
+      product: { id: string; revision: string; variantsInfo: { variants: { id: string }[] } };
+    }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Crowd Lamp',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } } }] },
+      },
+    });
+    const p = made.body.product;
+    const priceNow = async () => (await list()).find((x) => x.id === p.id)!.actualPriceRange.minValue.amount;
+    expect(new Set(await Promise.all(Array.from({ length: 20 }, priceNow)))).toEqual(new Set(['20.00']));
+    for (const amount of ['21', '22']) {
+      const up = await s.admin<{ product: { revision: string } }>('PATCH', `/stores/v3/products/${p.id}`, {
+        product: {
+          id: p.id,
+          revision: p.revision,
+          variantsInfo: {
+            variants: [{ id: p.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
+          },
+        },
+      });
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      p.revision = up.body.product.revision;
+      const seen = await Promise.all(Array.from({ length: 20 }, priceNow));
+      expect(new Set(seen)).toEqual(new Set([`${amount}.00`]));
+    }
+  });
 });

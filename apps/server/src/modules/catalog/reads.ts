@@ -57,13 +57,36 @@ const KEPT_LISTS_BUDGET = 16 * 1024 * 1024;
 let keptBytes = 0;
 
 /** The kept answer for `key` when the catalog has not moved since, else `compute()`'s, kept. */
+/** The revision reads open to more list requests, per database handle and kind. */
+const openReads = new WeakMap<object, Map<boolean, Promise<string>>>();
+
+/**
+ * The revisions, read once for all the list requests that ask in one turn of the event loop: the
+ * statement is sent when the turn ends (`setImmediate`), after every request sharing it arrived, so
+ * each sees every change committed before it did.
+ */
+function currentRevisions(db: Ctx['db'], stock: boolean): Promise<string> {
+  let reads = openReads.get(db);
+  if (!reads) openReads.set(db, (reads = new Map()));
+  const open = reads.get(stock);
+  if (open) return open;
+  const read = new Promise<string>((resolve, reject) =>
+    setImmediate(() => {
+      reads.delete(stock);
+      readCatalogRevisions(db, { stock }).then(resolve, reject);
+    }),
+  );
+  reads.set(stock, read);
+  return read;
+}
+
 export async function keptPublicList(
   ctx: Ctx,
   key: string,
   compute: () => Promise<unknown>,
   o: { stock?: boolean } = {},
 ): Promise<RawJson> {
-  const revisions = await readCatalogRevisions(ctx.db, o);
+  const revisions = await currentRevisions(ctx.db, o.stock ?? false);
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
   const text = JSON.stringify(await compute());
