@@ -302,6 +302,51 @@ describe('decrementStock / incrementStock', () => {
     },
   );
 
+  it.skipIf(testEngine() !== 'postgres')(
+    'an order of tracked items never waits for another one of other items that has not committed (two processes, PostgreSQL)',
+    async () => {
+      const first = remember(await single('Stock Commit A', '1.00', 5)).variantsInfo.variants[0]!.id;
+      const second = remember(await single('Stock Commit B', '1.00', 5)).variantsInfo.variants[0]!.id;
+      const third = remember(await single('Stock Commit C', '1.00', 5)).variantsInfo.variants[0]!.id;
+      const ctx = s.app.systemCtx();
+      const stockRevision = async () =>
+        (await sql<{ r: string }>`select revision::text as r from catalog_stock_revision`.execute(ctx.db))
+          .rows[0]!.r;
+      const before = await stockRevision();
+      const other = s.db.another();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let entered!: () => void;
+      const inside = new Promise<void>((r) => (entered = r));
+      // The first order took stock and has not committed yet.
+      const held = inTransaction(ctx, async (tx) => {
+        await decrementStock(tx, [{ variantId: first, quantity: 1 }]);
+        entered();
+        await gate;
+      });
+      await inside;
+      try {
+        const done = await inTransaction({ ...ctx, db: other.db }, async (tx) => {
+          await sql`set local lock_timeout = '3s'`.execute(tx.db);
+          return decrementStock(tx, [
+            { variantId: second, quantity: 1 },
+            { variantId: third, quantity: 2 },
+          ]);
+        });
+        expect(done).toEqual({ shortages: [] });
+      } finally {
+        release();
+        await held;
+        await other.close();
+      }
+      expect(await quantityOf(first)).toBe(4);
+      expect(await quantityOf(second)).toBe(4);
+      expect(await quantityOf(third)).toBe(3);
+      // One raise per committed transaction, whatever the rows it changed.
+      expect(BigInt(await stockRevision()) - BigInt(before)).toBe(2n);
+    },
+  );
+
   it('emits inventory item events for the changed items (updated, updated_with_reason, and stock_status_updated when stock runs out)', async () => {
     const v = remember(await single('Stock Events', '1.00', 2)).variantsInfo.variants[0]!.id;
     const ctx = s.app.systemCtx();
