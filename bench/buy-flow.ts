@@ -97,10 +97,11 @@ if (pgUrl) {
     });
   await buy(counter.url, ref); // warm-up: configuration cache, connections
   await buy(counter.url, ref, counted);
-  console.log('\nSQL statements per step (BEGIN and COMMIT included):');
+  console.log('\nSQL statements per step (BEGIN and COMMIT included), and the round trips they took:');
   for (const s of STEPS) {
     const list = counts[s] ?? [];
-    console.log(`${pad(s, 18)}${list.length}`);
+    const trips = counter.roundTrips(list);
+    console.log(`${pad(s, 18)}${pad(list.length, 4)}(${trips} round trip${trips === 1 ? '' : 's'})`);
     if (process.env.BENCH_VERBOSE)
       for (const q of list) console.log(`    ${q.trim().replace(/\s+/g, ' ').slice(0, 120)}`);
   }

@@ -151,12 +151,13 @@ export async function load(name: string, url: string, o: LoadOptions): Promise<R
  * COMMIT included): `counted(fn)` runs `fn` and returns the statements it sent.
  */
 export async function countingServer(pgUrl: string, env: Record<string, string>) {
-  const [{ default: pino }, { loadConfig }, { openPostgres }, { startServer }] = await Promise.all([
-    import('pino'),
-    import('../apps/server/src/platform/config.ts'),
-    import('../apps/server/src/platform/db/connect.ts'),
-    import('../apps/server/src/start.ts'),
-  ]);
+  const [{ default: pino }, { loadConfig }, { openPostgres, UNANSWERED }, { startServer }] =
+    await Promise.all([
+      import('pino'),
+      import('../apps/server/src/platform/config.ts'),
+      import('../apps/server/src/platform/db/connect.ts'),
+      import('../apps/server/src/start.ts'),
+    ]);
   const statements: string[] = [];
   let counting = false;
   const database = openPostgres({
@@ -176,6 +177,9 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
   const started = await startServer({ config, database, logger: pino({ level: 'silent' }) });
   return {
     url: started.url,
+    /** Round trips the statements took: BEGIN and those marked UNANSWERED ride with the next one. */
+    roundTrips: (sqls: readonly string[]) =>
+      sqls.filter((s) => s !== 'begin' && !s.startsWith(UNANSWERED)).length,
     async counted(fn: () => Promise<unknown>): Promise<string[]> {
       statements.length = 0;
       counting = true;

@@ -53,15 +53,32 @@ const namesByText = new Map<string, string>();
  * (planning alone cost more than executing the cart's queries; the catalog revision check that
  * every kept product list makes cost PostgreSQL 95 µs a call, planned each time). The name is a
  * hash of the text, so it never names two texts. Other statements without parameters (BEGIN,
- * COMMIT, migrations) go as they are.
+ * COMMIT, migrations) go as they are. BEGIN, and the statements marked UNANSWERED, are sent
+ * without waiting for their answers (see UNANSWERED).
  */
 function preparedStatements(client: QueryClient, onStatement?: (sql: string) => void) {
   const query = client.query.bind(client);
   const names = new Set<string>();
+  /** What the statements sent without waiting answered, not yet handed to a later statement. */
+  let unanswered: Promise<unknown> | undefined;
   client.query = (...a: unknown[]) => {
-    const [first, values] = a;
+    const [first] = a;
     const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
+    const sent = send(a, text) as Promise<unknown>;
+    if (text === 'begin' || text.startsWith(UNANSWERED)) {
+      unanswered = unanswered ? after(unanswered, sent) : sent;
+      unanswered.catch(() => {});
+      return Promise.resolve(NO_ROWS);
+    }
+    if (unanswered === undefined) return sent;
+    const earlier = unanswered;
+    unanswered = undefined;
+    return after(earlier, sent);
+  };
+
+  function send(a: unknown[], text: string): unknown {
+    const [first, values] = a;
     const parameterless = !Array.isArray(values) || values.length === 0;
     // ON CONFLICT infers its arbiter index while planning; a generic plan (which PostgreSQL tries
     // after five executions of a prepared statement) cannot match a partial index whose predicate
@@ -84,13 +101,37 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
       names.add(name);
     }
     return query({ name, text, values: parameterless ? [] : values }, ...a.slice(2));
-  };
+  }
+}
+
+/**
+ * Marks a statement whose answer nobody reads (it starts the text): it is sent at once and its
+ * caller goes on without waiting for it, so the next statement on the connection travels in the
+ * same round trip (the connections are in pipeline mode). That next statement answers for it: if
+ * it failed, the next one rejects with its error. So only a statement some other statement always
+ * follows may carry it — the deferred rows of a transaction, which COMMIT follows. Kysely's own
+ * BEGIN is sent the same way.
+ */
+export const UNANSWERED = '/* unanswered */ ';
+const NO_ROWS = { command: null, rowCount: null, rows: [] };
+
+/** `next`'s outcome once `earlier` succeeded; else `earlier`'s error (`next` then runs in an aborted transaction). */
+function after(earlier: Promise<unknown>, next: Promise<unknown>): Promise<unknown> {
+  return earlier.then(
+    () => next,
+    (e: unknown) => {
+      next.catch(() => {});
+      throw e;
+    },
+  );
 }
 
 export function openPostgres(o: PostgresOptions): DbHandle {
   const pool = new pg.Pool({
     connectionString: o.url,
     max: o.poolSize ?? 10,
+    // A query is sent while the ones before it are still answered (UNANSWERED above).
+    pipeline: true,
     ...(o.schema ? { options: `-c search_path=${o.schema}` } : {}),
   });
   // An idle client losing its server must not crash the process; the next query reports it.

@@ -1,12 +1,13 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../database.ts';
-import type { Db } from './connect.ts';
+import { UNANSWERED, type Db } from './connect.ts';
 
 export type Executor = Db | Transaction<Database>;
 
 /**
  * Rows a transaction writes but never reads back (events, jobs, mail), kept until just before
- * COMMIT and written then in one statement: one round trip for all of them instead of one each.
+ * COMMIT and written then in one statement, sent without waiting for its answer: COMMIT travels in
+ * the same round trip and answers for it (UNANSWERED in connect.ts).
  */
 interface Pending {
   rows: Map<DeferredTable, Record<string, unknown>[]>;
@@ -135,7 +136,7 @@ export function deferredRows(db: Executor, table: DeferredTable): readonly Recor
 
 async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
   if (p.locks.size > 0) {
-    await sql`select pg_advisory_xact_lock(h) from (
+    await sql`${sql.raw(UNANSWERED)}select pg_advisory_xact_lock(h) from (
         select hashtextextended(k, 0) as h from unnest(${[...p.locks]}::text[]) as k order by 1) as keys`.execute(
       trx,
     );
@@ -152,5 +153,5 @@ async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
     );
   }
   if (parts.length === 0) return;
-  await sql`with ${sql.join(parts)} select 1`.execute(trx);
+  await sql`${sql.raw(UNANSWERED)}with ${sql.join(parts)} select 1`.execute(trx);
 }

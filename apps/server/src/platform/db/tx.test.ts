@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../../test/database.ts';
+import type { Db } from './connect.ts';
+import { afterCommit, deferAdvisoryLock, deferInsert, inTransaction } from './tx.ts';
+
+/**
+ * The deferred rows of a transaction are written by a statement sent without waiting for its
+ * answer, with COMMIT right behind it (on PostgreSQL, in the same round trip). These tests make
+ * that statement fail and check that nothing of the transaction is kept and the caller is told.
+ */
+let t: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  t = await freshDatabase();
+  db = t.handle.db;
+});
+afterAll(async () => {
+  await t.handle.close();
+  await t.drop();
+});
+
+const mail = (subject: string) => ({
+  id: randomUUID(),
+  to_address: 'shopper@example.test',
+  from_address: 'store@example.test',
+  subject,
+  text_body: 'Hello',
+  html_body: null,
+  status: 'STORED' as const,
+  created_at: new Date(),
+});
+
+const event = (entityId: string, eventType: string | null) => ({
+  id: randomUUID(),
+  event_type: eventType,
+  entity_fqdn: 'vitrine.test.v1.thing',
+  slug: 'updated',
+  entity_id: entityId,
+  entity_event_sequence: 1,
+  body: { updatedEvent: { currentEntity: { id: entityId } } },
+  identity: { identityType: 'UNKNOWN' },
+  originated_from: null,
+  created_at: new Date().toISOString(),
+});
+
+const subjects = async (subject: string) =>
+  (await db.selectFrom('mail_message').select('id').where('subject', '=', subject).execute()).length;
+const eventsOf = async (entityId: string) =>
+  (await db.selectFrom('event').select('id').where('entity_id', '=', entityId).execute()).length;
+
+describe('a transaction and its deferred rows', () => {
+  it('commits the rows it wrote and the deferred ones together', async () => {
+    const entity = randomUUID();
+    const subject = `kept ${entity}`;
+    let committed = false;
+    await inTransaction({ db }, async (tx) => {
+      await tx.db.insertInto('mail_message').values(mail(subject)).execute();
+      expect(deferInsert(tx.db, 'event', event(entity, 'vitrine.test.v1.thing_updated'))).toBe(true);
+      deferAdvisoryLock(tx.db, `thing/${entity}`);
+      afterCommit(tx.db, () => (committed = true));
+    });
+    expect(committed).toBe(true);
+    expect(await subjects(subject)).toBe(1);
+    expect(await eventsOf(entity)).toBe(1);
+  });
+
+  it('rolls everything back and rejects with the error when the deferred rows cannot be written', async () => {
+    const entity = randomUUID();
+    const subject = `lost ${entity}`;
+    let committed = false;
+    const failed = inTransaction({ db }, async (tx) => {
+      await tx.db.insertInto('mail_message').values(mail(subject)).execute();
+      deferInsert(tx.db, 'event', event(entity, null)); // event_type is NOT NULL
+      deferAdvisoryLock(tx.db, `thing/${entity}`);
+      afterCommit(tx.db, () => (committed = true));
+      return 'done';
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23502', column: 'event_type' });
+    expect(committed).toBe(false);
+    expect(await subjects(subject)).toBe(0);
+    expect(await eventsOf(entity)).toBe(0);
+  });
+
+  it('leaves every connection usable after such a failure', async () => {
+    // More failures than the pool has connections, each followed by a transaction that commits:
+    // a connection left in an aborted transaction, or with an answer still owed, would fail one.
+    for (let i = 0; i < 12; i++) {
+      const entity = randomUUID();
+      await Promise.all([
+        expect(
+          inTransaction({ db }, async (tx) => {
+            deferInsert(tx.db, 'event', event(entity, null));
+          }),
+        ).rejects.toMatchObject({ code: '23502' }),
+        inTransaction({ db }, async (tx) => {
+          await tx.db
+            .insertInto('mail_message')
+            .values(mail(`after ${entity}`))
+            .execute();
+          deferInsert(tx.db, 'event', event(entity, 'vitrine.test.v1.thing_updated'));
+        }),
+      ]);
+      expect(await subjects(`after ${entity}`)).toBe(1);
+      expect(await eventsOf(entity)).toBe(1);
+    }
+  });
+
+  it('rolls back when the body fails before any statement (nothing is left owed on the connection)', async () => {
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        inTransaction({ db }, async () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+    }
+    const subject = `clean ${randomUUID()}`;
+    await inTransaction({ db }, async (tx) => {
+      await tx.db.insertInto('mail_message').values(mail(subject)).execute();
+    });
+    expect(await subjects(subject)).toBe(1);
+  });
+});
