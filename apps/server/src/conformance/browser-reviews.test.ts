@@ -118,6 +118,11 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
 
     const v = await shopper(browser, s.url, 1280);
     const { page } = v;
+    // Playwright starts intercepting file choosers when the first 'filechooser' listener is added,
+    // without waiting for the browser to confirm. Added by the waitForEvent just before the key
+    // press, that can race the press on a loaded machine (once, the wait timed out), so the page
+    // intercepts them from the start.
+    page.on('filechooser', () => {});
     await page.goto(`/login?returnTo=${encodeURIComponent(`/product-page/${MUG}`)}`);
     await hydrated(page);
     await page.getByLabel('E-mail').fill(email);
