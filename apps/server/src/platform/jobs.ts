@@ -202,7 +202,16 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
   }
 
   return {
-    runDue,
+    /**
+     * Runs every job due now; returns how many this call ran. A job the background pass in flight
+     * has claimed is skipped by this call's claim (skip locked), so it then waits for that pass too:
+     * once it returns, every job that was due when it was called has run, whichever pass ran it.
+     */
+    async runDue(): Promise<number> {
+      const n = await runDue();
+      if (running) await running;
+      return n;
+    },
     start() {
       stopped = false;
       schedule(0);
