@@ -151,7 +151,7 @@ export async function load(name: string, url: string, o: LoadOptions): Promise<R
  * COMMIT included): `counted(fn)` runs `fn` and returns the statements it sent.
  */
 export async function countingServer(pgUrl: string, env: Record<string, string>) {
-  const [{ default: pino }, { loadConfig }, { openPostgres, UNANSWERED }, { startServer }] =
+  const [{ default: pino }, { loadConfig }, { openPostgres, sentUnanswered }, { startServer }] =
     await Promise.all([
       import('pino'),
       import('../apps/server/src/platform/config.ts'),
@@ -177,9 +177,8 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
   const started = await startServer({ config, database, logger: pino({ level: 'silent' }) });
   return {
     url: started.url,
-    /** Round trips the statements took: BEGIN and those marked UNANSWERED ride with the next one. */
-    roundTrips: (sqls: readonly string[]) =>
-      sqls.filter((s) => s !== 'begin' && !s.startsWith(UNANSWERED)).length,
+    /** Round trips the statements took: those sent unanswered ride with the next one. */
+    roundTrips: (sqls: readonly string[]) => sqls.filter((s) => !sentUnanswered(s)).length,
     async counted(fn: () => Promise<unknown>): Promise<string[]> {
       statements.length = 0;
       counting = true;

@@ -66,7 +66,7 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
     const sent = send(a, text) as Promise<unknown>;
-    if (text === 'begin' || text.startsWith(UNANSWERED)) {
+    if (sentUnanswered(text)) {
       unanswered = unanswered ? after(unanswered, sent) : sent;
       unanswered.catch(() => {});
       return Promise.resolve(NO_ROWS);
@@ -113,6 +113,9 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
  * BEGIN is sent the same way.
  */
 export const UNANSWERED = '/* unanswered */ ';
+
+/** Whether a statement is sent without waiting for its answer: kysely's BEGIN, or one marked UNANSWERED. */
+export const sentUnanswered = (text: string): boolean => text === 'begin' || text.startsWith(UNANSWERED);
 const NO_ROWS = { command: null, rowCount: null, rows: [] };
 
 /** `next`'s outcome once `earlier` succeeded; else `earlier`'s error (`next` then runs in an aborted transaction). */
