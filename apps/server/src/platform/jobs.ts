@@ -166,8 +166,8 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     await finish(job, error);
   }
 
-  /** Runs every job due now (in batches); returns how many ran. */
-  async function runDue(): Promise<number> {
+  /** One pass: runs every job due now that it can claim (in batches); returns how many ran. */
+  async function runPass(): Promise<number> {
     let total = 0;
     for (;;) {
       const jobs = await claim(o.batch ?? 10);
@@ -192,7 +192,7 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
       return;
     }
     kicked = false;
-    running = runDue().catch((e) => {
+    running = runPass().catch((e) => {
       o.ctx().log.error({ err: e }, 'job runner poll failed');
       return 0;
     });
@@ -208,7 +208,7 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
      * once it returns, every job that was due when it was called has run, whichever pass ran it.
      */
     async runDue(): Promise<number> {
-      const n = await runDue();
+      const n = await runPass();
       if (running) await running;
       return n;
     },
