@@ -250,6 +250,41 @@ describe('delivery to a subscriber that throws', () => {
   });
 });
 
+describe('a subscriber that wants only some events of its types', () => {
+  // Wants only settings changes that touch the currency.
+  const picky = {
+    ...recorder('picky'),
+    wants: (e: { updatedEvent?: { modifiedFields: object } }) =>
+      'currency' in (e.updatedEvent?.modifiedFields ?? {}),
+  };
+  const all = recorder('all');
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ subscribers: [picky, all], env: { JOBS: 'false' } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('gets a delivery job only for the events it wants; the others are still delivered to the rest', async () => {
+    expect((await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Picky' } })).status).toBe(200);
+    expect((await s.admin('PATCH', SETTINGS, { settings: { currency: 'EUR' } })).status).toBe(200);
+    const [named, priced] = await settingsEvents(s);
+    const jobs = (await deliveryJobs(s)).map((j) => j.payload as { eventId: string; subscriber: string });
+    expect(jobs).toHaveLength(3);
+    expect(jobs).toEqual(
+      expect.arrayContaining([
+        { eventId: named!.id, subscriber: 'all' },
+        { eventId: priced!.id, subscriber: 'all' },
+        { eventId: priced!.id, subscriber: 'picky' },
+      ]),
+    );
+    expect(await s.app.jobs.runDue()).toBe(3);
+    expect(picky.received.map((e) => e.id)).toEqual([priced!.id]);
+    expect(all.received.map((e) => e.id).sort()).toEqual([named!.id, priced!.id].sort());
+  });
+});
+
 describe('delivery after a restart', () => {
   it('delivers an event committed by a process that stopped before delivering it', async () => {
     const sub = recorder('after-restart');

@@ -24,6 +24,11 @@ export interface Subscriber {
   name: string;
   /** Full event types (`wix.ecom.v1.cart_created`) or '*' for all. */
   eventTypes: readonly string[] | '*';
+  /**
+   * For a subscriber that acts on only some events of its types, judged on the event as emitted:
+   * no delivery job is written for the others (a job per event costs a claim, a read, an update).
+   */
+  wants?(event: EventInput): boolean;
   handle(ctx: Ctx, event: DomainEvent): Promise<void>;
 }
 
@@ -72,7 +77,7 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
     // Serialises writers of one entity from the flush to COMMIT, so max(sequence) + 1 never hands
     // out a number twice (a row lock the caller holds on the entity does the same).
     if (!entityLocked) deferAdvisoryLock(ctx.db, lockKey);
-    await enqueueDeliveries(ctx, id, eventType);
+    await enqueueDeliveries(ctx, id, eventType, input);
     return;
   }
   if (!entityLocked) await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(ctx.db);
@@ -92,12 +97,12 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
       created_at: now,
     })
     .execute();
-  await enqueueDeliveries(ctx, id, eventType);
+  await enqueueDeliveries(ctx, id, eventType, input);
 }
 
-async function enqueueDeliveries(ctx: Ctx, eventId: string, eventType: string) {
+async function enqueueDeliveries(ctx: Ctx, eventId: string, eventType: string, input: EventInput) {
   for (const s of ctx.services.subscribers.values()) {
-    if (s.eventTypes === '*' || s.eventTypes.includes(eventType)) {
+    if ((s.eventTypes === '*' || s.eventTypes.includes(eventType)) && (s.wants?.(input) ?? true)) {
       await enqueueJob(ctx, DELIVER_JOB, { eventId, subscriber: s.name });
     }
   }

@@ -67,6 +67,16 @@ export async function startRestock(ctx: Ctx, productId: string, variantId: strin
   });
 }
 
+/** The item of an inventory event that leaves it in stock. */
+function inStockItem(e: object) {
+  const event = e as { updatedEvent?: { currentEntity: unknown }; createdEvent?: { entity: unknown } };
+  const item = (event.updatedEvent?.currentEntity ?? event.createdEvent?.entity) as
+    { productId?: unknown; variantId?: unknown; availabilityStatus?: unknown } | undefined;
+  if (item?.availabilityStatus !== 'IN_STOCK' || !isUuid(item.productId) || !isUuid(item.variantId))
+    return undefined;
+  return { productId: item.productId, variantId: item.variantId };
+}
+
 /** An inventory item created or updated in stock (v3 update, v1/v3 increments, a restocking cancel…). */
 export const inventorySubscriber: Subscriber = {
   name: 'back-in-stock.inventory',
@@ -74,11 +84,11 @@ export const inventorySubscriber: Subscriber = {
     eventTypeOf(ENTITY_FQDN.inventoryItem, 'updated'),
     eventTypeOf(ENTITY_FQDN.inventoryItem, 'created'),
   ],
+  // A sale that leaves the item out of stock has nothing to start: no delivery is written for it.
+  wants: (event) => inStockItem(event) !== undefined,
   async handle(ctx, event) {
-    const item = (event.updatedEvent?.currentEntity ?? event.createdEvent?.entity) as
-      { productId?: unknown; variantId?: unknown; availabilityStatus?: unknown } | undefined;
-    if (item?.availabilityStatus !== 'IN_STOCK' || !isUuid(item.productId) || !isUuid(item.variantId)) return;
-    await startRestock(ctx, item.productId.toLowerCase(), item.variantId.toLowerCase());
+    const item = inStockItem(event);
+    if (item) await startRestock(ctx, item.productId.toLowerCase(), item.variantId.toLowerCase());
   },
 };
 

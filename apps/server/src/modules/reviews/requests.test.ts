@@ -8,6 +8,7 @@
 import type { RatingSummary, WireReview, WireReviewRequest } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpSink } from '../../test/identity.ts';
+import { collector, transactions } from '../../test/payments.ts';
 import { memberTokens, shopClient } from '../../test/oauth.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
 import { payAsBuyer, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
@@ -259,6 +260,36 @@ describe('review requests follow their order', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(mailsTo(email)).toEqual([]);
     expect((await getRequest(scheduled.id)).status).toBe('CANCELED');
+  });
+
+  it('cancels the scheduled request of an order refunded in full; a partial refund keeps it', async () => {
+    const product = await shopProduct(s, { name: 'Felt hat', price: '40' });
+    const email = 'hat-buyer@example.test';
+    const orderId = await paidOrder(product, email);
+    await fulfil(orderId);
+    const scheduled = await requestOf(orderId);
+    expect(scheduled.status).toBe('SCHEDULED');
+    const [payment] = (await transactions(s, orderId)).payments;
+    const refund = (amount?: string) =>
+      s.admin('POST', collector(orderId, 'trigger-refund'), {
+        ecomOrderId: orderId,
+        payments: [{ paymentId: payment!.id, ...(amount ? { amount: { amount } } : {}) }],
+      });
+
+    expect((await refund('10.00')).status).toBe(200);
+    await s.app.jobs.runDue();
+    expect((await getRequest(scheduled.id)).status).toBe('SCHEDULED');
+
+    expect((await refund()).status).toBe(200);
+    const after = await s.until(async () => {
+      const r = await getRequest(scheduled.id);
+      return r.status !== 'SCHEDULED' ? r : undefined;
+    });
+    expect(after.status).toBe('CANCELED');
+    s.clock.advance(8 * DAY);
+    await s.app.jobs.runDue();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo(email)).toEqual([]);
   });
 
   it("writes a member buyer's review as the member", async () => {

@@ -6,6 +6,9 @@ import { cancelForOrder, scheduleForOrder } from './requests.ts';
 const orderOf = (e: unknown) =>
   (e as { actionEvent?: { body?: { order?: Order } } }).actionEvent?.body?.order;
 
+const ended = (order: Order | undefined) =>
+  order?.status === 'CANCELED' || order?.paymentStatus === 'FULLY_REFUNDED';
+
 export const orderFulfilledSubscriber: Subscriber = {
   name: 'reviews.order-fulfilled',
   eventTypes: [eventTypeOf(ENTITY_FQDN.order, 'fulfilled')],
@@ -21,10 +24,10 @@ export const orderEndedSubscriber: Subscriber = {
     eventTypeOf(ENTITY_FQDN.order, 'canceled'),
     eventTypeOf(ENTITY_FQDN.order, 'payment_status_updated'),
   ],
+  // Most payment status changes (paid, captured) end nothing: no delivery is written for them.
+  wants: (event) => ended(orderOf(event)),
   async handle(ctx, event) {
     const order = orderOf(event);
-    if (!order) return;
-    if (order.status === 'CANCELED' || order.paymentStatus === 'FULLY_REFUNDED')
-      await cancelForOrder(ctx, order.id);
+    if (order && ended(order)) await cancelForOrder(ctx, order.id);
   },
 };

@@ -141,6 +141,9 @@ async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
       trx,
     );
   }
+  // The rows travel as one jsonb parameter: PostgreSQL parses the text once, and the jsonb columns
+  // (event bodies) take their values from it as they are (json_populate_recordset parsed each
+  // body a second time: 18 KB of create-order's events took 450–700 µs of the backend against 350).
   const parts: RawBuilder<unknown>[] = [];
   for (const [table, rows] of p.rows) {
     if (rows.length === 0) continue;
@@ -149,7 +152,7 @@ async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
     parts.push(
       sql`${sql.raw(`w_${table}`)} as (insert into ${sql.table(table)} (${sql.raw(names.join(', '))})
         select ${sql.raw(names.map((n) => columns[n]).join(', '))}
-        from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json) as r)`,
+        from jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb) as r)`,
     );
   }
   if (parts.length === 0) return;
