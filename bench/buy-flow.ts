@@ -44,6 +44,7 @@ const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port
   connections: shoppers,
 });
 const cpu0 = {
+  loop: vitrine.loopMs(),
   server: vitrine.cpuMs(),
   serverSystem: vitrine.cpuMs('system'),
   pg: postgresCpuMs(),
@@ -52,6 +53,7 @@ const cpu0 = {
 const { completed, failed, seconds, times } = await runShoppers([base], refs, shoppers, duration);
 const selfCpu = process.cpuUsage(cpu0.self);
 const cpu = {
+  loop: ((l) => ({ run: l.run - cpu0.loop.run, wait: l.wait - cpu0.loop.wait }))(vitrine.loopMs()),
   server: vitrine.cpuMs() - cpu0.server,
   serverSystem: vitrine.cpuMs('system') - cpu0.serverSystem,
   pg: postgresCpuMs() - cpu0.pg,
@@ -76,6 +78,11 @@ console.log(`peak RSS of the server under load: ${rss} MiB (start-up and warm-up
 const per = (ms: number) => Math.round((ms / Math.max(1, completed)) * 10) / 10;
 console.log(
   `CPU per order: server ${per(cpu.server)} ms (${per(cpu.serverSystem)} of it in the kernel), PostgreSQL ${pgUrl ? per(cpu.pg) : '-'} ms, load generator ${per(cpu.load)} ms (${Math.round(((cpu.server + cpu.pg + cpu.load) / 1000 / seconds) * 100)}% of one core in all)`,
+);
+// The event loop is one thread: when it is ready but another process (a PostgreSQL backend its
+// statement woke, the load generator) holds its core, the orders wait too.
+console.log(
+  `server's event loop (its main thread): on a core ${Math.round((cpu.loop.run / 1000 / seconds) * 100)}% of the run, ready but waiting for one ${Math.round((cpu.loop.wait / 1000 / seconds) * 100)}%`,
 );
 
 if (pgUrl) {

@@ -17,6 +17,8 @@ export interface Proc {
   resetPeak(): void;
   /** CPU time (user + system, or one of them) the process has used so far, in ms. */
   cpuMs(which?: 'all' | 'user' | 'system'): number;
+  /** Its main thread's (the event loop's) time on a core and ready but waiting for one, in ms so far. */
+  loopMs(): { run: number; wait: number };
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function startProcess(
           },
           resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
           cpuMs: (which) => cpuMsOf(child.pid!, which),
+          loopMs: () => loopMsOf(child.pid!),
           stop: () =>
             new Promise((r) => {
               child.once('exit', () => r());
@@ -73,6 +76,19 @@ export function cpuMsOf(pid: number, which: 'all' | 'user' | 'system' = 'all'): 
     return (which === 'user' ? user : which === 'system' ? system : user + system) * TICK_MS;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * A process's main thread's time on a core and ready to run on a run queue, in ms: the first two
+ * fields (ns) of `/proc/<pid>/schedstat`; zeros where the kernel does not keep it.
+ */
+export function loopMsOf(pid: number): { run: number; wait: number } {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run: (run ?? 0) / 1e6 || 0, wait: (wait ?? 0) / 1e6 || 0 };
+  } catch {
+    return { run: 0, wait: 0 };
   }
 }
 
