@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Ctx } from './platform/context.ts';
 import type { DbHandle } from './platform/db/connect.ts';
-import { deliverEventJob, type Subscriber } from './platform/events.ts';
+import { deliverEventJob, purgeEvents, type Subscriber } from './platform/events.ts';
 import { frameworkError, installErrorHandling } from './platform/http/error-handler.ts';
 import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
@@ -192,6 +192,7 @@ export function buildApp(o: AppOptions): App {
     clock,
     pollMs: config.JOB_POLL_MS,
     ctx: systemCtx,
+    periodic: [purgeEvents],
   });
 
   installIdempotency(http, { db: database.db, clock, services });

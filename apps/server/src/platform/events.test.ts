@@ -7,6 +7,7 @@ import { SETTINGS_FQDN } from '../modules/settings/index.ts';
 import { freshDatabase, testEngine } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { openPglite } from './db/connect.ts';
+import { inTransaction } from './db/tx.ts';
 import { emitEvent, type Subscriber } from './events.ts';
 import { backoffMs } from './jobs.ts';
 
@@ -282,6 +283,122 @@ describe('a subscriber that wants only some events of its types', () => {
     expect(await s.app.jobs.runDue()).toBe(3);
     expect(picky.received.map((e) => e.id)).toEqual([priced!.id]);
     expect(all.received.map((e) => e.id).sort()).toEqual([named!.id, priced!.id].sort());
+  });
+});
+
+describe('events older than 30 days', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const eventsOf = async (entityId: string) =>
+    (
+      await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+        query: { filter: { entityId }, cursorPaging: { limit: 100 } },
+      })
+    ).body.events;
+
+  const BULK = 'vitrine.test.v1.bulk';
+  const bulkEvents = async () =>
+    (
+      await s.admin<{ events: DomainEvent[] }>('POST', '/platform/v1/events/query', {
+        query: { filter: { entityFqdn: BULK }, cursorPaging: { limit: 100 } },
+      })
+    ).body.events;
+
+  it("are purged by the hourly job; an entity's numbering goes on from its purged events", async () => {
+    for (const storeName of ['Old name', 'Older name'])
+      expect((await s.admin('PATCH', SETTINGS, { settings: { storeName } })).status).toBe(200);
+    expect((await eventsOf('store')).map((e) => e.entityEventSequence).sort()).toEqual(['1', '2']);
+    // More than one batch of the purge (1,000 rows).
+    await inTransaction(s.app.systemCtx(), async (tx) => {
+      for (let i = 0; i < 1200; i++)
+        await emitEvent(tx, {
+          entityFqdn: BULK,
+          slug: 'pinged',
+          entityId: `bulk-${i}`,
+          actionEvent: { body: { i } },
+        });
+    });
+    expect(await bulkEvents()).toHaveLength(100);
+    s.clock.advance(20 * 86_400_000);
+    const recent = { entityFqdn: 'vitrine.test.v1.thing', slug: 'pinged', entityId: 'recent-thing' };
+    await emitEvent(s.app.systemCtx(), { ...recent, actionEvent: { body: {} } });
+
+    s.clock.advance(11 * 86_400_000);
+    // The purge runs beside the job passes, a batch of 1,000 at a time.
+    await s.until(
+      async () => (await eventsOf('store')).length === 0 && (await bulkEvents()).length === 0,
+      10_000,
+    );
+    expect((await eventsOf('recent-thing')).map((e) => e.entityEventSequence)).toEqual(['1']);
+
+    expect((await s.admin('PATCH', SETTINGS, { settings: { storeName: 'New name' } })).status).toBe(200);
+    expect((await eventsOf('store')).map((e) => e.entityEventSequence)).toEqual(['3']);
+    await emitEvent(s.app.systemCtx(), { ...recent, actionEvent: { body: {} } });
+    expect((await eventsOf('recent-thing')).map((e) => e.entityEventSequence).sort()).toEqual(['1', '2']);
+  });
+});
+
+describe.skipIf(testEngine() !== 'postgres')('purging on two processes at once (PostgreSQL)', () => {
+  let s: TestServer;
+  let other: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    other = await startTestServer({ database: s.db.another(), clock: s.clock });
+  });
+  afterAll(async () => {
+    await other?.stop();
+    await s?.stop();
+  });
+
+  it('deletes every old event once while new ones are written, and each entity goes on numbering', async () => {
+    const fqdn = 'vitrine.test.v1.raced';
+    const ids = Array.from({ length: 250 }, (_, i) => `raced-${i}`);
+    await inTransaction(s.app.systemCtx(), async (tx) => {
+      for (const entityId of ids)
+        for (let n = 0; n < 10; n++)
+          await emitEvent(tx, { entityFqdn: fqdn, slug: 'pinged', entityId, actionEvent: { body: { n } } });
+    });
+    s.clock.advance(31 * 86_400_000);
+    // Both runners purge now; meanwhile each entity gets a new event from either process, one after
+    // the other, so some are written before their entity's purge, some during, most after it.
+    for (const [i, entityId] of ids.entries())
+      await emitEvent((i % 2 ? other : s).app.systemCtx(), {
+        entityFqdn: fqdn,
+        slug: 'pinged',
+        entityId,
+        actionEvent: { body: { n: 'new' } },
+      });
+    const all = async () => {
+      const out: DomainEvent[] = [];
+      let cursor: string | undefined;
+      do {
+        const r = await s.admin<{ events: DomainEvent[]; metadata: { cursors: { next: string | null } } }>(
+          'POST',
+          '/platform/v1/events/query',
+          {
+            query: cursor
+              ? { cursorPaging: { limit: 100, cursor } }
+              : { filter: { entityFqdn: fqdn }, cursorPaging: { limit: 100 } },
+          },
+        );
+        out.push(...r.body.events);
+        cursor = r.body.metadata.cursors.next ?? undefined;
+      } while (cursor);
+      return out;
+    };
+    const left = await s.until(async () => {
+      const events = await all();
+      return events.length === ids.length && events;
+    }, 20_000);
+    expect(left.map((e) => e.actionEvent?.body)).toEqual(ids.map(() => ({ n: 'new' })));
+    expect(new Set(left.map((e) => e.entityId))).toEqual(new Set(ids));
+    expect(new Set(left.map((e) => e.entityEventSequence))).toEqual(new Set(['11']));
   });
 });
 

@@ -3,8 +3,8 @@ import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
 import { deferAdvisoryLock, deferInsert, deferredRows, inTransaction } from './db/tx.ts';
-import { newId } from './ids.ts';
-import { enqueueJob, type JobHandler } from './jobs.ts';
+import { firstIdAt, newId } from './ids.ts';
+import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
 
 export type EventBody =
   | { createdEvent: { entity: unknown } }
@@ -89,8 +89,10 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
       entity_fqdn: entityFqdn,
       slug,
       entity_id: entityId,
-      entity_event_sequence: sql<number>`(select coalesce(max(entity_event_sequence), 0) + 1 from event
-        where entity_fqdn = ${entityFqdn} and entity_id = ${entityId})`,
+      entity_event_sequence: sql<number>`coalesce(
+        (select max(entity_event_sequence) from event where entity_fqdn = ${entityFqdn} and entity_id = ${entityId}),
+        (select last from event_sequence where entity_fqdn = ${entityFqdn} and entity_id = ${entityId}),
+        0) + 1`,
       body: JSON.stringify(body),
       identity: JSON.stringify(identity),
       originated_from: originatedFrom ?? null,
@@ -147,5 +149,44 @@ export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }
     const row = await ctx.db.selectFrom('event').selectAll().where('id', '=', eventId).executeTakeFirst();
     if (!row) return; // the event is gone (purged); nothing to deliver
     await s.handle(ctx, toDomainEvent(row));
+  },
+};
+
+/** How long events are kept (README): they are an outbox and a recent log, not an archive. */
+export const EVENT_RETENTION_MS = 30 * 86_400_000;
+const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the events older than EVENT_RETENTION_MS, hourly, in batches (one run never holds a long
+ * lock), walking the primary key: ids are UUIDv7, so the old ones come first. For each entity it
+ * keeps the highest sequence number it deleted (event_sequence), so that entity's next event goes on
+ * from there. Rows another process is deleting are skipped. A delivery job whose event is gone has
+ * nothing to deliver (deliverEventJob).
+ */
+export const purgeEvents: PeriodicTask = {
+  name: 'events.purge',
+  everyMs: 3_600_000,
+  async run(ctx, stopping) {
+    const cutoff = new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS);
+    let after = '00000000-0000-0000-0000-000000000000';
+    while (!stopping.aborted) {
+      const { rows } = await sql<{ n: number; last: string | null }>`
+        with doomed as (
+          select id from event
+          where id > ${after} and id < ${firstIdAt(cutoff)} and created_at < ${cutoff}
+          order by id limit ${PURGE_BATCH}
+          for update skip locked),
+        gone as (
+          delete from event e using doomed d where e.id = d.id
+          returning e.entity_fqdn, e.entity_id, e.entity_event_sequence),
+        kept as (
+          insert into event_sequence (entity_fqdn, entity_id, last)
+          select entity_fqdn, entity_id, max(entity_event_sequence) from gone group by 1, 2
+          on conflict (entity_fqdn, entity_id) do update set last = greatest(event_sequence.last, excluded.last))
+        select count(*)::int as n, max(id::text) as last from doomed`.execute(ctx.db);
+      const { n, last } = rows[0] ?? { n: 0, last: null };
+      if (n < PURGE_BATCH || last === null) return;
+      after = last;
+    }
   },
 };

@@ -62,3 +62,9 @@ export function newId(): string {
     HEX[b[r + 7]!]!
   );
 }
+
+/** The smallest UUIDv7 of a millisecond: the ids made at or after `at` sort at or above it. */
+export function firstIdAt(at: Date): string {
+  const hex = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}

@@ -20,6 +20,19 @@ export interface JobHandler<P = never> {
   run(ctx: Ctx, payload: P, info: JobRunInfo): Promise<void>;
 }
 
+/**
+ * Housekeeping the background runner does itself, once per period of the clock in each process (a
+ * failure is logged and tried again next period). Not a job row: it needs no retry or state, and
+ * what a test counts in the job table stays what it queued. Several processes may run it in the
+ * same period, so it must be safe to run twice.
+ */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  /** `stopping` is aborted when the runner stops: a long run ends at its next step. */
+  run(ctx: Ctx, stopping: AbortSignal): Promise<void>;
+}
+
 /** Backoff before attempt n+1: min(1000·2^(n-1), 1 h) ms. */
 export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 /** A RUNNING job whose lease ran out (its process died) is taken again. */
@@ -91,7 +104,14 @@ type JobRow = { id: string; name: string; payload: unknown; attempts: number; ma
  * Claims due jobs with FOR UPDATE SKIP LOCKED (several processes never take the same job) and runs
  * them outside any transaction. Failures are retried with exponential backoff.
  */
-export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch?: number; ctx: () => Ctx }) {
+export function createJobRunner(o: {
+  db: Db;
+  clock: Clock;
+  pollMs: number;
+  batch?: number;
+  ctx: () => Ctx;
+  periodic?: readonly PeriodicTask[];
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
@@ -177,6 +197,23 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     }
   }
 
+  /** The period of the clock each periodic task last ran in, in this process. */
+  const ranIn = new Map<string, number>();
+  /** The periodic tasks in flight: they run beside the job passes, never holding them up. */
+  let periodicRunning: Promise<void> | undefined;
+  let stopping = new AbortController();
+  async function runPeriodic() {
+    for (const t of o.periodic ?? []) {
+      const period = Math.floor(o.clock.now().getTime() / t.everyMs);
+      if (ranIn.get(t.name) === period) continue;
+      ranIn.set(t.name, period);
+      const ctx = o.ctx();
+      await t
+        .run(ctx, stopping.signal)
+        .catch((e: unknown) => ctx.log.warn({ err: e, task: t.name }, 'periodic task failed'));
+    }
+  }
+
   let due = Infinity;
   function schedule(delay: number) {
     if (stopped) return;
@@ -192,6 +229,8 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
       return;
     }
     kicked = false;
+    // Only the background runner starts the periodic tasks: runDue runs exactly the queued jobs.
+    periodicRunning ??= runPeriodic().finally(() => (periodicRunning = undefined));
     running = runPass().catch((e) => {
       o.ctx().log.error({ err: e }, 'job runner poll failed');
       return 0;
@@ -214,6 +253,7 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     },
     start() {
       stopped = false;
+      stopping = new AbortController();
       schedule(0);
     },
     /**
@@ -227,8 +267,10 @@ export function createJobRunner(o: { db: Db; clock: Clock; pollMs: number; batch
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
+      await periodicRunning;
     },
   };
 }

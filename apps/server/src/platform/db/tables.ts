@@ -24,6 +24,7 @@ export interface PlatformTables {
     originated_from: string | null;
     created_at: Date;
   };
+  event_sequence: { entity_fqdn: string; entity_id: string; last: number };
   job: {
     id: string;
     name: string;

@@ -29,9 +29,12 @@ const DEFERRED = {
     entity_fqdn: 'r.entity_fqdn',
     slug: 'r.slug',
     entity_id: 'r.entity_id',
-    // The row carries its rank among this transaction's events of the entity (1, 2, …).
+    // The row carries its rank among this transaction's events of the entity (1, 2, …); an entity
+    // whose stored events were all purged goes on from the last number they had (event_sequence).
     entity_event_sequence: `coalesce((select max(x.entity_event_sequence) from event x
-      where x.entity_fqdn = r.entity_fqdn and x.entity_id = r.entity_id), 0) + r.entity_event_sequence`,
+      where x.entity_fqdn = r.entity_fqdn and x.entity_id = r.entity_id),
+      (select s.last from event_sequence s where s.entity_fqdn = r.entity_fqdn and s.entity_id = r.entity_id),
+      0) + r.entity_event_sequence`,
     body: 'r.body',
     identity: 'r.identity',
     originated_from: 'r.originated_from',
