@@ -13,8 +13,8 @@ import { decodeQuery } from './platform/http/querystring.ts';
 import { createRouter, type Router } from './platform/http/route.ts';
 import { appDist, serveApp } from './platform/http/static.ts';
 import { newId } from './platform/ids.ts';
-import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs.ts';
-import { createMailer, sendMailJob } from './platform/mail.ts';
+import { createJobRunner, purgeFinishedJobs, type JobHandler, type JobRunner } from './platform/jobs.ts';
+import { createMailer, purgeOldMail, sendMailJob } from './platform/mail.ts';
 import type { Services } from './platform/services.ts';
 import type { DemoSeeder } from './platform/demo.ts';
 import { idempotencyCleanupJob, installIdempotency } from './platform/http/idempotency.ts';
@@ -192,7 +192,7 @@ export function buildApp(o: AppOptions): App {
     clock,
     pollMs: config.JOB_POLL_MS,
     ctx: systemCtx,
-    periodic: [purgeEvents],
+    periodic: [purgeEvents, purgeFinishedJobs, purgeOldMail],
   });
 
   installIdempotency(http, { db: database.db, clock, services });

@@ -146,3 +146,55 @@ describe('job runner', () => {
     expect(await getJob(s, next)).toMatchObject({ status: 'SUCCEEDED' });
   });
 });
+
+describe('finished jobs', () => {
+  const ok: JobHandler<{ n: number }> = { name: 'test.ok', run: async () => {} };
+  const failing: JobHandler<{ n: number }> = {
+    name: 'test.failing',
+    maxAttempts: 1,
+    run: async () => {
+      throw new Error('down');
+    },
+  };
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ jobHandlers: [ok as never, failing as never] });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const DAY = 86_400_000;
+  const statusOf = async (id: string) => {
+    const r = await s.admin<{ job: Job }>('GET', `/platform/v1/jobs/${id}`);
+    return r.status === 404 ? 'GONE' : r.body.job.status;
+  };
+  const finished = async (name: string, n: number) => {
+    const id = await enqueueJob(s.app.systemCtx(), name, { n });
+    await s.until(async () => ['SUCCEEDED', 'FAILED'].includes(await statusOf(id)));
+    return id;
+  };
+
+  it('are deleted hourly: succeeded after 7 days, failed after 90; pending ones stay', async () => {
+    const [okOld, failedOld] = [await finished('test.ok', 1), await finished('test.failing', 2)];
+    const waiting = await enqueueJob(
+      s.app.systemCtx(),
+      'test.ok',
+      { n: 3 },
+      { runAt: new Date(s.clock.now().getTime() + 365 * DAY) },
+    );
+    s.clock.advance(85 * DAY);
+    const [okNew, failedNew] = [await finished('test.ok', 4), await finished('test.failing', 5)];
+    s.clock.advance(6 * DAY);
+    await s.until(async () => (await statusOf(failedOld)) === 'GONE', 10_000);
+    expect(await statusOf(okOld)).toBe('GONE');
+    expect([await statusOf(okNew), await statusOf(failedNew), await statusOf(waiting)]).toEqual([
+      'SUCCEEDED',
+      'FAILED',
+      'PENDING',
+    ]);
+    s.clock.advance(2 * DAY);
+    await s.until(async () => (await statusOf(okNew)) === 'GONE', 10_000);
+    expect([await statusOf(failedNew), await statusOf(waiting)]).toEqual(['FAILED', 'PENDING']);
+  });
+});

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
+import { purgeOld } from './db/purge.ts';
 import { afterCommit, deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 
@@ -275,3 +276,25 @@ export function createJobRunner(o: {
   };
 }
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+const DAY = 86_400_000;
+/** How long finished jobs are kept (README): succeeded ones a week, failed ones (shown on the dashboard's home until then) 90 days. */
+export const JOB_KEPT_MS = { SUCCEEDED: 7 * DAY, FAILED: 90 * DAY } as const;
+
+/** Deletes the finished jobs past JOB_KEPT_MS, hourly; pending and running ones stay. */
+export const purgeFinishedJobs: PeriodicTask = {
+  name: 'jobs.purge',
+  everyMs: 3_600_000,
+  async run(ctx, stopping) {
+    const now = ctx.clock.now().getTime();
+    const succeeded = new Date(now - JOB_KEPT_MS.SUCCEEDED);
+    const failed = new Date(now - JOB_KEPT_MS.FAILED);
+    await purgeOld(
+      ctx.db,
+      'job',
+      succeeded,
+      sql<boolean>`(status = 'SUCCEEDED' and finished_at < ${succeeded}) or (status = 'FAILED' and finished_at < ${failed})`,
+      stopping,
+    );
+  },
+};

@@ -7,8 +7,9 @@ import type { Job, MailMessage } from '@vitrine/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY as ADMIN_API_KEY, startTestServer, type TestServer } from '../test/server.ts';
+import { inTransaction } from './db/tx.ts';
 import { backoffMs } from './jobs.ts';
-import { senderOf } from './mail.ts';
+import { queueMail, senderOf } from './mail.ts';
 
 interface Received {
   from: string;
@@ -165,6 +166,43 @@ describe('mail without SMTP_URL', () => {
     });
     expect(listed.body.messages.map((m) => m.id)).toEqual([id]);
     expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('old mail', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const bulk = async () =>
+    (
+      await s.admin<{ messages: MailMessage[] }>('POST', '/platform/v1/mail/messages/query', {
+        query: { filter: { to: 'bulk@example.com' }, cursorPaging: { limit: 100 } },
+      })
+    ).body.messages;
+
+  it('is deleted after 30 days by the hourly purge; newer messages stay', async () => {
+    const old = await sendTest(s, 'old@example.com');
+    // More than one batch of the purge (1,000 rows).
+    await inTransaction(s.app.systemCtx(), async (tx) => {
+      for (let i = 0; i < 1200; i++)
+        await queueMail(tx, { to: 'bulk@example.com', subject: `n${i}`, text: 'x', senderName: 'Shop' });
+    });
+    expect(await bulk()).toHaveLength(100);
+    s.clock.advance(20 * 86_400_000);
+    const recent = await sendTest(s, 'recent@example.com');
+    s.clock.advance(11 * 86_400_000);
+    await s.until(
+      async () =>
+        (await s.admin('GET', `/platform/v1/mail/messages/${old}`)).status === 404 &&
+        (await bulk()).length === 0,
+      10_000,
+    );
+    expect((await getMessage(s, recent)).status).toBe('STORED');
   });
 });
 

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { Mailer } from './services.ts';
 import type { Ctx } from './context.ts';
+import { purgeOld } from './db/purge.ts';
 import { deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
-import { enqueueJob, type JobHandler } from './jobs.ts';
+import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
 
 /** `senderName`: the store's name (settings), shown as the sender unless MAIL_FROM names one itself. */
 export interface MailInput {
@@ -107,5 +109,27 @@ export const sendMailJob: JobHandler<{ id: string }> = {
       .set({ status: 'SENT', sent_at: ctx.clock.now(), last_error: null })
       .where('id', '=', id)
       .execute();
+  },
+};
+
+const DAY = 86_400_000;
+/** How long messages are kept (README): sent or stored ones 30 days, failed ones (shown on the dashboard's home until then) 90 days. */
+export const MAIL_KEPT_MS = { DONE: 30 * DAY, FAILED: 90 * DAY } as const;
+
+/** Deletes the messages past MAIL_KEPT_MS, hourly; queued ones stay. */
+export const purgeOldMail: PeriodicTask = {
+  name: 'mail.purge',
+  everyMs: 3_600_000,
+  async run(ctx, stopping) {
+    const now = ctx.clock.now().getTime();
+    const done = new Date(now - MAIL_KEPT_MS.DONE);
+    const failed = new Date(now - MAIL_KEPT_MS.FAILED);
+    await purgeOld(
+      ctx.db,
+      'mail_message',
+      done,
+      sql<boolean>`status in ('SENT', 'STORED') or (status = 'FAILED' and created_at < ${failed})`,
+      stopping,
+    );
   },
 };

@@ -1,0 +1,39 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from './connect.ts';
+
+const BATCH = 1000;
+
+/**
+ * Deletes the rows of `table` created before `before` that `which` picks, in batches of 1,000,
+ * oldest first along its `(created_at, id)` index (one batch never holds a long lock), skipping rows
+ * another process is deleting; ends early when `stopping` is aborted. Returns how many it deleted.
+ */
+export async function purgeOld(
+  db: Db,
+  table: 'job' | 'mail_message',
+  before: Date,
+  which: RawBuilder<boolean>,
+  stopping: AbortSignal,
+): Promise<number> {
+  let after: { at: string; id: string } | undefined;
+  let deleted = 0;
+  while (!stopping.aborted) {
+    const { rows } = await sql<{ seen: number; gone: number; at: string; id: string }>`
+      with doomed as (
+        select id, created_at from ${sql.table(table)}
+        where created_at < ${before} and (${which})
+          ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by created_at, id limit ${BATCH}
+        for update skip locked),
+      gone as (delete from ${sql.table(table)} t using doomed d where t.id = d.id returning 1)
+      select (select count(*) from doomed)::int as seen, (select count(*) from gone)::int as gone,
+        d.created_at::text as at, d.id::text as id
+      from doomed d order by d.created_at desc, d.id desc limit 1`.execute(db);
+    const last = rows[0];
+    if (!last) return deleted;
+    deleted += last.gone;
+    if (last.seen < BATCH) return deleted;
+    after = { at: last.at, id: last.id };
+  }
+  return deleted;
+}
