@@ -12,6 +12,10 @@ describe('configuration', () => {
       BODY_LIMIT: 1048576,
       PUBLIC_URL: 'http://localhost:3000',
       JOBS: true,
+      EVENT_RETENTION_DAYS: 30,
+      MAIL_RETENTION_DAYS: 30,
+      JOB_RETENTION_DAYS: 7,
+      FAILED_RETENTION_DAYS: 90,
     });
     expect(c.DATABASE_URL).toBeUndefined();
   });
@@ -68,6 +72,7 @@ describe('configuration', () => {
         ADMIN_API_KEY: 'short',
         SMTP_URL: 'nope',
         JOBS: 'maybe',
+        EVENT_RETENTION_DAYS: '0',
       });
     } catch (e) {
       error = e;
@@ -75,7 +80,7 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message.split('\n')[0]).toBe('Invalid environment variables');
-    for (const key of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'SMTP_URL', 'JOBS'])
+    for (const key of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'SMTP_URL', 'JOBS', 'EVENT_RETENTION_DAYS'])
       expect(message).toMatch(new RegExp(`^  ${key}: `, 'm'));
   });
 

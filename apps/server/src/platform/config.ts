@@ -122,6 +122,14 @@ export const configSchema = z
       ),
     /** Back-in-stock requests still waiting this many days after they were made are deleted. */
     BACK_IN_STOCK_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Days events are kept; the job runner purges older ones hourly. */
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days sent and stored mail is kept. */
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days succeeded jobs are kept. */
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    /** Days failed jobs and failed mail are kept (the dashboard's home counts them). */
+    FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Where media bytes live: `local` (DATA_DIR/media/library) or `s3` (an S3-compatible bucket). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

@@ -152,12 +152,11 @@ export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }
   },
 };
 
-/** How long events are kept (README): they are an outbox and a recent log, not an archive. */
-export const EVENT_RETENTION_MS = 30 * 86_400_000;
 const PURGE_BATCH = 1000;
 
 /**
- * Deletes the events older than EVENT_RETENTION_MS, hourly, in batches (one run never holds a long
+ * Deletes the events older than EVENT_RETENTION_DAYS (config; they are an outbox and a recent log,
+ * not an archive), hourly, in batches (one run never holds a long
  * lock), walking the primary key: ids are UUIDv7, so the old ones come first. For each entity it
  * keeps the highest sequence number it deleted (event_sequence), so that entity's next event goes on
  * from there. Rows another process is deleting are skipped. A delivery job whose event is gone has
@@ -167,7 +166,7 @@ export const purgeEvents: PeriodicTask = {
   name: 'events.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
-    const cutoff = new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS);
+    const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.EVENT_RETENTION_DAYS * 86_400_000);
     let after = '00000000-0000-0000-0000-000000000000';
     while (!stopping.aborted) {
       const { rows } = await sql<{ n: number; last: string | null }>`

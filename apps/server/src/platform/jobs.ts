@@ -278,21 +278,19 @@ export function createJobRunner(o: {
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
 const DAY = 86_400_000;
-/** How long finished jobs are kept (README): succeeded ones a week, failed ones (shown on the dashboard's home until then) 90 days. */
-export const JOB_KEPT_MS = { SUCCEEDED: 7 * DAY, FAILED: 90 * DAY } as const;
 
-/** Deletes the finished jobs past JOB_KEPT_MS, hourly; pending and running ones stay. */
+/** Deletes, hourly, succeeded jobs after JOB_RETENTION_DAYS and failed ones after FAILED_RETENTION_DAYS (config); pending and running ones stay. */
 export const purgeFinishedJobs: PeriodicTask = {
   name: 'jobs.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
     const now = ctx.clock.now().getTime();
-    const succeeded = new Date(now - JOB_KEPT_MS.SUCCEEDED);
-    const failed = new Date(now - JOB_KEPT_MS.FAILED);
+    const succeeded = new Date(now - ctx.config.JOB_RETENTION_DAYS * DAY);
+    const failed = new Date(now - ctx.config.FAILED_RETENTION_DAYS * DAY);
     await purgeOld(
       ctx.db,
       'job',
-      succeeded,
+      new Date(Math.max(succeeded.getTime(), failed.getTime())),
       sql<boolean>`(status = 'SUCCEEDED' and finished_at < ${succeeded}) or (status = 'FAILED' and finished_at < ${failed})`,
       stopping,
     );

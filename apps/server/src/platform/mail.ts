@@ -113,22 +113,20 @@ export const sendMailJob: JobHandler<{ id: string }> = {
 };
 
 const DAY = 86_400_000;
-/** How long messages are kept (README): sent or stored ones 30 days, failed ones (shown on the dashboard's home until then) 90 days. */
-export const MAIL_KEPT_MS = { DONE: 30 * DAY, FAILED: 90 * DAY } as const;
 
-/** Deletes the messages past MAIL_KEPT_MS, hourly; queued ones stay. */
+/** Deletes, hourly, sent and stored messages after MAIL_RETENTION_DAYS and failed ones after FAILED_RETENTION_DAYS (config); queued ones stay. */
 export const purgeOldMail: PeriodicTask = {
   name: 'mail.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
     const now = ctx.clock.now().getTime();
-    const done = new Date(now - MAIL_KEPT_MS.DONE);
-    const failed = new Date(now - MAIL_KEPT_MS.FAILED);
+    const done = new Date(now - ctx.config.MAIL_RETENTION_DAYS * DAY);
+    const failed = new Date(now - ctx.config.FAILED_RETENTION_DAYS * DAY);
     await purgeOld(
       ctx.db,
       'mail_message',
-      done,
-      sql<boolean>`status in ('SENT', 'STORED') or (status = 'FAILED' and created_at < ${failed})`,
+      new Date(Math.max(done.getTime(), failed.getTime())),
+      sql<boolean>`(status in ('SENT', 'STORED') and created_at < ${done}) or (status = 'FAILED' and created_at < ${failed})`,
       stopping,
     );
   },
