@@ -192,7 +192,7 @@ export function buildApp(o: AppOptions): App {
     clock,
     pollMs: config.JOB_POLL_MS,
     ctx: systemCtx,
-    periodic: [purgeEvents, purgeFinishedJobs, purgeOldMail],
+    periodic: [purgeEvents, purgeFinishedJobs, purgeOldMail, ...modules.flatMap((m) => m.periodic ?? [])],
   });
 
   installIdempotency(http, { db: database.db, clock, services });

@@ -4,7 +4,7 @@ import type { DbHandle } from './db/connect.ts';
 import type { DemoSeeder } from './demo.ts';
 import type { Subscriber } from './events.ts';
 import type { Router } from './http/route.ts';
-import type { JobHandler } from './jobs.ts';
+import type { JobHandler, PeriodicTask } from './jobs.ts';
 import type { Ports } from './ports.ts';
 
 /** What a module's hooks and routes are given: the server being built. */
@@ -27,6 +27,8 @@ export interface ServerModule {
   /** Declares the module's routes. */
   routes?(host: ModuleHost): void;
   jobs?: readonly JobHandler<never>[];
+  /** Housekeeping the job runner does hourly or so (platform/jobs.ts: PeriodicTask). */
+  periodic?: readonly PeriodicTask[];
   subscribers?: readonly Subscriber[];
   /** Demo data for a new store; seeders run in the order of the module list. */
   demo?: DemoSeeder;

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/module.ts';
 import { installCors } from './cors.ts';
 import { oauthRoutes } from './routes.ts';
 import { tokenPort } from './port.ts';
+import { purgeExpiredGrants } from './purge.ts';
 import type { OAuthRuntime } from './service.ts';
 export { signAccessToken } from './access-token.ts';
 export { cookieValue } from './browser-sessions.ts';
@@ -24,4 +25,5 @@ export const oauthModule = (oauth: OAuthRuntime): ServerModule => ({
   install: (http) => installCors(http, oauth.origins),
   routes: ({ router }) => oauthRoutes(router, oauth),
   ports: { tokens: tokenPort },
+  periodic: [purgeExpiredGrants],
 });

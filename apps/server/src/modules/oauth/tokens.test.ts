@@ -11,6 +11,7 @@ import {
   shopClient,
   token,
 } from '../../test/oauth.ts';
+import { hashSecret } from './secrets.ts';
 
 let s: TestServer;
 let clientId: string;
@@ -332,5 +333,41 @@ describe('token info, user info and keys', () => {
     );
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt', kid: jwks.body.keys[0]!.kid });
     expect(payload.role).toBe('visitor');
+  });
+});
+
+describe('expired grants', () => {
+  let t: TestServer;
+  let id: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    id = await shopClient(t);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const stored = async (refreshToken: string) =>
+    (
+      await t.db.handle.db
+        .selectFrom('oauth_refresh_token')
+        .select('id')
+        .where('token_hash', '=', hashSecret(refreshToken))
+        .execute()
+    ).length;
+
+  it('are deleted hourly a day after they expired; live ones stay and still work', async () => {
+    const old = await anonymousTokens(t, id);
+    const { tokens: memberTokensOld } = await memberTokens(t, id);
+    t.clock.advance(20 * 86_400_000);
+    const recent = await anonymousTokens(t, id);
+    expect([await stored(old.refresh_token), await stored(recent.refresh_token)]).toEqual([1, 1]);
+    // The old visitor token expired at 30 days, and is deleted after 31.
+    t.clock.advance(11 * 86_400_000 + 60_000);
+    await t.until(async () => (await stored(old.refresh_token)) === 0, 10_000);
+    expect(await stored(recent.refresh_token)).toBe(1);
+    expect(await stored(memberTokensOld.refresh_token)).toBe(1);
+    for (const refreshToken of [recent.refresh_token, memberTokensOld.refresh_token])
+      expect((await token(t, { clientId: id, refreshToken, grantType: 'refresh_token' })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { firstIdAt } from '../ids.ts';
 import type { Db } from './connect.ts';
 
 const BATCH = 1000;
@@ -34,6 +35,38 @@ export async function purgeOld(
     deleted += last.gone;
     if (last.seen < BATCH) return deleted;
     after = { at: last.at, id: last.id };
+  }
+  return deleted;
+}
+
+/**
+ * Like purgeOld for a table without a `created_at` index whose ids are UUIDv7: walks the primary key
+ * (the oldest ids first) below the first id of `before`, deleting the rows `which` picks.
+ */
+export async function purgeOldById(
+  db: Db,
+  table: string,
+  before: Date,
+  which: RawBuilder<boolean>,
+  stopping: AbortSignal,
+): Promise<number> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  let deleted = 0;
+  while (!stopping.aborted) {
+    const { rows } = await sql<{ seen: number; gone: number; id: string }>`
+      with doomed as (
+        select id from ${sql.table(table)}
+        where id > ${after}::uuid and id < ${firstIdAt(before)}::uuid and (${which})
+        order by id limit ${BATCH}
+        for update skip locked),
+      gone as (delete from ${sql.table(table)} t using doomed d where t.id = d.id returning 1)
+      select (select count(*) from doomed)::int as seen, (select count(*) from gone)::int as gone, d.id::text as id
+      from doomed d order by d.id desc limit 1`.execute(db);
+    const last = rows[0];
+    if (!last) return deleted;
+    deleted += last.gone;
+    if (last.seen < BATCH) return deleted;
+    after = last.id;
   }
   return deleted;
 }
