@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
-import { purgeOld } from './db/purge.ts';
+import { purgeByStatus } from './db/purge.ts';
 import { afterCommit, deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 
@@ -284,14 +284,15 @@ export const purgeFinishedJobs: PeriodicTask = {
   name: 'jobs.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
-    const now = ctx.clock.now().getTime();
-    const succeeded = new Date(now - ctx.config.JOB_RETENTION_DAYS * DAY);
-    const failed = new Date(now - ctx.config.FAILED_RETENTION_DAYS * DAY);
-    await purgeOld(
+    const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
+    await purgeByStatus(
       ctx.db,
       'job',
-      new Date(Math.max(succeeded.getTime(), failed.getTime())),
-      sql<boolean>`(status = 'SUCCEEDED' and finished_at < ${succeeded}) or (status = 'FAILED' and finished_at < ${failed})`,
+      'finished_at',
+      [
+        [['SUCCEEDED'], ago(ctx.config.JOB_RETENTION_DAYS)],
+        [['FAILED'], ago(ctx.config.FAILED_RETENTION_DAYS)],
+      ],
       stopping,
     );
   },

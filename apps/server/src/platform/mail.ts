@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { Mailer } from './services.ts';
 import type { Ctx } from './context.ts';
-import { purgeOld } from './db/purge.ts';
+import { purgeByStatus } from './db/purge.ts';
 import { deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
@@ -119,14 +118,15 @@ export const purgeOldMail: PeriodicTask = {
   name: 'mail.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
-    const now = ctx.clock.now().getTime();
-    const done = new Date(now - ctx.config.MAIL_RETENTION_DAYS * DAY);
-    const failed = new Date(now - ctx.config.FAILED_RETENTION_DAYS * DAY);
-    await purgeOld(
+    const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
+    await purgeByStatus(
       ctx.db,
       'mail_message',
-      new Date(Math.max(done.getTime(), failed.getTime())),
-      sql<boolean>`(status in ('SENT', 'STORED') and created_at < ${done}) or (status = 'FAILED' and created_at < ${failed})`,
+      'created_at',
+      [
+        [['SENT', 'STORED'], ago(ctx.config.MAIL_RETENTION_DAYS)],
+        [['FAILED'], ago(ctx.config.FAILED_RETENTION_DAYS)],
+      ],
       stopping,
     );
   },

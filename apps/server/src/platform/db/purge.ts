@@ -70,3 +70,25 @@ export async function purgeOldById(
   }
   return deleted;
 }
+
+/**
+ * purgeOld for rows kept by status: each `[statuses, cutoff]` deletes the rows in those statuses
+ * whose `column` is before its cutoff (a finish time is never before the row's creation, so the
+ * scan stops at the latest cutoff).
+ */
+export function purgeByStatus(
+  db: Db,
+  table: 'job' | 'mail_message',
+  column: 'created_at' | 'finished_at',
+  keep: readonly (readonly [readonly string[], Date])[],
+  stopping: AbortSignal,
+): Promise<number> {
+  const which = sql.join(
+    keep.map(
+      ([statuses, before]) => sql`(status in (${sql.join(statuses)}) and ${sql.ref(column)} < ${before})`,
+    ),
+    sql` or `,
+  );
+  const latest = new Date(Math.max(...keep.map(([, before]) => before.getTime())));
+  return purgeOld(db, table, latest, sql<boolean>`${which}`, stopping);
+}
