@@ -2,8 +2,9 @@ import { eventType } from '@vitrine/contract';
 import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
+import { purge } from './db/purge.ts';
 import { deferAdvisoryLock, deferInsert, deferredRows, inTransaction } from './db/tx.ts';
-import { firstIdAt, newId } from './ids.ts';
+import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
 
 export type EventBody =
@@ -152,40 +153,31 @@ export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }
   },
 };
 
-const PURGE_BATCH = 1000;
-
 /**
  * Deletes the events older than EVENT_RETENTION_DAYS (config; they are an outbox and a recent log,
- * not an archive), hourly, in batches (one run never holds a long
- * lock), walking the primary key: ids are UUIDv7, so the old ones come first. For each entity it
- * keeps the highest sequence number it deleted (event_sequence), so that entity's next event goes on
- * from there. Rows another process is deleting are skipped. A delivery job whose event is gone has
- * nothing to deliver (deliverEventJob).
+ * not an archive), hourly, in batches, along the primary key (ids are UUIDv7). In the same statement
+ * it keeps each entity's highest deleted sequence number (event_sequence), so that entity's next
+ * event goes on from there. A delivery job whose event is gone has nothing to deliver (deliverEventJob).
  */
 export const purgeEvents: PeriodicTask = {
   name: 'events.purge',
   everyMs: 3_600_000,
   async run(ctx, stopping) {
-    const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.EVENT_RETENTION_DAYS * 86_400_000);
-    let after = '00000000-0000-0000-0000-000000000000';
-    while (!stopping.aborted) {
-      const { rows } = await sql<{ n: number; last: string | null }>`
-        with doomed as (
-          select id from event
-          where id > ${after} and id < ${firstIdAt(cutoff)} and created_at < ${cutoff}
-          order by id limit ${PURGE_BATCH}
-          for update skip locked),
-        gone as (
-          delete from event e using doomed d where e.id = d.id
-          returning e.entity_fqdn, e.entity_id, e.entity_event_sequence),
-        kept as (
+    const before = new Date(ctx.clock.now().getTime() - ctx.config.EVENT_RETENTION_DAYS * 86_400_000);
+    await purge(
+      ctx.db,
+      {
+        table: 'event',
+        before,
+        which: sql<boolean>`created_at < ${before}`,
+        walk: 'id',
+        returning: sql`x.entity_fqdn, x.entity_id, x.entity_event_sequence`,
+        also: sql`kept as (
           insert into event_sequence (entity_fqdn, entity_id, last)
           select entity_fqdn, entity_id, max(entity_event_sequence) from gone group by 1, 2
-          on conflict (entity_fqdn, entity_id) do update set last = greatest(event_sequence.last, excluded.last))
-        select count(*)::int as n, max(id::text) as last from doomed`.execute(ctx.db);
-      const { n, last } = rows[0] ?? { n: 0, last: null };
-      if (n < PURGE_BATCH || last === null) return;
-      after = last;
-    }
+          on conflict (entity_fqdn, entity_id) do update set last = greatest(event_sequence.last, excluded.last))`,
+      },
+      stopping,
+    );
   },
 };

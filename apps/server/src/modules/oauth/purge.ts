@@ -1,6 +1,6 @@
 /** Expired grants are deleted: a refused token or code needs no row, and each shopper's visit leaves one. */
 import { sql } from 'kysely';
-import { purgeOldById } from '../../platform/db/purge.ts';
+import { purge } from '../../platform/db/purge.ts';
 import type { PeriodicTask } from '../../platform/jobs.ts';
 import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
 import { CODE_TTL_MS } from './codes.ts';
@@ -27,6 +27,10 @@ export const purgeExpiredGrants: PeriodicTask = {
       ['oauth_browser_session', BROWSER_SESSION_TTL_MS],
       ['oauth_code', CODE_TTL_MS],
     ] as const)
-      await purgeOldById(ctx.db, table, new Date(now - life - GRACE_MS), expired, stopping);
+      await purge(
+        ctx.db,
+        { table, before: new Date(now - life - GRACE_MS), which: expired, walk: 'id' },
+        stopping,
+      );
   },
 };
