@@ -2,10 +2,10 @@ import { eventType } from '@vitrine/contract';
 import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
-import { purge } from './db/purge.ts';
+import { daysBefore, hourlyPurge } from './db/purge.ts';
 import { deferAdvisoryLock, deferInsert, deferredRows, inTransaction } from './db/tx.ts';
 import { newId } from './ids.ts';
-import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
+import { enqueueJob, type JobHandler } from './jobs.ts';
 
 export type EventBody =
   | { createdEvent: { entity: unknown } }
@@ -159,25 +159,17 @@ export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }
  * it keeps each entity's highest deleted sequence number (event_sequence), so that entity's next
  * event goes on from there. A delivery job whose event is gone has nothing to deliver (deliverEventJob).
  */
-export const purgeEvents: PeriodicTask = {
-  name: 'events.purge',
-  everyMs: 3_600_000,
-  async run(ctx, stopping) {
-    const before = new Date(ctx.clock.now().getTime() - ctx.config.EVENT_RETENTION_DAYS * 86_400_000);
-    await purge(
-      ctx.db,
-      {
-        table: 'event',
-        before,
-        which: sql<boolean>`created_at < ${before}`,
-        walk: 'id',
-        returning: sql`x.entity_fqdn, x.entity_id, x.entity_event_sequence`,
-        also: sql`kept as (
-          insert into event_sequence (entity_fqdn, entity_id, last)
-          select entity_fqdn, entity_id, max(entity_event_sequence) from gone group by 1, 2
-          on conflict (entity_fqdn, entity_id) do update set last = greatest(event_sequence.last, excluded.last))`,
-      },
-      stopping,
-    );
-  },
-};
+export const purgeEvents = hourlyPurge('events.purge', (ctx, now) => {
+  const before = daysBefore(now, ctx.config.EVENT_RETENTION_DAYS);
+  return {
+    table: 'event',
+    before,
+    which: sql<boolean>`created_at < ${before}`,
+    walk: 'id',
+    returning: sql`x.entity_fqdn, x.entity_id, x.entity_event_sequence`,
+    also: sql`kept as (
+      insert into event_sequence (entity_fqdn, entity_id, last)
+      select entity_fqdn, entity_id, max(entity_event_sequence) from gone group by 1, 2
+      on conflict (entity_fqdn, entity_id) do update set last = greatest(event_sequence.last, excluded.last))`,
+  };
+});

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
-import { purgeByStatus } from './db/purge.ts';
+import { byStatus, daysBefore, hourlyPurge } from './db/purge.ts';
 import { afterCommit, deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
 
@@ -277,23 +277,10 @@ export function createJobRunner(o: {
 }
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
-const DAY = 86_400_000;
-
 /** Deletes, hourly, succeeded jobs after JOB_RETENTION_DAYS and failed ones after FAILED_RETENTION_DAYS (config); pending and running ones stay. */
-export const purgeFinishedJobs: PeriodicTask = {
-  name: 'jobs.purge',
-  everyMs: 3_600_000,
-  async run(ctx, stopping) {
-    const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
-    await purgeByStatus(
-      ctx.db,
-      'job',
-      'finished_at',
-      [
-        [['SUCCEEDED'], ago(ctx.config.JOB_RETENTION_DAYS)],
-        [['FAILED'], ago(ctx.config.FAILED_RETENTION_DAYS)],
-      ],
-      stopping,
-    );
-  },
-};
+export const purgeFinishedJobs = hourlyPurge('jobs.purge', (ctx, now) =>
+  byStatus('job', 'finished_at', [
+    [['SUCCEEDED'], daysBefore(now, ctx.config.JOB_RETENTION_DAYS)],
+    [['FAILED'], daysBefore(now, ctx.config.FAILED_RETENTION_DAYS)],
+  ]),
+);

@@ -1,10 +1,10 @@
 import type { Transporter } from 'nodemailer';
 import type { Mailer } from './services.ts';
 import type { Ctx } from './context.ts';
-import { purgeByStatus } from './db/purge.ts';
+import { byStatus, daysBefore, hourlyPurge } from './db/purge.ts';
 import { deferInsert } from './db/tx.ts';
 import { newId } from './ids.ts';
-import { enqueueJob, type JobHandler, type PeriodicTask } from './jobs.ts';
+import { enqueueJob, type JobHandler } from './jobs.ts';
 
 /** `senderName`: the store's name (settings), shown as the sender unless MAIL_FROM names one itself. */
 export interface MailInput {
@@ -111,23 +111,10 @@ export const sendMailJob: JobHandler<{ id: string }> = {
   },
 };
 
-const DAY = 86_400_000;
-
 /** Deletes, hourly, sent and stored messages after MAIL_RETENTION_DAYS and failed ones after FAILED_RETENTION_DAYS (config); queued ones stay. */
-export const purgeOldMail: PeriodicTask = {
-  name: 'mail.purge',
-  everyMs: 3_600_000,
-  async run(ctx, stopping) {
-    const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
-    await purgeByStatus(
-      ctx.db,
-      'mail_message',
-      'created_at',
-      [
-        [['SENT', 'STORED'], ago(ctx.config.MAIL_RETENTION_DAYS)],
-        [['FAILED'], ago(ctx.config.FAILED_RETENTION_DAYS)],
-      ],
-      stopping,
-    );
-  },
-};
+export const purgeOldMail = hourlyPurge('mail.purge', (ctx, now) =>
+  byStatus('mail_message', 'created_at', [
+    [['SENT', 'STORED'], daysBefore(now, ctx.config.MAIL_RETENTION_DAYS)],
+    [['FAILED'], daysBefore(now, ctx.config.FAILED_RETENTION_DAYS)],
+  ]),
+);

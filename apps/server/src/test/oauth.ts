@@ -123,3 +123,33 @@ export async function memberTokens(s: TestServer, clientId: string) {
   if (r.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(r.body)}`);
   return { ...m, tokens: r.body };
 }
+
+/**
+ * A member's access token from signing in with a password during `visitorToken`'s session (the
+ * token carries that visitor, whose cart merges into the member's).
+ */
+export async function signInFrom(
+  s: TestServer,
+  o: { clientId: string; visitorToken: string; email: string; password: string },
+): Promise<string> {
+  const r = await s.request<{ sessionToken: string }>('POST', '/_api/iam/authentication/v2/login', {
+    auth: o.visitorToken,
+    body: { loginId: { email: o.email }, password: o.password },
+  });
+  if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+  const { verifier, challenge } = pkce();
+  const { code } = await authorizeCode(s, {
+    clientId: o.clientId,
+    sessionToken: r.body.sessionToken,
+    challenge,
+  });
+  const t = await token(s, {
+    clientId: o.clientId,
+    grantType: 'authorization_code',
+    redirectUri: CALLBACK,
+    code,
+    codeVerifier: verifier,
+  });
+  if (t.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(t.body)}`);
+  return t.body.access_token;
+}

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { anonymousTokens, bundledClientId } from './oauth.ts';
+import { anonymousTokens, bundledClientId, shopClient } from './oauth.ts';
 import type { TestServer } from './server.ts';
 
 /** Shop orders placed the way the hosted checkout places them, over HTTP (helpers for tests). */
@@ -36,6 +36,19 @@ export async function shopProduct(s: TestServer, o: { name?: string; price: stri
   );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
+}
+
+/** A line item of `quantity` of a shopProduct. */
+export const shopLine = (p: { productId: string; variantId: string }, quantity = 1) => ({
+  catalogReference: { catalogItemId: p.productId, appId: STORES_APP, options: { variantId: p.variantId } },
+  quantity,
+});
+
+/** A shop's OAuth client, a maker of its visitors' tokens, and a line of a new product. */
+export async function shopperKit(s: TestServer, price: string) {
+  const clientId = await shopClient(s);
+  const line = shopLine(await shopProduct(s, { price }));
+  return { clientId, line, visitor: async () => (await anonymousTokens(s, clientId)).access_token };
 }
 
 export const visitorOf = async (s: TestServer) => (await anonymousTokens(s, bundledClientId(s))).access_token;

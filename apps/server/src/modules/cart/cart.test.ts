@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import {
-  anonymousTokens,
-  authorizeCode,
-  bundledClientId,
-  CALLBACK,
-  pkce,
-  shopClient,
-  token,
-} from '../../test/oauth.ts';
+import { anonymousTokens, bundledClientId, shopClient, signInFrom } from '../../test/oauth.ts';
 import { register, freshEmail } from '../../test/identity.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -400,23 +392,8 @@ describe('current cart', () => {
   it("hands a visitor's cart to the member they log in as, and merges it into an existing member cart", async () => {
     const clientId = await shopClient(s);
     const visitor = async () => (await anonymousTokens(s, clientId)).access_token;
-    const loginAs = async (visitorToken: string, email: string) => {
-      const r = await s.request<{ sessionToken: string }>('POST', '/_api/iam/authentication/v2/login', {
-        auth: visitorToken,
-        body: { loginId: { email }, password: 'Correct-Horse-42' },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const { verifier, challenge } = pkce();
-      const { code } = await authorizeCode(s, { clientId, sessionToken: r.body.sessionToken, challenge });
-      const t = await token(s, {
-        clientId,
-        grantType: 'authorization_code',
-        redirectUri: CALLBACK,
-        code,
-        codeVerifier: verifier,
-      });
-      return t.body.access_token;
-    };
+    const loginAs = (visitorToken: string, email: string) =>
+      signInFrom(s, { clientId, visitorToken, email, password: 'Correct-Horse-42' });
     const email = freshEmail('cart');
     expect((await register(s, email, 'Correct-Horse-42')).status).toBe(200);
     const v1 = await visitor();

@@ -1,5 +1,6 @@
 /** The checkout module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
+import { purgeAbandonedCheckouts } from './purge.ts';
 import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
 export { createCheckoutFromCart, load } from './service.ts';
@@ -8,4 +9,5 @@ export { type CheckoutTables } from './store.ts';
 export const checkoutModule: ServerModule = {
   name: 'checkout',
   routes: ({ router }) => checkoutRoutes(router),
+  periodic: [purgeAbandonedCheckouts],
 };

@@ -18,6 +18,7 @@ export {
   urlAllowedForClient,
 } from './service.ts';
 export { type OAuthTables } from './store.ts';
+export { VISITOR_REACH_MS } from './tokens.ts';
 
 /** The OAuth server: CORS for registered origins, its routes, and the token port for identity and members. */
 export const oauthModule = (oauth: OAuthRuntime): ServerModule => ({

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { signAccessToken, verifyAccessJwt, type Subject } from './access-token.ts';
+import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
 import { memberMayHaveTokens } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import { hashSecret, randomSecret } from './secrets.ts';
@@ -12,6 +13,14 @@ const DAY = 86_400_000;
 /** Refresh-token lifetimes; a refresh token stays valid until it expires or is revoked (the SDK keeps its first one). */
 export const REFRESH_TTL_MS = { visitor: 30 * DAY, member: 90 * DAY } as const;
 export const SCOPE = 'offline_access';
+/**
+ * The longest a visitor id is still presented after its anonymous grant: its own refresh token
+ * (30 days), a hosted sign-in made in that time (its browser session, 30 days, hands the visitor id
+ * to every code it issues), and the member tokens of the last such code (90 days), which carry it so
+ * the visitor's cart merges into the member's. Past it, nobody can reach what the visitor left
+ * (150 days).
+ */
+export const VISITOR_REACH_MS = REFRESH_TTL_MS.visitor + BROWSER_SESSION_TTL_MS + REFRESH_TTL_MS.member;
 
 /** OAuth errors leave in the platform envelope, the RFC 6749 §5.2 code as the application error code. */
 export const oauthError = (

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Ctx } from '../context.ts';
 import { firstIdAt } from '../ids.ts';
+import type { PeriodicTask } from '../jobs.ts';
 import type { Db } from './connect.ts';
 
 const BATCH = 1000;
@@ -61,17 +63,15 @@ export async function purge(db: Db, p: Purge, stopping: AbortSignal): Promise<nu
 }
 
 /**
- * purge for rows kept by status: each `[statuses, cutoff]` deletes the rows in those statuses whose
- * `column` is before its cutoff (a finish time is never before the row's creation, so the walk stops
- * at the latest cutoff).
+ * What to purge of rows kept by status: each `[statuses, cutoff]` picks the rows in those statuses
+ * whose `column` is before its cutoff (a finish time is never before the row's creation, so the walk
+ * stops at the latest cutoff).
  */
-export function purgeByStatus(
-  db: Db,
+export function byStatus(
   table: 'job' | 'mail_message',
   column: 'created_at' | 'finished_at',
   keep: readonly (readonly [readonly string[], Date])[],
-  stopping: AbortSignal,
-): Promise<number> {
+): Purge {
   const which = sql.join(
     keep.map(
       ([statuses, before]) => sql`(status in (${sql.join(statuses)}) and ${sql.ref(column)} < ${before})`,
@@ -79,5 +79,24 @@ export function purgeByStatus(
     sql` or `,
   );
   const before = new Date(Math.max(...keep.map(([, at]) => at.getTime())));
-  return purge(db, { table, before, which: sql<boolean>`${which}`, walk: 'created' }, stopping);
+  return { table, before, which: sql<boolean>`${which}`, walk: 'created' };
 }
+
+/** `days` days before `now` (ms). */
+export const daysBefore = (now: number, days: number) => new Date(now - days * 86_400_000);
+
+/**
+ * A periodic task that runs, hourly, the purges `plan` picks at the time of the run, one after
+ * another.
+ */
+export const hourlyPurge = (
+  name: string,
+  plan: (ctx: Ctx, now: number) => Purge | readonly Purge[],
+): PeriodicTask => ({
+  name,
+  everyMs: 3_600_000,
+  async run(ctx, stopping) {
+    const planned = plan(ctx, ctx.clock.now().getTime());
+    for (const p of Array.isArray(planned) ? planned : [planned as Purge]) await purge(ctx.db, p, stopping);
+  },
+});
