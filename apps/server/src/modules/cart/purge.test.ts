@@ -35,7 +35,7 @@ async function memberFrom(visitorToken: string): Promise<string> {
 const stored = async (ids: string[]) =>
   (await s.db.handle.db.selectFrom('cart').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
 
-describe("visitors' carts nobody can reach", () => {
+describe("visitors' carts their shoppers can no longer reach", () => {
   it("are deleted 150 days after their last change; members' carts and recent ones stay", async () => {
     const abandoned = await fill(await kit.visitor());
     const members = await fill(await memberFrom(await kit.visitor()));

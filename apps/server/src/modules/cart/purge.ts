@@ -1,4 +1,4 @@
-/** Visitors' carts nobody can reach any more are deleted: every visit that adds an item and leaves one. */
+/** Visitors' carts their shoppers can no longer reach are deleted: every visit that adds an item leaves one. */
 import { sql } from 'kysely';
 import { hourlyPurge } from '../../platform/db/purge.ts';
 import { VISITOR_REACH_MS } from '../oauth/index.ts';

@@ -31,7 +31,7 @@ const stored = async (ids: string[]) =>
     (r) => r.id,
   );
 
-describe("visitors' abandoned checkouts nobody can reach", () => {
+describe("visitors' abandoned checkouts their shoppers can no longer reach", () => {
   it("are deleted 150 days after their last change; completed, members', apps' and recent ones stay", async () => {
     const abandoned = await checkout(await kit.visitor());
     const completed = await checkout(await kit.visitor());

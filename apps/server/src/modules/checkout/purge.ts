@@ -1,4 +1,4 @@
-/** Visitors' abandoned checkouts nobody can reach any more are deleted. */
+/** Visitors' abandoned checkouts their shoppers can no longer reach are deleted. */
 import { sql } from 'kysely';
 import { hourlyPurge } from '../../platform/db/purge.ts';
 import { VISITOR_REACH_MS } from '../oauth/index.ts';

@@ -17,8 +17,10 @@ export const SCOPE = 'offline_access';
  * The longest a visitor id is still presented after its anonymous grant: its own refresh token
  * (30 days), a hosted sign-in made in that time (its browser session, 30 days, hands the visitor id
  * to every code it issues), and the member tokens of the last such code (90 days), which carry it so
- * the visitor's cart merges into the member's. Past it, nobody can reach what the visitor left
- * (150 days).
+ * the visitor's cart merges into the member's (150 days). Past it, the shopper has no way back to
+ * what the visitor left. (An app granting member tokens with `authorized_client` passes on the visitor
+ * id of the token it presents, so a chain of such grants could carry one longer; what that visitor
+ * left is then gone, as after any store's cart expiry.)
  */
 export const VISITOR_REACH_MS = REFRESH_TTL_MS.visitor + BROWSER_SESSION_TTL_MS + REFRESH_TTL_MS.member;
 
