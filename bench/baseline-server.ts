@@ -31,6 +31,29 @@ const server = createServer((req, res) => {
       );
     return;
   }
+  // n round trips on one pooled client, as a transaction makes them (the buy flow's step floors).
+  if (req.url?.startsWith('/pg-trips?n=') && pool) {
+    const n = Number(req.url.slice('/pg-trips?n='.length));
+    void (async () => {
+      const client = await pool.connect();
+      try {
+        for (let i = 0; i < n; i++)
+          await client.query({ name: 'trip', text: 'select $1::int as n', values: [i] });
+      } finally {
+        client.release();
+      }
+    })().then(
+      () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      },
+      () => {
+        res.writeHead(500);
+        res.end('{}');
+      },
+    );
+    return;
+  }
   if (req.url === '/pg' && pool) {
     pool.query('select 1 as ok').then(
       (r) => {

@@ -9,6 +9,7 @@
  * stock is tracked; `tracked-each`: each shopper buys its own tracked item).
  */
 import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
+import { CALLS, floorCpu, stepCpu } from './floor.ts';
 import {
   BENCH_ADMIN_KEY as adminKey,
   BENCH_CLIENT_ID,
@@ -61,7 +62,6 @@ const cpu = {
 };
 const rss = vitrine.peakRssMiB();
 await vitrine.stop();
-await baseline.stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
@@ -113,4 +113,32 @@ if (pgUrl) {
       for (const q of list) console.log(`    ${q.trim().replace(/\s+/g, ' ').slice(0, 120)}`);
   }
   await counter.stop();
+
+  // Each step against its floor, one shopper at a time on a server without background jobs (a
+  // purchase's delivery jobs would otherwise run between the next steps): the server's main-thread
+  // CPU, and bare Node `http` + `pg` making the same HTTP calls and round trips.
+  const n = Number(process.env.BENCH_FLOOR_PURCHASES ?? 200);
+  const quiet = await startVitrine(pgUrl, { JOBS: 'false' });
+  const steps = await stepCpu(`http://127.0.0.1:${quiet.port}`, quiet, ref, n);
+  await quiet.stop();
+  const floor = await floorCpu(baseline, 1000);
+  console.log(
+    `\nMain-thread CPU per step, one shopper at a time (${n} purchases), against its floor: bare Node http + pg ` +
+      `making the same calls and round trips (${Math.round(floor.call)} µs a call, ${Math.round(floor.trip)} µs a round trip)`,
+  );
+  console.log(`${pad('step', 18)}${pad('server µs', 11)}${pad('floor µs', 10)}times the floor`);
+  let all = 0;
+  let allFloor = 0;
+  for (const s of STEPS) {
+    const f = CALLS[s] * floor.call + counter.roundTrips(counts[s] ?? []) * floor.trip;
+    all += steps[s];
+    allFloor += f;
+    console.log(
+      `${pad(s, 18)}${pad(Math.round(steps[s]), 11)}${pad(Math.round(f), 10)}${(steps[s] / f).toFixed(1)}`,
+    );
+  }
+  console.log(
+    `${pad('purchase', 18)}${pad(Math.round(all), 11)}${pad(Math.round(allFloor), 10)}${(all / allFloor).toFixed(1)}`,
+  );
 }
+await baseline.stop();
