@@ -146,6 +146,60 @@ describe('the kept cart answer', () => {
     expect((await s.request('GET', C, { auth: v })).status).toBe(404);
   });
 
+  it("shows stock tracking switched on for a line kept without its stock, and that line's quantities from then on", async () => {
+    const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Kept Poster',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } } }] },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const poster = made.body.product;
+    const v = await visitor();
+    const added = await s.request('POST', `${C}/add-to-cart`, {
+      auth: v,
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              catalogItemId: poster.id,
+              appId: APP,
+              options: { variantId: poster.variantsInfo.variants[0]!.id },
+            },
+            quantity: 2,
+          },
+        ],
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // Untracked: kept (twice read) with a version that leaves the line's stock out.
+    expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE' });
+    expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE' });
+
+    const items = await s.admin<{ inventoryItems: { id: string }[] }>(
+      'POST',
+      '/stores/v3/inventory-items/query',
+      {
+        query: { filter: { productId: poster.id } },
+      },
+    );
+    const id = items.body.inventoryItems[0]!.id;
+    const tracked = await s.admin('PATCH', `/stores/v3/inventory-items/${id}`, {
+      inventoryItem: { trackQuantity: true, quantity: 1 },
+    });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
+    expect((await get(v)).lineItems[0]!.availability).toEqual({
+      status: 'PARTIALLY_AVAILABLE',
+      quantityAvailable: 1,
+    });
+    // Now tracked, it is kept with its stock: a quantity moving alone shows too.
+    const inc = await s.admin('POST', '/stores/v3/bulk/inventory-items/increment', {
+      incrementData: [{ inventoryItemId: id, incrementBy: 5 }],
+    });
+    expect(inc.status, JSON.stringify(inc.body)).toBe(200);
+    expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 6 });
+  });
+
   it.skipIf(testEngine() !== 'postgres')(
     'shows a change made through another server process on the same database at once (PostgreSQL)',
     async () => {

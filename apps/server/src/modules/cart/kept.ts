@@ -1,6 +1,7 @@
 /**
  * Answers of get-current-cart kept per process, per cart owner, with the version they were made
- * from (store.ts answerVersion: the cart row's, the catalog's and the configuration's). A call reads
+ * from (store.ts baseVersion: the cart row's, the catalog's and the configuration's; with its lines'
+ * stock, `withStock`, unless no line's stock is tracked). A call reads
  * the owner's current version in one small statement and, when it is the kept one, sends the kept
  * text: a cart read many times between changes (every page of a storefront shows it) is priced and
  * serialised once. The version is read from the database on every call, so a change made by any
@@ -11,7 +12,7 @@ import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
 
-const kept = new Map<string, { version: string; answer: RawJson; size: number }>();
+const kept = new Map<string, { version: string; answer: RawJson; size: number; stockFree: boolean }>();
 let keptBytes = 0;
 
 function forget(owner: string) {
@@ -31,8 +32,17 @@ export function keptCart(owner: string, version: string): RawJson | undefined {
   return k.answer;
 }
 
-/** Keeps `text` as `owner`'s answer made from `version`, and answers it. */
-export function keepCart(owner: string, version: string, text: string): RawJson {
+/**
+ * Whether `owner`'s kept answer was made of lines whose stock is not tracked, and so kept with a
+ * version without their stock (store.ts withStock): the version to read for it.
+ */
+export const keptWithoutStock = (owner: string): boolean => kept.get(owner)?.stockFree === true;
+
+/**
+ * Keeps `text` as `owner`'s answer made from `version` (`stockFree`: a version without the lines'
+ * stock, for an answer no line's quantity shows in), and answers it.
+ */
+export function keepCart(owner: string, version: string, text: string, stockFree = false): RawJson {
   const answer = rawJson(text);
   const size = text.length + owner.length + version.length;
   forget(owner);
@@ -41,7 +51,7 @@ export function keepCart(owner: string, version: string, text: string): RawJson 
     if (keptBytes + size <= KEPT_CARTS_BUDGET) break;
     forget(first);
   }
-  kept.set(owner, { version, answer, size });
+  kept.set(owner, { version, answer, size, stockFree });
   keptBytes += size;
   return answer;
 }

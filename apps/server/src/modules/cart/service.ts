@@ -27,7 +27,7 @@ import {
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
 import { estimateWire } from '../lines/index.ts';
-import { keepCart, keptCart } from './kept.ts';
+import { keepCart, keptCart, keptWithoutStock } from './kept.ts';
 import {
   deleteCart,
   insertCartIfAbsent,
@@ -35,6 +35,7 @@ import {
   readCartVersions,
   reownCart,
   updateCart,
+  withStock,
   type CartRow,
   type CartWrite,
 } from './store.ts';
@@ -185,7 +186,7 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision:
  * A cart as loaded: with its lines' catalog rows and its answer version when read (not after a
  * merge rewrote it).
  */
-type LoadedCart = CartRow & { catalog_rows?: unknown; answer_version?: string };
+type LoadedCart = CartRow & { catalog_rows?: unknown; base_version?: string; stock_version?: string };
 
 const resolveCart = (ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) =>
   resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra);
@@ -204,7 +205,11 @@ async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[]
  */
 export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
   const o = owner(ctx);
-  const versions = await readCartVersions(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own]);
+  // An answer whose lines' stock is not tracked was kept with a version that leaves their stock out.
+  const stock = o.fromVisitor !== undefined || !keptWithoutStock(o.own);
+  const versions = await readCartVersions(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own], {
+    stock,
+  });
   if (versions.length === 0) throw cartNotFound();
   // A member's cart with a visitor's still to merge in is never kept: loadOwned merges it.
   const version =
@@ -216,9 +221,11 @@ export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
   const { resolved } = await resolveCart(ctx, cart);
   const text = JSON.stringify({ cart: await present(ctx, cart, resolved, configRevision) });
   // Kept with the version read in the statement that read the cart (a merged cart was not read so).
-  return cart.answer_version && cart.owner_key === o.own
-    ? keepCart(o.own, cart.answer_version, text)
-    : rawJson(text);
+  if (!cart.base_version || cart.owner_key !== o.own) return rawJson(text);
+  // No line's quantity shows when none is tracked; switching tracking on moves the catalog revision.
+  const stockFree = resolved.every((r) => !r.item?.tracked);
+  const made = stockFree ? cart.base_version : withStock(cart.base_version, cart.stock_version ?? '');
+  return keepCart(o.own, made, text, stockFree);
 }
 
 type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] };

@@ -33,16 +33,19 @@ export type CartWrite = Omit<
 const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.stringify(v)}::jsonb`);
 
 /**
- * What a cart's answer is made of, as one string: the row's version (`xmin` moves with every write
- * of the row, also one that leaves `revision`, like linking the checkout), the catalog's revision
- * (its lines' products, prices, and whether they are in stock), its lines' inventory rows (their
- * quantities: an order of other items leaves them) and the configuration's revision (currency,
- * language, tax). Same string, same answer (kept.ts).
+ * What a cart's answer is made of, as one string (same string, same answer: kept.ts). The base: the
+ * row's version (`xmin` moves with every write of the row, also one that leaves `revision`, like
+ * linking the checkout), the catalog's revision (its lines' products, prices, tracking, and whether
+ * they are in stock) and the configuration's revision (currency, language, tax). Then, for lines
+ * whose stock is tracked, their inventory rows' versions (their quantities: an order of other items
+ * leaves them): `withStock`.
  */
-const answerVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1) || ':' || ${stockVersionFor(sql.ref('c.line_items'))}`;
+const baseVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1)`;
+const stockVersion = stockVersionFor(sql.ref('c.line_items'));
+export const withStock = (base: string, stock: string) => `${base}:${stock}`;
 
 /** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
-export type ReadCart = CartRow & { catalog_rows: unknown; answer_version: string };
+export type ReadCart = CartRow & { catalog_rows: unknown; base_version: string; stock_version: string };
 
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
@@ -53,21 +56,26 @@ export async function readCarts(
   ownerKeys: string[],
 ): Promise<{ carts: ReadCart[]; configRevision: number }> {
   const rows = await sql<ReadCart & { config_rev: string }>`
-    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${answerVersion} as answer_version,
-      r.revision as config_rev
+    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
+      ${stockVersion} as stock_version, r.revision as config_rev
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
   return { carts: rows.rows.filter((r) => r.id !== null), configRevision };
 }
 
-/** The answer versions of these owners' carts (see answerVersion), in one small statement. */
+/**
+ * The answer versions of these owners' carts (see baseVersion), in one small statement: with their
+ * lines' stock (`withStock`), or without it (cheaper: it reads no inventory row).
+ */
 export async function readCartVersions(
   db: Executor,
   ownerKeys: string[],
+  o: { stock: boolean },
 ): Promise<{ owner_key: string; version: string }[]> {
+  const version = o.stock ? sql`${baseVersion} || ':' || ${stockVersion}` : baseVersion;
   const rows = await sql<{ owner_key: string; version: string }>`
-    select c.owner_key, ${answerVersion} as version from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(
+    select c.owner_key, ${version} as version from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(
     db,
   );
   return rows.rows;
