@@ -206,7 +206,7 @@ async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[]
 export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
   const o = owner(ctx);
   // An answer whose lines' stock is not tracked was kept with a version that leaves their stock out.
-  const stock = o.fromVisitor !== undefined || !keptWithoutStock(o.own);
+  const stock = !keptWithoutStock(o.own);
   const versions = await readCartVersions(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own], {
     stock,
   });
