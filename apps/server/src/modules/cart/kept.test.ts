@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { anonymousTokens, bundledClientId, shopClient, signInFrom } from '../../test/oauth.ts';
+import { freshEmail, GOOD_PASSWORD, register } from '../../test/identity.ts';
 import { KEPT_CARTS_BUDGET, keepCart, keptCart, keptCartsSize } from './kept.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -198,6 +199,47 @@ describe('the kept cart answer', () => {
     });
     expect(inc.status, JSON.stringify(inc.body)).toBe(200);
     expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 6 });
+  });
+
+  it("answers a member signed in from a visitor's session from the kept store", async () => {
+    const clientId = await shopClient(s);
+    const v = (await anonymousTokens(s, clientId)).access_token;
+    const email = freshEmail('kept-member');
+    expect((await register(s, email, GOOD_PASSWORD)).status).toBe(200);
+    const m = await signInFrom(s, {
+      clientId,
+      visitorToken: v,
+      email,
+      password: GOOD_PASSWORD,
+    });
+    const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Kept Card',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '3' } } }] },
+      },
+    });
+    const card = made.body.product;
+    const added = await s.request('POST', `${C}/add-to-cart`, {
+      auth: m,
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              catalogItemId: card.id,
+              appId: APP,
+              options: { variantId: card.variantsInfo.variants[0]!.id },
+            },
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const first = await get(m);
+    const before = keptCartsSize().hits;
+    expect(await get(m)).toEqual(first);
+    expect(await get(m)).toEqual(first);
+    expect(keptCartsSize().hits - before).toBe(2);
   });
 
   it.skipIf(testEngine() !== 'postgres')(

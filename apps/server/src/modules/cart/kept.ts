@@ -14,6 +14,7 @@ export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
 
 const kept = new Map<string, { version: string; answer: RawJson; size: number; stockFree: boolean }>();
 let keptBytes = 0;
+let hits = 0;
 
 function forget(owner: string) {
   const k = kept.get(owner);
@@ -26,6 +27,7 @@ function forget(owner: string) {
 export function keptCart(owner: string, version: string): RawJson | undefined {
   const k = kept.get(owner);
   if (!k || k.version !== version) return undefined;
+  hits++;
   // Most recently used last (a Map keeps insertion order).
   kept.delete(owner);
   kept.set(owner, k);
@@ -56,5 +58,5 @@ export function keepCart(owner: string, version: string, text: string, stockFree
   return answer;
 }
 
-/** How many answers are kept and their size (for tests and diagnostics). */
-export const keptCartsSize = () => ({ count: kept.size, bytes: keptBytes });
+/** How many answers are kept, their size, and how many reads were answered from them (for tests and diagnostics). */
+export const keptCartsSize = () => ({ count: kept.size, bytes: keptBytes, hits });
