@@ -74,6 +74,22 @@ const setPrice = async (amount: string, server = s) => {
   lamp = r.body.product;
 };
 
+/** A new product whose stock is not tracked, `quantity` of it put in `auth`'s cart; the product. */
+async function untrackedInCart(auth: string, name: string, quantity: number): Promise<Product> {
+  const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
+    product: { name, variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } } }] } },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const p = made.body.product;
+  const ref = { catalogItemId: p.id, appId: APP, options: { variantId: p.variantsInfo.variants[0]!.id } };
+  const added = await s.request('POST', `${C}/add-to-cart`, {
+    auth,
+    body: { lineItems: [{ catalogReference: ref, quantity }] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return p;
+}
+
 describe('the kept cart answer', () => {
   it('is kept after a read and answered again while nothing changed', async () => {
     const v = await visitor();
@@ -148,31 +164,8 @@ describe('the kept cart answer', () => {
   });
 
   it("shows stock tracking switched on for a line kept without its stock, and that line's quantities from then on", async () => {
-    const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
-      product: {
-        name: 'Kept Poster',
-        variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } } }] },
-      },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const poster = made.body.product;
     const v = await visitor();
-    const added = await s.request('POST', `${C}/add-to-cart`, {
-      auth: v,
-      body: {
-        lineItems: [
-          {
-            catalogReference: {
-              catalogItemId: poster.id,
-              appId: APP,
-              options: { variantId: poster.variantsInfo.variants[0]!.id },
-            },
-            quantity: 2,
-          },
-        ],
-      },
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const poster = await untrackedInCart(v, 'Kept Poster', 2);
     // Untracked: kept (twice read) with a version that leaves the line's stock out.
     expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE' });
     expect((await get(v)).lineItems[0]!.availability).toEqual({ status: 'AVAILABLE' });
@@ -212,29 +205,7 @@ describe('the kept cart answer', () => {
       email,
       password: GOOD_PASSWORD,
     });
-    const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
-      product: {
-        name: 'Kept Card',
-        variantsInfo: { variants: [{ price: { actualPrice: { amount: '3' } } }] },
-      },
-    });
-    const card = made.body.product;
-    const added = await s.request('POST', `${C}/add-to-cart`, {
-      auth: m,
-      body: {
-        lineItems: [
-          {
-            catalogReference: {
-              catalogItemId: card.id,
-              appId: APP,
-              options: { variantId: card.variantsInfo.variants[0]!.id },
-            },
-            quantity: 1,
-          },
-        ],
-      },
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    await untrackedInCart(m, 'Kept Card', 1);
     const first = await get(m);
     const before = keptCartsSize().hits;
     expect(await get(m)).toEqual(first);
