@@ -73,12 +73,13 @@ export async function readCartVersions(
   ownerKeys: string[],
   o: { stock: boolean },
 ): Promise<{ owner_key: string; version: string }[]> {
-  const version = o.stock ? sql`${baseVersion} || ':' || ${stockVersion}` : baseVersion;
-  const rows = await sql<{ owner_key: string; version: string }>`
-    select c.owner_key, ${version} as version from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(
-    db,
-  );
-  return rows.rows;
+  const rows = await sql<{ owner_key: string; version: string; stock?: string }>`
+    select c.owner_key, ${baseVersion} as version ${o.stock ? sql`, ${stockVersion} as stock` : sql``}
+    from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(db);
+  return rows.rows.map((r) => ({
+    owner_key: r.owner_key,
+    version: r.stock === undefined ? r.version : withStock(r.version, r.stock),
+  }));
 }
 
 /** Writes the cart if it still has `revision`; undefined when someone else changed it first. */
