@@ -118,6 +118,12 @@ if (pgUrl) {
   // purchase's delivery jobs would otherwise run between the next steps): the server's main-thread
   // CPU, and bare Node `http` + `pg` making the same HTTP calls and round trips.
   const n = Number(process.env.BENCH_FLOOR_PURCHASES ?? 200);
+  if (n > 0) await floorTable(pgUrl, n, (s) => counter.roundTrips(counts[s] ?? []));
+}
+await baseline.stop();
+
+/** Prints each step's main-thread CPU against its floor (`roundTrips`: a step's, counted), over `n` purchases. */
+async function floorTable(pgUrl: string, n: number, roundTrips: (s: Step) => number) {
   const quiet = await startVitrine(pgUrl, { JOBS: 'false' });
   const steps = await stepCpu(`http://127.0.0.1:${quiet.port}`, quiet, ref, n);
   await quiet.stop();
@@ -130,7 +136,7 @@ if (pgUrl) {
   let all = 0;
   let allFloor = 0;
   for (const s of STEPS) {
-    const f = CALLS[s] * floor.call + counter.roundTrips(counts[s] ?? []) * floor.trip;
+    const f = CALLS[s] * floor.call + roundTrips(s) * floor.trip;
     all += steps[s];
     allFloor += f;
     console.log(
@@ -141,4 +147,3 @@ if (pgUrl) {
     `${pad('purchase', 18)}${pad(Math.round(all), 11)}${pad(Math.round(allFloor), 10)}${(all / allFloor).toFixed(1)}`,
   );
 }
-await baseline.stop();

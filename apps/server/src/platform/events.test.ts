@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_FQDN } from '../modules/settings/index.ts';
 import { freshDatabase, testEngine } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { openPglite } from './db/connect.ts';
+import { openPglite, type Db } from './db/connect.ts';
 import { inTransaction } from './db/tx.ts';
 import { emitEvent, type Subscriber } from './events.ts';
 import { backoffMs } from './jobs.ts';
@@ -341,6 +341,25 @@ describe('events older than 30 days', () => {
     expect((await eventsOf('store')).map((e) => e.entityEventSequence)).toEqual(['3']);
     await emitEvent(s.app.systemCtx(), { ...recent, actionEvent: { body: {} } });
     expect((await eventsOf('recent-thing')).map((e) => e.entityEventSequence).sort()).toEqual(['1', '2']);
+    // A transaction inTransaction did not open writes its event at once, numbered the same way.
+    const ctx = s.app.systemCtx();
+    await (ctx.db as Db).transaction().execute(async (trx) => {
+      await emitEvent(
+        { ...ctx, db: trx },
+        { entityFqdn: BULK, slug: 'pinged', entityId: 'bulk-7', actionEvent: { body: { i: 'again' } } },
+      );
+      await emitEvent(
+        { ...ctx, db: trx },
+        { entityFqdn: BULK, slug: 'pinged', entityId: 'bulk-7', actionEvent: { body: { i: 'twice' } } },
+      );
+    });
+    const again = (await eventsOf('bulk-7')).sort(
+      (a, b) => Number(a.entityEventSequence) - Number(b.entityEventSequence),
+    );
+    expect(again.map((e) => [e.entityEventSequence, e.actionEvent?.body])).toEqual([
+      ['2', { i: 'again' }],
+      ['3', { i: 'twice' }],
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { DomainEvent, EventIdentity } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { callerIdentity, type Ctx } from './context.ts';
 import { daysBefore, hourlyPurge } from './db/purge.ts';
-import { deferAdvisoryLock, deferInsert, deferredRows, inTransaction } from './db/tx.ts';
+import { deferAdvisoryLock, deferInsert, deferredRows, insertRows, inTransaction } from './db/tx.ts';
 import { newId } from './ids.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
@@ -62,7 +62,7 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
   const rank = deferredRows(ctx.db, 'event').filter(
     (e) => e.entity_fqdn === entityFqdn && e.entity_id === entityId,
   ).length;
-  const deferred = deferInsert(ctx.db, 'event', {
+  const row = {
     id,
     event_type: eventType,
     entity_fqdn: entityFqdn,
@@ -73,33 +73,16 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
     identity,
     originated_from: originatedFrom ?? null,
     created_at: now,
-  });
-  if (deferred) {
+  };
+  if (deferInsert(ctx.db, 'event', row)) {
     // Serialises writers of one entity from the flush to COMMIT, so max(sequence) + 1 never hands
     // out a number twice (a row lock the caller holds on the entity does the same).
     if (!entityLocked) deferAdvisoryLock(ctx.db, lockKey);
-    await enqueueDeliveries(ctx, id, eventType, input);
-    return;
+  } else {
+    if (!entityLocked)
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(ctx.db);
+    await insertRows(ctx.db, 'event', [row]);
   }
-  if (!entityLocked) await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(ctx.db);
-  await ctx.db
-    .insertInto('event')
-    .values({
-      id,
-      event_type: eventType,
-      entity_fqdn: entityFqdn,
-      slug,
-      entity_id: entityId,
-      entity_event_sequence: sql<number>`coalesce(
-        (select max(entity_event_sequence) from event where entity_fqdn = ${entityFqdn} and entity_id = ${entityId}),
-        (select last from event_sequence where entity_fqdn = ${entityFqdn} and entity_id = ${entityId}),
-        0) + 1`,
-      body: JSON.stringify(body),
-      identity: JSON.stringify(identity),
-      originated_from: originatedFrom ?? null,
-      created_at: now,
-    })
-    .execute();
   await enqueueDeliveries(ctx, id, eventType, input);
 }
 
