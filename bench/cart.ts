@@ -4,7 +4,9 @@
  * driver, BEGIN and COMMIT included). BENCH_DATABASE_URL runs on PostgreSQL (and is needed for
  * the statement count; `npm run bench:buy` counts create-order's); otherwise the server uses
  * embedded PGlite.
- * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 8), BENCH_SHOPPERS (default 200).
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 8), BENCH_SHOPPERS (default 200),
+ * BENCH_STOCK: `untracked` (default: the cart holds a demo item whose stock is not tracked) or
+ * `tracked` (a new item with tracked stock: each read also looks up its inventory row's version).
  * The shoppers' carts do not change while they are read, so after each one's first read the load
  * measures kept answers (modules/cart/kept.ts), as a storefront showing the cart on every page does.
  */
@@ -16,6 +18,7 @@ import {
   load,
   startBaseline,
   startVitrine,
+  trackedItems,
   untrackedItem,
   visitorToken,
   type Result,
@@ -25,6 +28,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 200);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+const stock = process.env.BENCH_STOCK ?? 'untracked';
+if (stock !== 'untracked' && stock !== 'tracked') throw new Error('BENCH_STOCK is untracked or tracked');
 
 async function visitors(base: string, n: number, ref: unknown): Promise<string[]> {
   const tokens: string[] = [];
@@ -42,7 +47,7 @@ async function visitors(base: string, n: number, ref: unknown): Promise<string[]
 const baseline = await startBaseline(pgUrl);
 const vitrine = await startVitrine(pgUrl);
 const base = `http://127.0.0.1:${vitrine.port}`;
-const ref = await untrackedItem(base);
+const ref = stock === 'tracked' ? (await trackedItems(base, 1))[0]! : await untrackedItem(base);
 const tokens = await visitors(base, shoppers, ref);
 const startRss = vitrine.peakRssMiB();
 vitrine.resetPeak();
@@ -90,7 +95,7 @@ await baseline.stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
-  `\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each, ${shoppers} shoppers\n`,
+  `\nVitrine on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration}s each, ${shoppers} shoppers, stock ${stock}\n`,
 );
 console.log(
   `${pad('endpoint', 40)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}ratio`,

@@ -38,7 +38,7 @@ interface Cart {
 let s: TestServer;
 let product: { id: string; variants: { id: string; sku?: string }[] };
 let mug: { id: string; variants: { id: string }[] };
-let soldOut: { id: string };
+let soldOut: { id: string; variants: { id: string }[] };
 
 async function newProduct(p: Record<string, unknown>) {
   const r = await s.admin<{
@@ -237,6 +237,40 @@ describe('current cart', () => {
       { catalogReference: { catalogItemId: mug.id, appId: 'some-other-app' }, quantity: 1 },
     ]);
     expect(violations(otherApp.body)[0]).toMatchObject({ field: 'lineItems.0.catalogReference.appId' });
+  });
+
+  it('finds items named by their variant in the statement that reads the cart, and the same ones not found', async () => {
+    const v = await visitor();
+    // Into no cart yet, then into the cart (an id in capitals names the same variant).
+    expect((await add(v, [{ catalogReference: ref(mug.id, mug.variants[0]!.id), quantity: 1 }])).status).toBe(
+      200,
+    );
+    const more = await add(v, [
+      { catalogReference: ref(product.id, product.variants[1]!.id), quantity: 1 },
+      { catalogReference: ref(mug.id.toUpperCase(), mug.variants[0]!.id.toUpperCase()), quantity: 2 },
+    ]);
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(
+      more.body.cart.lineItems.map((l) => [l.productName.original, l.quantity, l.price?.amount]),
+    ).toEqual([
+      ['Cart Mug', 3, '8.00'],
+      ['Cart Shirt', 1, '12.50'],
+    ]);
+    for (const wrong of [
+      ref(mug.id, product.variants[0]!.id), // another product's variant
+      ref(product.id, '0190a0a0-0000-7000-8000-000000000000'),
+      ref(product.id, 'not-a-uuid'),
+      ref('not-a-uuid', mug.variants[0]!.id),
+    ]) {
+      const r = await add(v, [{ catalogReference: wrong, quantity: 1 }]);
+      expect([r.status, appError(r.body).code], JSON.stringify(wrong)).toEqual([
+        404,
+        'CATALOG_ITEM_NOT_FOUND',
+      ]);
+    }
+    const gone = await add(v, [{ catalogReference: ref(soldOut.id, soldOut.variants[0]!.id), quantity: 1 }]);
+    expect([gone.status, appError(gone.body).code]).toEqual([400, 'ITEM_NOT_AVAILABLE']);
+    expect((await get(v)).body.cart.lineItems.map((l) => l.quantity)).toEqual([3, 1]);
   });
 
   it('changes quantities, removes lines, sets the buyer note and deletes the cart', async () => {

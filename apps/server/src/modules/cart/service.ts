@@ -1,4 +1,5 @@
 import { ENTITY_FQDN } from '@vitrine/contract';
+import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type {
   CatalogReference,
@@ -18,6 +19,7 @@ import { assertAccepted, isPriced, priceLines, pricingConfig, type PricingConfig
 import {
   addLines,
   checkCustomPrices,
+  extraRowsFor,
   mergeLines,
   removeLines,
   resolveStored,
@@ -116,16 +118,20 @@ const writeOf = (c: CartRow | undefined): CartWrite => ({
  * visitor session with a cart gets that cart: handed over when the member has none, merged in
  * (and the visitor's deleted) when both exist.
  */
-async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision: number }> {
+async function loadOwned(
+  ctx: Ctx,
+  extra?: RawBuilder<unknown>,
+): Promise<{ cart?: LoadedCart; configRevision: number; extraRows?: unknown }> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { carts, configRevision } = await readCarts(
+    const { carts, configRevision, extraRows } = await readCarts(
       ctx.db,
       o.fromVisitor ? [o.own, o.fromVisitor] : [o.own],
+      extra,
     );
     const mine = carts.find((c) => c.owner_key === o.own);
     const visitors = o.fromVisitor ? carts.find((c) => c.owner_key === o.fromVisitor) : undefined;
-    if (!visitors) return { cart: mine, configRevision };
+    if (!visitors) return { cart: mine, configRevision, extraRows };
     const merged = await inTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
       if (!mine) {
@@ -188,8 +194,12 @@ async function loadOwned(ctx: Ctx): Promise<{ cart?: LoadedCart; configRevision:
  */
 type LoadedCart = CartRow & { catalog_rows?: unknown; base_version?: string; stock_version?: string };
 
-const resolveCart = (ctx: Ctx, cart: LoadedCart | undefined, extra: readonly CatalogReference[] = []) =>
-  resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra);
+const resolveCart = (
+  ctx: Ctx,
+  cart: LoadedCart | undefined,
+  extra: readonly CatalogReference[] = [],
+  extraRows?: unknown,
+) => resolveStored(ctx.db, cart?.line_items ?? [], cart?.catalog_rows, extra, extraRows);
 
 const cartNotFound = () =>
   new AppError(404, 'OWNED_CART_NOT_FOUND', 'This visitor or member has no cart yet.');
@@ -233,17 +243,19 @@ type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] }
 /**
  * Applies `change` to the caller's cart with optimistic concurrency (the revision is checked in the
  * UPDATE) and writes the cart event in the same transaction; retried when another request won.
+ * `extra`: catalog rows to read with the cart (items to add), handed to `change`.
  */
 async function mutate(
   ctx: Ctx,
   create: boolean,
-  change: (cart: LoadedCart | undefined, configRevision: number) => Promise<Change>,
+  change: (cart: LoadedCart | undefined, configRevision: number, extraRows?: unknown) => Promise<Change>,
+  extra?: RawBuilder<unknown>,
 ): Promise<WireCart> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { cart, configRevision } = await loadOwned(ctx);
+    const { cart, configRevision, extraRows } = await loadOwned(ctx, extra);
     if (!cart && !create) throw cartNotFound();
-    const { write, resolved, modified } = await change(cart, configRevision);
+    const { write, resolved, modified } = await change(cart, configRevision, extraRows);
     const config = await pricingConfig.get(ctx.db, configRevision);
     const m = wireMoney(config.settings, ctx.config.PUBLIC_URL);
     const saved = await inTransaction(ctx, async (tx) => {
@@ -292,21 +304,23 @@ async function currency(ctx: Ctx, configRevision: number) {
 export async function addToCurrentCart(ctx: Ctx, body: z.infer<typeof addToCartRequest>): Promise<WireCart> {
   if (!body.lineItems?.length && !body.customLineItems?.length)
     throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
-  return mutate(ctx, true, async (cart, rev) => {
-    checkCustomPrices(body.customLineItems, await currency(ctx, rev));
-    const { resolved, extraItems } = await resolveCart(
-      ctx,
-      cart,
-      (body.lineItems ?? []).map((l) => l.catalogReference),
-    );
-    const added = addLines(resolved, body, extraItems, isApp(ctx));
-    const write = {
-      ...writeOf(cart),
-      line_items: added.resolved.map((r) => r.line),
-      ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}),
-    };
-    return { write, resolved: added.resolved, modified: ['lineItems'] };
-  });
+  const refs = (body.lineItems ?? []).map((l) => l.catalogReference);
+  return mutate(
+    ctx,
+    true,
+    async (cart, rev, extraRows) => {
+      checkCustomPrices(body.customLineItems, await currency(ctx, rev));
+      const { resolved, extraItems } = await resolveCart(ctx, cart, refs, extraRows);
+      const added = addLines(resolved, body, extraItems, isApp(ctx));
+      const write = {
+        ...writeOf(cart),
+        line_items: added.resolved.map((r) => r.line),
+        ...(body.businessLocationId ? { business_location_id: body.businessLocationId } : {}),
+      };
+      return { write, resolved: added.resolved, modified: ['lineItems'] };
+    },
+    extraRowsFor(refs),
+  );
 }
 
 const CART_INFO_FIELDS = {

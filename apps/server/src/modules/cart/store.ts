@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
 import { catalogRevision, catalogRowsFor, stockVersionFor } from '../catalog/index.ts';
@@ -49,19 +49,22 @@ export type ReadCart = CartRow & { catalog_rows: unknown; base_version: string; 
 
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
- * configuration revision, in one statement. `configRevision` comes back even with no cart.
+ * configuration revision, in one statement. `configRevision` comes back even with no cart, and so
+ * do `extraRows` (the catalog rows of items about to be added, when the caller asks: `extraRowsFor`).
  */
 export async function readCarts(
   db: Executor,
   ownerKeys: string[],
-): Promise<{ carts: ReadCart[]; configRevision: number }> {
-  const rows = await sql<ReadCart & { config_rev: string }>`
+  extra?: RawBuilder<unknown>,
+): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
+  const rows = await sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersion} as stock_version, r.revision as config_rev
+      ${stockVersion} as stock_version, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
-  return { carts: rows.rows.filter((r) => r.id !== null), configRevision };
+  const carts = rows.rows.filter((r) => r.id !== null);
+  return extra ? { carts, configRevision, extraRows: rows.rows[0]?.extra_rows } : { carts, configRevision };
 }
 
 /**

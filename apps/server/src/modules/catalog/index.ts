@@ -9,6 +9,7 @@ export {
   type CatalogItem,
   catalogItemsFromRows,
   catalogRowsFor,
+  catalogRowsOfRefs,
   stockVersionFor,
   lookupCatalogItems,
   productSummaries,

@@ -189,13 +189,27 @@ function resolveRefs(refs: readonly CatalogItemRef[], rows: readonly Row[]): (Ca
  * Pass the result to `catalogItemsFromRows`. The catalog keeps its SQL; the caller only embeds it.
  */
 export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(select coalesce(json_agg(json_build_object(
+  return rowsWhere(sql`v.id in ${variantIdsOf(lineItems)}`);
+}
+
+/**
+ * The same for references about to be added (`catalogItemsFromRows` resolves them from the rows),
+ * when each names its variant; undefined when one names its product alone (`lookupCatalogItems`
+ * then chooses the variant, from the product's choices or its only variant).
+ */
+export function catalogRowsOfRefs(refs: readonly CatalogItemRef[]): RawBuilder<unknown> | undefined {
+  const named = refs.map(variantIdOf);
+  if (named.some((v) => v === undefined || v === null)) return undefined;
+  const ids = named.filter(isUuid).map((v) => v.toLowerCase());
+  return rowsWhere(sql`v.id = any(${ids}::uuid[])`);
+}
+
+const rowsWhere = (where: RawBuilder<unknown>) => sql`(select coalesce(json_agg(json_build_object(
       'product_id', p.id, 'name', p.name, 'slug', p.slug, 'item_type', p.item_type, 'product_visible', p.visible, 'options', p.options,
       'media_urls', p.media_urls, 'variant_id', v.id, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
       'weight_grams', v.weight_grams, 'variant_visible', v.visible, 'choices', v.choices, 'tracked', i.tracked, 'quantity', i.quantity, 'variant_count', 0)), '[]'::json)
     ${ROW_FROM}
-    where v.id in ${variantIdsOf(lineItems)})`;
-}
+    where ${where})`;
 
 /** The variant ids stored lines (a jsonb array) name, as a subquery (ids that are not UUIDs name nothing). */
 function variantIdsOf(lineItems: RawBuilder<unknown>) {

@@ -341,6 +341,8 @@ export interface CartSource {
   override_checkout_url: CheckoutWrite['override_checkout_url'];
   purchase_flow_id: CheckoutWrite['purchase_flow_id'];
   business_location_id: CheckoutWrite['business_location_id'];
+  /** The catalog rows of its lines, when read with it (`catalogRowsFor`): not looked up again. */
+  catalog_rows?: unknown;
 }
 
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
@@ -350,7 +352,7 @@ export async function createCheckoutFromCart(
   configRevision: number,
   body: z.infer<typeof createCheckoutFromCartRequest>,
 ): Promise<string> {
-  const { resolved } = await lookupLines(ctx.db, cart.line_items);
+  const { resolved } = await resolveStored(ctx.db, cart.line_items, cart.catalog_rows);
   const w = emptyWrite();
   w.line_items = cart.line_items;
   w.channel_type = body.channelType ?? 'WEB';

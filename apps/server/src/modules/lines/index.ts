@@ -11,6 +11,7 @@ export {
   type AddItems,
   addLines,
   checkCustomPrices,
+  extraRowsFor,
   lookupLines,
   mergeLines,
   removeLines,

@@ -9,6 +9,7 @@ import { AppError, ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   catalogItemsFromRows,
+  catalogRowsOfRefs,
   lookupCatalogItems,
   STORES_APP_ID,
   type CatalogItem,
@@ -84,21 +85,12 @@ export async function lookupLines(
   extra: readonly CatalogReference[] = [],
 ): Promise<{ resolved: ResolvedLine[]; extraItems: (CatalogItem | undefined)[] }> {
   const catalogLines = lines.filter(isCatalogLine);
-  const refs = [
-    ...catalogLines.map((l) => l.catalogReference!),
-    ...extra.filter((r) => r.appId === STORES_APP_ID),
-  ];
-  const items = refs.length
-    ? await lookupCatalogItems(
-        db,
-        refs.map((r) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null })),
-      )
-    : [];
+  const refs = [...catalogLines.map((l) => l.catalogReference!), ...extra.filter(isStoresRef)];
+  const items = refs.length ? await lookupCatalogItems(db, refs.map(refOf)) : [];
   const byLine = new Map(catalogLines.map((l, i) => [l, items[i]]));
-  let next = catalogLines.length;
   return {
     resolved: lines.map((line) => resolveWith(line, byLine.get(line))),
-    extraItems: extra.map((r) => (r.appId === STORES_APP_ID ? items[next++] : undefined)),
+    extraItems: inPlace(extra, items.slice(catalogLines.length)),
   };
 }
 
@@ -118,18 +110,37 @@ export function resolveLinesFromRows(lines: readonly StoredLine[], rows: unknown
 
 /**
  * The lines of a cart or checkout with their catalog data — from the rows read beside them
- * (`catalogRowsFor`) when there are any, else looked up — plus the items of `extra` about to be added.
+ * (`catalogRowsFor`) when there are any, else looked up — plus the items of `extra` about to be added:
+ * from `extraRows` when they were read too (`extraRowsFor`), else looked up.
  */
 export async function resolveStored(
   db: Executor,
   lines: readonly StoredLine[],
   rows: unknown,
   extra: readonly CatalogReference[] = [],
+  extraRows?: unknown,
 ) {
-  if (rows === undefined) return lookupLines(db, lines, extra);
-  const resolved = resolveLinesFromRows(lines, rows);
-  const extraItems = extra.length ? (await lookupLines(db, [], extra)).extraItems : [];
-  return { resolved, extraItems };
+  if (rows === undefined && lines.length) return lookupLines(db, lines, extra);
+  const resolved = resolveLinesFromRows(lines, rows ?? []);
+  if (!extra.length) return { resolved, extraItems: [] };
+  if (extraRows === undefined) return { resolved, extraItems: (await lookupLines(db, [], extra)).extraItems };
+  const items = catalogItemsFromRows(extra.filter(isStoresRef).map(refOf), extraRows);
+  return { resolved, extraItems: inPlace(extra, items) };
+}
+
+/**
+ * For a read in the same round trip as the cart or checkout it adds to: the catalog rows of `extra`
+ * as a SQL expression, when each names its variant (else undefined: resolveStored looks them up).
+ */
+export const extraRowsFor = (extra: readonly CatalogReference[]) =>
+  extra.length ? catalogRowsOfRefs(extra.filter(isStoresRef).map(refOf)) : undefined;
+
+const isStoresRef = (r: CatalogReference) => r.appId === STORES_APP_ID;
+const refOf = (r: CatalogReference) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null });
+/** The items of `extra`'s stores references (in their order) in `extra`'s places; others: undefined. */
+function inPlace(extra: readonly CatalogReference[], items: readonly (CatalogItem | undefined)[]) {
+  let next = 0;
+  return extra.map((r) => (isStoresRef(r) ? items[next++] : undefined));
 }
 
 export interface AddItems {
@@ -210,9 +221,11 @@ export function addLines(
         variantId: item.variantId,
       });
     }
-    // The variant actually resolved is written into options, so a later read finds the same one.
+    // The product and variant actually resolved are written in (ids as stored, in lower case), so a
+    // later read finds the same ones and the same item named again goes to the same line.
     const reference: CatalogReference = {
       ...r.catalogReference,
+      catalogItemId: item.productId,
       options: { ...(r.catalogReference.options ?? {}), variantId: item.variantId },
     };
     let entry = lines.find((l) => sameReference(l.line.catalogReference, reference));
