@@ -103,9 +103,13 @@ export async function syncOrder(
   );
 }
 
-/** The order's transactions (`payments` when the caller has them as they now are, else read). */
+/**
+ * The order's transactions (`payments` when the caller has them as they now are, else read). Its
+ * refunds are read only when a payment shows a refunded amount: a refund is written with the
+ * refunded amounts it adds to its payments, in one transaction, and is never 0 (refunds.ts).
+ */
 export async function transactionsOf(ctx: Ctx, orderId: string, payments?: readonly PaymentRow[]) {
   const all = payments ?? (await listPayments(ctx.db, orderId));
-  const refunds = await listRefunds(ctx.db, orderId);
+  const refunds = all.some((p) => p.refunded_amount > 0) ? await listRefunds(ctx.db, orderId) : [];
   return toOrderTransactions(orderId, [...all], refunds);
 }

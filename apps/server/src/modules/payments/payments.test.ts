@@ -281,6 +281,11 @@ describe('refunds and offline payments', () => {
     const rest = await refund(order.id, [{ paymentId }]);
     expect(rest.body.orderTransactions.payments[0]!.regularPaymentDetails.status).toBe('REFUNDED');
     expect(rest.body.orderTransactions.refunds).toHaveLength(2);
+    // Read again later, the order's transactions still show both refunds.
+    expect((await transactions(s, order.id)).refunds.map((r) => r.transactions[0]!.amount.amount)).toEqual([
+      '5.00',
+      '20.00',
+    ]);
     expect((await getOrder(s, order.id)).paymentStatus).toBe('FULLY_REFUNDED');
     expect(await refundability(order.id)).toEqual([
       { paymentId, refundabilityStatus: 'NOT_REFUNDABLE', nonRefundableReason: 'ALREADY_REFUNDED' },
