@@ -8,6 +8,7 @@ import { ownsRecord } from '../../platform/ownership.ts';
 import { captureLocked, voidLocked } from './collector.ts';
 import type { CardInput } from './gateway.ts';
 import { balanceDue, lockNamedPayments, lockOrder, syncOrder, type OrderForPayment } from './ledger.ts';
+import { rememberedOrderOf } from './order-of.ts';
 import { delayMs } from './service.ts';
 import {
   findGatewayOrder,
@@ -37,13 +38,16 @@ const mayPay = (ctx: Ctx, order: OrderForPayment): boolean => ownsRecord(ctx.cal
 export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string, card: CardInput) {
   // Card details are checked before anything is locked; a bad card never reaches the gateway.
   validateCard(card, ctx.clock.now());
-  const first = await findGatewayOrder(ctx.db, paymentGatewayOrderId);
-  if (!first) throw gatewayOrderNotFound(paymentGatewayOrderId);
+  const orderId =
+    rememberedOrderOf(paymentGatewayOrderId) ??
+    (await findGatewayOrder(ctx.db, paymentGatewayOrderId))?.order_id;
+  if (!orderId) throw gatewayOrderNotFound(paymentGatewayOrderId);
   return inTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, first.order_id, 'PAYMENT_GATEWAY_ID_NOT_FOUND');
+    const order = await lockOrder(tx, orderId, 'PAYMENT_GATEWAY_ID_NOT_FOUND');
     if (!mayPay(tx, order)) throw gatewayOrderNotFound(paymentGatewayOrderId);
     // The gateway order (locked) and the order's payments so far, in one statement.
-    const locked = (await lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId))!;
+    const locked = await lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId);
+    if (!locked) throw gatewayOrderNotFound(paymentGatewayOrderId);
     const pg = locked.gatewayOrder;
     if (pg.status === 'PAID')
       throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {

@@ -145,6 +145,34 @@ describe('paying with the test gateway', () => {
     ]);
   });
 
+  it('pays a gateway order another process opened, read to find its order; an unknown one is a 404', async () => {
+    const order = await newOrder(s);
+    // Written as another process would have: this one never remembered it.
+    const id = `pg-${randomUUID()}`;
+    const now = new Date();
+    await s.app
+      .systemCtx()
+      .db.insertInto('payment_gateway_order')
+      .values({
+        id,
+        order_id: order.id,
+        amount: 2500,
+        currency: 'USD',
+        delayed_capture: false,
+        delayed_capture_settings: null,
+        capture_on_fulfillment: false,
+        status: 'OPEN',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const paid = await pay(s, id);
+    expect([paid.status, paid.body.orderId, paid.body.amount.amount]).toEqual([200, order.id, '25.00']);
+    expect((await getOrder(s, order.id)).paymentStatus).toBe('PAID');
+    const unknown = await pay(s, `pg-${randomUUID()}`);
+    expect([unknown.status, appError(unknown.body).code]).toEqual([404, 'PAYMENT_GATEWAY_ID_NOT_FOUND']);
+  });
+
   it('lets a member pay for their own order only', async () => {
     const memberId = randomUUID();
     const order = await newOrder(s, { memberId });

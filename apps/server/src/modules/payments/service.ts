@@ -1,8 +1,10 @@
 import type { FieldViolation } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
+import { afterCommit } from '../../platform/db/tx.ts';
 import { ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent } from '../../platform/money.ts';
+import { rememberOrderOf } from './order-of.ts';
 import { insertGatewayOrder, insertPayment } from './store.ts';
 
 export interface DelayedCaptureSettingsInput {
@@ -101,6 +103,7 @@ export async function preparePaymentCollection(
     created_at: now,
     updated_at: now,
   });
+  afterCommit(ctx.db, () => rememberOrderOf(id, input.orderId));
   return { paymentGatewayOrderId: id };
 }
 
