@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../platform/db/tx.ts';
+import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
 import { catalogRevision, catalogRowsFor, stockVersionFor } from '../catalog/index.ts';
 
@@ -116,8 +116,9 @@ export async function deleteCart(db: Executor, id: string): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+/** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */
 export async function setCartCheckout(db: Executor, id: string, checkoutId: string): Promise<void> {
-  await db.updateTable('cart').set({ checkout_id: checkoutId }).where('id', '=', id).execute();
+  await writeUnanswered(db, db.updateTable('cart').set({ checkout_id: checkoutId }).where('id', '=', id));
 }
 
 export async function cartById(db: Executor, id: string): Promise<CartRow | undefined> {

@@ -1,6 +1,6 @@
 import type { PaymentDelayedCaptureSettings, PaymentTransactionStatus } from '@vitrine/contract';
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db/tx.ts';
+import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 
 export interface StoredCapture {
   id: string;
@@ -77,16 +77,17 @@ export type RefundRow = PaymentsTables['payment_refund'];
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/** In the order's transaction, without waiting for the answer (a new id: nothing to learn from it). */
 export async function insertGatewayOrder(db: Executor, row: GatewayOrderRow): Promise<void> {
-  await db
-    .insertInto('payment_gateway_order')
-    .values({
+  await writeUnanswered(
+    db,
+    db.insertInto('payment_gateway_order').values({
       ...row,
       delayed_capture_settings: row.delayed_capture_settings
         ? (json(row.delayed_capture_settings) as never)
         : null,
-    })
-    .execute();
+    }),
+  );
 }
 
 export async function updateGatewayOrder(

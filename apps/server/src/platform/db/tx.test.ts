@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/database.ts';
 import type { Db } from './connect.ts';
-import { afterCommit, deferAdvisoryLock, deferInsert, inTransaction } from './tx.ts';
+import {
+  afterCommit,
+  deferAdvisoryLock,
+  deferInsert,
+  inTransaction,
+  writeUnanswered,
+  type Executor,
+} from './tx.ts';
+
+type Ctx = { db: Executor };
 
 /**
  * The deferred rows of a transaction are written by a statement sent without waiting for its
@@ -118,6 +127,65 @@ describe('a transaction and its deferred rows', () => {
     await inTransaction({ db }, async (tx) => {
       await tx.db.insertInto('mail_message').values(mail(subject)).execute();
     });
+    expect(await subjects(subject)).toBe(1);
+  });
+});
+
+describe('a write sent without waiting for its answer', () => {
+  const insertMail = (d: Executor, subject: string, status: unknown) =>
+    writeUnanswered(d, d.insertInto('mail_message').values({ ...mail(subject), status } as never));
+
+  it('is committed with its transaction', async () => {
+    const subject = `unanswered ${randomUUID()}`;
+    await inTransaction({ db }, async (tx) => {
+      await insertMail(tx.db, subject, 'STORED');
+      await tx.db
+        .insertInto('mail_message')
+        .values(mail(`${subject} after`))
+        .execute();
+    });
+    expect([await subjects(subject), await subjects(`${subject} after`)]).toEqual([1, 1]);
+  });
+
+  it('fails its transaction when it fails, whatever runs after it, and leaves every connection usable', async () => {
+    for (let i = 0; i < 12; i++) {
+      const subject = `refused ${randomUUID()}`;
+      // A statement after it answers for it; or COMMIT does; or the body throws and ROLLBACK runs.
+      const then = [
+        (tx: Ctx) =>
+          tx.db
+            .insertInto('mail_message')
+            .values(mail(`${subject} after`))
+            .execute(),
+        async () => {},
+        async () => {
+          throw new Error('refused');
+        },
+      ][i % 3]!;
+      await expect(
+        inTransaction({ db }, async (tx) => {
+          await tx.db
+            .insertInto('mail_message')
+            .values(mail(`${subject} before`))
+            .execute();
+          await insertMail(tx.db, subject, null); // status is NOT NULL
+          await then(tx);
+        }),
+      ).rejects.toMatchObject(i % 3 === 2 ? { message: expect.any(String) } : { code: '23502' });
+      expect(await subjects(`${subject} before`)).toBe(0);
+      expect(await subjects(`${subject} after`)).toBe(0);
+      const kept = `kept ${subject}`;
+      await inTransaction({ db }, async (tx) => {
+        await tx.db.insertInto('mail_message').values(mail(kept)).execute();
+      });
+      expect(await subjects(kept)).toBe(1);
+    }
+  });
+
+  it('waits for its answer outside a transaction', async () => {
+    await expect(insertMail(db, `alone ${randomUUID()}`, null)).rejects.toMatchObject({ code: '23502' });
+    const subject = `alone ${randomUUID()}`;
+    await insertMail(db, subject, 'STORED');
     expect(await subjects(subject)).toBe(1);
   });
 });

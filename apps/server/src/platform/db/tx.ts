@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Compilable, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../database.ts';
 import { UNANSWERED, type Db } from './connect.ts';
 
@@ -130,6 +130,16 @@ export function afterCommit(db: Executor, fn: () => void): void {
   const p = pending.get(db);
   if (p) p.afterCommit.push(fn);
   else fn();
+}
+
+/**
+ * Sends a write whose answer nobody reads without waiting for it, in a transaction `inTransaction`
+ * opened: the statements after it (COMMIT at the latest) answer for its errors (UNANSWERED in
+ * connect.ts), so a failed write still fails the transaction. Elsewhere it waits for its answer.
+ */
+export async function writeUnanswered(db: Executor, q: Compilable): Promise<void> {
+  const c = q.compile();
+  await db.executeQuery(pending.has(db) ? { ...c, sql: UNANSWERED + c.sql } : c);
 }
 
 /** How many of this transaction's deferred rows are for `table` (e.g. to rank an entity's events). */
