@@ -179,29 +179,39 @@ const paymentValues = (row: PaymentRow) => ({
   scheduled_action: row.scheduled_action ? (json(row.scheduled_action) as never) : null,
 });
 
-/** Records a payment and marks its gateway order paid, in one statement. */
+/**
+ * Records a payment and marks its gateway order paid, in one statement; in the payer's transaction,
+ * without waiting for the answer (the gateway order is locked and was checked open, and the provider
+ * was called before it: nothing outside the database happens until a later statement answers).
+ */
 export async function insertPaymentClosingGatewayOrder(
   db: Executor,
   row: PaymentRow,
   now: Date,
 ): Promise<void> {
-  await db
-    .with('paid', (q) =>
-      q
-        .updateTable('payment_gateway_order')
-        .set({ status: 'PAID', updated_at: now })
-        .where('id', '=', row.gateway_order_id!),
-    )
-    .insertInto('payment')
-    .values(paymentValues(row))
-    .execute();
+  await writeUnanswered(
+    db,
+    db
+      .with('paid', (q) =>
+        q
+          .updateTable('payment_gateway_order')
+          .set({ status: 'PAID', updated_at: now })
+          .where('id', '=', row.gateway_order_id!),
+      )
+      .insertInto('payment')
+      .values(paymentValues(row)),
+  );
 }
 
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
   await db.insertInto('payment').values(paymentValues(row)).execute();
 }
 
-/** Writes the changed fields of a payment (the caller holds its row lock). */
+/**
+ * Writes the changed fields of a payment (the caller holds its row lock). It waits for the answer:
+ * a capture, void or refund of the next payment calls the provider, which must not run after a
+ * write that failed.
+ */
 export async function updatePayment(
   db: Executor,
   id: string,
