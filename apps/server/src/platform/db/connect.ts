@@ -85,6 +85,7 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     // holds a parameter, so those statements stay unprepared.
     if (
       typeof first !== 'string' ||
+      a.length > 2 || // a callback: `pg`'s own way
       (parameterless && !ONE_READ.test(text)) ||
       ON_CONFLICT.test(text) ||
       PATTERN.test(text)
@@ -100,8 +101,33 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
       if (names.size >= MAX_PREPARED) return query(...a);
       names.add(name);
     }
-    return query({ name, text, values: parameterless ? [] : values }, ...a.slice(2));
+    return prepared(query, name, text, parameterless ? [] : (values as unknown[]));
   }
+}
+
+/**
+ * A named statement as `pg`'s own Query, built from its text: `pg` copies a config object through
+ * its property descriptors, 2.7–3.0 µs a statement against 0.1–0.13 (and 3% of the server's time
+ * under get-cart). Answers as `client.query` does without a callback.
+ */
+function prepared(
+  query: QueryClient['query'],
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<unknown> {
+  const q = new pg.Query(text, values) as pg.Query & {
+    name?: string;
+    callback?: (err: Error | undefined, res: unknown) => void;
+  };
+  q.name = name;
+  return new Promise((resolve, reject) => {
+    q.callback = (err, res) => (err ? reject(err) : resolve(res));
+    query(q);
+  }).catch((err: Error) => {
+    Error.captureStackTrace(err); // a stack that leads back to the caller, as `pg` gives
+    throw err;
+  });
 }
 
 /**
