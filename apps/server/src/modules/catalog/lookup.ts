@@ -200,8 +200,7 @@ export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unkno
 export function catalogRowsOfRefs(refs: readonly CatalogItemRef[]): RawBuilder<unknown> | undefined {
   const named = refs.map(variantIdOf);
   if (named.some((v) => v === undefined || v === null)) return undefined;
-  const ids = named.filter(isUuid).map((v) => v.toLowerCase());
-  return rowsWhere(sql`v.id = any(${ids}::uuid[])`);
+  return rowsWhere(sql`v.id = any(${named.filter(isUuid)}::uuid[])`);
 }
 
 const rowsWhere = (where: RawBuilder<unknown>) => sql`(select coalesce(json_agg(json_build_object(
