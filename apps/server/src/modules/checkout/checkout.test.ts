@@ -101,6 +101,96 @@ describe('checkout', () => {
     expect(violations(mask.body)[0]).toMatchObject({ field: 'fieldMask' });
   });
 
+  it('finds items named by their variant in the statement that reads the checkout (create, add, update), and the same ones not found', async () => {
+    const [a, b, gone] = [
+      await ebook('Named Book A', '4', 10),
+      await ebook('Named Book B', '6.50', 10),
+      await ebook('Named Book Gone', '3', 0),
+    ];
+    const v = await visitor();
+    const named = (co: Checkout) =>
+      co.lineItems.map((l) => [
+        (l as unknown as { productName: { original: string } }).productName.original,
+        l.quantity,
+        l.price.amount,
+      ]);
+    const made = await create(v, { lineItems: [line(a)] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.checkout.id;
+    // Ids in capitals name the same variant, and so the same line.
+    const upper = { productId: a.productId.toUpperCase(), variantId: a.variantId.toUpperCase() };
+    const added = await s.request<{ checkout: Checkout }>('POST', `${K}/${id}/add-to-checkout`, {
+      auth: v,
+      body: { lineItems: [line(b), line(upper, 2)] },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(named(added.body.checkout)).toEqual([
+      ['Named Book A', 3, '4.00'],
+      ['Named Book B', 1, '6.50'],
+    ]);
+    const patched = await s.request<{ checkout: Checkout }>('PATCH', `${K}/${id}`, {
+      auth: v,
+      body: { lineItems: [line(b, 2)] },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(named(patched.body.checkout)).toEqual([
+      ['Named Book A', 3, '4.00'],
+      ['Named Book B', 3, '6.50'],
+    ]);
+    // A reference naming its product alone is looked up on its own (its only variant), into the same line.
+    const byProduct = await s.request<{ checkout: Checkout }>('POST', `${K}/${id}/add-to-checkout`, {
+      auth: v,
+      body: { lineItems: [{ catalogReference: { catalogItemId: a.productId, appId: APP }, quantity: 1 }] },
+    });
+    expect(named(byProduct.body.checkout)).toEqual([
+      ['Named Book A', 4, '4.00'],
+      ['Named Book B', 3, '6.50'],
+    ]);
+    const wrongs = [
+      { productId: a.productId, variantId: b.variantId }, // another product's variant
+      { productId: a.productId, variantId: '0190a0a0-0000-7000-8000-000000000000' },
+      { productId: a.productId, variantId: 'not-a-uuid' },
+      { productId: 'not-a-uuid', variantId: a.variantId },
+    ];
+    for (const wrong of wrongs) {
+      for (const r of [
+        await create(v, { lineItems: [line(wrong)] }),
+        await s.request('POST', `${K}/${id}/add-to-checkout`, {
+          auth: v,
+          body: { lineItems: [line(wrong)] },
+        }),
+        await s.request('PATCH', `${K}/${id}`, { auth: v, body: { lineItems: [line(wrong)] } }),
+      ])
+        expect([r.status, appError(r.body).code], JSON.stringify(wrong)).toEqual([
+          404,
+          'CATALOG_ITEM_NOT_FOUND',
+        ]);
+    }
+    for (const r of [
+      await create(v, { lineItems: [line(gone)] }),
+      await s.request('POST', `${K}/${id}/add-to-checkout`, { auth: v, body: { lineItems: [line(gone)] } }),
+    ])
+      expect([r.status, appError(r.body).code]).toEqual([400, 'ITEM_NOT_AVAILABLE']);
+    const after = await s.request<{ checkout: Checkout }>('GET', `${K}/${id}`, { auth: v });
+    expect(named(after.body.checkout)).toEqual([
+      ['Named Book A', 4, '4.00'],
+      ['Named Book B', 3, '6.50'],
+    ]);
+    // A new checkout from items named by variant (one named in capitals) and, by the owner, a custom line.
+    const fresh = await s.admin<{ checkout: Checkout }>('POST', K, {
+      channelType: 'WEB',
+      lineItems: [line(b), line(upper, 2)],
+      customLineItems: [{ quantity: 1, price: '1.50', productName: { original: 'Wrapping' } }],
+    });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(named(fresh.body.checkout)).toEqual([
+      ['Named Book B', 1, '6.50'],
+      ['Named Book A', 2, '4.00'],
+      ['Wrapping', 1, '1.50'],
+    ]);
+    expect(fresh.body.checkout.priceSummary.subtotal.amount).toBe('16.00');
+  });
+
   it('shows an error violation for an item that sold out, and create-order refuses it with the checkout intact', async () => {
     const book = await ebook('Scarce Book', '9', 1);
     const [a, b] = [await visitor(), await visitor()];

@@ -190,7 +190,7 @@ export async function createOrderFromCheckout(
   o: { delayCapture?: boolean; savePaymentMethod?: boolean },
 ): Promise<CreateOrderResult> {
   return inTransaction(ctx, async (tx) => {
-    const { row, configRevision, catalogRows } = await load(tx, { id }, true);
+    const { row, configRevision, catalogRows } = await load(tx, { id }, { forUpdate: true });
     if (row.completed) {
       if (row.order_id)
         return {

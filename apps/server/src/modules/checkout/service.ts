@@ -1,4 +1,5 @@
 import { ENTITY_FQDN } from '@vitrine/contract';
+import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type {
   Address,
@@ -19,8 +20,10 @@ import { assertAccepted, priceLines, pricingConfig, type Priced } from '../lines
 import {
   addLines,
   checkCustomPrices,
+  extraRowsFor,
   lookupLines,
   removeLines,
+  resolveExtra,
   resolveStored,
   setQuantities,
   type AddItems,
@@ -30,6 +33,7 @@ import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   insertCheckout,
   readCheckout,
+  readConfigWith,
   updateCheckoutRow,
   type BuyerInfo,
   type CheckoutRow,
@@ -53,8 +57,12 @@ function ownerKeys(ctx: Ctx): string[] | 'all' {
 const checkoutNotFound = (id: string) =>
   new AppError(404, 'CHECKOUT_NOT_FOUND', 'No checkout with this id.', { id });
 
-export async function load(ctx: Ctx, where: { id: string } | { cartId: string }, forUpdate = false) {
-  const found = await readCheckout(ctx.db, where, forUpdate);
+export async function load(
+  ctx: Ctx,
+  where: { id: string } | { cartId: string },
+  o: { forUpdate?: boolean; extra?: RawBuilder<unknown> } = {},
+) {
+  const found = await readCheckout(ctx.db, where, o);
   const keys = ownerKeys(ctx);
   if (!found || (keys !== 'all' && !(found.row.owner_key && keys.includes(found.row.owner_key)))) {
     throw checkoutNotFound('id' in where ? where.id : where.cartId);
@@ -305,14 +313,15 @@ export async function createCheckout(
   const lines = body.lineItems ?? [];
   if (!lines.length && !body.customLineItems?.length)
     throw violation('lineItems', 'a checkout needs at least one line item', 'REQUIRED_FIELD');
-  const configRevision = await readConfigRevision(ctx.db);
+  const refs = lines.map((l) => l.catalogReference);
+  const extra = extraRowsFor(refs);
+  // The items to add are read with the configuration revision when each names its variant.
+  const { configRevision, extraRows } = extra
+    ? await readConfigWith(ctx.db, extra)
+    : { configRevision: await readConfigRevision(ctx.db), extraRows: undefined };
   const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
   checkCustomPrices(body.customLineItems, currency);
-  const { extraItems } = await lookupLines(
-    ctx.db,
-    [],
-    lines.map((l) => l.catalogReference),
-  );
+  const extraItems = await resolveExtra(ctx.db, refs, extraRows);
   const { resolved } = addLines([], body as AddItems, extraItems, isApp(ctx));
   const w = emptyWrite();
   w.line_items = resolved.map((r) => r.line);
@@ -389,10 +398,17 @@ type Change = {
 async function mutate(
   ctx: Ctx,
   id: string,
-  change: (row: CheckoutRow, resolved: ResolvedLine[], currency: string) => Promise<Change>,
+  change: (
+    row: CheckoutRow,
+    resolved: ResolvedLine[],
+    currency: string,
+    extraRows?: unknown,
+  ) => Promise<Change>,
+  /** The catalog rows of items the change adds, read with the checkout (`extraRowsFor`). */
+  extra?: RawBuilder<unknown>,
 ): Promise<WireCheckout> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { row, configRevision, catalogRows } = await load(ctx, { id });
+    const { row, configRevision, catalogRows, extraRows } = await load(ctx, { id }, { extra });
     if (row.completed)
       throw new AppError(
         400,
@@ -402,7 +418,7 @@ async function mutate(
       );
     const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
     const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
-    const { write, resolved, modified, checks } = await change(row, current, currency);
+    const { write, resolved, modified, checks } = await change(row, current, currency, extraRows);
     const draft: CheckoutRow = { ...row, ...write };
     const priced = await priceCheckout(ctx, draft, resolved, configRevision);
     if (checks) assertChoices(priced, checks);
@@ -436,6 +452,33 @@ async function mutate(
   throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
 }
 
+/**
+ * mutate for a change that may add `add`'s items: those naming their variant are read with the
+ * checkout (`extraRowsFor`), the others looked up; custom lines' prices are checked first.
+ */
+function mutateAdding(
+  ctx: Ctx,
+  id: string,
+  add: AddItems,
+  change: (
+    row: CheckoutRow,
+    resolved: ResolvedLine[],
+    currency: string,
+    extraItems: Awaited<ReturnType<typeof resolveExtra>>,
+  ) => Promise<Change>,
+): Promise<WireCheckout> {
+  const refs = (add.lineItems ?? []).map((l) => l.catalogReference);
+  return mutate(
+    ctx,
+    id,
+    async (row, current, currency, extraRows) => {
+      checkCustomPrices(add.customLineItems, currency);
+      return change(row, current, currency, await resolveExtra(ctx.db, refs, extraRows));
+    },
+    extraRowsFor(refs),
+  );
+}
+
 export async function updateCheckout(
   ctx: Ctx,
   id: string,
@@ -454,17 +497,11 @@ export async function updateCheckout(
       `${unknown} cannot be updated; allowed: ${INFO_FIELDS.join(', ')}`,
       'VALIDATION',
     );
-  return mutate(ctx, id, async (row, current, currency) => {
-    checkCustomPrices(body.customLineItems, currency);
+  return mutateAdding(ctx, id, body as AddItems, async (row, current, currency, extraItems) => {
     const w = writeOf(row);
     const modified = applyInfo(w, body.checkout, mask);
     let resolved = current;
     if (body.lineItems?.length || body.customLineItems?.length) {
-      const { extraItems } = await lookupLines(
-        ctx.db,
-        [],
-        (body.lineItems ?? []).map((l) => l.catalogReference),
-      );
       resolved = addLines(current, body as AddItems, extraItems, isApp(ctx)).resolved;
       w.line_items = resolved.map((r) => r.line);
       modified.push('lineItems');
@@ -513,13 +550,7 @@ export const removeOverrideCheckoutUrl = (ctx: Ctx, id: string) =>
 export async function addToCheckout(ctx: Ctx, id: string, add: AddItems): Promise<WireCheckout> {
   if (!add.lineItems?.length && !add.customLineItems?.length)
     throw violation('lineItems', 'add at least one line item', 'REQUIRED_FIELD');
-  return mutate(ctx, id, async (row, current, currency) => {
-    checkCustomPrices(add.customLineItems, currency);
-    const { extraItems } = await lookupLines(
-      ctx.db,
-      [],
-      (add.lineItems ?? []).map((l) => l.catalogReference),
-    );
+  return mutateAdding(ctx, id, add, async (row, current, _currency, extraItems) => {
     const { resolved } = addLines(current, add, extraItems, isApp(ctx));
     return {
       write: { ...writeOf(row), line_items: resolved.map((r) => r.line) },
@@ -559,7 +590,7 @@ export const updateCheckoutLineItemsQuantity = (
  */
 export async function markCheckoutAsCompleted(ctx: Ctx, id: string, orderId?: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const { row, configRevision } = await load(tx, { id }, true);
+    const { row, configRevision } = await load(tx, { id }, { forUpdate: true });
     if (row.completed) return;
     const updated = await updateCheckoutRow(
       tx.db,

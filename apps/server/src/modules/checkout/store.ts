@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
 import { catalogRowsFor } from '../catalog/index.ts';
@@ -65,21 +65,42 @@ function encode<T extends Record<string, unknown>>(row: T): T {
   return out as T;
 }
 
-/** The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one statement. */
+/**
+ * The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one
+ * statement; with `extra` (`extraRowsFor`), also the catalog rows of items about to be added.
+ */
 export async function readCheckout(
   db: Executor,
   where: { id: string } | { cartId: string },
-  forUpdate = false,
-): Promise<{ row: CheckoutRow; configRevision: number; catalogRows: unknown } | undefined> {
+  o: { forUpdate?: boolean; extra?: RawBuilder<unknown> } = {},
+): Promise<
+  { row: CheckoutRow; configRevision: number; catalogRows: unknown; extraRows?: unknown } | undefined
+> {
   const cond = 'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`;
-  const r = await sql<CheckoutRow & { config_rev: string; catalog_rows: unknown }>`
+  const r = await sql<CheckoutRow & { config_rev: string; catalog_rows: unknown; extra_rows?: unknown }>`
     select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
+      ${o.extra ? sql`, ${o.extra} as extra_rows` : sql``}
     from checkout c
-    where ${cond} order by c.created_at desc limit 1 ${forUpdate ? sql`for update of c` : sql``}`.execute(db);
+    where ${cond} order by c.created_at desc limit 1 ${o.forUpdate ? sql`for update of c` : sql``}`.execute(
+    db,
+  );
   const row = r.rows[0];
   if (!row) return undefined;
-  const { config_rev, catalog_rows, ...rest } = row;
-  return { row: rest as CheckoutRow, configRevision: Number(config_rev), catalogRows: catalog_rows };
+  const { config_rev, catalog_rows, extra_rows, ...rest } = row;
+  const found = { row: rest as CheckoutRow, configRevision: Number(config_rev), catalogRows: catalog_rows };
+  return o.extra ? { ...found, extraRows: extra_rows } : found;
+}
+
+/** The configuration revision, and the catalog rows of items about to be added (`extraRowsFor`), in one statement. */
+export async function readConfigWith(
+  db: Executor,
+  extra: RawBuilder<unknown>,
+): Promise<{ configRevision: number; extraRows: unknown }> {
+  const r = await sql<{ config_rev: string; extra_rows: unknown }>`
+    select (select revision from config_revision where id = 1) as config_rev, ${extra} as extra_rows`.execute(
+    db,
+  );
+  return { configRevision: Number(r.rows[0]!.config_rev), extraRows: r.rows[0]!.extra_rows };
 }
 
 export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {

@@ -16,6 +16,7 @@ export {
   mergeLines,
   removeLines,
   type ResolvedLine,
+  resolveExtra,
   resolveStored,
   setQuantities,
   type StoredLine,

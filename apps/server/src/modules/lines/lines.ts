@@ -121,11 +121,21 @@ export async function resolveStored(
   extraRows?: unknown,
 ) {
   if (rows === undefined && lines.length) return lookupLines(db, lines, extra);
-  const resolved = resolveLinesFromRows(lines, rows ?? []);
-  if (!extra.length) return { resolved, extraItems: [] };
-  if (extraRows === undefined) return { resolved, extraItems: (await lookupLines(db, [], extra)).extraItems };
-  const items = catalogItemsFromRows(extra.filter(isStoresRef).map(refOf), extraRows);
-  return { resolved, extraItems: inPlace(extra, items) };
+  return {
+    resolved: resolveLinesFromRows(lines, rows ?? []),
+    extraItems: await resolveExtra(db, extra, extraRows),
+  };
+}
+
+/** The items of `extra` about to be added: from `extraRows` when they were read (`extraRowsFor`), else looked up. */
+export async function resolveExtra(
+  db: Executor,
+  extra: readonly CatalogReference[],
+  extraRows?: unknown,
+): Promise<(CatalogItem | undefined)[]> {
+  if (!extra.length) return [];
+  if (extraRows === undefined) return (await lookupLines(db, [], extra)).extraItems;
+  return inPlace(extra, catalogItemsFromRows(extra.filter(isStoresRef).map(refOf), extraRows));
 }
 
 /**
