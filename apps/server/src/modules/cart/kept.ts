@@ -12,7 +12,10 @@ import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
 
-const kept = new Map<string, { version: string; answer: RawJson; size: number; stockFree: boolean }>();
+const kept = new Map<
+  string,
+  { version: string; answer: RawJson; size: number; stockIds: readonly string[] | undefined }
+>();
 let keptBytes = 0;
 let hits = 0;
 
@@ -35,25 +38,32 @@ export function keptCart(owner: string, version: string): RawJson | undefined {
 }
 
 /**
- * Whether `owner`'s kept answer was made of lines whose stock is not tracked, and so kept with a
- * version without their stock (store.ts withStock): the version to read for it.
+ * The variant ids whose stock `owner`'s kept answer was made with (store.ts withStock), to read its
+ * version by; undefined when there is none, or when it was made of lines whose stock is not tracked
+ * and so kept with a version without their stock.
  */
-export const keptWithoutStock = (owner: string): boolean => kept.get(owner)?.stockFree === true;
+export const keptStockIds = (owner: string): readonly string[] | undefined => kept.get(owner)?.stockIds;
 
 /**
- * Keeps `text` as `owner`'s answer made from `version` (`stockFree`: a version without the lines'
- * stock, for an answer no line's quantity shows in), and answers it.
+ * Keeps `text` as `owner`'s answer made from `version` (`stockIds`: the variant ids its stock was
+ * read from; none for a version without the lines' stock, for an answer no line's quantity shows
+ * in), and answers it.
  */
-export function keepCart(owner: string, version: string, text: string, stockFree = false): RawJson {
+export function keepCart(
+  owner: string,
+  version: string,
+  text: string,
+  stockIds?: readonly string[],
+): RawJson {
   const answer = rawJson(text);
-  const size = text.length + owner.length + version.length;
+  const size = text.length + owner.length + version.length + (stockIds?.length ?? 0) * 40;
   forget(owner);
   if (size > KEPT_CARTS_BUDGET) return answer;
   for (const first of kept.keys()) {
     if (keptBytes + size <= KEPT_CARTS_BUDGET) break;
     forget(first);
   }
-  kept.set(owner, { version, answer, size, stockFree });
+  kept.set(owner, { version, answer, size, stockIds });
   keptBytes += size;
   return answer;
 }

@@ -29,7 +29,7 @@ import {
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
 import { estimateWire } from '../lines/index.ts';
-import { keepCart, keptCart, keptWithoutStock } from './kept.ts';
+import { keepCart, keptCart, keptStockIds } from './kept.ts';
 import {
   deleteCart,
   insertCartIfAbsent,
@@ -192,7 +192,12 @@ async function loadOwned(
  * A cart as loaded: with its lines' catalog rows and its answer version when read (not after a
  * merge rewrote it).
  */
-type LoadedCart = CartRow & { catalog_rows?: unknown; base_version?: string; stock_version?: string };
+type LoadedCart = CartRow & {
+  catalog_rows?: unknown;
+  base_version?: string;
+  stock_version?: string;
+  stock_ids?: string[];
+};
 
 const resolveCart = (
   ctx: Ctx,
@@ -215,10 +220,10 @@ async function present(ctx: Ctx, row: CartRow, resolved: readonly ResolvedLine[]
  */
 export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
   const o = owner(ctx);
-  // An answer whose lines' stock is not tracked was kept with a version that leaves their stock out.
-  const stock = !keptWithoutStock(o.own);
+  // The kept answer's version is read with the stock of the variants it was made with, or without
+  // stock when no line's stock is tracked (or nothing is kept: the version then matches nothing).
   const versions = await readCartVersions(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own], {
-    stock,
+    stockIds: keptStockIds(o.own),
   });
   if (versions.length === 0) throw cartNotFound();
   // A member's cart with a visitor's still to merge in is never kept: loadOwned merges it.
@@ -233,9 +238,8 @@ export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
   // Kept with the version read in the statement that read the cart (a merged cart was not read so).
   if (!cart.base_version || cart.owner_key !== o.own) return rawJson(text);
   // No line's quantity shows when none is tracked; switching tracking on moves the catalog revision.
-  const stockFree = resolved.every((r) => !r.item?.tracked);
-  const made = stockFree ? cart.base_version : withStock(cart.base_version, cart.stock_version ?? '');
-  return keepCart(o.own, made, text, stockFree);
+  if (resolved.every((r) => !r.item?.tracked)) return keepCart(o.own, cart.base_version, text);
+  return keepCart(o.own, withStock(cart.base_version, cart.stock_version ?? ''), text, cart.stock_ids ?? []);
 }
 
 type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] };

@@ -1,7 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
-import { catalogRevision, catalogRowsFor, stockVersionFor } from '../catalog/index.ts';
+import {
+  catalogRevision,
+  catalogRowsFor,
+  stockVariantIdsFor,
+  stockVersionFor,
+  stockVersionOfIds,
+} from '../catalog/index.ts';
 
 export interface CartTables {
   cart: {
@@ -42,10 +48,17 @@ const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.
  */
 const baseVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1)`;
 const stockVersion = stockVersionFor(sql.ref('c.line_items'));
+const stockIds = stockVariantIdsFor(sql.ref('c.line_items'));
 export const withStock = (base: string, stock: string) => `${base}:${stock}`;
 
 /** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
-export type ReadCart = CartRow & { catalog_rows: unknown; base_version: string; stock_version: string };
+export type ReadCart = CartRow & {
+  catalog_rows: unknown;
+  base_version: string;
+  stock_version: string;
+  /** The variant ids stock_version was read from: a kept answer reads its version by them (readCartVersions). */
+  stock_ids: string[];
+};
 
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
@@ -59,7 +72,7 @@ export async function readCarts(
 ): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
   const rows = await sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersion} as stock_version, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
+      ${stockVersion} as stock_version, ${stockIds} as stock_ids, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
@@ -68,16 +81,18 @@ export async function readCarts(
 }
 
 /**
- * The answer versions of these owners' carts (see baseVersion), in one small statement: with their
- * lines' stock (`withStock`), or without it (cheaper: it reads no inventory row).
+ * The answer versions of these owners' carts (see baseVersion), in one small statement: with the
+ * stock of the variants `stockIds` names (`withStock`: those a kept answer's stock version was read
+ * from, ReadCart.stock_ids; the cart's own lines are the same ones while its base version holds), or
+ * without stock (cheaper: it reads no inventory row).
  */
 export async function readCartVersions(
   db: Executor,
   ownerKeys: string[],
-  o: { stock: boolean },
+  o: { stockIds?: readonly string[] },
 ): Promise<{ owner_key: string; version: string }[]> {
   const rows = await sql<{ owner_key: string; version: string; stock?: string }>`
-    select c.owner_key, ${baseVersion} as version ${o.stock ? sql`, ${stockVersion} as stock` : sql``}
+    select c.owner_key, ${baseVersion} as version ${o.stockIds ? sql`, ${stockVersionOfIds(o.stockIds)} as stock` : sql``}
     from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(db);
   return rows.rows.map((r) => ({
     owner_key: r.owner_key,
