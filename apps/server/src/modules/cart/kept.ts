@@ -7,7 +7,7 @@
  * serialised once. The version is read from the database on every call, so a change made by any
  * process shows at once. Bounded: the least recently used answers go past the budget.
  */
-import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
+import { rawJsonBytes, type RawJson } from '../../platform/http/raw-json.ts';
 
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
@@ -55,7 +55,7 @@ export function keepCart(
   text: string,
   stockIds?: readonly string[],
 ): RawJson {
-  const answer = rawJson(text);
+  const answer = rawJsonBytes(text);
   const size = text.length + owner.length + version.length + (stockIds?.length ?? 0) * 40;
   forget(owner);
   if (size > KEPT_CARTS_BUDGET) return answer;

@@ -7,7 +7,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
-import { rawJson, type RawJson } from '../../platform/http/raw-json.ts';
+import { rawJsonBytes, type RawJson } from '../../platform/http/raw-json.ts';
 import { checkFields, isAdmin, moneyOf, toWire, type Fields } from './service.ts';
 import {
   inventorySpec,
@@ -90,7 +90,7 @@ export async function keptPublicList(
   const kept = publicLists.get(key);
   if (kept && kept.revisions === revisions) return kept.answer;
   const text = JSON.stringify(await compute());
-  const answer = rawJson(text);
+  const answer = rawJsonBytes(text);
   const size = text.length + key.length;
   if (keptBytes + size > KEPT_LISTS_BUDGET) {
     publicLists.clear();

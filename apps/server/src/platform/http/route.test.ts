@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Caller, Ctx } from '../context.ts';
 import { installErrorHandling } from './error-handler.ts';
-import { rawJson } from './raw-json.ts';
+import { rawJson, rawJsonBytes } from './raw-json.ts';
 import { CHECK_RESPONSES, createRouter } from './route.ts';
 
 const answer = z.object({ n: z.number() });
@@ -32,10 +32,15 @@ describe('response schemas under test', () => {
   });
 
   it('let a matching answer through unchanged, raw JSON included', async () => {
-    for (const reply of [{ n: 1, extra: 'kept' }, rawJson('{"n":2}')]) {
+    for (const reply of [
+      { n: 1, extra: 'kept' },
+      rawJson('{"n":2}'),
+      rawJsonBytes('{"n":3,"name":"Café"}'),
+    ]) {
       const app = await serve(reply, true);
       const r = await app.inject({ method: 'GET', url: '/n' });
       expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(r.json()).toMatchObject({ n: expect.any(Number) });
       await app.close();
     }
@@ -43,14 +48,14 @@ describe('response schemas under test', () => {
 
   it('fail loudly on a mismatch: a 500 and the route, path and issue in the log', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const reply of [{ n: 'one' }, rawJson('{"m":1}')]) {
+    for (const reply of [{ n: 'one' }, rawJson('{"m":1}'), rawJsonBytes('{"m":2}')]) {
       const app = await serve(reply, true);
       const r = await app.inject({ method: 'GET', url: '/n' });
       expect(r.statusCode).toBe(500);
       await app.close();
     }
     expect(log.mock.calls[0]![0]).toMatch(/^GET \/n: the answer does not match its response schema: n: /);
-    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledTimes(3);
   });
 
   it('are not checked in production: the answer goes out as the handler made it', async () => {

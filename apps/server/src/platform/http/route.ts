@@ -9,7 +9,7 @@ import {
   violation,
   zodToValidationError,
 } from '../errors.ts';
-import { isRawJson, RAW_JSON } from './raw-json.ts';
+import { isRawJson, RAW_JSON, rawJsonText } from './raw-json.ts';
 import { UNSAFE_TEXT, unsafeTextField } from './unsafe-text.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -115,7 +115,9 @@ export class ResponseMismatch extends Error {
 }
 
 function checkResponse(spec: { method: Method; response: Schema }, url: string, answer: unknown) {
-  const json: unknown = isRawJson(answer) ? JSON.parse(answer[RAW_JSON]) : JSON.parse(JSON.stringify(answer));
+  const json: unknown = isRawJson(answer)
+    ? JSON.parse(rawJsonText(answer))
+    : JSON.parse(JSON.stringify(answer));
   const r = spec.response.safeParse(json);
   if (r.success) return;
   const e = new ResponseMismatch(spec.method, url, r.error);
