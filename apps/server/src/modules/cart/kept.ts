@@ -56,6 +56,7 @@ export function keepCart(
   stockIds?: readonly string[],
 ): RawJson {
   const answer = rawJsonBytes(text);
+  // An id: 36 characters and its share of the array.
   const size = text.length + owner.length + version.length + (stockIds?.length ?? 0) * 40;
   forget(owner);
   if (size > KEPT_CARTS_BUDGET) return answer;

@@ -1,13 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
-import {
-  catalogRevision,
-  catalogRowsFor,
-  stockVariantIdsFor,
-  stockVersionFor,
-  stockVersionOfIds,
-} from '../catalog/index.ts';
+import { catalogRevision, catalogRowsFor, stockVariantIdsFor, stockVersionOf } from '../catalog/index.ts';
 
 export interface CartTables {
   cart: {
@@ -47,8 +41,6 @@ const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.
  * leaves them): `withStock`.
  */
 const baseVersion = sql<string>`c.id || ':' || c.xmin::text || ':' || ${catalogRevision()} || '/' || (select revision from config_revision where id = 1)`;
-const stockVersion = stockVersionFor(sql.ref('c.line_items'));
-const stockIds = stockVariantIdsFor(sql.ref('c.line_items'));
 export const withStock = (base: string, stock: string) => `${base}:${stock}`;
 
 /** A cart as read for a call: with the catalog rows of its lines (`catalog/lookup.ts` catalogRowsFor). */
@@ -72,8 +64,9 @@ export async function readCarts(
 ): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
   const rows = await sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersion} as stock_version, ${stockIds} as stock_ids, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
+      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
+      left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where r.id = 1`.execute(db);
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
   const carts = rows.rows.filter((r) => r.id !== null);
@@ -92,7 +85,7 @@ export async function readCartVersions(
   o: { stockIds?: readonly string[] },
 ): Promise<{ owner_key: string; version: string }[]> {
   const rows = await sql<{ owner_key: string; version: string; stock?: string }>`
-    select c.owner_key, ${baseVersion} as version ${o.stockIds ? sql`, ${stockVersionOfIds(o.stockIds)} as stock` : sql``}
+    select c.owner_key, ${baseVersion} as version ${o.stockIds ? sql`, ${stockVersionOf(sql`${[...o.stockIds]}::uuid[]`)} as stock` : sql``}
     from cart c where c.owner_key in (${sql.join(ownerKeys)})`.execute(db);
   return rows.rows.map((r) => ({
     owner_key: r.owner_key,

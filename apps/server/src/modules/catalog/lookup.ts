@@ -219,30 +219,23 @@ function variantIdsOf(lineItems: RawBuilder<unknown>) {
 }
 
 /**
- * The version of the inventory rows of stored lines (a jsonb array), as text: it moves with any write
- * of them. With the catalog revision (which quantities moving alone leave), it tells whether an answer
- * made of `catalogRowsFor`'s rows is still current (the cart's kept answers).
+ * The variant ids stored lines (a jsonb array) name, as a uuid array (text in JS): the inventory rows
+ * `stockVersionOf` reads. A caller keeps them so later reads need not take the lines apart again.
  */
-export function stockVersionFor(lineItems: RawBuilder<unknown>): RawBuilder<string> {
-  return stockVersionWhere(sql`i.variant_id in ${variantIdsOf(lineItems)}`);
-}
-
-/** The variant ids that `stockVersionFor` reads the inventory rows of, as a uuid array (text in JS). */
 export function stockVariantIdsFor(lineItems: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`array(select v from ${variantIdsOf(lineItems)} as ids(v) where v is not null)`;
 }
 
 /**
- * The same version as `stockVersionFor`, from the variant ids `stockVariantIdsFor` gave for the same
- * lines: cheaper, as PostgreSQL reads no line of the jsonb array (one index probe per id).
+ * The version of the inventory rows of these variants (`ids`: a uuid array, from
+ * `stockVariantIdsFor`, or a parameter of the ids it gave), as text: it moves with any write of them.
+ * With the catalog revision (which quantities moving alone leave), it tells whether an answer made of
+ * `catalogRowsFor`'s rows is still current (the cart's kept answers). One index probe per id.
  */
-export function stockVersionOfIds(variantIds: readonly string[]): RawBuilder<string> {
-  return stockVersionWhere(sql`i.variant_id = any(${[...variantIds]}::uuid[])`);
+export function stockVersionOf(ids: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(select coalesce(string_agg(i.xmin::text, ',' order by i.id), '')
+    from catalog_inventory_item i where i.variant_id = any(${ids}))`;
 }
-
-const stockVersionWhere = (where: RawBuilder<unknown>) =>
-  sql<string>`(select coalesce(string_agg(i.xmin::text, ',' order by i.id), '')
-    from catalog_inventory_item i where ${where})`;
 
 /** The catalog items of `refs` from rows `catalogRowsFor` fetched (refs without a variant id: undefined). */
 export function catalogItemsFromRows(

@@ -87,8 +87,13 @@ export async function readCheckout(
   const row = r.rows[0];
   if (!row) return undefined;
   const { config_rev, catalog_rows, extra_rows, ...rest } = row;
-  const found = { row: rest as CheckoutRow, configRevision: Number(config_rev), catalogRows: catalog_rows };
-  return o.extra ? { ...found, extraRows: extra_rows } : found;
+  // extra_rows is there only when asked for (undefined otherwise: resolveExtra then looks items up).
+  return {
+    row: rest as CheckoutRow,
+    configRevision: Number(config_rev),
+    catalogRows: catalog_rows,
+    extraRows: extra_rows,
+  };
 }
 
 /** The configuration revision, and the catalog rows of items about to be added (`extraRowsFor`), in one statement. */
