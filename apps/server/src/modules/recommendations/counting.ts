@@ -1,8 +1,7 @@
 /** Keeps the recommendation tables up to date from approved orders (at least once: counted once). */
 import { APP_ID, ENTITY_FQDN, type Order } from '@vitrine/contract';
-import { inTransaction } from '../../platform/db/tx.ts';
 import { eventTypeOf, type Subscriber } from '../../platform/events.ts';
-import { addPairs, addSales, claimOrder } from './store.ts';
+import { countOrder } from './store.ts';
 
 const EPOCH = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;
@@ -24,15 +23,12 @@ export const orderApprovedSubscriber: Subscriber = {
     }
     if (quantities.size === 0) return;
     const at = new Date(order.purchasedDate ?? order.createdDate ?? ctx.clock.now().toISOString());
-    await inTransaction(ctx, async (tx) => {
-      if (!(await claimOrder(tx.db, order.id, tx.clock.now()))) return;
-      await addPairs(tx.db, [...quantities.keys()], pairWeight(at));
-      const day = at.toISOString().slice(0, 10);
-      await addSales(
-        tx.db,
-        day,
-        [...quantities].map(([itemId, quantity]) => ({ itemId, quantity })),
-      );
+    await countOrder(ctx.db, {
+      orderId: order.id,
+      countedAt: ctx.clock.now(),
+      day: at.toISOString().slice(0, 10),
+      weight: pairWeight(at),
+      quantities,
     });
   },
 };
