@@ -209,21 +209,28 @@ export async function countingServer(pgUrl: string, env: Record<string, string>)
   };
 }
 
+/** Another build to start (`bench:buy-turns`): its bundle, and Node flags after the shipped ones (the last wins). */
+export interface OtherBuild {
+  bundle?: string;
+  nodeArgs?: string[];
+}
+
 /**
  * How to start the server as `npm start` does: the bundle `npm run build` writes
  * (apps/server/dist/main.mjs), or the sources through tsx when it has not been built.
  */
-export function serverCommand(): string[] {
+export function serverCommand(other: OtherBuild = {}): string[] {
   const root = new URL('..', import.meta.url).pathname;
   // BENCH_SERVER_BUNDLE runs another build (e.g. the previous commit's) for an A/B comparison. Build it in a
   // worktree of that commit: a bundle reads the migrations from the `src` beside its `dist`, so one
   // copied here would apply this tree's migrations.
-  const bundle = process.env.BENCH_SERVER_BUNDLE ?? `${root}apps/server/dist/main.mjs`;
+  const bundle = other.bundle ?? process.env.BENCH_SERVER_BUNDLE ?? `${root}apps/server/dist/main.mjs`;
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return [
     ...startFlags(root),
     ...extra,
+    ...(other.nodeArgs ?? []),
     ...(existsSync(bundle) ? [bundle] : ['--import', 'tsx', `${root}apps/server/src/main.ts`]),
   ];
 }
@@ -242,10 +249,14 @@ export const BENCH_ADMIN_KEY = 'vk_bench_admin_key_0123456789abcdef';
 export const BENCH_CLIENT_ID = 'vitrine-bench-client';
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
-/** Starts Vitrine as `npm start` does, on a fresh data directory, or on `pgUrl`. */
-export function startVitrine(pgUrl: string | undefined, env: Record<string, string> = {}): Promise<Proc> {
+/** Starts Vitrine as `npm start` does, on a fresh data directory, or on `pgUrl`; `other`: another build. */
+export function startVitrine(
+  pgUrl: string | undefined,
+  env: Record<string, string> = {},
+  other: OtherBuild = {},
+): Promise<Proc> {
   return startProcess(
-    serverCommand(),
+    serverCommand(other),
     {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:buy-turns`: the buy flow of `bench:buy` on two builds in turns, to tell whether a
+ * change pays on a machine whose speed drifts (single runs of one build, minutes apart, differed by
+ * 30%). This tree's build (A) and another (B: BENCH_OTHER_BUNDLE, `apps/server/dist/main.mjs` of a
+ * worktree of the other commit, built there; and/or BENCH_OTHER_NODE_ARGS, Node flags after the
+ * shipped ones) each run on their own database (BENCH_DATABASE_URL, BENCH_OTHER_DATABASE_URL); the
+ * shoppers buy from one for BENCH_DURATION s (default 4), then from the other, for BENCH_ROUNDS
+ * rounds (default 8; who goes first alternates). Reported: orders/s, the server's and PostgreSQL's
+ * CPU per order, peak RSS under load, and B against A as the median of the rounds' ratios.
+ */
+import { existsSync } from 'node:fs';
+import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
+import { postgresCpuMs, startVitrine, untrackedItem, type OtherBuild, type Proc } from './lib.ts';
+
+const other: OtherBuild = {
+  bundle: process.env.BENCH_OTHER_BUNDLE,
+  nodeArgs: process.env.BENCH_OTHER_NODE_ARGS?.split(' ').filter(Boolean),
+};
+const urls = [process.env.BENCH_DATABASE_URL, process.env.BENCH_OTHER_DATABASE_URL];
+if (!(other.bundle || other.nodeArgs?.length) || (other.bundle && !existsSync(other.bundle)))
+  throw new Error('BENCH_OTHER_BUNDLE (an existing bundle) or BENCH_OTHER_NODE_ARGS names build B');
+if (!urls[0] || !urls[1])
+  throw new Error('BENCH_DATABASE_URL and BENCH_OTHER_DATABASE_URL: one database each');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+const duration = Number(process.env.BENCH_DURATION ?? 4);
+const shoppers = Number(process.env.BENCH_SHOPPERS ?? 8);
+
+interface Side {
+  name: string;
+  proc: Proc;
+  base: string;
+  ref: unknown;
+  rates: number[];
+  orders: number;
+  seconds: number;
+  serverMs: number;
+  pgMs: number;
+  times: Record<Step, number[]>;
+}
+
+async function side(name: string, url: string, build?: OtherBuild): Promise<Side> {
+  const proc = await startVitrine(url, {}, build);
+  const base = `http://127.0.0.1:${proc.port}`;
+  const ref = await untrackedItem(base, { physical: true });
+  for (let i = 0; i < 20; i++) await buy(base, ref); // warm-up
+  proc.resetPeak(); // the peak under load, as bench:buy reports it
+  const times = Object.fromEntries(STEPS.map((s) => [s, []])) as unknown as Record<Step, number[]>;
+  return { name, proc, base, ref, rates: [], orders: 0, seconds: 0, serverMs: 0, pgMs: 0, times };
+}
+
+const sides = [await side('A (this tree)', urls[0]), await side('B (the other build)', urls[1], other)];
+console.log(`\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers\n`);
+for (let r = 0; r < rounds; r++) {
+  for (const s of r % 2 ? [...sides].reverse() : sides) {
+    const server0 = s.proc.cpuMs();
+    const pg0 = postgresCpuMs();
+    const run = await runShoppers([s.base], s.ref, shoppers, duration);
+    if (run.failed > 0) throw new Error(`${s.name}: ${run.failed} flows failed`);
+    const serverMs = s.proc.cpuMs() - server0;
+    const pgMs = postgresCpuMs() - pg0;
+    s.rates.push(run.completed / run.seconds);
+    s.orders += run.completed;
+    s.seconds += run.seconds;
+    s.serverMs += serverMs;
+    s.pgMs += pgMs;
+    for (const step of STEPS) s.times[step].push(...run.times[step]);
+    console.log(
+      `round ${String(r + 1).padStart(2)} ${s.name.padEnd(24)} ${(run.completed / run.seconds).toFixed(1).padStart(6)} orders/s` +
+        `   CPU per order: server ${(serverMs / run.completed).toFixed(1)} ms, PostgreSQL ${(pgMs / run.completed).toFixed(1)} ms`,
+    );
+  }
+}
+console.log('');
+for (const s of sides) {
+  console.log(
+    `${s.name.padEnd(24)} ${(s.orders / s.seconds).toFixed(1).padStart(6)} orders/s   CPU per order: server ` +
+      `${(s.serverMs / s.orders).toFixed(1)} ms, PostgreSQL ${(s.pgMs / s.orders).toFixed(1)} ms; ` +
+      `peak RSS ${s.proc.peakRssMiB()} MiB`,
+  );
+  console.log(
+    `  step p50/p99 ms: ${STEPS.map((t) => `${t} ${pct(s.times[t], 50)}/${pct(s.times[t], 99)}`).join(', ')}`,
+  );
+}
+const ratios = sides[0]!.rates.map((a, i) => sides[1]!.rates[i]! / a).sort((x, y) => x - y);
+console.log(
+  `B against A, orders/s: median ${ratios[Math.floor(ratios.length / 2)]!.toFixed(3)} of the rounds' ratios ` +
+    `(${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+);
+for (const s of sides) await s.proc.stop();
