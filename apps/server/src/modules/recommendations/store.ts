@@ -9,11 +9,11 @@ export interface RecommendationsTables {
 }
 
 /**
- * Counts an order once (`quantities`: by item id), in one statement: marks it counted, adds `weight` to every ordered pair of
- * its distinct items (both directions) and its quantities to the day's sales. False when it was
- * counted before (a repeated event), and then nothing is added. One statement commits as soon as it
- * has run: the day's sales row, which every order of a best-seller writes, is locked for no round
- * trip, and the job takes one statement where a transaction took four or five.
+ * Counts an order once (`quantities`: by item id), in one statement: marks it counted, adds
+ * `weight` to every ordered pair of its distinct items (both directions) and its quantities to the
+ * day's sales. An order counted before (a repeated event) adds nothing. One statement commits as
+ * soon as it has run: the day's sales row, which every order of a best-seller writes, is locked for
+ * no round trip, and the job takes one statement where a transaction took four or five.
  */
 export async function countOrder(
   db: Executor,
@@ -24,10 +24,10 @@ export async function countOrder(
     weight: number;
     quantities: ReadonlyMap<string, number>;
   },
-): Promise<boolean> {
+): Promise<void> {
   // Rows are written in item order, so concurrent orders lock shared rows in one order (no deadlock).
   const items = [...o.quantities.keys()].sort();
-  const r = await sql<{ counted: boolean }>`
+  await sql`
     with claimed as (
       insert into recommendation_order (order_id, counted_at) values (${o.orderId}, ${o.countedAt})
       on conflict (order_id) do nothing
@@ -46,8 +46,7 @@ export async function countOrder(
       insert into recommendation_sale (item_id, day, quantity)
       select item_id, ${o.day}::date, quantity from sold order by item_id
       on conflict (item_id, day) do update set quantity = recommendation_sale.quantity + excluded.quantity)
-    select exists (select from claimed) as counted`.execute(db);
-  return r.rows[0]!.counted;
+    select 1`.execute(db);
 }
 
 /** The items most bought with any of `items`, heaviest first (one index range per item). */
