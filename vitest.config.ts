@@ -7,8 +7,16 @@ const pg = process.env.TEST_DATABASE_URL;
  * than half the time). Each file still starts its own server on its own fresh database, and the
  * per-process caches are keyed by revisions that start at random per database, so files cannot
  * see each other's data.
+ *
+ * `expect.poll` waits up to 15 s (Vitest's default is 1 s): a page answers in milliseconds here, but
+ * a CI machine running a browser, the server and two test workers on 2 cores can take seconds.
  */
-const shared = { testTimeout: 120_000, hookTimeout: 120_000, isolate: false };
+const shared = {
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  isolate: false,
+  expect: { poll: { timeout: 15_000 } },
+};
 
 /**
  * Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the server's API
