@@ -8,8 +8,9 @@ import { freshDatabase, testEngine } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { openPglite, type Db } from './db/connect.ts';
 import { inTransaction } from './db/tx.ts';
-import { emitEvent, type Subscriber } from './events.ts';
-import { backoffMs } from './jobs.ts';
+import { DELIVER_JOB, emitEvent, type Subscriber } from './events.ts';
+import { newId } from './ids.ts';
+import { backoffMs, enqueueJob } from './jobs.ts';
 
 const UPDATED = `${SETTINGS_FQDN}_updated`;
 const SETTINGS = '/platform/v1/store-settings';
@@ -248,6 +249,22 @@ describe('delivery to a subscriber that throws', () => {
     const again = await s.admin<Envelope>('POST', `/platform/v1/jobs/${job.id}/retry`, {});
     expect(again.status).toBe(409);
     expect(again.body.details.applicationError?.code).toBe('JOB_NOT_FAILED');
+  });
+
+  it('fails only the delivery whose event id is not an id; the deliveries claimed with it go on', async () => {
+    const ctx = s.app.systemCtx();
+    const bad = await enqueueJob(ctx, DELIVER_JOB, { eventId: 'not-an-id', subscriber: 'healthy' });
+    const gone = await enqueueJob(ctx, DELIVER_JOB, { eventId: newId(), subscriber: 'healthy' });
+    const before = healthy.received.length;
+    expect((await s.admin('PATCH', SETTINGS, { settings: { storeName: 'Healthy' } })).status).toBe(200);
+    const latest = (await settingsEvents(s)).at(-1)!;
+    expect(await s.app.jobs.runDue()).toBe(4); // the two above, and the change's to healthy and flaky
+    expect(healthy.received.slice(before)).toEqual([latest]);
+    expect(flaky.received.at(-1)).toEqual(latest);
+    expect(await getJob(s, bad)).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect((await getJob(s, bad)).lastError).toMatch(/uuid/i);
+    // An event purged before its delivery: nothing to deliver, and the job is done.
+    expect(await getJob(s, gone)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastError: null });
   });
 });
 

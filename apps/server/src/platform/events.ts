@@ -5,7 +5,7 @@ import { callerIdentity, type Ctx } from './context.ts';
 import { daysBefore, hourlyPurge } from './db/purge.ts';
 import { deferAdvisoryLock, deferInsert, deferredRows, insertRows, inTransaction } from './db/tx.ts';
 import { newId } from './ids.ts';
-import { enqueueJob, type JobHandler } from './jobs.ts';
+import { DELIVER_JOB, enqueueJob, type JobHandler } from './jobs.ts';
 
 export type EventBody =
   | { createdEvent: { entity: unknown } }
@@ -34,7 +34,7 @@ export interface Subscriber {
 }
 
 export const eventTypeOf = eventType;
-export const DELIVER_JOB = 'events.deliver';
+export { DELIVER_JOB };
 
 /**
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
@@ -127,10 +127,13 @@ export function toDomainEvent(r: EventRow): DomainEvent {
 export const deliverEventJob: JobHandler<{ eventId: string; subscriber: string }> = {
   name: DELIVER_JOB,
   maxAttempts: 10,
-  async run(ctx, { eventId, subscriber }) {
+  async run(ctx, { eventId, subscriber }, { event }) {
     const s = ctx.services.subscribers.get(subscriber);
     if (!s) throw new Error(`no subscriber named ${subscriber} in this process`);
-    const row = await ctx.db.selectFrom('event').selectAll().where('id', '=', eventId).executeTakeFirst();
+    // The runner read the event with its claim (as JSON); a run without it reads it here.
+    const row = event
+      ? { ...(event as EventRow), created_at: new Date(event.created_at as string) }
+      : await ctx.db.selectFrom('event').selectAll().where('id', '=', eventId).executeTakeFirst();
     if (!row) return; // the event is gone (purged); nothing to deliver
     await s.handle(ctx, toDomainEvent(row));
   },

@@ -1,4 +1,5 @@
 import type { Job } from '@vitrine/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
@@ -93,6 +94,23 @@ describe('job runner', () => {
       }
     },
   );
+
+  it("commits only its own bookkeeping asynchronously: every connection's later transactions stay durable", async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => enqueueJob(s.app.systemCtx(), 'test.record', { n: 10_000 + i })),
+    );
+    expect(await s.app.jobs.runDue()).toBe(12);
+    for (const id of ids) expect(await getJob(s, id)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    // As many at once as the pool has connections, so each answers for one (PGlite has one session).
+    const settings = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sql<{ v: string }>`select current_setting('synchronous_commit') as v, pg_sleep(0.02)`.execute(
+          s.db.handle.db,
+        ),
+      ),
+    );
+    expect(settings.map((r) => r.rows[0]!.v)).toEqual(Array.from({ length: 12 }, () => 'on'));
+  });
 
   it('takes back a RUNNING job whose lease ran out, and ignores the late result of the first run', async () => {
     const id = await enqueueJob(s.app.systemCtx(), 'test.stuck', {});

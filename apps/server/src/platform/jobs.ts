@@ -10,7 +10,24 @@ export interface JobRunInfo {
   attempt: number;
   maxAttempts: number;
   isLastAttempt: boolean;
+  /**
+   * An event delivery's event row, read by the statement that claimed the job (as JSON: its
+   * `created_at` is a string); undefined for other jobs, or when the event is gone.
+   */
+  event?: Record<string, unknown>;
 }
+
+/** The job that hands one event to one subscriber (platform/events.ts); its payload names `eventId`. */
+export const DELIVER_JOB = 'events.deliver';
+
+/**
+ * Commits the statement it is part of without waiting for the WAL to reach the disk. Only for the
+ * runner's own bookkeeping, which delivery at least once already tolerates losing in a crash of
+ * PostgreSQL: a lost claim leaves the job due, a lost outcome runs it again after its lease (the
+ * handler's own writes commit durably, and their flush carries the claim written before them).
+ * Saves a WAL flush (88 µs of fdatasync on this machine) on two of a job's commits.
+ */
+const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true) as async_commit)`;
 
 export interface JobHandler<P = never> {
   name: string;
@@ -33,6 +50,8 @@ export interface PeriodicTask {
   /** `stopping` is aborted when the runner stops: a long run ends at its next step. */
   run(ctx: Ctx, stopping: AbortSignal): Promise<void>;
 }
+
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Backoff before attempt n+1: min(1000·2^(n-1), 1 h) ms. */
 export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
@@ -99,7 +118,14 @@ export async function enqueueJob(
   return id;
 }
 
-type JobRow = { id: string; name: string; payload: unknown; attempts: number; max_attempts: number };
+type JobRow = {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  event: Record<string, unknown> | null;
+};
 
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED (several processes never take the same job) and runs
@@ -122,6 +148,8 @@ export function createJobRunner(o: {
     const now = o.clock.now();
     const until = new Date(now.getTime() + LEASE_MS);
     // The CTE is evaluated once (materialized): the rows it locked are exactly the rows updated.
+    // A delivery's event is read here too: one statement fewer per delivery. Only a well-formed id
+    // is cast (a bad one would fail the claim of every job due with it); its run then reads it.
     const { rows } = await sql<JobRow>`
       with due as materialized (
         select id from job
@@ -129,8 +157,12 @@ export function createJobRunner(o: {
         order by run_at limit ${limit}
         for update skip locked)
       update job set status = 'RUNNING', attempts = job.attempts + 1, locked_until = ${until}, updated_at = ${now}
-      from due where job.id = due.id
-      returning job.id, job.name, job.payload, job.attempts, job.max_attempts`.execute(o.db);
+      from due, ${ASYNC_COMMIT} c where job.id = due.id
+      returning job.id, job.name, job.payload, job.attempts, job.max_attempts,
+        case when job.name = ${DELIVER_JOB} and job.payload->>'eventId' ~* ${UUID} then (
+          select row_to_json(e) from event e where e.id = (job.payload->>'eventId')::uuid) end as event`.execute(
+      o.db,
+    );
     return rows;
   }
 
@@ -142,6 +174,7 @@ export function createJobRunner(o: {
     const now = o.clock.now();
     const mine = o.db
       .updateTable('job')
+      .from(ASYNC_COMMIT.as('c'))
       .where('id', '=', job.id)
       .where('status', '=', 'RUNNING')
       .where('attempts', '=', job.attempts);
@@ -176,6 +209,7 @@ export function createJobRunner(o: {
           attempt: job.attempts,
           maxAttempts: job.max_attempts,
           isLastAttempt: job.attempts >= job.max_attempts,
+          ...(job.event ? { event: job.event } : {}),
         }),
         Math.min(handler.timeoutMs ?? 60_000, LEASE_MS - 1000),
         job.name,

@@ -1,13 +1,15 @@
 /**
  * Named statements on PostgreSQL describe their answer on their first run on a connection only
  * (KnownShapeQuery in connect.ts): later runs must answer the same columns, parsed the same way,
- * whatever ran between them, and a failed run must not leave a wrong shape behind.
+ * whatever ran between them, and a failed run must not leave a wrong shape behind. Statements sent
+ * without waiting for their answer leave in one write with the statement after them (holdWrites).
  */
 import { randomBytes } from 'node:crypto';
+import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
-import { inTransaction } from './tx.ts';
+import { inTransaction, writeUnanswered } from './tx.ts';
 import { openPostgres, type DbHandle } from './connect.ts';
 
 const onPostgres = testEngine() === 'postgres';
@@ -77,5 +79,62 @@ describe.skipIf(!onPostgres)('named statements on PostgreSQL', () => {
       label: '#3',
     });
     expect((await byId(3).execute(h.db)).rows[0]).toMatchObject({ label: '#3', n: 3000 });
+  });
+});
+
+/**
+ * Keeps what each write to a socket to PostgreSQL handed the operating system, while `fn` runs: one
+ * entry per call of the socket's `_write` or `_writev` (the stream's writes once uncorked).
+ */
+async function socketWrites(port: number, fn: () => Promise<void>): Promise<string[]> {
+  const writes: string[] = [];
+  type Chunk = { chunk: Buffer | string };
+  const proto = Socket.prototype as unknown as {
+    _write(chunk: Buffer | string, ...rest: unknown[]): void;
+    _writev(chunks: Chunk[], ...rest: unknown[]): void;
+  };
+  const { _write, _writev } = proto;
+  const ours = (s: Socket) => s.remotePort === port;
+  proto._write = function (this: Socket, chunk, ...rest) {
+    if (ours(this)) writes.push(Buffer.from(chunk).toString('latin1'));
+    return _write.call(this, chunk, ...rest);
+  };
+  proto._writev = function (this: Socket, chunks, ...rest) {
+    if (ours(this)) writes.push(chunks.map((c) => Buffer.from(c.chunk).toString('latin1')).join(''));
+    return _writev.call(this, chunks, ...rest);
+  };
+  try {
+    await fn();
+  } finally {
+    Object.assign(proto, { _write, _writev });
+  }
+  return writes;
+}
+
+describe.skipIf(!onPostgres)('statements sent without waiting for their answer', () => {
+  it('leave in one write with the statement that follows them: BEGIN with the first, deferred rows with COMMIT', async () => {
+    await sql`select 1`.execute(h.db); // connected, so only this test's statements follow
+    let labels: unknown[] = [];
+    const writes = await socketWrites(
+      Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432),
+      async () => {
+        labels = await inTransaction({ db: h.db }, async (tx) => {
+          // A text this connection has not prepared, so its Parse (with the text) is in the write.
+          const got = await sql<{
+            label: string;
+          }>`select label from ${sql.table(table)} where id = ${1} -- first`.execute(tx.db);
+          const update = sql`update ${sql.table(table)} set label = '#1 again' where id = 1`;
+          await writeUnanswered(tx.db, { compile: () => update.compile(tx.db) });
+          return got.rows.map((x) => x.label);
+        });
+      },
+    );
+    expect(labels).toEqual(['#1']);
+    expect((await byId(1).execute(h.db)).rows[0]).toMatchObject({ label: '#1 again' });
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toContain('begin\0');
+    expect(writes[0]).toContain(`from "${table}" where id = $1 -- first`);
+    expect(writes[1]).toContain("set label = '#1 again'");
+    expect(writes[1]).toContain('commit\0');
   });
 });

@@ -61,16 +61,20 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
   const names = new Set<string>();
   /** What the statements sent without waiting answered, not yet handed to a later statement. */
   let unanswered: Promise<unknown> | undefined;
+  const held = holdWrites(client);
   client.query = (...a: unknown[]) => {
     const [first] = a;
     const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
-    const sent = send(a, text) as Promise<unknown>;
     if (sentUnanswered(text)) {
+      held.hold();
+      const sent = send(a, text) as Promise<unknown>;
       unanswered = unanswered ? after(unanswered, sent) : sent;
       unanswered.catch(() => {});
       return Promise.resolve(NO_ROWS);
     }
+    const sent = send(a, text) as Promise<unknown>;
+    held.release();
     if (unanswered === undefined) return sent;
     const earlier = unanswered;
     unanswered = undefined;
@@ -103,6 +107,35 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     }
     return prepared(query, name, text, parameterless ? [] : (values as unknown[]));
   }
+}
+
+type Corkable = { cork?(): void; uncork?(): void };
+
+/**
+ * Holds a connection's writes from a statement sent without waiting for its answer until the
+ * statement that follows it has been written too, so both leave in one write (one system call and
+ * one packet where there were two: BEGIN with the transaction's first statement, the deferred rows
+ * with COMMIT). `pg` writes each statement as soon as it is queued (pipeline mode). Released at the
+ * latest once the event loop has run what is ready (setImmediate), so a statement nothing follows
+ * at once is not kept back.
+ */
+function holdWrites(client: QueryClient) {
+  const stream = (client as { connection?: { stream?: Corkable } }).connection?.stream;
+  let holding = false;
+  const release = () => {
+    if (!holding) return;
+    holding = false;
+    stream?.uncork?.();
+  };
+  return {
+    hold() {
+      if (holding || !stream?.cork || !stream.uncork) return;
+      holding = true;
+      stream.cork();
+      setImmediate(release);
+    },
+    release,
+  };
 }
 
 /**
