@@ -1,11 +1,16 @@
 import { randomFillSync } from 'node:crypto';
 
+/** A UUID written out (any version, either case): ids taken from requests are checked with it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+
 /**
  * Entity ids: UUIDv7 (RFC 9562), time-ordered so that keyset paging by id follows creation order.
  * Within one millisecond a 12-bit counter (rand_a, started at a random value below 2048) keeps the
  * ids of this process increasing; it rolls over into the next millisecond. The random bits come
  * from a pool refilled 4 KiB at a time (one call into the CSPRNG per 512 ids, not one per id).
  */
+
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const pool = Buffer.allocUnsafe(4096);
 let offset = pool.length;

@@ -4,7 +4,7 @@ import type { Ctx } from './context.ts';
 import type { Db } from './db/connect.ts';
 import { byStatus, daysBefore, hourlyPurge } from './db/purge.ts';
 import { afterCommit, deferInsert } from './db/tx.ts';
-import { newId } from './ids.ts';
+import { newId, UUID } from './ids.ts';
 
 export interface JobRunInfo {
   attempt: number;
@@ -50,8 +50,6 @@ export interface PeriodicTask {
   /** `stopping` is aborted when the runner stops: a long run ends at its next step. */
   run(ctx: Ctx, stopping: AbortSignal): Promise<void>;
 }
-
-const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Backoff before attempt n+1: min(1000·2^(n-1), 1 h) ms. */
 export const backoffMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
@@ -159,7 +157,7 @@ export function createJobRunner(o: {
       update job set status = 'RUNNING', attempts = job.attempts + 1, locked_until = ${until}, updated_at = ${now}
       from due, ${ASYNC_COMMIT} c where job.id = due.id
       returning job.id, job.name, job.payload, job.attempts, job.max_attempts,
-        case when job.name = ${DELIVER_JOB} and job.payload->>'eventId' ~* ${UUID} then (
+        case when job.name = ${DELIVER_JOB} and job.payload->>'eventId' ~* ${UUID.source} then (
           select row_to_json(e) from event e where e.id = (job.payload->>'eventId')::uuid) end as event`.execute(
       o.db,
     );

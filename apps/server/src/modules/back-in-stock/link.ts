@@ -9,7 +9,8 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedLinks } from '../../platform/signed-links.ts';
 import { findRequest, linkSecret, removeRequest } from './store.ts';
-import { emitRequestEvent, isUuid } from './wire.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { emitRequestEvent } from './wire.ts';
 
 export const UNSUBSCRIBE_PATH = '/back-in-stock-service/v1/unsubscribe';
 const TTL_DAYS = 365;

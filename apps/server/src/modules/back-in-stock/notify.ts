@@ -34,7 +34,8 @@ import {
   type Scope,
   type StoredItemDetails,
 } from './store.ts';
-import { emitRequestEvent, isUuid } from './wire.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { emitRequestEvent } from './wire.ts';
 
 export const NOTIFY_JOB = 'back-in-stock.notify';
 /** Requests claimed and e-mailed per batch; the chain waits PACE_MS between batches. */

@@ -28,7 +28,8 @@ import {
   type RequestRow,
   type StoredItemDetails,
 } from './store.ts';
-import { emitRequestEvent, isUuid, owns, requestNotFound, toRequest } from './wire.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { emitRequestEvent, owns, requestNotFound, toRequest } from './wire.ts';
 
 export const EXPIRE_JOB = 'back-in-stock.expire';
 const DAY = 86_400_000;

@@ -6,8 +6,6 @@ import { emitEvent, type EventBody } from '../../platform/events.ts';
 import type { RequestRow } from './store.ts';
 
 export const REQUEST_FQDN = ENTITY_FQDN.backInStockRequest;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
 
 export const requestNotFound = (id: string) =>
   notFound('Back in stock notification request', { id }, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND');

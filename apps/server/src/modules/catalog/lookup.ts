@@ -1,6 +1,7 @@
 import { APP_ID } from '@vitrine/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
+import { isUuid, UUID } from '../../platform/ids.ts';
 import type { ItemType, StoredOption, StoredVariantChoice } from './store.ts';
 import { parseEntry } from './media.ts';
 
@@ -30,9 +31,6 @@ export interface CatalogItem {
   quantity: number;
   inStock: boolean;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
 
 interface Row {
   product_id: string;

@@ -1,7 +1,7 @@
 /** What recommendations ask of the catalog: which products may be shown, and products like others. */
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
-import { isUuid } from './lookup.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { availabilitySql } from './store.ts';
 
 const showable = sql<SqlBool>`catalog_product.visible and ${sql.raw(availabilitySql)} <> 'OUT_OF_STOCK'`;

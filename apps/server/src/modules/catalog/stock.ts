@@ -4,7 +4,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { isUuid, STORES_APP_ID } from './lookup.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { STORES_APP_ID } from './lookup.ts';
 import type { InventoryRow } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem } from './wire.ts';
 

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { currencyExponent } from '../../platform/money.ts';
+import { UUID } from '../../platform/ids.ts';
 import { cursorPage, offsetPage } from '../../platform/query/page.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 import { keptPublicList } from './reads.ts';
@@ -27,7 +28,6 @@ import {
   type CollectionRowV1,
 } from './v1-wire.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A product's collections as filters see them: "All Products" (visible products only), then its categories. */
 const categoriesOf = `(case when catalog_product.visible then array['${ALL_PRODUCTS_ID}']::text[] else array[]::text[] end
   || array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id))`;

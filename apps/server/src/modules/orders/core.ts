@@ -2,7 +2,7 @@ import type { Order, OrderActivityType, StoreSettings } from '@vitrine/contract'
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
 import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
 import { addActivityRow, readOrder, type ActivityRow, type OrderWithActivities } from './store.ts';
@@ -10,8 +10,6 @@ import { ORDER_FQDN, toOrder } from './wire.ts';
 
 /** Helpers the order services share (not exported from the module's service). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 export const orderNotFound = (id: string) => notFound('Order', { id }, 'ORDER_NOT_FOUND');
 
 /** Locks and reads an order inside the caller's transaction; ORDER_NOT_FOUND when there is none. */

@@ -4,18 +4,9 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
-import {
-  addActivity,
-  emitAction,
-  emitUpdated,
-  isUuid,
-  lockOrder,
-  orderNotFound,
-  touch,
-  wireOf,
-} from './core.ts';
+import { addActivity, emitAction, emitUpdated, lockOrder, orderNotFound, touch, wireOf } from './core.ts';
 import { mailShippingConfirmation, pickupOf } from './mails.ts';
 import { ownedBy } from './service.ts';
 import { listFulfillmentRows, readOrder, type FulfillmentRow } from './store.ts';

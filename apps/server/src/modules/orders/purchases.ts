@@ -3,7 +3,7 @@ import type { Order } from '@vitrine/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { getSettings } from '../settings/index.ts';
-import { isUuid } from './core.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { readOrder } from './store.ts';
 import { toOrder } from './wire.ts';
 

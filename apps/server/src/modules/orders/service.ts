@@ -6,7 +6,7 @@ import { createdByOf, type Ctx } from '../../platform/context.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { price } from '../../platform/money.ts';
 import { ownerScope, ownsRecord } from '../../platform/ownership.ts';
@@ -20,7 +20,6 @@ import {
   afterApproval,
   emitAction,
   emitUpdated,
-  isUuid,
   lockOrder,
   orderNotFound,
   touchWithActivity,

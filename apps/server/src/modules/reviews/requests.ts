@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { emitEvent, type EventBody } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId, UUID } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
@@ -26,7 +26,6 @@ import {
 import { REQUEST_FQDN } from './wire.ts';
 
 export const SEND_REQUEST_JOB = 'reviews.send-request';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 86_400_000;
 export const requestNotFound = (id: string) =>
   notFound('Review request', { reviewRequestId: id }, 'REVIEW_REQUEST_NOT_FOUND');

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, forbidden, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent, type EventBody } from '../../platform/events.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId, UUID } from '../../platform/ids.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage } from '../../platform/query/page.ts';
 import { hasPurchased } from '../orders/index.ts';
@@ -26,7 +26,6 @@ import {
 } from './store.ts';
 import { linksOut, plainText, relevanceScore, REVIEW_FQDN, toReview } from './wire.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const reviewNotFound = (id: string) => notFound('Review', { reviewId: id }, 'REVIEW_NOT_FOUND');
 
 /** The caller's own reviews, besides published ones. */
