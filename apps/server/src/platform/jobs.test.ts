@@ -165,6 +165,30 @@ describe('job runner', () => {
   });
 });
 
+describe('the background runner', () => {
+  const ok: JobHandler<{ n: number }> = { name: 'test.ok', run: async () => {} };
+  let s: TestServer;
+  beforeAll(async () => {
+    // No poll within the test: only the kicks of new jobs and the runner's own recording wake it.
+    s = await startTestServer({ env: { JOB_POLL_MS: '60000' }, jobHandlers: [ok as never] });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('records each success soon, also when no further job comes to claim', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      ids.push(await enqueueJob(s.app.systemCtx(), 'test.ok', { n }));
+      await new Promise((r) => setTimeout(r, n * 10));
+    }
+    for (const id of ids) {
+      await s.until(async () => (await getJob(s, id)).status === 'SUCCEEDED', 5000);
+      expect(await getJob(s, id)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastError: null });
+    }
+  });
+});
+
 describe('finished jobs', () => {
   const ok: JobHandler<{ n: number }> = { name: 'test.ok', run: async () => {} };
   const failing: JobHandler<{ n: number }> = {
