@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverSrc } from '../../platform/paths.ts';
-import { hash, parseOptions, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
 import type { FieldViolation } from '@vitrine/contract';
 import type { Config } from '../../platform/config.ts';
 
@@ -22,6 +22,10 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
+/** The argon2 addon, loaded at the first password hashed or checked (3 MiB of memory otherwise). */
+let loading: Promise<typeof Argon2> | undefined;
+const argon2 = () => (loading ??= import('@node-rs/argon2'));
+
 /** argon2id with t=2, p=1 and the configured memory (OWASP's minimum by default). */
 const options = (config: Config) => ({
   memoryCost: config.PASSWORD_HASH_MEMORY_KIB,
@@ -29,14 +33,14 @@ const options = (config: Config) => ({
   parallelism: 1,
 });
 
-export const hashPassword = (config: Config, password: string): Promise<string> =>
-  hash(password, options(config));
+export const hashPassword = async (config: Config, password: string): Promise<string> =>
+  (await argon2()).hash(password, options(config));
 
 /** A hash of nothing anybody knows, so an unknown e-mail costs the same time as a wrong password. */
 const dummies = new Map<number, Promise<string>>();
 function dummyHash(config: Config): Promise<string> {
   let d = dummies.get(config.PASSWORD_HASH_MEMORY_KIB);
-  if (!d) dummies.set(config.PASSWORD_HASH_MEMORY_KIB, (d = hash(`dummy-${Math.random()}`, options(config))));
+  if (!d) dummies.set(config.PASSWORD_HASH_MEMORY_KIB, (d = hashPassword(config, `dummy-${Math.random()}`)));
   return d;
 }
 
@@ -47,6 +51,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (password.length > PASSWORD_MAX_LENGTH) return false;
+  const { verify } = await argon2();
   if (!stored) {
     await verify(await dummyHash(config), password);
     return false;
@@ -59,7 +64,8 @@ export async function verifyPassword(
 }
 
 /** Whether a stored hash was made with other parameters than the current ones (rehash after a good sign-in). */
-export function needsRehash(config: Config, stored: string): boolean {
+export async function needsRehash(config: Config, stored: string): Promise<boolean> {
+  const { parseOptions } = await argon2();
   try {
     const o = parseOptions(stored);
     const want = options(config);

@@ -133,7 +133,7 @@ export async function login(
   }
   await clearAccount(ctx, email, ip);
   if (identity.password_reset_required) throw resetRequired();
-  if (identity.password_hash && needsRehash(ctx.config, identity.password_hash)) {
+  if (identity.password_hash && (await needsRehash(ctx.config, identity.password_hash))) {
     await updateIdentity(
       ctx.db,
       identity.id,

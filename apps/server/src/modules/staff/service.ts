@@ -270,7 +270,7 @@ export async function login(
   }
   await clearSignInFailures(ctx, account, client.ip);
   const rehash =
-    staff.password_hash && needsRehash(ctx.config, staff.password_hash)
+    staff.password_hash && (await needsRehash(ctx.config, staff.password_hash))
       ? { password_hash: await hashPassword(ctx.config, body.password) }
       : {};
   return inTransaction(ctx, async (tx) => {
