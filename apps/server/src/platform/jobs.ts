@@ -164,19 +164,38 @@ export function createJobRunner(o: {
         ${ASYNC_COMMIT} c
       where job.id = d.id and job.status = 'RUNNING' and job.attempts = d.attempts`;
 
+  /**
+   * Hands the unrecorded successes to `write` (one statement that records them): they are kept
+   * again when it fails, and `flush` waits for it meanwhile.
+   */
+  async function recordWith<T>(write: (done: readonly { id: string; attempts: number }[]) => Promise<T>) {
+    const done = succeeded;
+    succeeded = [];
+    try {
+      const written = write(done);
+      if (done.length) {
+        const settled = written.catch(() => {});
+        recording.add(settled);
+        void settled.finally(() => recording.delete(settled));
+      }
+      return await written;
+    } catch (e) {
+      succeeded = done.concat(succeeded);
+      throw e;
+    }
+  }
+
   async function claim(limit: number): Promise<JobRow[]> {
     const now = o.clock.now();
     const until = new Date(now.getTime() + LEASE_MS);
-    const done = succeeded;
-    succeeded = [];
     // The CTE is evaluated once (materialized): the rows it locked are exactly the rows updated.
     // A delivery's event is read here too: one statement fewer per delivery. Only a well-formed id
     // is cast (a bad one would fail the claim of every job due with it); its run then reads it.
     // The recorded successes are left out of `due`, so no row is updated twice by the statement.
-    const recorded = done.length ? sql`recorded as (${succeed(done, now)} returning job.id),` : sql``;
-    const notRecorded = done.length ? sql`and id <> all(${done.map((d) => d.id)}::uuid[])` : sql``;
-    try {
-      const claimed = sql<JobRow>`
+    const { rows } = await recordWith((done) => {
+      const recorded = done.length ? sql`recorded as (${succeed(done, now)} returning job.id),` : sql``;
+      const notRecorded = done.length ? sql`and id <> all(${done.map((d) => d.id)}::uuid[])` : sql``;
+      return sql<JobRow>`
         with ${recorded} due as materialized (
           select id from job
           where ((status = 'PENDING' and run_at <= ${now}) or (status = 'RUNNING' and locked_until < ${now})) ${notRecorded}
@@ -189,28 +208,13 @@ export function createJobRunner(o: {
             select row_to_json(e) from event e where e.id = (job.payload->>'eventId')::uuid) end as event`.execute(
         o.db,
       );
-      if (done.length) {
-        const settled = claimed.catch(() => {});
-        recording.add(settled);
-        void settled.finally(() => recording.delete(settled));
-      }
-      return (await claimed).rows;
-    } catch (e) {
-      succeeded = done.concat(succeeded);
-      throw e;
-    }
+    });
+    return rows;
   }
 
   /** Records the successes not yet recorded (in one statement), and waits for claims recording some. */
   async function flush() {
-    const done = succeeded;
-    succeeded = [];
-    try {
-      if (done.length) await succeed(done, o.clock.now()).execute(o.db);
-    } catch (e) {
-      succeeded = done.concat(succeeded);
-      throw e;
-    }
+    if (succeeded.length) await recordWith((done) => succeed(done, o.clock.now()).execute(o.db));
     await Promise.all(recording);
   }
 
