@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
 import { catalogRevision, catalogRowsFor, stockVariantIdsFor, stockVersionOf } from '../catalog/index.ts';
@@ -30,7 +31,13 @@ export type CartWrite = Omit<
   'revision' | 'created_at' | 'updated_at' | 'id' | 'owner_key' | 'visitor_id' | 'member_id'
 >;
 
-const json = (v: unknown) => (v === null || v === undefined ? null : sql`${JSON.stringify(v)}::jsonb`);
+const jsonb = jsonColumns([
+  'line_items',
+  'contact_info',
+  'coupon',
+  'merchant_discounts',
+  'selected_shipping_option',
+]);
 
 /**
  * What a cart's answer is made of, as one string (same string, same answer: kept.ts). The base: the
@@ -52,6 +59,17 @@ export type ReadCart = CartRow & {
   stock_ids: string[];
 };
 
+/** `readCarts`' statement: `keys` holds the owner keys by position (one or two: a statement each). */
+const readCartsStatement = statement(
+  (_, keys: Record<string, string>, o: { extra?: RawBuilder<unknown> }) =>
+    sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
+    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
+      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${o.extra ? sql`, ${o.extra} as extra_rows` : sql``}
+    from config_revision r left join cart c on c.owner_key in (${sql.join(Object.values(keys))})
+      left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
+    where r.id = 1`,
+);
+
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
  * configuration revision, in one statement. `configRevision` comes back even with no cart, and so
@@ -62,12 +80,8 @@ export async function readCarts(
   ownerKeys: string[],
   extra?: RawBuilder<unknown>,
 ): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
-  const rows = await sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
-    select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${extra ? sql`, ${extra} as extra_rows` : sql``}
-    from config_revision r left join cart c on c.owner_key in (${sql.join(ownerKeys)})
-      left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
-    where r.id = 1`.execute(db);
+  const keys = Object.fromEntries(ownerKeys.map((k, i) => [i, k]));
+  const rows = await db.executeQuery(readCartsStatement(db, keys, extra ? { extra } : {}));
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
   const carts = rows.rows.filter((r) => r.id !== null);
   return extra ? { carts, configRevision, extraRows: rows.rows[0]?.extra_rows } : { carts, configRevision };
@@ -94,40 +108,31 @@ export async function readCartVersions(
 }
 
 /** Writes the cart if it still has `revision`; undefined when someone else changed it first. */
-export async function updateCart(
+export const updateCart: (
   db: Executor,
   id: string,
   revision: string | number,
   w: CartWrite,
   now: Date,
-): Promise<CartRow | undefined> {
-  return db
-    .updateTable('cart')
-    .set({
-      ...w,
-      line_items: json(w.line_items),
-      contact_info: json(w.contact_info),
-      coupon: json(w.coupon),
-      merchant_discounts: json(w.merchant_discounts),
-      selected_shipping_option: json(w.selected_shipping_option),
-      revision: sql`revision + 1`,
-      updated_at: now,
-    } as never)
-    .where('id', '=', id)
-    .where('revision', '=', String(revision) as never)
-    .returningAll()
-    .executeTakeFirst();
-}
+) => Promise<CartRow | undefined> = updateIfRevision<CartRow>('cart', jsonb);
 
 export async function deleteCart(db: Executor, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('cart').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  const r = await db.executeQuery(deleteStatement(db, { id }));
+  return Number(r.numAffectedRows) > 0;
 }
+
+const deleteStatement = statement((db, key: { id: string }) =>
+  db.deleteFrom('cart').where('id', '=', key.id),
+);
 
 /** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */
 export async function setCartCheckout(db: Executor, id: string, checkoutId: string): Promise<void> {
-  await writeUnanswered(db, db.updateTable('cart').set({ checkout_id: checkoutId }).where('id', '=', id));
+  await writeUnanswered(db, setCheckoutStatement(db, { id, checkoutId }));
 }
+
+const setCheckoutStatement = statement((db, o: { id: string; checkoutId: string }) =>
+  db.updateTable('cart').set({ checkout_id: o.checkoutId }).where('id', '=', o.id),
+);
 
 export async function cartById(db: Executor, id: string): Promise<CartRow | undefined> {
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();
@@ -138,21 +143,16 @@ export async function insertCartIfAbsent(
   db: Executor,
   row: Omit<CartRow, 'revision'>,
 ): Promise<CartRow | undefined> {
-  return db
-    .insertInto('cart')
-    .values({
-      ...row,
-      line_items: json(row.line_items),
-      contact_info: json(row.contact_info),
-      coupon: json(row.coupon),
-      merchant_discounts: json(row.merchant_discounts),
-      selected_shipping_option: json(row.selected_shipping_option),
-      revision: 1,
-    } as never)
-    .onConflict((oc) => oc.column('owner_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (await db.executeQuery(insertStatement(db, jsonb.text(row)))).rows[0];
 }
+
+const insertStatement = statement((db, row: Record<string, unknown>) =>
+  db
+    .insertInto('cart')
+    .values({ ...jsonb.cast(row), revision: 1 } as never)
+    .onConflict((oc) => oc.column('owner_key').doNothing())
+    .returningAll(),
+);
 
 /** Hands a visitor's cart to the member they logged in as. */
 export async function reownCart(

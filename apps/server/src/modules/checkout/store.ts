@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { StoredLine } from '../lines/index.ts';
 import { catalogRowsFor } from '../catalog/index.ts';
@@ -56,14 +57,25 @@ const JSON_COLUMNS = [
   'merchant_discounts',
   'custom_fields',
 ] as const;
-function encode<T extends Record<string, unknown>>(row: T): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const c of JSON_COLUMNS) {
-    if (c in out)
-      out[c] = out[c] === null || out[c] === undefined ? null : sql`${JSON.stringify(out[c])}::jsonb`;
-  }
-  return out as T;
-}
+const jsonb = jsonColumns(JSON_COLUMNS);
+
+type ReadRow = CheckoutRow & { config_rev: string; catalog_rows: unknown; extra_rows?: unknown };
+type Where = { id: string } | { cartId: string };
+type Extra = { extra?: RawBuilder<unknown> };
+const checkoutRead = (
+  where: Where,
+  extra: RawBuilder<unknown> | undefined,
+  lock: RawBuilder<unknown>,
+) => sql<ReadRow>`
+    select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
+      ${extra ? sql`, ${extra} as extra_rows` : sql``}
+    from checkout c
+    where ${'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`}
+    order by c.created_at desc limit 1 ${lock}`;
+const checkoutStatement = statement((_, where: Where, o: Extra) => checkoutRead(where, o.extra, sql``));
+const lockedCheckoutStatement = statement((_, where: Where, o: Extra) =>
+  checkoutRead(where, o.extra, sql`for update of c`),
+);
 
 /**
  * The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one
@@ -71,19 +83,13 @@ function encode<T extends Record<string, unknown>>(row: T): T {
  */
 export async function readCheckout(
   db: Executor,
-  where: { id: string } | { cartId: string },
+  where: Where,
   o: { forUpdate?: boolean; extra?: RawBuilder<unknown> } = {},
 ): Promise<
   { row: CheckoutRow; configRevision: number; catalogRows: unknown; extraRows?: unknown } | undefined
 > {
-  const cond = 'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`;
-  const r = await sql<CheckoutRow & { config_rev: string; catalog_rows: unknown; extra_rows?: unknown }>`
-    select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
-      ${o.extra ? sql`, ${o.extra} as extra_rows` : sql``}
-    from checkout c
-    where ${cond} order by c.created_at desc limit 1 ${o.forUpdate ? sql`for update of c` : sql``}`.execute(
-    db,
-  );
+  const read = o.forUpdate ? lockedCheckoutStatement : checkoutStatement;
+  const r = await db.executeQuery(read(db, where, o.extra ? { extra: o.extra } : {}));
   const row = r.rows[0];
   if (!row) return undefined;
   const { config_rev, catalog_rows, extra_rows, ...rest } = row;
@@ -108,27 +114,24 @@ export async function readConfigWith(
   return { configRevision: Number(r.rows[0]!.config_rev), extraRows: r.rows[0]!.extra_rows };
 }
 
-export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {
-  return db
+const insertStatement = statement((db, row: Record<string, unknown>) =>
+  db
     .insertInto('checkout')
-    .values(encode({ ...row, revision: 1 }) as never)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .values({ ...jsonb.cast(row), revision: 1 } as never)
+    .returningAll(),
+);
+
+export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {
+  const { rows } = await db.executeQuery(insertStatement(db, jsonb.text(row)));
+  if (!rows[0]) throw new Error('the checkout insert returned no row');
+  return rows[0];
 }
 
 /** Writes the checkout if it still has `revision`; undefined when another request changed it first. */
-export async function updateCheckoutRow(
+export const updateCheckoutRow: (
   db: Executor,
   id: string,
   revision: string | number,
   w: Partial<CheckoutWrite>,
   now: Date,
-): Promise<CheckoutRow | undefined> {
-  return db
-    .updateTable('checkout')
-    .set({ ...encode(w), revision: sql`revision + 1`, updated_at: now } as never)
-    .where('id', '=', id)
-    .where('revision', '=', String(revision) as never)
-    .returningAll()
-    .executeTakeFirst();
-}
+) => Promise<CheckoutRow | undefined> = updateIfRevision<CheckoutRow>('checkout', jsonb);

@@ -1,5 +1,6 @@
 import type { CursorQuery } from '@vitrine/contract';
 import { sql } from 'kysely';
+import { statement } from '../../platform/db/statement.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import { cursorPage } from '../../platform/query/page.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
@@ -193,7 +194,11 @@ export async function markCodeUsed(db: Executor, id: string, now: Date): Promise
 // Refresh tokens
 
 export const insertRefreshToken = (db: Executor, row: RefreshTokenRow) =>
-  db.insertInto('oauth_refresh_token').values(row).execute();
+  db.executeQuery(insertRefreshTokenStatement(db, row));
+
+const insertRefreshTokenStatement = statement((db, row: RefreshTokenRow) =>
+  db.insertInto('oauth_refresh_token').values(row),
+);
 
 export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Order, OrderActivityType, StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
+import { statement } from '../../platform/db/statement.ts';
 import { notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -64,19 +65,22 @@ export async function touchWithActivity(
   content: Record<string, unknown> | null = null,
 ) {
   const activity = activityRow(ctx, orderId, type, content);
-  const row = await ctx.db
-    .with('added', (db) =>
-      db
-        .insertInto('ecom_order_activity')
-        .values({ ...activity, content: content === null ? null : (JSON.stringify(content) as never) }),
-    )
-    .updateTable('ecom_order')
-    .set((eb) => ({ ...set, updated_at: ctx.clock.now(), revision: eb('revision', '+', 1) }))
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const added = { ...activity, content: content === null ? null : JSON.stringify(content) };
+  const key = { id: orderId, now: ctx.clock.now() };
+  const row = (await ctx.db.executeQuery(touchWithActivityStatement(ctx.db, set, added, key))).rows[0];
+  if (!row) throw orderNotFound(orderId);
   return { row, activity };
 }
+
+const touchWithActivityStatement = statement(
+  (db, set: Record<string, unknown>, added: Record<string, unknown>, key: { id: string; now: Date }) =>
+    db
+      .with('added', (q) => q.insertInto('ecom_order_activity').values(added as never))
+      .updateTable('ecom_order')
+      .set((eb) => ({ ...set, updated_at: key.now, revision: eb('revision', '+', 1) }))
+      .where('id', '=', key.id)
+      .returningAll(),
+);
 
 export async function touch(ctx: Ctx, orderId: string, set: Record<string, unknown> = {}) {
   await ctx.db

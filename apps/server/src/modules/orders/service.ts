@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
 import { createdByOf, type Ctx } from '../../platform/context.ts';
+import { statement } from '../../platform/db/statement.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -34,6 +35,7 @@ import {
   readOrder,
   selectOrders,
   type OrderRow,
+  type OrdersTables,
   type OrderWithActivities,
 } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
@@ -62,6 +64,44 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(
     Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   ) as Partial<T>;
+
+/** An order's row as written (its number comes from a sequence; its data as JSON text). */
+type OrderInsert = Omit<OrdersTables['ecom_order'], 'number' | 'data'> & { data: string };
+
+/**
+ * An order and its ORDER_PLACED activity in one statement; the activity only when the order was
+ * written (one order per checkout: a unique index refuses a second one, and nothing is written).
+ */
+const placeOrder = statement(
+  (db, row: OrderInsert, activity: { id: string; type: string; createdAt: Date }) =>
+    db
+      .with('placed', (q) =>
+        q
+          .insertInto('ecom_order')
+          .values({ ...row, number: nextOrderNumberSql } as never)
+          .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing())
+          .returningAll(),
+      )
+      .with('activity', (q) =>
+        q
+          .insertInto('ecom_order_activity')
+          .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
+          .expression(
+            q
+              .selectFrom('placed')
+              .select([
+                sql<string>`${activity.id}::uuid`.as('id'),
+                'placed.id as order_id',
+                sql<string>`${activity.type}`.as('type'),
+                sql<null>`null`.as('author_email'),
+                sql<null>`null`.as('content'),
+                sql<Date>`${activity.createdAt}::timestamptz`.as('created_at'),
+              ]),
+          ),
+      )
+      .selectFrom('placed')
+      .selectAll(),
+);
 
 /**
  * Inside the caller's transaction: validates amounts add up (the import checks of spec §8), assigns
@@ -93,62 +133,33 @@ export async function insertOrder(
     const id = newId();
     const approved = draft.status === 'APPROVED';
     const activity = activityRow(tx, id, 'ORDER_PLACED');
-    // The order and its ORDER_PLACED activity in one statement; the activity only when the order
-    // was written.
-    const inserted = await tx.db
-      .with('placed', (db) =>
-        db
-          .insertInto('ecom_order')
-          .values({
-            id,
-            number: nextOrderNumberSql,
-            status: draft.status,
-            payment_status: draft.paymentStatus,
-            fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
-            buyer_email: buyerInfo.email?.toLowerCase() ?? null,
-            member_id: buyerInfo.memberId ?? null,
-            visitor_id: buyerInfo.visitorId ?? null,
-            contact_id: buyerInfo.contactId ?? null,
-            checkout_id: draft.checkoutId ?? null,
-            cart_id: draft.cartId ?? null,
-            channel_type: built.channelType,
-            currency: built.currency,
-            subtotal_minor: built.subtotalMinor,
-            total_minor: built.totalMinor,
-            tags: [...new Set(draft.tags?.tags?.tagIds ?? [])],
-            private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
-            archived: draft.archived ?? false,
-            seen_by_a_human: draft.seenByAHuman ?? false,
-            data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }) as never,
-            revision: 1,
-            purchased_at: purchased ?? (approved ? now : null),
-            created_at: now,
-            updated_at: now,
-          })
-          // One order per checkout (a unique index): a second one is refused, not written.
-          .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing())
-          .returningAll(),
-      )
-      .with('activity', (db) =>
-        db
-          .insertInto('ecom_order_activity')
-          .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
-          .expression(
-            db
-              .selectFrom('placed')
-              .select([
-                sql<string>`${activity.id}::uuid`.as('id'),
-                'placed.id as order_id',
-                sql<string>`${activity.type}`.as('type'),
-                sql<null>`null`.as('author_email'),
-                sql<null>`null`.as('content'),
-                sql<Date>`${now}::timestamptz`.as('created_at'),
-              ]),
-          ),
-      )
-      .selectFrom('placed')
-      .selectAll()
-      .executeTakeFirst();
+    const row: OrderInsert = {
+      id,
+      status: draft.status,
+      payment_status: draft.paymentStatus,
+      fulfillment_status: draft.fulfillmentStatus ?? 'NOT_FULFILLED',
+      buyer_email: buyerInfo.email?.toLowerCase() ?? null,
+      member_id: buyerInfo.memberId ?? null,
+      visitor_id: buyerInfo.visitorId ?? null,
+      contact_id: buyerInfo.contactId ?? null,
+      checkout_id: draft.checkoutId ?? null,
+      cart_id: draft.cartId ?? null,
+      channel_type: built.channelType,
+      currency: built.currency,
+      subtotal_minor: built.subtotalMinor,
+      total_minor: built.totalMinor,
+      tags: [...new Set(draft.tags?.tags?.tagIds ?? [])],
+      private_tags: [...new Set(draft.tags?.privateTags?.tagIds ?? [])],
+      archived: draft.archived ?? false,
+      seen_by_a_human: draft.seenByAHuman ?? false,
+      data: JSON.stringify({ ...built.data, buyerInfo, createdBy: createdByOf(tx.caller) }),
+      revision: 1,
+      purchased_at: purchased ?? (approved ? now : null),
+      created_at: now,
+      updated_at: now,
+    };
+    const placed = { id: activity.id, type: activity.type, createdAt: now };
+    const inserted = (await tx.db.executeQuery(placeOrder(tx.db, row, placed))).rows[0];
     if (!inserted) {
       const existing = await tx.db
         .selectFrom('ecom_order')
@@ -199,6 +210,13 @@ export interface LockedOrder {
 
 const usedLocks = new WeakSet<LockedOrder>();
 
+const orderWithConfig = (db: Executor, orderId: string) =>
+  selectOrders(db).select(configRevisionSql.as('config_rev')).where('ecom_order.id', '=', orderId);
+const orderForPayment = statement((db, o: { orderId: string }) => orderWithConfig(db, o.orderId));
+const lockedOrderForPayment = statement((db, o: { orderId: string }) =>
+  orderWithConfig(db, o.orderId).forUpdate(),
+);
+
 /** For payments: locks the row (FOR UPDATE) when ctx.db is a transaction. */
 export async function getOrderForPayment(
   ctx: Ctx,
@@ -219,11 +237,8 @@ export async function getOrderForPayment(
   | undefined
 > {
   if (!isUuid(orderId)) return undefined;
-  let q = selectOrders(ctx.db)
-    .select(configRevisionSql.as('config_rev'))
-    .where('ecom_order.id', '=', orderId);
-  if (ctx.db.isTransaction) q = q.forUpdate();
-  const found = await q.executeTakeFirst();
+  const read = ctx.db.isTransaction ? lockedOrderForPayment : orderForPayment;
+  const found = (await ctx.db.executeQuery(read(ctx.db, { orderId }))).rows[0];
   if (!found) return undefined;
   const { config_rev, ...rest } = found;
   const r: OrderWithActivities = { ...rest, activities: fixActivities(rest.activities) };

@@ -1,5 +1,7 @@
 import type { PaymentDelayedCaptureSettings, PaymentTransactionStatus } from '@vitrine/contract';
 import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect.ts';
+import { statement } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 
 export interface StoredCapture {
@@ -79,16 +81,16 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** In the order's transaction, without waiting for the answer (a new id: nothing to learn from it). */
 export async function insertGatewayOrder(db: Executor, row: GatewayOrderRow): Promise<void> {
+  const settings = row.delayed_capture_settings;
   await writeUnanswered(
     db,
-    db.insertInto('payment_gateway_order').values({
-      ...row,
-      delayed_capture_settings: row.delayed_capture_settings
-        ? (json(row.delayed_capture_settings) as never)
-        : null,
-    }),
+    insertGatewayOrderStatement(db, { ...row, delayed_capture_settings: settings ? json(settings) : null }),
   );
 }
+
+const insertGatewayOrderStatement = statement((db, row: Record<string, unknown>) =>
+  db.insertInto('payment_gateway_order').values(row as never),
+);
 
 export async function updateGatewayOrder(
   db: Executor,
@@ -191,17 +193,22 @@ export async function insertPaymentClosingGatewayOrder(
 ): Promise<void> {
   await writeUnanswered(
     db,
+    insertPaymentClosingStatement(db, paymentValues(row), { id: row.gateway_order_id!, now }),
+  );
+}
+
+const insertPaymentClosingStatement = statement(
+  (db, payment: Record<string, unknown>, gatewayOrder: { id: string; now: Date }) =>
     db
       .with('paid', (q) =>
         q
           .updateTable('payment_gateway_order')
-          .set({ status: 'PAID', updated_at: now })
-          .where('id', '=', row.gateway_order_id!),
+          .set({ status: 'PAID', updated_at: gatewayOrder.now })
+          .where('id', '=', gatewayOrder.id),
       )
       .insertInto('payment')
-      .values(paymentValues(row)),
-  );
-}
+      .values(payment as never),
+);
 
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
   await db.insertInto('payment').values(paymentValues(row)).execute();
@@ -218,30 +225,36 @@ export async function updatePayment(
   set: Partial<Omit<PaymentRow, 'id' | 'order_id'>>,
 ): Promise<void> {
   const { captures, void: voided, scheduled_action, ...rest } = set;
-  await db
-    .updateTable('payment')
-    .set({
-      ...rest,
-      ...(captures !== undefined ? { captures: json(captures) as never } : {}),
-      ...(voided !== undefined ? { void: voided ? (json(voided) as never) : null } : {}),
-      ...(scheduled_action !== undefined
-        ? { scheduled_action: scheduled_action ? (json(scheduled_action) as never) : null }
-        : {}),
-    })
-    .where('id', '=', id)
-    .execute();
+  const values = {
+    ...rest,
+    ...(captures !== undefined ? { captures: json(captures) } : {}),
+    ...(voided !== undefined ? { void: voided ? json(voided) : null } : {}),
+    ...(scheduled_action !== undefined
+      ? { scheduled_action: scheduled_action ? json(scheduled_action) : null }
+      : {}),
+  };
+  await db.executeQuery(updatePaymentStatement(db, values, { id }));
 }
+
+const updatePaymentStatement = statement((db, set: Record<string, unknown>, key: { id: string }) =>
+  db
+    .updateTable('payment')
+    .set(set as never)
+    .where('id', '=', key.id),
+);
 
 /** The order's payments, oldest first; `forUpdate` locks them (in id order, so lockers never deadlock). */
 export async function listPayments(db: Executor, orderId: string, forUpdate = false): Promise<PaymentRow[]> {
-  const q = db
-    .selectFrom('payment')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('id');
-  return (forUpdate ? q.forUpdate() : q).execute();
+  const list = forUpdate ? lockedPaymentsStatement : paymentsStatement;
+  return (await db.executeQuery(list(db, { orderId }))).rows;
 }
+
+const paymentsOf = (db: Db, orderId: string) =>
+  db.selectFrom('payment').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id');
+const paymentsStatement = statement((db, o: { orderId: string }) => paymentsOf(db, o.orderId));
+const lockedPaymentsStatement = statement((db, o: { orderId: string }) =>
+  paymentsOf(db, o.orderId).forUpdate(),
+);
 
 /** Some payments of one order, locked in id order. */
 export async function lockPayments(

@@ -1,4 +1,4 @@
-import { sql, type Compilable, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Transaction } from 'kysely';
 import type { Database } from '../../database.ts';
 import { UNANSWERED, type Db } from './connect.ts';
 
@@ -154,9 +154,8 @@ async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
       trx,
     );
   }
-  const parts = [...p.rows].filter(([, rows]) => rows.length > 0).map(([t, rows]) => insertOf(t, rows));
-  if (parts.length === 0) return;
-  await sql`${sql.raw(UNANSWERED)}with ${sql.join(parts)} select 1`.execute(trx);
+  const written = [...p.rows].filter(([, rows]) => rows.length > 0);
+  if (written.length > 0) await trx.executeQuery(rowsInsert(written, UNANSWERED));
 }
 
 /**
@@ -164,19 +163,38 @@ async function flush(trx: Transaction<Database>, p: Pending): Promise<void> {
  * `inTransaction` did not open, which cannot defer them).
  */
 export async function insertRows(db: Executor, table: DeferredTable, rows: Record<string, unknown>[]) {
-  if (rows.length > 0) await sql`with ${insertOf(table, rows)} select 1`.execute(db);
+  if (rows.length > 0) await db.executeQuery(rowsInsert([[table, rows]]));
 }
 
+/** The text of the statement writing rows of these tables (names joined by commas), with `prefix`. */
+const rowsInsertTexts = new Map<string, string>();
+
 /**
- * One table's rows as a data-modifying WITH item. The rows travel as one jsonb parameter:
- * PostgreSQL parses the text once, and the jsonb columns (event bodies) take their values from it
- * as they are (json_populate_recordset parsed each body a second time: 18 KB of create-order's
- * events took 450–700 µs of the backend against 350).
+ * Rows of deferred tables in one statement, each table's as a data-modifying WITH item. A table's
+ * rows travel as one jsonb parameter: PostgreSQL parses the text once, and the jsonb columns (event
+ * bodies) take their values from it as they are (json_populate_recordset parsed each body a second
+ * time: 18 KB of create-order's events took 450–700 µs of the backend against 350). The text
+ * depends only on the tables, so it is made once for each set of them.
  */
-function insertOf(table: DeferredTable, rows: Record<string, unknown>[]): RawBuilder<unknown> {
-  const columns = DEFERRED[table] as Record<string, string>;
-  const names = Object.keys(columns);
-  return sql`${sql.raw(`w_${table}`)} as (insert into ${sql.table(table)} (${sql.raw(names.join(', '))})
-    select ${sql.raw(names.map((n) => columns[n]).join(', '))}
-    from jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb) as r)`;
+function rowsInsert(
+  tables: [DeferredTable, Record<string, unknown>[]][],
+  prefix = '',
+): CompiledQuery<unknown> {
+  const key = `${prefix}${tables.map(([t]) => t).join(',')}`;
+  let text = rowsInsertTexts.get(key);
+  if (text === undefined) {
+    const items = tables.map(([table], i) => {
+      const columns = DEFERRED[table] as Record<string, string>;
+      const names = Object.keys(columns);
+      return `w_${table} as (insert into "${table}" (${names.join(', ')})
+    select ${names.map((n) => columns[n]).join(', ')}
+    from jsonb_populate_recordset(null::"${table}", $${i + 1}::jsonb) as r)`;
+    });
+    text = `${prefix}with ${items.join(', ')} select 1`;
+    rowsInsertTexts.set(key, text);
+  }
+  return CompiledQuery.raw(
+    text,
+    tables.map(([, rows]) => JSON.stringify(rows)),
+  );
 }

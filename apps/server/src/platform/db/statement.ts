@@ -1,0 +1,128 @@
+import { isDeepStrictEqual } from 'node:util';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../database.ts';
+import type { Db } from './connect.ts';
+import type { Executor } from './tx.ts';
+
+/** Stands for one value of a statement compiled once (`statement`): group `g`, key `k`. */
+class StandIn {
+  constructor(
+    readonly g: number,
+    readonly k: string,
+  ) {}
+}
+
+type Group = Record<string, unknown>;
+interface Template {
+  compiled: CompiledQuery<unknown>;
+  /** For each parameter: the value it stands for ([group, key]), or undefined for a constant. */
+  picks: ([number, string] | undefined)[];
+}
+
+/** The keys of a group whose values are defined (Kysely leaves an undefined value's column out). */
+const keysOf = (g: Group) => Object.keys(g).filter((k) => g[k] !== undefined);
+
+/** A Kysely expression (`sql\`…\``, a builder): part of a statement's text, not a value. */
+const isExpression = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { toOperationNode?: unknown }).toOperationNode === 'function';
+
+/** Under the tests, every run is checked against the statement built from its own values. */
+const CHECK = Boolean(process.env.VITEST);
+
+/**
+ * A hot statement of a fixed shape, built and compiled by Kysely once per shape, then run with new
+ * values: building and compiling the same tree on every call was about a tenth of the server's
+ * main thread under the buy flow (a checkout's update 40–50 µs a call in the server, for 1 µs of
+ * filling in).
+ *
+ * `build` takes one or more groups of values (flat objects); it is called with stand-ins of the
+ * same keys, and must use them only where Kysely takes a value — in `values()`, `set()`, a
+ * comparison, a `sql` template (`build` may answer one) — never to decide what to build, in an `in` list, or transformed
+ * (encode JSON and the like before). A shape is the groups' keys whose values are defined, so a
+ * group may leave columns out. Expressions (`sql\`revision + 1\``) belong in `build`: a group
+ * holding one is built and compiled for that run alone, as Kysely would.
+ * Under the tests (VITEST) each run also builds the statement from its own values and throws if
+ * the SQL or a parameter differs: every statement the tests run is checked.
+ */
+export function statement<G extends Group[], R>(
+  build: (db: Db, ...groups: G) => Compilable<R> | RawBuilder<R>,
+) {
+  const compile = (db: Executor, groups: G): CompiledQuery<R> => {
+    const built = build(db as Db, ...groups);
+    return 'isRawBuilder' in built ? built.compile(db) : built.compile();
+  };
+  const templates = new Map<string, Template>();
+  const templateFor = (db: Executor, groups: G): Template => {
+    const shape = groups.map((g) => keysOf(g).join(',')).join('|');
+    let t = templates.get(shape);
+    if (!t) {
+      const standIns = groups.map((g, i) => Object.fromEntries(keysOf(g).map((k) => [k, new StandIn(i, k)])));
+      const compiled = compile(db, standIns as G);
+      t = {
+        compiled,
+        picks: compiled.parameters.map((p) => (p instanceof StandIn ? [p.g, p.k] : undefined)),
+      };
+      templates.set(shape, t);
+    }
+    return t;
+  };
+  return (db: Executor, ...groups: G): Compilable<R> => ({
+    compile() {
+      if (groups.some((g) => Object.values(g).some(isExpression))) return compile(db, groups);
+      const { compiled, picks } = templateFor(db, groups);
+      const parameters = picks.map((p, i) => (p ? groups[p[0]]![p[1]] : compiled.parameters[i]));
+      const filled = { ...compiled, parameters } as CompiledQuery<R>;
+      if (CHECK) expectSame(compile(db, groups), filled);
+      return filled;
+    },
+  });
+}
+
+function expectSame(built: CompiledQuery<unknown>, filled: CompiledQuery<unknown>) {
+  if (built.sql === filled.sql && isDeepStrictEqual(built.parameters, filled.parameters)) return;
+  throw new Error(
+    `a statement compiled once differs from the one its values build:\n${filled.sql}\n${built.sql}\n` +
+      `${JSON.stringify(filled.parameters)}\n${JSON.stringify(built.parameters)}`,
+  );
+}
+
+/**
+ * A table's JSON columns, for `statement`: `text` encodes a row's values of them as JSON text
+ * before the run (a column present with null or undefined is written as null); `cast` marks them
+ * jsonb in `build`.
+ */
+export function jsonColumns(columns: readonly string[]) {
+  const json = new Set(columns);
+  return {
+    text(row: Record<string, unknown>): Record<string, unknown> {
+      const out: Record<string, unknown> = { ...row };
+      for (const c of columns) if (c in out) out[c] = out[c] == null ? null : JSON.stringify(out[c]);
+      return out;
+    },
+    cast: (row: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) ? sql`${v}::jsonb` : v])),
+  };
+}
+
+/**
+ * Writes a row of `table` if it still has `revision`, raising it and setting `updated_at`
+ * (optimistic concurrency): answers the row as written, or undefined when another write came first.
+ * `json`: the table's JSON columns.
+ */
+export function updateIfRevision<R>(table: keyof Database, json: ReturnType<typeof jsonColumns>) {
+  const write = statement(
+    (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }) =>
+      (db as unknown as Kysely<Record<string, { id: string; revision: string }>>)
+        .updateTable(table)
+        .set({ ...json.cast(set), revision: sql`revision + 1`, updated_at: key.now } as never)
+        .where('id', '=', key.id)
+        .where('revision', '=', key.revision)
+        .returningAll() as unknown as Compilable<R>,
+  );
+  return async (db: Executor, id: string, revision: string | number, set: object, now: Date) => {
+    const key = { id, revision: String(revision), now };
+    return (await db.executeQuery(write(db, json.text(set as Record<string, unknown>), key))).rows[0];
+  };
+}
