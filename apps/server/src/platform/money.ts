@@ -37,17 +37,20 @@ export function fromMinor(minor: number, currency: string): string {
   return `${sign}${s.slice(0, -e)}.${s.slice(-e)}`;
 }
 
-const formatters = new Map<string, { format: Intl.NumberFormat; seen: Map<number, string> }>();
+type Formatter = { format: Intl.NumberFormat; seen: Map<number, string> };
+/** Formatters by locale, then currency (no key string to build and hash on each of many calls). */
+const formatters = new Map<string, Map<string, Formatter>>();
 /** Formatted amounts kept per locale and currency (a store shows the same prices over and over). */
 const KEPT_PER_FORMAT = 5000;
 
 /** 2550 → "$25.50" in the store's locale. */
 export function formatMinor(minor: number, currency: string, locale = 'en-US'): string {
-  const key = `${locale}|${currency}`;
-  let f = formatters.get(key);
+  let byCurrency = formatters.get(locale);
+  if (!byCurrency) formatters.set(locale, (byCurrency = new Map()));
+  let f = byCurrency.get(currency);
   if (!f) {
     f = { format: new Intl.NumberFormat(locale, { style: 'currency', currency }), seen: new Map() };
-    formatters.set(key, f);
+    byCurrency.set(currency, f);
   }
   let text = f.seen.get(minor);
   if (text === undefined) {
@@ -65,6 +68,7 @@ export function price(minor: number, currency: string, locale?: string) {
 
 /** The wire's `MultiCurrencyPrice`; converted = amount while the store has one currency. */
 export function multiCurrencyPrice(minor: number, currency: string, locale?: string) {
-  const p = price(minor, currency, locale);
-  return { ...p, convertedAmount: p.amount, formattedConvertedAmount: p.formattedAmount };
+  const amount = fromMinor(minor, currency);
+  const formattedAmount = formatMinor(minor, currency, locale);
+  return { amount, formattedAmount, convertedAmount: amount, formattedConvertedAmount: formattedAmount };
 }
