@@ -69,6 +69,23 @@ describe('statement', () => {
     expect((await read('c'))?.note).toBe('again');
   });
 
+  it('answers right past the shapes it keeps (a statement keeps 256)', async () => {
+    const byId = statement((q, o: Record<string, unknown>) =>
+      q
+        .selectFrom('statement_test' as never)
+        .select('note' as never)
+        .where('id' as never, '=', o.id as never),
+    );
+    const notes = [];
+    for (let i = 0; i < 300; i++) {
+      const id = ['a', 'b', 'c'][i % 3]!;
+      const { rows } = await anyDb().executeQuery(byId(anyDb(), { id, [`unused${i}`]: i }));
+      notes.push((rows[0] as { note: string | null } | undefined)?.note);
+    }
+    expect(new Set(notes)).toEqual(new Set(['first', null, 'again']));
+    expect(notes.slice(255, 261)).toEqual(['first', null, 'again', 'first', null, 'again']);
+  });
+
   it('refuses, under the tests, a statement whose values would build it differently', async () => {
     // Decides what to build from a value: the stand-in is always truthy, so the first shape sticks.
     const branching = statement((q, o: { id: string; note: string | null }) =>

@@ -28,6 +28,9 @@ const isExpression = (v: unknown) =>
   v !== null &&
   typeof (v as { toOperationNode?: unknown }).toOperationNode === 'function';
 
+/** Shapes one statement keeps compiled (the columns a call writes may follow what a request sent). */
+const MAX_SHAPES = 256;
+
 /** Under the tests, every run is checked against the statement built from its own values. */
 const CHECK = Boolean(process.env.VITEST);
 
@@ -39,12 +42,12 @@ const CHECK = Boolean(process.env.VITEST);
  *
  * `build` takes one or more groups of values (flat objects); it is called with stand-ins of the
  * same keys, and must use them only where Kysely takes a value — in `values()`, `set()`, a
- * comparison, a `sql` template (`build` may answer one) — never to decide what to build, in an `in` list, or transformed
- * (encode JSON and the like before). A shape is the groups' keys whose values are defined, so a
- * group may leave columns out. Expressions (`sql\`revision + 1\``) belong in `build`: a group
- * holding one is built and compiled for that run alone, as Kysely would.
- * Under the tests (VITEST) each run also builds the statement from its own values and throws if
- * the SQL or a parameter differs: every statement the tests run is checked.
+ * comparison, a `sql` template (`build` may answer one) — never to decide what to build, in an
+ * `in` list, or transformed (encode JSON and the like before). A shape is the groups' keys whose
+ * values are defined, so a group may leave columns out (at most MAX_SHAPES are kept). Expressions
+ * (`sql\`revision + 1\``) belong in `build`: a group holding one is built and compiled for that
+ * run alone, as Kysely would. Under the tests (VITEST) each run also builds the statement from its
+ * own values and throws if the SQL or a parameter differs: every statement the tests run is checked.
  */
 export function statement<G extends Group[], R>(
   build: (db: Db, ...groups: G) => Compilable<R> | RawBuilder<R>,
@@ -64,6 +67,7 @@ export function statement<G extends Group[], R>(
         compiled,
         picks: compiled.parameters.map((p) => (p instanceof StandIn ? [p.g, p.k] : undefined)),
       };
+      if (templates.size >= MAX_SHAPES) templates.clear();
       templates.set(shape, t);
     }
     return t;
