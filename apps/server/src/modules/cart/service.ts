@@ -1,5 +1,4 @@
 import { ENTITY_FQDN } from '@vitrine/contract';
-import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type {
   CatalogReference,
@@ -28,7 +27,7 @@ import {
 } from '../lines/index.ts';
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
 import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
-import { estimateWire } from '../lines/index.ts';
+import { estimateWire, type ExtraIds } from '../lines/index.ts';
 import { keepCart, keptCart, keptStockIds } from './kept.ts';
 import {
   deleteCart,
@@ -120,7 +119,7 @@ const writeOf = (c: CartRow | undefined): CartWrite => ({
  */
 async function loadOwned(
   ctx: Ctx,
-  extra?: RawBuilder<unknown>,
+  extra?: ExtraIds,
 ): Promise<{ cart?: LoadedCart; configRevision: number; extraRows?: unknown }> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -253,7 +252,7 @@ async function mutate(
   ctx: Ctx,
   create: boolean,
   change: (cart: LoadedCart | undefined, configRevision: number, extraRows?: unknown) => Promise<Change>,
-  extra?: RawBuilder<unknown>,
+  extra?: ExtraIds,
 ): Promise<WireCart> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {

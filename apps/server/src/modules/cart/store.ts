@@ -1,8 +1,14 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
-import type { StoredLine } from '../lines/index.ts';
-import { catalogRevision, catalogRowsFor, stockVariantIdsFor, stockVersionOf } from '../catalog/index.ts';
+import type { ExtraIds, StoredLine } from '../lines/index.ts';
+import {
+  catalogRevision,
+  catalogRowsFor,
+  catalogRowsOfIds,
+  stockVariantIdsFor,
+  stockVersionOf,
+} from '../catalog/index.ts';
 
 export interface CartTables {
   cart: {
@@ -61,10 +67,10 @@ export type ReadCart = CartRow & {
 
 /** `readCarts`' statement: `keys` holds the owner keys by position (one or two: a statement each). */
 const readCartsStatement = statement(
-  (_, keys: Record<string, string>, o: { extra?: RawBuilder<unknown> }) =>
+  (_, keys: Record<string, string>, o: Partial<ExtraIds>) =>
     sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${o.extra ? sql`, ${o.extra} as extra_rows` : sql``}
+      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${o.variantIds ? sql`, ${catalogRowsOfIds(o.variantIds)} as extra_rows` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(Object.values(keys))})
       left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where r.id = 1`,
@@ -78,10 +84,10 @@ const readCartsStatement = statement(
 export async function readCarts(
   db: Executor,
   ownerKeys: string[],
-  extra?: RawBuilder<unknown>,
+  extra?: ExtraIds,
 ): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
   const keys = Object.fromEntries(ownerKeys.map((k, i) => [i, k]));
-  const rows = await db.executeQuery(readCartsStatement(db, keys, extra ? { extra } : {}));
+  const rows = await db.executeQuery(readCartsStatement(db, keys, extra ?? {}));
   const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
   const carts = rows.rows.filter((r) => r.id !== null);
   return extra ? { carts, configRevision, extraRows: rows.rows[0]?.extra_rows } : { carts, configRevision };

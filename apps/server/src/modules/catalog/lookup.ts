@@ -191,15 +191,20 @@ export function catalogRowsFor(lineItems: RawBuilder<unknown>): RawBuilder<unkno
 }
 
 /**
- * The same for references about to be added (`catalogItemsFromRows` resolves them from the rows),
- * when each names its variant; undefined when one names its product alone (`lookupCatalogItems`
- * then chooses the variant, from the product's choices or its only variant).
+ * The variant ids of references about to be added, to read their catalog rows with
+ * `catalogRowsOfIds` (`catalogItemsFromRows` resolves them from the rows), when each names its
+ * variant; undefined when one names its product alone (`lookupCatalogItems` then chooses the
+ * variant, from the product's choices or its only variant). Ids that are not UUIDs name nothing.
  */
-export function catalogRowsOfRefs(refs: readonly CatalogItemRef[]): RawBuilder<unknown> | undefined {
+export function variantIdsOfRefs(refs: readonly CatalogItemRef[]): string[] | undefined {
   const named = refs.map(variantIdOf);
   if (named.some((v) => v === undefined || v === null)) return undefined;
-  return rowsWhere(sql`v.id = any(${named.filter(isUuid)}::uuid[])`);
+  return (named as string[]).filter(isUuid);
 }
+
+/** The same as `catalogRowsFor` for variant ids (`variantIdsOfRefs`'s, a value of the statement). */
+export const catalogRowsOfIds = (variantIds: readonly string[]): RawBuilder<unknown> =>
+  rowsWhere(sql`v.id = any(${variantIds}::uuid[])`);
 
 const rowsWhere = (where: RawBuilder<unknown>) => sql`(select coalesce(json_agg(json_build_object(
       'product_id', p.id, 'name', p.name, 'slug', p.slug, 'item_type', p.item_type, 'product_visible', p.visible, 'options', p.options,

@@ -1,5 +1,4 @@
 import { ENTITY_FQDN } from '@vitrine/contract';
-import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type {
   Address,
@@ -39,7 +38,7 @@ import {
   type CheckoutRow,
   type CheckoutWrite,
 } from './store.ts';
-import { wireMoney } from '../lines/index.ts';
+import { wireMoney, type ExtraIds } from '../lines/index.ts';
 
 export const CHECKOUT_FQDN = ENTITY_FQDN.checkout;
 const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
@@ -60,7 +59,7 @@ const checkoutNotFound = (id: string) =>
 export async function load(
   ctx: Ctx,
   where: { id: string } | { cartId: string },
-  o: { forUpdate?: boolean; extra?: RawBuilder<unknown> } = {},
+  o: { forUpdate?: boolean; extra?: ExtraIds } = {},
 ) {
   const found = await readCheckout(ctx.db, where, o);
   const keys = ownerKeys(ctx);
@@ -405,7 +404,7 @@ async function mutate(
     extraRows?: unknown,
   ) => Promise<Change>,
   /** The catalog rows of items the change adds, read with the checkout (`extraRowsFor`). */
-  extra?: RawBuilder<unknown>,
+  extra?: ExtraIds,
 ): Promise<WireCheckout> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { row, configRevision, catalogRows, extraRows } = await load(ctx, { id }, { extra });

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
 import type { Executor } from '../../platform/db/tx.ts';
-import type { StoredLine } from '../lines/index.ts';
-import { catalogRowsFor } from '../catalog/index.ts';
+import type { ExtraIds, StoredLine } from '../lines/index.ts';
+import { catalogRowsFor, catalogRowsOfIds } from '../catalog/index.ts';
 
 export interface BuyerInfo {
   visitorId?: string;
@@ -61,20 +61,17 @@ const jsonb = jsonColumns(JSON_COLUMNS);
 
 type ReadRow = CheckoutRow & { config_rev: string; catalog_rows: unknown; extra_rows?: unknown };
 type Where = { id: string } | { cartId: string };
-type Extra = { extra?: RawBuilder<unknown> };
-const checkoutRead = (
-  where: Where,
-  extra: RawBuilder<unknown> | undefined,
-  lock: RawBuilder<unknown>,
-) => sql<ReadRow>`
+const checkoutRead = (where: Where, extra: Partial<ExtraIds>, lock: RawBuilder<unknown>) => sql<ReadRow>`
     select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
-      ${extra ? sql`, ${extra} as extra_rows` : sql``}
+      ${extra.variantIds ? sql`, ${catalogRowsOfIds(extra.variantIds)} as extra_rows` : sql``}
     from checkout c
     where ${'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`}
     order by c.created_at desc limit 1 ${lock}`;
-const checkoutStatement = statement((_, where: Where, o: Extra) => checkoutRead(where, o.extra, sql``));
-const lockedCheckoutStatement = statement((_, where: Where, o: Extra) =>
-  checkoutRead(where, o.extra, sql`for update of c`),
+const checkoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>) =>
+  checkoutRead(where, extra, sql``),
+);
+const lockedCheckoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>) =>
+  checkoutRead(where, extra, sql`for update of c`),
 );
 
 /**
@@ -84,12 +81,12 @@ const lockedCheckoutStatement = statement((_, where: Where, o: Extra) =>
 export async function readCheckout(
   db: Executor,
   where: Where,
-  o: { forUpdate?: boolean; extra?: RawBuilder<unknown> } = {},
+  o: { forUpdate?: boolean; extra?: ExtraIds } = {},
 ): Promise<
   { row: CheckoutRow; configRevision: number; catalogRows: unknown; extraRows?: unknown } | undefined
 > {
   const read = o.forUpdate ? lockedCheckoutStatement : checkoutStatement;
-  const r = await db.executeQuery(read(db, where, o.extra ? { extra: o.extra } : {}));
+  const r = await db.executeQuery(read(db, where, o.extra ?? {}));
   const row = r.rows[0];
   if (!row) return undefined;
   const { config_rev, catalog_rows, extra_rows, ...rest } = row;
@@ -105,14 +102,16 @@ export async function readCheckout(
 /** The configuration revision, and the catalog rows of items about to be added (`extraRowsFor`), in one statement. */
 export async function readConfigWith(
   db: Executor,
-  extra: RawBuilder<unknown>,
+  extra: ExtraIds,
 ): Promise<{ configRevision: number; extraRows: unknown }> {
-  const r = await sql<{ config_rev: string; extra_rows: unknown }>`
-    select (select revision from config_revision where id = 1) as config_rev, ${extra} as extra_rows`.execute(
-    db,
-  );
+  const r = await db.executeQuery(configWithStatement(db, extra));
   return { configRevision: Number(r.rows[0]!.config_rev), extraRows: r.rows[0]!.extra_rows };
 }
+
+const configWithStatement = statement(
+  (_, extra: ExtraIds) => sql<{ config_rev: string; extra_rows: unknown }>`
+    select (select revision from config_revision where id = 1) as config_rev, ${catalogRowsOfIds(extra.variantIds)} as extra_rows`,
+);
 
 const insertStatement = statement((db, row: Record<string, unknown>) =>
   db

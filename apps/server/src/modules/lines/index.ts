@@ -12,6 +12,7 @@ export {
   addLines,
   checkCustomPrices,
   extraRowsFor,
+  type ExtraIds,
   lookupLines,
   mergeLines,
   removeLines,

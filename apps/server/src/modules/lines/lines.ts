@@ -9,8 +9,8 @@ import { AppError, ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   catalogItemsFromRows,
-  catalogRowsOfRefs,
   lookupCatalogItems,
+  variantIdsOfRefs,
   STORES_APP_ID,
   type CatalogItem,
 } from '../catalog/index.ts';
@@ -138,12 +138,18 @@ export async function resolveExtra(
   return inPlace(extra, catalogItemsFromRows(extra.filter(isStoresRef).map(refOf), extraRows));
 }
 
+/** Items about to be added, as the variant ids whose catalog rows a read takes with them. */
+export type ExtraIds = { variantIds: readonly string[] };
+
 /**
- * For a read in the same round trip as the cart or checkout it adds to: the catalog rows of `extra`
- * as a SQL expression, when each names its variant (else undefined: resolveStored looks them up).
+ * For a read in the same round trip as the cart or checkout it adds to: which catalog rows of
+ * `extra` to read with it (`catalogRowsOfIds`), when each names its variant (else undefined:
+ * resolveStored looks them up).
  */
-export const extraRowsFor = (extra: readonly CatalogReference[]) =>
-  extra.length ? catalogRowsOfRefs(extra.filter(isStoresRef).map(refOf)) : undefined;
+export function extraRowsFor(extra: readonly CatalogReference[]): ExtraIds | undefined {
+  const variantIds = extra.length ? variantIdsOfRefs(extra.filter(isStoresRef).map(refOf)) : undefined;
+  return variantIds && { variantIds };
+}
 
 const isStoresRef = (r: CatalogReference) => r.appId === STORES_APP_ID;
 const refOf = (r: CatalogReference) => ({ catalogItemId: r.catalogItemId, options: r.options ?? null });

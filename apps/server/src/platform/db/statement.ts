@@ -44,7 +44,8 @@ const CHECK = Boolean(process.env.VITEST);
  * same keys, and must use them only where Kysely takes a value — in `values()`, `set()`, a
  * comparison, a `sql` template (`build` may answer one) — never to decide what to build, in an
  * `in` list, or transformed (encode JSON and the like before). A shape is the groups' keys whose
- * values are defined, so a group may leave columns out (at most MAX_SHAPES are kept). Expressions
+ * values are defined, so a group may leave columns out, and `build` may decide by which keys a
+ * group holds (at most MAX_SHAPES shapes are kept). Expressions
  * (`sql\`revision + 1\``) belong in `build`: a group holding one is built and compiled for that
  * run alone, as Kysely would. Under the tests (VITEST) each run also builds the statement from its
  * own values and throws if the SQL or a parameter differs: every statement the tests run is checked.
