@@ -28,6 +28,24 @@ const isExpression = (v: unknown) =>
   v !== null &&
   typeof (v as { toOperationNode?: unknown }).toOperationNode === 'function';
 
+/**
+ * The shape of a call (its groups' keys whose values are defined), in one pass over its values;
+ * undefined when a value is an expression, which the call's own statement must then hold.
+ */
+function shapeOf(groups: readonly Group[]): string | undefined {
+  let shape = '';
+  for (const g of groups) {
+    for (const k in g) {
+      const v = g[k];
+      if (v === undefined) continue;
+      if (isExpression(v)) return undefined;
+      shape += `${k},`;
+    }
+    shape += '|';
+  }
+  return shape;
+}
+
 /** Shapes one statement keeps compiled (the columns a call writes may follow what a request sent). */
 const MAX_SHAPES = 256;
 
@@ -53,17 +71,16 @@ const CHECK = Boolean(process.env.VITEST);
 export function statement<G extends Group[], R>(
   build: (db: Db, ...groups: G) => Compilable<R> | RawBuilder<R>,
 ) {
-  const compile = (db: Executor, groups: G): CompiledQuery<R> => {
+  const compiledFrom = (db: Executor, groups: G): CompiledQuery<R> => {
     const built = build(db as Db, ...groups);
     return 'isRawBuilder' in built ? built.compile(db) : built.compile();
   };
   const templates = new Map<string, Template>();
-  const templateFor = (db: Executor, groups: G): Template => {
-    const shape = groups.map((g) => keysOf(g).join(',')).join('|');
+  const templateFor = (db: Executor, groups: G, shape: string): Template => {
     let t = templates.get(shape);
     if (!t) {
       const standIns = groups.map((g, i) => Object.fromEntries(keysOf(g).map((k) => [k, new StandIn(i, k)])));
-      const compiled = compile(db, standIns as G);
+      const compiled = compiledFrom(db, standIns as G);
       t = {
         compiled,
         picks: compiled.parameters.map((p) => (p instanceof StandIn ? [p.g, p.k] : undefined)),
@@ -75,11 +92,12 @@ export function statement<G extends Group[], R>(
   };
   return (db: Executor, ...groups: G): Compilable<R> => ({
     compile() {
-      if (groups.some((g) => Object.values(g).some(isExpression))) return compile(db, groups);
-      const { compiled, picks } = templateFor(db, groups);
+      const shape = shapeOf(groups);
+      if (shape === undefined) return compiledFrom(db, groups);
+      const { compiled, picks } = templateFor(db, groups, shape);
       const parameters = picks.map((p, i) => (p ? groups[p[0]]![p[1]] : compiled.parameters[i]));
       const filled = { ...compiled, parameters } as CompiledQuery<R>;
-      if (CHECK) expectSame(compile(db, groups), filled);
+      if (CHECK) expectSame(compiledFrom(db, groups), filled);
       return filled;
     },
   });
