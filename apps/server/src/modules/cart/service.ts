@@ -8,6 +8,7 @@ import type {
   updateCurrentCartRequest,
 } from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
+import { isRowChanged } from '../../platform/db/statement.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, conflict, forbidden, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -31,10 +32,11 @@ import { estimateWire, type ExtraIds } from '../lines/index.ts';
 import { keepCart, keptCart, keptStockIds } from './kept.ts';
 import {
   deleteCart,
-  insertCartIfAbsent,
   readCarts,
   readCartVersions,
   reownCart,
+  sendCartWrite,
+  sendNewCart,
   updateCart,
   withStock,
   type CartRow,
@@ -264,8 +266,8 @@ async function mutate(
     const saved = await inTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
       const row = cart
-        ? await updateCart(tx.db, cart.id, cart.revision, write, now)
-        : await insertCartIfAbsent(tx.db, {
+        ? await sendCartWrite(tx.db, cart, write, now)
+        : await sendNewCart(tx.db, {
             id: newId(),
             owner_key: o.own,
             visitor_id: o.shopper.visitorId ?? null,
@@ -274,7 +276,6 @@ async function mutate(
             created_at: now,
             updated_at: now,
           });
-      if (!row) return undefined;
       const wire = cartWire(row, resolved, m, config);
       await emitEvent(
         tx,
@@ -292,6 +293,11 @@ async function mutate(
         { entityLocked: true },
       );
       return wire;
+    }).catch((e: unknown) => {
+      // Someone else wrote the cart (or made the owner's) first: read it again and retry (in a
+      // transaction of our own: a caller's would have failed with it).
+      if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
+      throw e;
     });
     if (saved) return saved;
   }

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
+import {
+  jsonColumns,
+  sendIfRevision,
+  sendInsert,
+  statement,
+  updateIfRevision,
+} from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
 import {
@@ -144,21 +150,21 @@ export async function cartById(db: Executor, id: string): Promise<CartRow | unde
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates the owner's cart unless one appeared meanwhile (then undefined). */
-export async function insertCartIfAbsent(
-  db: Executor,
-  row: Omit<CartRow, 'revision'>,
-): Promise<CartRow | undefined> {
-  return (await db.executeQuery(insertStatement(db, jsonb.text(row)))).rows[0];
-}
+/**
+ * In the transaction that writes the cart, without waiting for the answer (statement.ts): creates
+ * the owner's cart, answering it as written; when one appeared meanwhile, the transaction fails
+ * with ROW_CHANGED.
+ */
+export const sendNewCart: (db: Executor, row: Omit<CartRow, 'revision'>) => Promise<CartRow> =
+  sendInsert<CartRow>('cart', jsonb, { ifAbsent: 'owner_key' });
 
-const insertStatement = statement((db, row: Record<string, unknown>) =>
-  db
-    .insertInto('cart')
-    .values({ ...jsonb.cast(row), revision: 1 } as never)
-    .onConflict((oc) => oc.column('owner_key').doNothing())
-    .returningAll(),
-);
+/**
+ * In the transaction that writes the cart, without waiting for the answer: writes the cart if it
+ * still has the revision it was read with, answering it as written; when someone else changed it
+ * first, the transaction fails with ROW_CHANGED.
+ */
+export const sendCartWrite: (db: Executor, row: CartRow, w: CartWrite, now: Date) => Promise<CartRow> =
+  sendIfRevision<CartRow>('cart', jsonb);
 
 /** Hands a visitor's cart to the member they logged in as. */
 export async function reownCart(

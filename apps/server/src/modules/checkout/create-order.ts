@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { isRowChanged } from '../../platform/db/statement.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -10,7 +11,7 @@ import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment }
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from '../lines/index.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
-import { updateCheckoutRow, type CheckoutRow } from './store.ts';
+import { sendCheckoutWrite, type CheckoutRow } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
 
 export interface CreateOrderResult {
@@ -286,10 +287,10 @@ export async function createOrderFromCheckout(
                 }
               : { delayedCapture: o.delayCapture ?? false }),
           });
-    const completed = await updateCheckoutRow(
+    // The row is locked since it was read, so its revision holds; sent with what follows.
+    await sendCheckoutWrite(
       tx.db,
-      row.id,
-      row.revision,
+      row,
       {
         completed: true,
         order_id: order.id,
@@ -297,11 +298,6 @@ export async function createOrderFromCheckout(
       },
       tx.clock.now(),
     );
-    if (!completed)
-      throw fail(
-        'CHECKOUT_CHANGED',
-        'The checkout changed while the order was being placed; review it and try again.',
-      );
     await emitEvent(
       tx,
       {
@@ -317,5 +313,12 @@ export async function createOrderFromCheckout(
       orderId: order.id,
       ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),
     };
+  }).catch((e: unknown) => {
+    if (isRowChanged(e))
+      throw fail(
+        'CHECKOUT_CHANGED',
+        'The checkout changed while the order was being placed; review it and try again.',
+      );
+    throw e;
   });
 }

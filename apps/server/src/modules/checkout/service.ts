@@ -8,6 +8,7 @@ import type {
   updateCheckoutRequest,
 } from '@vitrine/contract';
 import { createdByOf, shopperOf, type Ctx } from '../../platform/context.ts';
+import { isRowChanged } from '../../platform/db/statement.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { readConfigRevision } from '../../platform/config-cache.ts';
 import { AppError, conflict, violation } from '../../platform/errors.ts';
@@ -30,7 +31,8 @@ import {
 } from '../lines/index.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
-  insertCheckout,
+  sendNewCheckout,
+  sendCheckoutWrite,
   readCheckout,
   readConfigWith,
   updateCheckoutRow,
@@ -288,7 +290,7 @@ async function insertNew(
   if (checks.coupon) draft.coupon = priced.coupon ?? null;
   return inTransaction(ctx, async (tx) => {
     const { revision: _r, ...values } = draft;
-    const row = await insertCheckout(tx.db, values);
+    const row = await sendNewCheckout(tx.db, values);
     const wire = checkoutWire(
       row,
       resolved,
@@ -423,8 +425,7 @@ async function mutate(
     if (checks) assertChoices(priced, checks);
     if (checks?.coupon) write.coupon = priced.coupon ?? null;
     const saved = await inTransaction(ctx, async (tx) => {
-      const updated = await updateCheckoutRow(tx.db, row.id, row.revision, write, tx.clock.now());
-      if (!updated) return undefined;
+      const updated = await sendCheckoutWrite(tx.db, row, write, tx.clock.now());
       const wire = checkoutWire(
         updated,
         resolved,
@@ -445,6 +446,11 @@ async function mutate(
         { entityLocked: true },
       );
       return wire;
+    }).catch((e: unknown) => {
+      // Another request wrote the checkout first: read it again and retry (in a transaction of
+      // our own: a caller's would have failed with it).
+      if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
+      throw e;
     });
     if (saved) return saved;
   }

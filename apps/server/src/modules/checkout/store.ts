@@ -1,5 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { jsonColumns, statement, updateIfRevision } from '../../platform/db/statement.ts';
+import {
+  jsonColumns,
+  sendIfRevision,
+  sendInsert,
+  statement,
+  updateIfRevision,
+} from '../../platform/db/statement.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
 import { catalogRowsFor, catalogRowsOfIds } from '../catalog/index.ts';
@@ -113,18 +119,21 @@ const configWithStatement = statement(
     select (select revision from config_revision where id = 1) as config_rev, ${catalogRowsOfIds(extra.variantIds)} as extra_rows`,
 );
 
-const insertStatement = statement((db, row: Record<string, unknown>) =>
-  db
-    .insertInto('checkout')
-    .values({ ...jsonb.cast(row), revision: 1 } as never)
-    .returningAll(),
-);
+/** In the transaction that creates the checkout, without waiting for the answer (statement.ts). */
+export const sendNewCheckout: (db: Executor, row: Omit<CheckoutRow, 'revision'>) => Promise<CheckoutRow> =
+  sendInsert<CheckoutRow>('checkout', jsonb);
 
-export async function insertCheckout(db: Executor, row: Omit<CheckoutRow, 'revision'>): Promise<CheckoutRow> {
-  const { rows } = await db.executeQuery(insertStatement(db, jsonb.text(row)));
-  if (!rows[0]) throw new Error('the checkout insert returned no row');
-  return rows[0];
-}
+/**
+ * In the transaction that writes the checkout, without waiting for the answer: writes it if it
+ * still has the revision it was read with, answering it as written; when another request changed
+ * it first, the transaction fails with ROW_CHANGED (statement.ts).
+ */
+export const sendCheckoutWrite: (
+  db: Executor,
+  row: CheckoutRow,
+  w: Partial<CheckoutWrite>,
+  now: Date,
+) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow>('checkout', jsonb);
 
 /** Writes the checkout if it still has `revision`; undefined when another request changed it first. */
 export const updateCheckoutRow: (

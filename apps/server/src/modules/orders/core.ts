@@ -1,12 +1,20 @@
 import type { Order, OrderActivityType, StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
-import { statement } from '../../platform/db/statement.ts';
+import { sql } from 'kysely';
+import { checkWritten, expectOneRow, statement } from '../../platform/db/statement.ts';
+import { writeUnanswered } from '../../platform/db/tx.ts';
 import { notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
 import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
-import { addActivityRow, readOrder, type ActivityRow, type OrderWithActivities } from './store.ts';
+import {
+  addActivityRow,
+  readOrder,
+  type ActivityRow,
+  type OrderRow,
+  type OrderWithActivities,
+} from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 
 /** Helpers the order services share (not exported from the module's service). */
@@ -54,32 +62,42 @@ export async function addActivity(
 }
 
 /**
- * Like touch plus addActivity, in one statement: answers the row as it now is (without its
- * activities) and the activity added.
+ * Like touch plus addActivity, in one statement, for an order the caller's transaction holds locked
+ * as `row` (read with FOR UPDATE: `lockOrder`, getOrderForPayment): sent without waiting for its
+ * answer (it travels with the transaction's next statement; `expectOneRow`), and answering the
+ * row as written (without its activities: `row` with `set`, a raised revision and `updated_at`) and
+ * the activity added. `set` holds plain columns (no JSON).
  */
 export async function touchWithActivity(
   ctx: Ctx,
-  orderId: string,
+  row: OrderRow,
   set: Record<string, unknown>,
   type: OrderActivityType | string,
   content: Record<string, unknown> | null = null,
 ) {
-  const activity = activityRow(ctx, orderId, type, content);
+  const activity = activityRow(ctx, row.id, type, content);
   const added = { ...activity, content: content === null ? null : JSON.stringify(content) };
-  const key = { id: orderId, now: ctx.clock.now() };
-  const row = (await ctx.db.executeQuery(touchWithActivityStatement(ctx.db, set, added, key))).rows[0];
-  if (!row) throw orderNotFound(orderId);
-  return { row, activity };
+  const key = { id: row.id, now: ctx.clock.now() };
+  await writeUnanswered(ctx.db, touchWithActivityStatement(ctx.db, set, added, key));
+  const { activities: _, ...stored } = row as OrderRow & { activities?: unknown };
+  const written: OrderRow = { ...stored, ...set, updated_at: key.now, revision: Number(row.revision) + 1 };
+  await checkWritten(ctx.db, 'ecom_order', written);
+  return { row: written, activity };
 }
 
 const touchWithActivityStatement = statement(
   (db, set: Record<string, unknown>, added: Record<string, unknown>, key: { id: string; now: Date }) =>
     db
       .with('added', (q) => q.insertInto('ecom_order_activity').values(added as never))
-      .updateTable('ecom_order')
-      .set((eb) => ({ ...set, updated_at: key.now, revision: eb('revision', '+', 1) }))
-      .where('id', '=', key.id)
-      .returningAll(),
+      .with('w', (q) =>
+        q
+          .updateTable('ecom_order')
+          .set((eb) => ({ ...set, updated_at: key.now, revision: eb('revision', '+', 1) }))
+          .where('id', '=', key.id)
+          .returning(sql<number>`1`.as('one')),
+      )
+      .selectFrom('w')
+      .select(expectOneRow().as('ok')),
 );
 
 export async function touch(ctx: Ctx, orderId: string, set: Record<string, unknown> = {}) {

@@ -285,7 +285,7 @@ export async function applyPaymentUpdate(
     const now = tx.clock.now();
     const { row: updated, activity } = await touchWithActivity(
       tx,
-      orderId,
+      row,
       {
         payment_status: update.paymentStatus,
         ...(approve

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/database.ts';
 import type { Db } from './connect.ts';
-import { jsonColumns, statement } from './statement.ts';
+import { isRowChanged, jsonColumns, sendIfRevision, sendInsert, statement } from './statement.ts';
+import { inTransaction } from './tx.ts';
 
 /**
  * Statements compiled once and run with new values: each run answers as the statement its own
@@ -19,6 +20,8 @@ beforeAll(async () => {
   t = await freshDatabase();
   db = t.handle.db;
   await sql`create table statement_test (id text primary key, n int, note text, data jsonb)`.execute(db);
+  await sql`create table statement_sent (id text primary key, owner text unique, note text, data jsonb,
+    revision bigint not null, updated_at timestamptz not null)`.execute(db);
 });
 afterAll(async () => {
   await t.handle.close();
@@ -99,5 +102,68 @@ describe('statement', () => {
     expect(() => anyDb().executeQuery(branching(anyDb(), { id: 'b', note: null }))).toThrow(
       /compiled once differs/,
     );
+  });
+});
+
+/**
+ * Writes sent without waiting for their answer (one round trip for the transaction where there
+ * were two): the row is answered as written, and a write that finds no row to write fails its
+ * transaction with ROW_CHANGED, leaving nothing of it behind.
+ */
+describe('sendIfRevision and sendInsert', () => {
+  type Sent = {
+    id: string;
+    owner: string;
+    note: string | null;
+    data: unknown;
+    revision: number;
+    updated_at: Date;
+  };
+  const sentJson = jsonColumns(['data']);
+  const insertSent = sendInsert<Sent>('statement_sent' as never, sentJson, { ifAbsent: 'owner' });
+  const writeSent = sendIfRevision<Sent>('statement_sent' as never, sentJson);
+  const readSent = async (id: string) =>
+    (await sql<Sent>`select * from statement_sent where id = ${id}`.execute(db)).rows[0];
+  const at = new Date('2026-11-28T12:00:00.000Z');
+
+  it('answers the row as written, JSON columns as PostgreSQL gives them back', async () => {
+    const data = { b: [1, { c: null }], a: 'x', gone: undefined, when: at };
+    const made = await inTransaction({ db }, (tx) =>
+      insertSent(tx.db, { id: 's1', owner: 'o1', note: null, data, updated_at: at }),
+    );
+    expect(made).toEqual({
+      id: 's1',
+      owner: 'o1',
+      note: null,
+      data: { a: 'x', b: [1, { c: null }], when: at.toISOString() },
+      revision: 1,
+      updated_at: at,
+    });
+    expect(await readSent('s1')).toEqual(made);
+    const later = new Date(at.getTime() + 1000);
+    const written = await inTransaction({ db }, (tx) => writeSent(tx.db, made, { note: 'two' }, later));
+    expect(written).toEqual({ ...made, note: 'two', revision: 2, updated_at: later });
+    expect(await readSent('s1')).toEqual(written);
+  });
+
+  it('fails the transaction with ROW_CHANGED on a stale revision or a taken unique value, writing none of it', async () => {
+    const row = (await readSent('s1'))!;
+    const stale = { ...row, revision: row.revision - 1 };
+    const failed = inTransaction({ db }, async (tx) => {
+      await insertSent(tx.db, { id: 's2', owner: 'o2', note: null, data: null, updated_at: at });
+      await writeSent(tx.db, stale, { note: 'lost' }, at);
+      return 'committed';
+    });
+    await expect(failed).rejects.toSatisfy(isRowChanged);
+    expect(await readSent('s2')).toBeUndefined();
+    expect((await readSent('s1'))?.note).toBe('two');
+    const taken = inTransaction({ db }, (tx) =>
+      insertSent(tx.db, { id: 's3', owner: 'o1', note: null, data: null, updated_at: at }),
+    );
+    await expect(taken).rejects.toSatisfy(isRowChanged);
+    expect(await readSent('s3')).toBeUndefined();
+    // A write that found its row goes through after a failed one on the same connection.
+    const ok = await inTransaction({ db }, (tx) => writeSent(tx.db, row, { note: 'three' }, at));
+    expect(await readSent('s1')).toEqual(ok);
   });
 });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../database.ts';
 import type { Db } from './connect.ts';
-import type { Executor } from './tx.ts';
+import { writeUnanswered, type Executor } from './tx.ts';
 
 /** Stands for one value of a statement compiled once (`statement`): group `g`, key `k`. */
 class StandIn {
@@ -124,6 +124,18 @@ export function jsonColumns(columns: readonly string[]) {
       for (const c of columns) if (c in out) out[c] = out[c] == null ? null : JSON.stringify(out[c]);
       return out;
     },
+    /**
+     * The values `text` made, as PostgreSQL answers them: JSON columns parsed again (their objects'
+     * keys may come back in another order), columns left undefined left out.
+     */
+    values(text: Record<string, unknown>): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const k in text) {
+        const v = text[k];
+        if (v !== undefined) out[k] = json.has(k) && v !== null ? JSON.parse(v as string) : v;
+      }
+      return out;
+    },
     cast: (row: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) ? sql`${v}::jsonb` : v])),
   };
@@ -137,15 +149,143 @@ export function jsonColumns(columns: readonly string[]) {
 export function updateIfRevision<R>(table: keyof Database, json: ReturnType<typeof jsonColumns>) {
   const write = statement(
     (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }) =>
-      (db as unknown as Kysely<Record<string, { id: string; revision: string }>>)
-        .updateTable(table)
-        .set({ ...json.cast(set), revision: sql`revision + 1`, updated_at: key.now } as never)
-        .where('id', '=', key.id)
-        .where('revision', '=', key.revision)
-        .returningAll() as unknown as Compilable<R>,
+      byRevision(db, table, json, set, key).returningAll() as unknown as Compilable<R>,
   );
   return async (db: Executor, id: string, revision: string | number, set: object, now: Date) => {
     const key = { id, revision: String(revision), now };
     return (await db.executeQuery(write(db, json.text(set as Record<string, unknown>), key))).rows[0];
   };
+}
+
+/** The update of `updateIfRevision` and `sendIfRevision`, before what it returns. */
+function byRevision(
+  db: Db,
+  table: keyof Database,
+  json: ReturnType<typeof jsonColumns>,
+  set: Record<string, unknown>,
+  key: { id: string; revision: string; now: Date },
+) {
+  return (db as unknown as Kysely<Record<string, { id: string; revision: string }>>)
+    .updateTable(table)
+    .set({ ...json.cast(set), revision: sql`revision + 1`, updated_at: key.now } as never)
+    .where('id', '=', key.id)
+    .where('revision', '=', key.revision);
+}
+
+/**
+ * SQLSTATE of a write sent without waiting (`sendIfRevision`, `sendInsert`) that found no row to
+ * write: another request changed the row, or made it, first (`vitrine_expect_row`, migration
+ * 202611281200). Its transaction has failed; the caller reads again and retries.
+ */
+export const ROW_CHANGED = 'VR409';
+export const isRowChanged = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === ROW_CHANGED;
+
+type Row = { id: string; revision: string | number };
+
+/**
+ * updateIfRevision for a transaction `inTransaction` opened, without waiting for the write's answer:
+ * the write leaves with the statements after it (COMMIT at the latest: one round trip where there
+ * were two), and the row it writes is answered from `row` (as read) and `set`, its revision raised
+ * and `updated_at` set. When another write came first, it writes nothing and fails the transaction
+ * with ROW_CHANGED (`isRowChanged`). JSON columns are answered as PostgreSQL gives them back (their
+ * text parsed again). Under the tests the row as written is read back and must be the one answered.
+ */
+export function sendIfRevision<R extends Row>(table: keyof Database, json: ReturnType<typeof jsonColumns>) {
+  const write = statement(
+    (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }) =>
+      byRevision(db, table, json, set, key).returning(sql<number>`1`.as('one')),
+  );
+  return async (db: Executor, row: R, set: Partial<R>, now: Date): Promise<R> => {
+    const text = json.text(set);
+    const key = { id: row.id, revision: String(row.revision), now };
+    await sendExpectingRow(db, write(db, text, key));
+    const written = { ...row, ...json.values(text), revision: Number(row.revision) + 1, updated_at: now };
+    await checkWritten(db, table, written);
+    return written;
+  };
+}
+
+/**
+ * Inserts a row of `table` (revision 1) in a transaction `inTransaction` opened, without waiting for
+ * the answer, and answers the row as written, as `sendIfRevision` does. `ifAbsent`: a unique column
+ * whose value another row may hold already; the insert then writes nothing and fails the
+ * transaction with ROW_CHANGED.
+ */
+export function sendInsert<R extends Row>(
+  table: keyof Database,
+  json: ReturnType<typeof jsonColumns>,
+  o: { ifAbsent?: string } = {},
+) {
+  const write = statement((db, row: Record<string, unknown>) => {
+    const insert = (db as unknown as Kysely<Record<string, Row>>)
+      .insertInto(table)
+      .values({ ...json.cast(row), revision: 1 } as never);
+    return (
+      o.ifAbsent ? insert.onConflict((oc) => oc.column(o.ifAbsent as never).doNothing()) : insert
+    ).returning(sql<number>`1`.as('one'));
+  });
+  return async (db: Executor, row: Omit<R, 'revision'>): Promise<R> => {
+    const text = json.text(row);
+    await sendExpectingRow(db, write(db, text));
+    const written = { ...row, ...json.values(text), revision: 1 } as R;
+    await checkWritten(db, table, written);
+    return written;
+  };
+}
+
+/** The texts of writes wrapped by `expectingOneRow`, by the write's own (compiled once: the same string). */
+const expectingTexts = new Map<string, string>();
+const MAX_EXPECTING_TEXTS = 1000;
+
+const EXPECT_ONE_ROW = 'vitrine_expect_row(count(*))';
+/**
+ * For a statement that itself has data-modifying WITH items (which cannot be nested in another's):
+ * selected from its item `w` (a write returning a row for each row it writes), fails it with
+ * ROW_CHANGED unless that wrote exactly one row. Sent with `writeUnanswered`.
+ */
+export const expectOneRow = () => sql.raw<number>(EXPECT_ONE_ROW);
+
+/**
+ * Sends `c`, a write returning a row for each row it writes, without waiting for its answer (in a
+ * transaction `inTransaction` opened: `writeUnanswered`), failing the transaction with ROW_CHANGED
+ * unless it wrote exactly one row. The caller answers the row as written itself (`checkWritten`).
+ */
+export async function sendExpectingRow(db: Executor, c: Compilable<unknown>): Promise<void> {
+  const compiled = c.compile();
+  let text = expectingTexts.get(compiled.sql);
+  if (text === undefined) {
+    text = `with w as (${compiled.sql}) select ${EXPECT_ONE_ROW} from w`;
+    if (expectingTexts.size >= MAX_EXPECTING_TEXTS) expectingTexts.clear();
+    expectingTexts.set(compiled.sql, text);
+  }
+  const wrapped = { ...compiled, sql: text };
+  await writeUnanswered(db, { compile: () => wrapped });
+}
+
+/**
+ * Under the tests (VITEST), reads the row `written` names back (by its id) and throws unless every
+ * column is what the caller answered for a write it sent without waiting; elsewhere nothing.
+ */
+export async function checkWritten(
+  db: Executor,
+  table: keyof Database,
+  written: Record<string, unknown>,
+): Promise<void> {
+  if (CHECK) await expectWritten(db, table, written);
+}
+
+async function expectWritten(db: Executor, table: keyof Database, written: Record<string, unknown>) {
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} where id = ${written.id}`.execute(db);
+  const stored = rows[0];
+  const differs = stored
+    ? Object.keys(stored).filter((k) => !isDeepStrictEqual(stored[k], written[k]))
+    : ['(no row)'];
+  if (differs.length)
+    throw new Error(
+      `the row answered for a write of ${table} differs from the one written in ${differs.join(', ')}:\n` +
+        `${JSON.stringify(differs.map((k) => written[k]))}\n${JSON.stringify(differs.map((k) => stored?.[k]))}`,
+    );
 }
