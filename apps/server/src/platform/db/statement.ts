@@ -1,5 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+} from 'kysely';
 import type { Database } from '../../database.ts';
 import type { Db } from './connect.ts';
 import { writeUnanswered, type Executor } from './tx.ts';
@@ -159,7 +166,7 @@ export function updateIfRevision<R>(table: keyof Database, json: ReturnType<type
 
 /** The update of `updateIfRevision` and `sendIfRevision`, before what it returns. */
 function byRevision(
-  db: Db,
+  db: Db | QueryCreator<Database>,
   table: keyof Database,
   json: ReturnType<typeof jsonColumns>,
   set: Record<string, unknown>,
@@ -173,8 +180,8 @@ function byRevision(
 }
 
 /**
- * SQLSTATE of a write sent without waiting (`sendIfRevision`, `sendInsert`) that found no row to
- * write: another request changed the row, or made it, first (`vitrine_expect_row`, migration
+ * SQLSTATE of a write sent without waiting (`sendIfRevision`, `sendInsert`, `expectOneRow`) that
+ * found no row to write: another request changed the row, or made it, first (`vitrine_expect_row`, migration
  * 202611281200). Its transaction has failed; the caller reads again and retries.
  */
 export const ROW_CHANGED = 'VR409';
@@ -194,12 +201,15 @@ type Row = { id: string; revision: string | number };
 export function sendIfRevision<R extends Row>(table: keyof Database, json: ReturnType<typeof jsonColumns>) {
   const write = statement(
     (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }) =>
-      byRevision(db, table, json, set, key).returning(sql<number>`1`.as('one')),
+      db
+        .with('w', (q) => byRevision(q, table, json, set, key).returning(sql<number>`1`.as('one')))
+        .selectFrom('w' as never)
+        .select(expectOneRow().as('ok')),
   );
   return async (db: Executor, row: R, set: Partial<R>, now: Date): Promise<R> => {
     const text = json.text(set);
     const key = { id: row.id, revision: String(row.revision), now };
-    await sendExpectingRow(db, write(db, text, key));
+    await writeUnanswered(db, write(db, text, key));
     const written = { ...row, ...json.values(text), revision: Number(row.revision) + 1, updated_at: now };
     await checkWritten(db, table, written);
     return written;
@@ -217,51 +227,34 @@ export function sendInsert<R extends Row>(
   json: ReturnType<typeof jsonColumns>,
   o: { ifAbsent?: string } = {},
 ) {
-  const write = statement((db, row: Record<string, unknown>) => {
-    const insert = (db as unknown as Kysely<Record<string, Row>>)
-      .insertInto(table)
-      .values({ ...json.cast(row), revision: 1 } as never);
-    return (
-      o.ifAbsent ? insert.onConflict((oc) => oc.column(o.ifAbsent as never).doNothing()) : insert
-    ).returning(sql<number>`1`.as('one'));
-  });
+  const write = statement((db, row: Record<string, unknown>) =>
+    db
+      .with('w', (q) => {
+        const insert = (q as unknown as QueryCreator<Record<string, Row>>)
+          .insertInto(table)
+          .values({ ...json.cast(row), revision: 1 } as never);
+        return (
+          o.ifAbsent ? insert.onConflict((oc) => oc.column(o.ifAbsent as never).doNothing()) : insert
+        ).returning(sql<number>`1`.as('one'));
+      })
+      .selectFrom('w' as never)
+      .select(expectOneRow().as('ok')),
+  );
   return async (db: Executor, row: Omit<R, 'revision'>): Promise<R> => {
     const text = json.text(row);
-    await sendExpectingRow(db, write(db, text));
+    await writeUnanswered(db, write(db, text));
     const written = { ...row, ...json.values(text), revision: 1 } as R;
     await checkWritten(db, table, written);
     return written;
   };
 }
 
-/** The texts of writes wrapped by `expectingOneRow`, by the write's own (compiled once: the same string). */
-const expectingTexts = new Map<string, string>();
-const MAX_EXPECTING_TEXTS = 1000;
-
-const EXPECT_ONE_ROW = 'vitrine_expect_row(count(*))';
 /**
- * For a statement that itself has data-modifying WITH items (which cannot be nested in another's):
- * selected from its item `w` (a write returning a row for each row it writes), fails it with
- * ROW_CHANGED unless that wrote exactly one row. Sent with `writeUnanswered`.
+ * Selected from a statement's data-modifying WITH item `w` (a write returning a row for each row it
+ * writes), fails the statement with ROW_CHANGED unless that wrote exactly one row
+ * (`vitrine_expect_row`): a write sent without waiting (`writeUnanswered`) fails its transaction.
  */
-export const expectOneRow = () => sql.raw<number>(EXPECT_ONE_ROW);
-
-/**
- * Sends `c`, a write returning a row for each row it writes, without waiting for its answer (in a
- * transaction `inTransaction` opened: `writeUnanswered`), failing the transaction with ROW_CHANGED
- * unless it wrote exactly one row. The caller answers the row as written itself (`checkWritten`).
- */
-export async function sendExpectingRow(db: Executor, c: Compilable<unknown>): Promise<void> {
-  const compiled = c.compile();
-  let text = expectingTexts.get(compiled.sql);
-  if (text === undefined) {
-    text = `with w as (${compiled.sql}) select ${EXPECT_ONE_ROW} from w`;
-    if (expectingTexts.size >= MAX_EXPECTING_TEXTS) expectingTexts.clear();
-    expectingTexts.set(compiled.sql, text);
-  }
-  const wrapped = { ...compiled, sql: text };
-  await writeUnanswered(db, { compile: () => wrapped });
-}
+export const expectOneRow = () => sql<number>`vitrine_expect_row(count(*))`;
 
 /**
  * Under the tests (VITEST), reads the row `written` names back (by its id) and throws unless every
