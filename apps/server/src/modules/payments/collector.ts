@@ -116,8 +116,16 @@ export async function collectability(
   return { status: 'COLLECTABLE', amount };
 }
 
-/** Captures `amountMinor` of an authorization (the caller holds the order and payment locks). */
-export async function captureLocked(ctx: Ctx, p: PaymentRow, amountMinor: number): Promise<PaymentRow> {
+/**
+ * Captures `amountMinor` of an authorization (the caller holds the order and payment locks); `last`
+ * when no other provider call follows in the transaction (updatePayment).
+ */
+export async function captureLocked(
+  ctx: Ctx,
+  p: PaymentRow,
+  amountMinor: number,
+  last = false,
+): Promise<PaymentRow> {
   if (p.offline) {
     throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be captured', {
       paymentId: p.id,
@@ -153,21 +161,27 @@ export async function captureLocked(ctx: Ctx, p: PaymentRow, amountMinor: number
     captures: [...p.captures, { id: newId(), amount: amountMinor, createdAt: now.toISOString() }],
     scheduled_action: status === 'AUTHORIZED' ? p.scheduled_action : null,
   };
-  await updatePayment(ctx.db, p.id, {
-    status,
-    captured_amount: next.captured_amount,
-    captures: next.captures,
-    scheduled_action: next.scheduled_action,
-    updated_at: now,
-  });
+  await updatePayment(
+    ctx.db,
+    p.id,
+    {
+      status,
+      captured_amount: next.captured_amount,
+      captures: next.captures,
+      scheduled_action: next.scheduled_action,
+      updated_at: now,
+    },
+    last,
+  );
   return next;
 }
 
-/** Voids what an authorization still holds (the caller holds the order and payment locks). */
+/** Voids what an authorization still holds (the caller holds the order and payment locks; `last` as for captureLocked). */
 export async function voidLocked(
   ctx: Ctx,
   p: PaymentRow,
   reason: 'MANUAL' | 'SCHEDULED',
+  last = false,
 ): Promise<PaymentRow> {
   if (p.offline)
     throw new AppError(428, 'NOT_REGULAR_ONLINE_PAYMENT', 'Only online card payments can be voided', {
@@ -179,7 +193,7 @@ export async function voidLocked(
     throw new AppError(502, result.reasonCode, result.description, { paymentId: p.id });
   const now = ctx.clock.now();
   const voided = { voidedAt: now.toISOString(), reason };
-  await updatePayment(ctx.db, p.id, { status, void: voided, scheduled_action: null, updated_at: now });
+  await updatePayment(ctx.db, p.id, { status, void: voided, scheduled_action: null, updated_at: now }, last);
   return { ...p, status, void: voided, scheduled_action: null, updated_at: now };
 }
 
@@ -202,7 +216,7 @@ export async function captureAuthorized(
         item.amount === undefined
           ? p.amount - p.captured_amount
           : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
-      changed.push(await captureLocked(tx, p, amountMinor));
+      changed.push(await captureLocked(tx, p, amountMinor, i === items.length - 1));
     }
     const now = withChanged(all, changed);
     await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED' }, false, now);
@@ -218,7 +232,8 @@ export async function voidAuthorized(ctx: Ctx, orderId: string, paymentIds: read
     const order = await lockOrder(tx, orderId);
     const { all, named } = await lockOrderPayments(tx, orderId, paymentIds);
     const changed: PaymentRow[] = [];
-    for (const id of paymentIds) changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL'));
+    for (const [i, id] of paymentIds.entries())
+      changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL', i === paymentIds.length - 1));
     const now = withChanged(all, changed);
     await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED' }, false, now);
     return transactionsOf(tx, orderId, now);

@@ -144,13 +144,13 @@ export const scheduledActionJob: JobHandler<{ paymentId: string }> = {
       const action = p.scheduled_action;
       if (p.status !== 'AUTHORIZED' || !action || new Date(action.executionDate) > tx.clock.now()) return;
       if (action.actionType === 'CAPTURE') {
-        await captureLocked(tx, p, p.amount - p.captured_amount);
+        await captureLocked(tx, p, p.amount - p.captured_amount, true);
         await syncOrder(tx, order, {
           type: 'AUTHORIZED_PAYMENT_CAPTURED',
           description: 'Captured as scheduled',
         });
       } else {
-        await voidLocked(tx, p, 'SCHEDULED');
+        await voidLocked(tx, p, 'SCHEDULED', true);
         await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED', description: 'Voided as scheduled' });
       }
     });

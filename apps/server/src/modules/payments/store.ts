@@ -215,14 +215,16 @@ export async function insertPayment(db: Executor, row: PaymentRow): Promise<void
 }
 
 /**
- * Writes the changed fields of a payment (the caller holds its row lock). It waits for the answer:
- * a capture, void or refund of the next payment calls the provider, which must not run after a
- * write that failed.
+ * Writes the changed fields of a payment (the caller holds its row lock). It waits for the answer
+ * unless `last`: a capture, void or refund of the next payment calls the provider, which must not
+ * run after a write that failed. The last write of a transaction, which no provider call follows,
+ * is sent without waiting (`writeUnanswered`: the order's touch and COMMIT after it answer for it).
  */
 export async function updatePayment(
   db: Executor,
   id: string,
   set: Partial<Omit<PaymentRow, 'id' | 'order_id'>>,
+  last = false,
 ): Promise<void> {
   const { captures, void: voided, scheduled_action, ...rest } = set;
   const values = {
@@ -233,7 +235,8 @@ export async function updatePayment(
       ? { scheduled_action: scheduled_action ? json(scheduled_action) : null }
       : {}),
   };
-  await db.executeQuery(updatePaymentStatement(db, values, { id }));
+  const write = updatePaymentStatement(db, values, { id });
+  await (last ? writeUnanswered(db, write) : db.executeQuery(write));
 }
 
 const updatePaymentStatement = statement((db, set: Record<string, unknown>, key: { id: string }) =>
