@@ -56,6 +56,20 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Another server process of the store `s` serves: the same database through connections of its own,
+ * and the same public address (the token issuer), as behind a load balancer. Real parallel
+ * connections exist only on PostgreSQL (PGlite is one session).
+ */
+export const startSecondProcess = (s: TestServer, o: TestServerOptions = {}): Promise<TestServer> =>
+  startTestServer({ ...o, database: s.db.another(), env: { PUBLIC_URL: s.url, ...o.env } });
+
+/** A store on a fresh database served by two processes (startSecondProcess); stop `other` first. */
+export async function startTwoProcesses(): Promise<{ s: TestServer; other: TestServer }> {
+  const s = await startTestServer();
+  return { s, other: await startSecondProcess(s) };
+}
+
 /** Boots the real server on 127.0.0.1 and a random port, on a fresh database. */
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const db = o.database

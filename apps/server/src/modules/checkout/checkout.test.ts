@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
-import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
+import {
+  appError,
+  startSecondProcess,
+  startTestServer,
+  violations,
+  type TestServer,
+} from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -475,8 +481,7 @@ describe('checkout', () => {
     'sells the last unit once when 50 buyers order at the same moment through two server processes',
     async () => {
       const book = await ebook('Last Copy', '20', 1);
-      // One store behind a load balancer: the processes share the database and the public URL (the token issuer).
-      const other = await startTestServer({ database: s.db.another(), env: { PUBLIC_URL: s.url } });
+      const other = await startSecondProcess(s);
       try {
         const buyers = await Promise.all(
           Array.from({ length: 50 }, async (_, i) => {

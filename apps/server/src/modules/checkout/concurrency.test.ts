@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
-import { appError, startTestServer, type TestServer } from '../../test/server.ts';
+import { appError, startTwoProcesses, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -87,8 +87,7 @@ describe.skipIf(testEngine() !== 'postgres')(
   'orders placed at the same moment on two server processes',
   () => {
     beforeAll(async () => {
-      s = await startTestServer();
-      other = await startTestServer({ database: s.db.another(), env: { PUBLIC_URL: s.url } });
+      ({ s, other } = await startTwoProcesses());
     });
     afterAll(async () => {
       await other?.stop();
