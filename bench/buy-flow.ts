@@ -7,12 +7,9 @@
  * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8), BENCH_STOCK
  * (`untracked`, the default: an item whose stock is not tracked; `tracked`: all buy one item whose
  * stock is tracked; `tracked-each`: each shopper buys its own tracked item). BENCH_WARMUP (s,
- * default 20; 0 for a server that has served one purchase): the shoppers buy this long first,
- * unmeasured, as a store that has been open a while. V8 keeps compiling the hot paths for thousands
- * of requests: a checkout's shipping step, one shopper at a time, went from 4.9 to 3.7 ms over its
- * first 6,000 runs (380 functions compiled in the first thousand, 18 in the sixth).
+ * default 20; 0 for a server that has served one purchase): `warmUp` in buy.ts.
  */
-import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
+import { buy, pct, runShoppers, STEPS, warmUp, type Step } from './buy.ts';
 import { CALLS, floorCpu, stepCpu } from './floor.ts';
 import {
   BENCH_ADMIN_KEY as adminKey,
@@ -41,8 +38,7 @@ const refs =
     : await trackedItems(base, stock === 'tracked' ? 1 : shoppers);
 const ref = refs[0];
 for (const r of refs) await buy(base, r); // warm-up
-const warmup = Number(process.env.BENCH_WARMUP ?? 20);
-if (warmup > 0) await runShoppers([base], refs, shoppers, warmup);
+await warmUp([base], refs, shoppers);
 const startRss = vitrine.peakRssMiB();
 vitrine.resetPeak();
 

@@ -109,6 +109,16 @@ export interface FlowRun {
 }
 
 /**
+ * Has the shoppers buy for BENCH_WARMUP seconds (default 20; 0: not at all), unmeasured, before a
+ * bench measures: V8 goes on compiling the hot paths for thousands of requests, and a store is
+ * measured as it runs, not in its first minute (bench/README.md, the log of 2026-11-28's late night).
+ */
+export async function warmUp(bases: readonly string[], ref: unknown, shoppers: number): Promise<void> {
+  const seconds = Number(process.env.BENCH_WARMUP ?? 20);
+  if (seconds > 0) await runShoppers(bases, ref, shoppers, seconds);
+}
+
+/**
  * `shoppers` concurrent shoppers buying for `duration` s, shopper i on server i mod n; `ref` is the
  * item all buy, or a list of them (shopper i buys item i mod its length).
  */

@@ -6,9 +6,9 @@
  * item with 40 in stock, half of them with a coupon limited to 25 uses: nothing oversold, the coupon
  * counted once per paid order that used it and never past its limit.
  * BENCH_DURATION (s per size, default 10), BENCH_SHOPPERS (default 8), BENCH_PROCESSES (default "1,2,4"),
- * BENCH_WARMUP (s, default 20: the shoppers first buy from all the processes, unmeasured, as in bench:buy).
+ * BENCH_WARMUP (s, default 20; `warmUp` in buy.ts: the shoppers first buy from all the processes).
  */
-import { CARD, pct, runShoppers, STEPS } from './buy.ts';
+import { CARD, pct, runShoppers, STEPS, warmUp } from './buy.ts';
 import {
   api,
   BENCH_ADMIN_KEY as adminKey,
@@ -35,8 +35,7 @@ const max = Math.max(...sizes);
 while (procs.length < max) procs.push(await startVitrine(pgUrl));
 const urls = procs.map((p) => `http://127.0.0.1:${p.port}`);
 const ref = await untrackedItem(urls[0]!, { physical: true });
-const warmup = Number(process.env.BENCH_WARMUP ?? 20);
-if (warmup > 0) await runShoppers(urls, ref, shoppers, warmup);
+await warmUp(urls, ref, shoppers);
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(`\nBuy flow, ${shoppers} shoppers, ${duration}s per size, on one PostgreSQL\n`);
