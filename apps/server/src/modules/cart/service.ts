@@ -198,6 +198,7 @@ type LoadedCart = CartRow & {
   base_version?: string;
   stock_version?: string;
   stock_ids?: string[];
+  catalog_rev?: string;
 };
 
 const resolveCart = (

@@ -69,6 +69,8 @@ export type ReadCart = CartRow & {
   stock_version: string;
   /** The variant ids stock_version was read from: a kept answer reads its version by them (readCartVersions). */
   stock_ids: string[];
+  /** The catalog's revision as read (a checkout made from the cart keeps it with the catalog rows). */
+  catalog_rev: string;
 };
 
 /** `readCarts`' statement: `keys` holds the owner keys by position (one or two: a statement each). */
@@ -76,7 +78,7 @@ const readCartsStatement = statement(
   (_, keys: Record<string, string>, o: Partial<ExtraIds>) =>
     sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev ${o.variantIds ? sql`, ${catalogRowsOfIds(o.variantIds)} as extra_rows` : sql``}
+      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev, ${catalogRevision()} as catalog_rev ${o.variantIds ? sql`, ${catalogRowsOfIds(o.variantIds)} as extra_rows` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(Object.values(keys))})
       left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where r.id = 1`,

@@ -10,6 +10,7 @@ import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
 import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from '../lines/index.ts';
+import { forgetCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { sendCheckoutWrite, type CheckoutRow } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
@@ -190,6 +191,8 @@ export async function createOrderFromCheckout(
   id: string,
   o: { delayCapture?: boolean; savePaymentMethod?: boolean },
 ): Promise<CreateOrderResult> {
+  // The checkout is completed (or the attempt failed): this process's kept copy is of no more use.
+  forgetCheckout(id);
   return inTransaction(ctx, async (tx) => {
     const { row, configRevision, catalogRows } = await load(tx, { id }, { forUpdate: true });
     if (row.completed) {

@@ -29,10 +29,12 @@ import {
   type AddItems,
   type ResolvedLine,
 } from '../lines/index.ts';
+import { forgetCheckout, keepCheckout, keptCheckout, type KeptCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   sendNewCheckout,
   sendCheckoutWrite,
+  sendKeptCheckoutWrite,
   readCheckout,
   readConfigWith,
   updateCheckoutRow,
@@ -58,15 +60,28 @@ function ownerKeys(ctx: Ctx): string[] | 'all' {
 const checkoutNotFound = (id: string) =>
   new AppError(404, 'CHECKOUT_NOT_FOUND', 'No checkout with this id.', { id });
 
+/** Whether the caller may see this checkout (a checkout it may not see is answered as not found). */
+function mayAccess(ctx: Ctx, row: Pick<CheckoutRow, 'owner_key'>): boolean {
+  const keys = ownerKeys(ctx);
+  return keys === 'all' || (!!row.owner_key && keys.includes(row.owner_key));
+}
+
+/**
+ * Reads the checkout for this caller; read outside a transaction (so as committed), it is also kept
+ * for the next change (kept.ts).
+ */
 export async function load(
   ctx: Ctx,
   where: { id: string } | { cartId: string },
   o: { forUpdate?: boolean; extra?: ExtraIds } = {},
 ) {
   const found = await readCheckout(ctx.db, where, o);
-  const keys = ownerKeys(ctx);
-  if (!found || (keys !== 'all' && !(found.row.owner_key && keys.includes(found.row.owner_key)))) {
+  if (!found || !mayAccess(ctx, found.row)) {
     throw checkoutNotFound('id' in where ? where.id : where.cartId);
+  }
+  if (!ctx.db.isTransaction) {
+    const { row, catalogRows, configRevision, versions } = found;
+    keepCheckout({ row, catalogRows, configRevision, versions });
   }
   return found;
 }
@@ -273,6 +288,8 @@ async function insertNew(
   configRevision: number,
   cartId: string | null,
   checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean },
+  /** The lines' catalog rows and the versions they were read at: given, the new checkout is kept. */
+  read?: Pick<KeptCheckout, 'catalogRows' | 'versions'>,
 ): Promise<WireCheckout> {
   const now = ctx.clock.now();
   const draft: CheckoutRow = {
@@ -288,9 +305,11 @@ async function insertNew(
   const priced = await priceCheckout(ctx, draft, resolved, configRevision);
   assertChoices(priced, checks);
   if (checks.coupon) draft.coupon = priced.coupon ?? null;
-  return inTransaction(ctx, async (tx) => {
+  let written: CheckoutRow | undefined;
+  const made = await inTransaction(ctx, async (tx) => {
     const { revision: _r, ...values } = draft;
     const row = await sendNewCheckout(tx.db, values);
+    written = row;
     const wire = checkoutWire(
       row,
       resolved,
@@ -305,6 +324,8 @@ async function insertNew(
     );
     return wire;
   });
+  if (read && written && !ctx.db.isTransaction) keepCheckout({ row: written, configRevision, ...read });
+  return made;
 }
 
 export async function createCheckout(
@@ -353,6 +374,13 @@ export interface CartSource {
   business_location_id: CheckoutWrite['business_location_id'];
   /** The catalog rows of its lines, when read with it (`catalogRowsFor`): not looked up again. */
   catalog_rows?: unknown;
+  /**
+   * With the catalog rows, the catalog's revision and its lines' stock version (`stockVersionOf`
+   * over `stock_ids`) read in the same statement: the new checkout is then kept (kept.ts).
+   */
+  catalog_rev?: string;
+  stock_ids?: string[];
+  stock_version?: string;
 }
 
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
@@ -382,9 +410,28 @@ export async function createCheckoutFromCart(
   w.override_checkout_url = cart.override_checkout_url;
   w.purchase_flow_id = cart.purchase_flow_id;
   w.business_location_id = cart.business_location_id;
-  const wire = await insertNew(ctx, w, resolved, configRevision, cart.id, {
-    shipping: !!body.selectedShippingOption,
-  });
+  const { catalog_rows, catalog_rev, stock_ids, stock_version } = cart;
+  const read =
+    catalog_rows !== undefined && catalog_rev !== undefined && stock_ids && stock_version !== undefined
+      ? {
+          catalogRows: catalog_rows,
+          versions: {
+            catalogRev: String(catalog_rev),
+            configRev: String(configRevision),
+            stockIds: stock_ids,
+            stockVersion: stock_version,
+          },
+        }
+      : undefined;
+  const wire = await insertNew(
+    ctx,
+    w,
+    resolved,
+    configRevision,
+    cart.id,
+    { shipping: !!body.selectedShippingOption },
+    read,
+  );
   return wire.id;
 }
 
@@ -395,7 +442,19 @@ type Change = {
   checks?: { coupon?: boolean; giftCard?: boolean; shipping?: boolean };
 };
 
-/** Changes a checkout with optimistic concurrency and emits checkout_updated in the same transaction. */
+const checkoutIsComplete = (id: string) =>
+  new AppError(400, 'CHECKOUT_IS_COMPLETE', 'This checkout is completed: an order was placed from it.', {
+    id,
+  });
+
+/**
+ * Changes a checkout with optimistic concurrency and emits checkout_updated in the same transaction.
+ * Outside a caller's transaction, a change that adds no items is first made from the checkout as
+ * this process kept it (kept.ts), without reading it: its write checks that the checkout, the
+ * catalog, the configuration and the lines' stock are as kept. If they are not, or anything else
+ * fails, the kept checkout is dropped and the change reads the checkout and runs again, so an
+ * answer or an error never comes from a kept state that was not current.
+ */
 async function mutate(
   ctx: Ctx,
   id: string,
@@ -405,54 +464,76 @@ async function mutate(
     currency: string,
     extraRows?: unknown,
   ) => Promise<Change>,
-  /** The catalog rows of items the change adds, read with the checkout (`extraRowsFor`). */
-  extra?: ExtraIds,
+  o: {
+    /** The catalog rows of items the change adds, read with the checkout (`extraRowsFor`). */
+    extra?: ExtraIds;
+    /** The change may add items: their catalog rows are not among the kept ones. */
+    adds?: boolean;
+  } = {},
 ): Promise<WireCheckout> {
+  const outside = !ctx.db.isTransaction;
+  let kept = outside && !o.adds ? keptCheckout(id) : undefined;
+  if (kept && !mayAccess(ctx, kept.row)) kept = undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { row, configRevision, catalogRows, extraRows } = await load(ctx, { id }, { extra });
-    if (row.completed)
-      throw new AppError(
-        400,
-        'CHECKOUT_IS_COMPLETE',
-        'This checkout is completed: an order was placed from it.',
-        { id },
-      );
-    const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
-    const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
-    const { write, resolved, modified, checks } = await change(row, current, currency, extraRows);
-    const draft: CheckoutRow = { ...row, ...write };
-    const priced = await priceCheckout(ctx, draft, resolved, configRevision);
-    if (checks) assertChoices(priced, checks);
-    if (checks?.coupon) write.coupon = priced.coupon ?? null;
-    const saved = await inTransaction(ctx, async (tx) => {
-      const updated = await sendCheckoutWrite(tx.db, row, write, tx.clock.now());
-      const wire = checkoutWire(
-        updated,
-        resolved,
-        priced,
-        wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
-      );
-      await emitEvent(
-        tx,
-        {
-          entityFqdn: CHECKOUT_FQDN,
-          slug: 'updated',
-          entityId: row.id,
-          updatedEvent: {
-            currentEntity: wire,
-            modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+    const read = kept ?? (await load(ctx, { id }, { extra: o.extra }));
+    const { row, configRevision, catalogRows, versions } = read;
+    const extraRows = 'extraRows' in read ? read.extraRows : undefined;
+    const run = async () => {
+      if (row.completed) throw checkoutIsComplete(id);
+      const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
+      const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
+      const { write, resolved, modified, checks } = await change(row, current, currency, extraRows);
+      const draft: CheckoutRow = { ...row, ...write };
+      const priced = await priceCheckout(ctx, draft, resolved, configRevision);
+      if (checks) assertChoices(priced, checks);
+      if (checks?.coupon) write.coupon = priced.coupon ?? null;
+      return inTransaction(ctx, async (tx) => {
+        const now = tx.clock.now();
+        const updated = kept
+          ? await sendKeptCheckoutWrite(tx.db, row, write, now, versions)
+          : await sendCheckoutWrite(tx.db, row, write, now);
+        const wire = checkoutWire(
+          updated,
+          resolved,
+          priced,
+          wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
+        );
+        await emitEvent(
+          tx,
+          {
+            entityFqdn: CHECKOUT_FQDN,
+            slug: 'updated',
+            entityId: row.id,
+            updatedEvent: {
+              currentEntity: wire,
+              modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+            },
           },
-        },
-        { entityLocked: true },
-      );
-      return wire;
-    }).catch((e: unknown) => {
+          { entityLocked: true },
+        );
+        return { wire, updated };
+      });
+    };
+    const saved = await run().catch((e: unknown) => {
+      // Made from a kept checkout that was not current (or failing for any other reason): drop it
+      // and run again from the checkout as read now.
+      if (kept) return undefined;
       // Another request wrote the checkout first: read it again and retry (in a transaction of
       // our own: a caller's would have failed with it).
-      if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
+      if (isRowChanged(e) && outside) return undefined;
       throw e;
     });
-    if (saved) return saved;
+    if (saved) {
+      // The lines' catalog rows and versions hold for the checkout as written unless it added items.
+      if (outside && !o.adds) keepCheckout({ row: saved.updated, catalogRows, configRevision, versions });
+      else forgetCheckout(id);
+      return saved.wire;
+    }
+    if (kept) {
+      forgetCheckout(id);
+      kept = undefined;
+      attempt--;
+    }
   }
   throw conflict('CHECKOUT_CHANGED', 'The checkout changed while this request ran; try again.');
 }
@@ -480,7 +561,7 @@ function mutateAdding(
       checkCustomPrices(add.customLineItems, currency);
       return change(row, current, currency, await resolveExtra(ctx.db, refs, extraRows));
     },
-    extraRowsFor(refs),
+    { extra: extraRowsFor(refs), adds: refs.length > 0 || !!add.customLineItems?.length },
   );
 }
 
@@ -594,6 +675,7 @@ export const updateCheckoutLineItemsQuantity = (
  * checkout_completed. Completing twice is a no-op.
  */
 export async function markCheckoutAsCompleted(ctx: Ctx, id: string, orderId?: string): Promise<void> {
+  forgetCheckout(id);
   await inTransaction(ctx, async (tx) => {
     const { row, configRevision } = await load(tx, { id }, { forUpdate: true });
     if (row.completed) return;

@@ -8,7 +8,13 @@ import {
 } from '../../platform/db/statement.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
-import { catalogRowsFor, catalogRowsOfIds } from '../catalog/index.ts';
+import {
+  catalogRevision,
+  catalogRowsFor,
+  catalogRowsOfIds,
+  stockVariantIdsFor,
+  stockVersionOf,
+} from '../catalog/index.ts';
 
 export interface BuyerInfo {
   visitorId?: string;
@@ -65,12 +71,33 @@ const JSON_COLUMNS = [
 ] as const;
 const jsonb = jsonColumns(JSON_COLUMNS);
 
-type ReadRow = CheckoutRow & { config_rev: string; catalog_rows: unknown; extra_rows?: unknown };
+/**
+ * What the catalog rows and the pricing of a checkout read were made of, besides the row itself: the
+ * catalog's and the configuration's revisions, and the version of its lines' inventory rows
+ * (`stockVersionOf` over `stockIds`). While all three hold, those rows are still current: a write
+ * made from a kept checkout (kept.ts) carries them as its condition (`sendKeptCheckoutWrite`).
+ */
+export type ReadVersions = {
+  catalogRev: string;
+  configRev: string;
+  stockIds: string[];
+  stockVersion: string;
+};
+
+type ReadRow = CheckoutRow & {
+  config_rev: string;
+  catalog_rev: string;
+  stock_ids: string[];
+  stock_version: string;
+  catalog_rows: unknown;
+  extra_rows?: unknown;
+};
 type Where = { id: string } | { cartId: string };
 const checkoutRead = (where: Where, extra: Partial<ExtraIds>, lock: RawBuilder<unknown>) => sql<ReadRow>`
-    select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows
+    select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows,
+      ${catalogRevision()} as catalog_rev, s.stock_ids, ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version
       ${extra.variantIds ? sql`, ${catalogRowsOfIds(extra.variantIds)} as extra_rows` : sql``}
-    from checkout c
+    from checkout c left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where ${'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`}
     order by c.created_at desc limit 1 ${lock}`;
 const checkoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>) =>
@@ -89,19 +116,32 @@ export async function readCheckout(
   where: Where,
   o: { forUpdate?: boolean; extra?: ExtraIds } = {},
 ): Promise<
-  { row: CheckoutRow; configRevision: number; catalogRows: unknown; extraRows?: unknown } | undefined
+  | {
+      row: CheckoutRow;
+      configRevision: number;
+      catalogRows: unknown;
+      extraRows?: unknown;
+      versions: ReadVersions;
+    }
+  | undefined
 > {
   const read = o.forUpdate ? lockedCheckoutStatement : checkoutStatement;
   const r = await db.executeQuery(read(db, where, o.extra ?? {}));
   const row = r.rows[0];
   if (!row) return undefined;
-  const { config_rev, catalog_rows, extra_rows, ...rest } = row;
+  const { config_rev, catalog_rows, extra_rows, catalog_rev, stock_ids, stock_version, ...rest } = row;
   // extra_rows is there only when asked for (undefined otherwise: resolveExtra then looks items up).
   return {
     row: rest as CheckoutRow,
     configRevision: Number(config_rev),
     catalogRows: catalog_rows,
     extraRows: extra_rows,
+    versions: {
+      catalogRev: String(catalog_rev),
+      configRev: String(config_rev),
+      stockIds: stock_ids,
+      stockVersion: stock_version,
+    },
   };
 }
 
@@ -134,6 +174,26 @@ export const sendCheckoutWrite: (
   w: Partial<CheckoutWrite>,
   now: Date,
 ) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow>('checkout', jsonb);
+
+/**
+ * sendCheckoutWrite for a checkout kept from an earlier call (kept.ts) instead of read now: it writes
+ * only if, besides the revision, the catalog's and the configuration's revisions and the lines'
+ * inventory versions are still those it was read with (`versions`), so that what the change was
+ * priced from is current; otherwise the transaction fails with ROW_CHANGED and the caller reads.
+ */
+export const sendKeptCheckoutWrite: (
+  db: Executor,
+  row: CheckoutRow,
+  w: Partial<CheckoutWrite>,
+  now: Date,
+  versions: ReadVersions,
+) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>(
+  'checkout',
+  jsonb,
+  (v) => sql<boolean>`${catalogRevision()} = ${v.catalogRev}
+    and (select revision from config_revision where id = 1) = ${v.configRev}
+    and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion}`,
+);
 
 /** Writes the checkout if it still has `revision`; undefined when another request changed it first. */
 export const updateCheckoutRow: (

@@ -164,19 +164,21 @@ export function updateIfRevision<R>(table: keyof Database, json: ReturnType<type
   };
 }
 
-/** The update of `updateIfRevision` and `sendIfRevision`, before what it returns. */
+/** The update of `updateIfRevision` and `sendIfRevision`, before what it returns; `guard`: a further condition. */
 function byRevision(
   db: Db | QueryCreator<Database>,
   table: keyof Database,
   json: ReturnType<typeof jsonColumns>,
   set: Record<string, unknown>,
   key: { id: string; revision: string; now: Date },
+  guard?: RawBuilder<boolean>,
 ) {
-  return (db as unknown as Kysely<Record<string, { id: string; revision: string }>>)
+  const update = (db as unknown as Kysely<Record<string, { id: string; revision: string }>>)
     .updateTable(table)
     .set({ ...json.cast(set), revision: sql`revision + 1`, updated_at: key.now } as never)
     .where('id', '=', key.id)
     .where('revision', '=', key.revision);
+  return guard ? update.where(guard) : update;
 }
 
 /**
@@ -198,18 +200,35 @@ type Row = { id: string; revision: string | number };
  * with ROW_CHANGED (`isRowChanged`). JSON columns are answered as PostgreSQL gives them back (their
  * text parsed again). Under the tests the row as written is read back and must be the one answered.
  */
-export function sendIfRevision<R extends Row>(table: keyof Database, json: ReturnType<typeof jsonColumns>) {
+export function sendIfRevision<R extends Row, G extends Record<string, unknown> = Record<string, never>>(
+  table: keyof Database,
+  json: ReturnType<typeof jsonColumns>,
+  /**
+   * A further condition of the write, built from `guard`'s values (as `statement`'s groups: used
+   * only where Kysely takes a value); a call that passes no values writes without it.
+   */
+  guard?: (values: G) => RawBuilder<boolean>,
+) {
   const write = statement(
-    (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }) =>
+    (db, set: Record<string, unknown>, key: { id: string; revision: string; now: Date }, g: Partial<G>) =>
       db
-        .with('w', (q) => byRevision(q, table, json, set, key).returning(sql<number>`1`.as('one')))
+        .with('w', (q) =>
+          byRevision(
+            q,
+            table,
+            json,
+            set,
+            key,
+            guard && keysOf(g).length ? guard(g as G) : undefined,
+          ).returning(sql<number>`1`.as('one')),
+        )
         .selectFrom('w' as never)
         .select(expectOneRow().as('ok')),
   );
-  return async (db: Executor, row: R, set: Partial<R>, now: Date): Promise<R> => {
+  return async (db: Executor, row: R, set: Partial<R>, now: Date, guarded?: G): Promise<R> => {
     const text = json.text(set);
     const key = { id: row.id, revision: String(row.revision), now };
-    await writeUnanswered(db, write(db, text, key));
+    await writeUnanswered(db, write(db, text, key, guarded ?? {}));
     const written = { ...row, ...json.values(text), revision: Number(row.revision) + 1, updated_at: now };
     await checkWritten(db, table, written);
     return written;

@@ -1,0 +1,353 @@
+/**
+ * A checkout change is made from the checkout as this process kept it (kept.ts), without reading it
+ * first; its write checks that the checkout, the catalog, the configuration and the stock are as
+ * kept. Every change made elsewhere must show in the very next answer, and no answer or error may
+ * come from a kept state that was not current.
+ *
+ * The tests' server processes share one Node process, and so one kept store. A process that did not
+ * see a change is made by putting back the state kept before it (`keepCheckout`), as that process
+ * would still hold it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database.ts';
+import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
+import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import {
+  KEPT_CHECKOUTS_BUDGET,
+  keepCheckout,
+  keptCheckout,
+  keptCheckoutsSize,
+  type KeptCheckout,
+} from './kept.ts';
+
+const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const K = '/ecom/v1/checkouts';
+type Money = { amount: string; formattedAmount: string };
+interface Checkout {
+  id: string;
+  currency: string;
+  buyerNote?: string;
+  billingInfo?: { address?: { city?: string } };
+  completed: boolean;
+  lineItems: {
+    quantity: number;
+    price: Money;
+    availability: { status: string; quantityAvailable?: number };
+  }[];
+  priceSummary: { subtotal: Money; shipping: Money };
+  shippingInfo: {
+    selectedCarrierServiceOption?: { code: string };
+    carrierServiceOptions: { shippingOptions: { code: string }[] }[];
+  };
+}
+interface Product {
+  id: string;
+  revision: string;
+  variantsInfo: { variants: { id: string }[] };
+}
+
+let s: TestServer;
+/** Another server process on the same database (PostgreSQL), else the same one. */
+let other: TestServer;
+let lamp: Product;
+beforeAll(async () => {
+  s = await startTestServer();
+  other = testEngine() === 'postgres' ? await startSecondProcess(s, { env: { JOBS: 'false' } }) : s;
+  const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
+    product: {
+      name: 'Kept Checkout Lamp',
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 50 } }],
+      },
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  lamp = made.body.product;
+  const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
+    shippingRegion: {
+      name: 'United States',
+      destinations: [{ country: 'US' }],
+      options: [{ code: 'standard', title: 'Standard', rule: { type: 'FLAT', cost: '5' } }],
+    },
+  });
+  expect(region.status, JSON.stringify(region.body)).toBe(200);
+});
+afterAll(async () => {
+  if (other !== s) await other?.stop();
+  await s?.stop();
+});
+
+const NY = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '1 Main St',
+};
+const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
+const lampLine = (quantity = 1) => ({
+  catalogReference: {
+    catalogItemId: lamp.id,
+    appId: APP,
+    options: { variantId: lamp.variantsInfo.variants[0]!.id },
+  },
+  quantity,
+});
+
+/** A new checkout of `quantity` lamps for a new visitor, with an e-mail; the visitor and checkout. */
+async function newCheckout(quantity = 1) {
+  const auth = await visitor();
+  const r = await s.request<{ checkout: Checkout }>('POST', K, {
+    auth,
+    body: {
+      channelType: 'WEB',
+      lineItems: [lampLine(quantity)],
+      checkoutInfo: { buyerInfo: { email: 'kept@example.test' } },
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { auth, id: r.body.checkout.id };
+}
+
+const patch = (auth: string, id: string, checkout: Record<string, unknown>, server = s) =>
+  server.request<{ checkout: Checkout }>('PATCH', `${K}/${id}`, { auth, body: { checkout } });
+const ok = async (r: Promise<{ status: number; body: { checkout: Checkout } }>) => {
+  const done = await r;
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body.checkout;
+};
+const setPrice = async (amount: string) => {
+  const r = await other.admin<{ product: Product }>('PATCH', `/stores/v3/products/${lamp.id}`, {
+    product: {
+      id: lamp.id,
+      revision: lamp.revision,
+      variantsInfo: {
+        variants: [{ id: lamp.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
+      },
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  lamp = r.body.product;
+};
+const moveStock = async (by: number) => {
+  const items = await other.admin<{ inventoryItems: { id: string }[] }>(
+    'POST',
+    '/stores/v3/inventory-items/query',
+    {
+      query: { filter: { productId: lamp.id } },
+    },
+  );
+  const inventoryItemId = items.body.inventoryItems[0]!.id;
+  const r =
+    by < 0
+      ? await other.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+          decrementData: [{ inventoryItemId, decrementBy: -by }],
+        })
+      : await other.admin('POST', '/stores/v3/bulk/inventory-items/increment', {
+          incrementData: [{ inventoryItemId, incrementBy: by }],
+        });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
+
+/** The state this process keeps of checkout `id` now (a copy of the reference: entries are replaced, never edited). */
+const snapshot = (id: string): KeptCheckout => {
+  const k = keptCheckout(id);
+  expect(k, 'the checkout is kept').toBeDefined();
+  return k!;
+};
+
+describe('a change made from the kept checkout', () => {
+  it('is made without reading the checkout, and answers what a read answers', async () => {
+    const { auth, id } = await newCheckout();
+    const withAddress = await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const code = withAddress.shippingInfo.carrierServiceOptions[0]!.shippingOptions[0]!.code;
+    const hits = keptCheckoutsSize().hits;
+    const chosen = await ok(patch(auth, id, { shippingInfo: { selectedCarrierServiceOption: { code } } }));
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(chosen.shippingInfo.selectedCarrierServiceOption?.code).toBe(code);
+    const read = await s.request<{ checkout: Checkout }>('GET', `${K}/${id}`, { auth });
+    expect(read.body.checkout).toEqual(chosen);
+  });
+
+  it('is kept from the cart a checkout is made of: its first change too is made without reading it', async () => {
+    const auth = await visitor();
+    const C = '/ecom/v1/carts/current';
+    const added = await s.request('POST', `${C}/add-to-cart`, { auth, body: { lineItems: [lampLine(3)] } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const made = await s.request<{ checkoutId: string }>('POST', `${C}/create-checkout`, {
+      auth,
+      body: { channelType: 'WEB', email: 'cart@example.test' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.checkoutId;
+    const hits = keptCheckoutsSize().hits;
+    const changed = await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(changed.lineItems[0]!.quantity).toBe(3);
+    expect(changed.shippingInfo.selectedCarrierServiceOption?.code).toBe('standard');
+    const read = await s.request<{ checkout: Checkout }>('GET', `${K}/${id}`, { auth });
+    expect(read.body.checkout).toEqual(changed);
+  });
+
+  it('shows a price change, a stock change and a currency change made meanwhile', async () => {
+    const { auth, id } = await newCheckout(2);
+    expect((await ok(patch(auth, id, { buyerNote: 'one' }))).priceSummary.subtotal.amount).toBe('20.00');
+    const hits = keptCheckoutsSize().hits;
+    expect((await ok(patch(auth, id, { buyerNote: 'two' }))).priceSummary.subtotal.amount).toBe('20.00');
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    await setPrice('11');
+    expect((await ok(patch(auth, id, { buyerNote: 'price' }))).priceSummary.subtotal.amount).toBe('22.00');
+
+    const stock = async () => (await ok(patch(auth, id, { buyerNote: 'stock' }))).lineItems[0]!.availability;
+    const before = await stock();
+    await moveStock(-(await quantityLeft()) + 1);
+    expect(await stock()).toEqual({ status: 'PARTIALLY_AVAILABLE', quantityAvailable: 1 });
+    expect(before.status).toBe('AVAILABLE');
+    await moveStock(20);
+
+    expect(
+      (await other.admin('PATCH', '/platform/v1/store-settings', { settings: { currency: 'EUR' } })).status,
+    ).toBe(200);
+    try {
+      const euro = await ok(patch(auth, id, { buyerNote: 'euro' }));
+      expect(euro.currency).toBe('EUR');
+      expect(euro.priceSummary.subtotal.formattedAmount).toContain('€');
+    } finally {
+      await other.admin('PATCH', '/platform/v1/store-settings', { settings: { currency: 'USD' } });
+    }
+  });
+
+  it('keeps a change made by another process that this one did not see', async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { buyerNote: 'mine' }));
+    const stale = snapshot(id);
+    await ok(patch(auth, id, { buyerNote: 'theirs' }, other));
+    keepCheckout(stale);
+    const hits = keptCheckoutsSize().hits;
+    const both = await ok(patch(auth, id, { billingInfo: { address: { ...NY, city: 'Albany' } } }));
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(both.buyerNote).toBe('theirs');
+    expect(both.billingInfo?.address?.city).toBe('Albany');
+  });
+
+  it('refuses a change of a checkout another process completed', async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const stale = snapshot(id);
+    const placed = await other.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, {
+      auth,
+      body: {},
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    keepCheckout(stale);
+    const refused = await patch(auth, id, { buyerNote: 'too late' });
+    expect(refused.status).toBe(400);
+    expect(appError(refused.body).code).toBe('CHECKOUT_IS_COMPLETE');
+  });
+
+  it('answers an error only when the current checkout has it, not the kept one', async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { buyerNote: 'no address yet' }));
+    const stale = snapshot(id);
+    // Another process sets the address: the kept checkout has none, so no shipping option.
+    const there = await ok(
+      patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }, other),
+    );
+    const code = there.shippingInfo.carrierServiceOptions[0]!.shippingOptions[0]!.code;
+    keepCheckout(stale);
+    const chosen = await ok(patch(auth, id, { shippingInfo: { selectedCarrierServiceOption: { code } } }));
+    expect(chosen.shippingInfo.selectedCarrierServiceOption?.code).toBe(code);
+    // And a real error still comes back as one.
+    const wrong = await patch(auth, id, {
+      shippingInfo: { selectedCarrierServiceOption: { code: 'no-such-option' } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(appError(wrong.body).code).toBe('SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND');
+  });
+
+  it("is not another shopper's: a kept checkout is still 404 to them", async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { buyerNote: 'private' }));
+    expect(keptCheckout(id)).toBeDefined();
+    const stranger = await visitor();
+    const r = await patch(stranger, id, { buyerNote: 'mine now' });
+    expect(r.status).toBe(404);
+    expect(
+      (await s.request<{ checkout: Checkout }>('GET', `${K}/${id}`, { auth })).body.checkout.buyerNote,
+    ).toBe('private');
+  });
+});
+
+async function quantityLeft(): Promise<number> {
+  const r = await s.admin<{ inventoryItems: { quantity: number }[] }>(
+    'POST',
+    '/stores/v3/inventory-items/query',
+    {
+      query: { filter: { productId: lamp.id } },
+    },
+  );
+  return r.body.inventoryItems[0]!.quantity;
+}
+
+describe('the kept checkouts budget', () => {
+  it('lets the least recently used go past the budget, and keeps no completed checkout', () => {
+    const base = snapshotLike();
+    // Each with as many lines as makes a quarter of the budget.
+    const lines = Math.floor(KEPT_CHECKOUTS_BUDGET / 4 / 1024);
+    const entry = (id: string, completed = false): KeptCheckout => ({
+      ...base,
+      row: {
+        ...base.row,
+        id,
+        completed,
+        line_items: Array.from({ length: lines }, () => base.row.line_items[0]!),
+      },
+    });
+    for (const o of ['a', 'b', 'c']) keepCheckout(entry(`budget:${o}`));
+    expect(keptCheckout('budget:a')).toBeDefined(); // a is now the most recently used
+    keepCheckout(entry('budget:d'));
+    keepCheckout(entry('budget:e'));
+    expect(keptCheckout('budget:b')).toBeUndefined();
+    expect(keptCheckout('budget:a')).toBeDefined();
+    expect(keptCheckout('budget:e')).toBeDefined();
+    expect(keptCheckoutsSize().bytes).toBeLessThanOrEqual(KEPT_CHECKOUTS_BUDGET);
+    keepCheckout(entry('budget:done', true));
+    expect(keptCheckout('budget:done')).toBeUndefined();
+  });
+});
+
+/** A kept state of the right shape for the budget test (what it holds does not matter there). */
+function snapshotLike(): KeptCheckout {
+  const now = new Date();
+  return {
+    row: {
+      id: '',
+      cart_id: null,
+      owner_key: null,
+      created_by: {},
+      buyer: {},
+      line_items: [{} as never],
+      billing_info: null,
+      shipping_destination: null,
+      selected_shipping: null,
+      buyer_note: null,
+      coupon: null,
+      gift_card: null,
+      merchant_discounts: [],
+      override_checkout_url: null,
+      channel_type: 'WEB',
+      custom_fields: [],
+      purchase_flow_id: null,
+      business_location_id: null,
+      completed: false,
+      order_id: null,
+      payment_gateway_order_id: null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
+    },
+    catalogRows: [],
+    configRevision: 1,
+    versions: { catalogRev: '1', configRev: '1', stockIds: [], stockVersion: '' },
+  };
+}
