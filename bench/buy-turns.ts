@@ -5,12 +5,21 @@
  * worktree of the other commit, built there; and/or BENCH_OTHER_NODE_ARGS, Node flags after the
  * shipped ones) each run on their own database (BENCH_DATABASE_URL, BENCH_OTHER_DATABASE_URL); the
  * shoppers buy from one for BENCH_DURATION s (default 4), then from the other, for BENCH_ROUNDS
- * rounds (default 8; who goes first alternates). Reported: orders/s, the server's and PostgreSQL's
- * CPU per order, peak RSS under load, and B against A as the median of the rounds' ratios.
+ * rounds (default 8; who goes first alternates). BENCH_STOCK as for `bench:buy` (`untracked`,
+ * `tracked`: every shopper buys one tracked item, `tracked-each`: one each). Reported: orders/s, the
+ * server's and PostgreSQL's CPU per order, peak RSS under load, and B against A as the median of the
+ * rounds' ratios.
  */
 import { existsSync } from 'node:fs';
 import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
-import { postgresCpuMs, startVitrine, untrackedItem, type OtherBuild, type Proc } from './lib.ts';
+import {
+  postgresCpuMs,
+  startVitrine,
+  trackedItems,
+  untrackedItem,
+  type OtherBuild,
+  type Proc,
+} from './lib.ts';
 
 const other: OtherBuild = {
   bundle: process.env.BENCH_OTHER_BUNDLE,
@@ -24,12 +33,15 @@ if (!urls[0] || !urls[1])
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const duration = Number(process.env.BENCH_DURATION ?? 4);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 8);
+const stock = process.env.BENCH_STOCK ?? 'untracked';
+if (!['untracked', 'tracked', 'tracked-each'].includes(stock))
+  throw new Error('BENCH_STOCK is untracked, tracked or tracked-each');
 
 interface Side {
   name: string;
   proc: Proc;
   base: string;
-  ref: unknown;
+  refs: unknown[];
   rates: number[];
   orders: number;
   seconds: number;
@@ -41,20 +53,25 @@ interface Side {
 async function side(name: string, url: string, build?: OtherBuild): Promise<Side> {
   const proc = await startVitrine(url, {}, build);
   const base = `http://127.0.0.1:${proc.port}`;
-  const ref = await untrackedItem(base, { physical: true });
-  for (let i = 0; i < 20; i++) await buy(base, ref); // warm-up
+  const refs =
+    stock === 'untracked'
+      ? [await untrackedItem(base, { physical: true })]
+      : await trackedItems(base, stock === 'tracked' ? 1 : shoppers);
+  for (let i = 0; i < 20; i++) await buy(base, refs[i % refs.length]); // warm-up
   proc.resetPeak(); // the peak under load, as bench:buy reports it
   const times = Object.fromEntries(STEPS.map((s) => [s, []])) as unknown as Record<Step, number[]>;
-  return { name, proc, base, ref, rates: [], orders: 0, seconds: 0, serverMs: 0, pgMs: 0, times };
+  return { name, proc, base, refs, rates: [], orders: 0, seconds: 0, serverMs: 0, pgMs: 0, times };
 }
 
 const sides = [await side('A (this tree)', urls[0]), await side('B (the other build)', urls[1], other)];
-console.log(`\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers\n`);
+console.log(
+  `\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers, stock ${stock}\n`,
+);
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...sides].reverse() : sides) {
     const server0 = s.proc.cpuMs();
     const pg0 = postgresCpuMs();
-    const run = await runShoppers([s.base], s.ref, shoppers, duration);
+    const run = await runShoppers([s.base], s.refs, shoppers, duration);
     if (run.failed > 0) throw new Error(`${s.name}: ${run.failed} flows failed`);
     const serverMs = s.proc.cpuMs() - server0;
     const pgMs = postgresCpuMs() - pg0;

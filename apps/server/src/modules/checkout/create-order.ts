@@ -8,11 +8,11 @@ import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
 import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
-import { load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
+import { keptFor, load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from '../lines/index.ts';
-import { forgetCheckout } from './kept.ts';
+import { forgetCheckout, noteStockMoved, type KeptCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
-import { sendCheckoutWrite, type CheckoutRow } from './store.ts';
+import { sendCheckoutWrite, sendKeptCheckoutLock, type CheckoutRow } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
 
 export interface CreateOrderResult {
@@ -191,10 +191,40 @@ export async function createOrderFromCheckout(
   id: string,
   o: { delayCapture?: boolean; savePaymentMethod?: boolean },
 ): Promise<CreateOrderResult> {
+  const kept = keptFor(ctx, id);
   // The checkout is completed (or the attempt failed): this process's kept copy is of no more use.
   forgetCheckout(id);
+  if (kept) {
+    // Placed from the kept checkout without reading it: its lock checks that it, the catalog, the
+    // configuration and the stock are as kept. Any failure (they were not, or a refusal) rolls all
+    // back and places it again from a read, so no answer comes from a kept state that was not current.
+    const placed = await place(ctx, id, o, kept).catch((e: unknown) => {
+      // Not as kept: most often the stock moved (an item that sells often; kept.ts stockMoving).
+      if (isRowChanged(e)) noteStockMoved(kept.versions.stockIds, ctx.clock.now().getTime());
+    });
+    if (placed) return placed;
+  }
+  return place(ctx, id, o).catch((e: unknown) => {
+    if (isRowChanged(e))
+      throw fail(
+        'CHECKOUT_CHANGED',
+        'The checkout changed while the order was being placed; review it and try again.',
+      );
+    throw e;
+  });
+}
+
+/** createOrderFromCheckout's transaction, from the checkout `kept` (kept.ts) or read and locked. */
+function place(
+  ctx: Ctx,
+  id: string,
+  o: { delayCapture?: boolean },
+  kept?: KeptCheckout,
+): Promise<CreateOrderResult> {
   return inTransaction(ctx, async (tx) => {
-    const { row, configRevision, catalogRows } = await load(tx, { id }, { forUpdate: true });
+    const { row, configRevision, catalogRows } = kept
+      ? await lockKept(tx, kept)
+      : await load(tx, { id }, { forUpdate: true });
     if (row.completed) {
       if (row.order_id)
         return {
@@ -290,7 +320,7 @@ export async function createOrderFromCheckout(
                 }
               : { delayedCapture: o.delayCapture ?? false }),
           });
-    // The row is locked since it was read, so its revision holds; sent with what follows.
+    // The row is locked since it was read (or its kept copy locked), so its revision holds; sent with what follows.
     await sendCheckoutWrite(
       tx.db,
       row,
@@ -316,12 +346,10 @@ export async function createOrderFromCheckout(
       orderId: order.id,
       ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),
     };
-  }).catch((e: unknown) => {
-    if (isRowChanged(e))
-      throw fail(
-        'CHECKOUT_CHANGED',
-        'The checkout changed while the order was being placed; review it and try again.',
-      );
-    throw e;
   });
 }
+
+const lockKept = async (tx: Ctx, kept: KeptCheckout): Promise<KeptCheckout> => {
+  await sendKeptCheckoutLock(tx.db, kept.row, kept.versions);
+  return kept;
+};

@@ -8,12 +8,13 @@
  * see a change is made by putting back the state kept before it (`keepCheckout`), as that process
  * would still hold it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
+  STOCK_MOVING_MS,
   keepCheckout,
   keptCheckout,
   keptCheckoutsSize,
@@ -52,7 +53,8 @@ let other: TestServer;
 let lamp: Product;
 beforeAll(async () => {
   s = await startTestServer();
-  other = testEngine() === 'postgres' ? await startSecondProcess(s, { env: { JOBS: 'false' } }) : s;
+  other =
+    testEngine() === 'postgres' ? await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false' } }) : s;
   const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
     product: {
       name: 'Kept Checkout Lamp',
@@ -72,6 +74,8 @@ beforeAll(async () => {
   });
   expect(region.status, JSON.stringify(region.body)).toBe(200);
 });
+// The tests share one item: one whose stock moved in an earlier test is not kept for a minute.
+beforeEach(() => s.clock.advance(STOCK_MOVING_MS));
 afterAll(async () => {
   if (other !== s) await other?.stop();
   await s?.stop();
@@ -263,6 +267,60 @@ describe('a change made from the kept checkout', () => {
     });
     expect(wrong.status).toBe(400);
     expect(appError(wrong.body).code).toBe('SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND');
+  });
+
+  it('places an order from the kept checkout, at the prices of the moment it is placed', async () => {
+    const { auth, id } = await newCheckout(2);
+    const chosen = await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const price = Number(chosen.lineItems[0]!.price.amount);
+    // Another process changes the price after this one kept the checkout.
+    await setPrice(String(price + 1));
+    const hits = keptCheckoutsSize().hits;
+    const placed = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, {
+      auth,
+      body: {},
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(keptCheckout(id)).toBeUndefined();
+    const order = await s.admin<{
+      order: { priceSummary: { subtotal: Money }; lineItems: { quantity: number }[] };
+    }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
+    expect(order.body.order.priceSummary.subtotal.amount).toBe((2 * (price + 1)).toFixed(2));
+    // Placed once: asking again answers the same order.
+    const again = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, { auth, body: {} });
+    expect(again.body.orderId).toBe(placed.body.orderId);
+  });
+
+  it('refuses an order for stock sold meanwhile, and places one when the kept stock is still current', async () => {
+    const { auth, id } = await newCheckout(2);
+    await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const left = await quantityLeft();
+    await moveStock(-(left - 1));
+    const refused = await s.request('POST', `${K}/${id}/create-order`, { auth, body: {} });
+    expect(refused.status).toBe(400);
+    expect(appError(refused.body).code).toBe('PARTIAL_OUT_OF_STOCK');
+    await moveStock(left - 1);
+    await ok(patch(auth, id, { buyerNote: 'again' }));
+    const placed = await s.request('POST', `${K}/${id}/create-order`, { auth, body: {} });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await quantityLeft()).toBe(left - 2);
+  });
+
+  it('is not used for a minute for checkouts of an item whose stock moved under one', async () => {
+    const first = await newCheckout();
+    await ok(patch(first.auth, first.id, { buyerNote: 'kept' }));
+    await moveStock(-1);
+    // Made from the kept checkout, the change fails on the stock and is made again from a read.
+    expect((await ok(patch(first.auth, first.id, { buyerNote: 'moved' }))).buyerNote).toBe('moved');
+    const second = await newCheckout();
+    await ok(patch(second.auth, second.id, { buyerNote: 'read' }));
+    const hits = keptCheckoutsSize().hits;
+    await ok(patch(second.auth, second.id, { buyerNote: 'read again' }));
+    expect(keptCheckoutsSize().hits).toBe(hits);
+    s.clock.advance(STOCK_MOVING_MS + 1000);
+    await ok(patch(second.auth, second.id, { buyerNote: 'kept again' }));
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
   });
 
   it("is not another shopper's: a kept checkout is still 404 to them", async () => {

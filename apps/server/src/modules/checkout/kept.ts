@@ -10,6 +10,11 @@
  *
  * Only committed states are kept: a checkout read or written outside a caller's transaction.
  * Bounded: the least recently used go past the budget.
+ *
+ * An item that sells often moves its stock between a shopper's calls, and a change made from a kept
+ * checkout of it would mostly fail and be made again (three round trips instead of two). So when a
+ * kept checkout's stock was found moved, its variants count as moving for STOCK_MOVING_MS, and
+ * checkouts holding them are read first meanwhile (`stockMoving`).
  */
 import type { CheckoutRow, ReadVersions } from './store.ts';
 
@@ -42,10 +47,13 @@ export function forgetCheckout(id: string): void {
   keptBytes -= e.size;
 }
 
-/** The kept state of checkout `id`, if any; it counts as used. */
-export function keptCheckout(id: string): KeptCheckout | undefined {
+/**
+ * The kept state of checkout `id`, if any; it counts as used. With `now` (ms), none while its stock
+ * is moving (`stockMoving`).
+ */
+export function keptCheckout(id: string, now?: number): KeptCheckout | undefined {
   const e = kept.get(id);
-  if (!e) return undefined;
+  if (!e || (now !== undefined && stockMoving(e.k.versions.stockIds, now))) return undefined;
   hits++;
   // Most recently used last (a Map keeps insertion order).
   kept.delete(id);
@@ -70,3 +78,32 @@ export function keepCheckout(k: KeptCheckout): void {
 
 /** How many checkouts are kept, their estimated size, and how many changes used one (tests, diagnostics). */
 export const keptCheckoutsSize = () => ({ count: kept.size, bytes: keptBytes, hits });
+
+/** How long a variant whose stock moved under a kept checkout makes checkouts holding it read first. */
+export const STOCK_MOVING_MS = 60_000;
+/** Variants most recently found moving (more are forgotten, oldest first). */
+const MAX_MOVING = 10_000;
+const moving = new Map<string, number>();
+
+/** Notes that the stock of these variants moved under a kept checkout (at `now`, ms). */
+export function noteStockMoved(variantIds: readonly string[], now: number): void {
+  for (const id of variantIds) {
+    moving.delete(id);
+    moving.set(id, now + STOCK_MOVING_MS);
+  }
+  for (const first of moving.keys()) {
+    if (moving.size <= MAX_MOVING) break;
+    moving.delete(first);
+  }
+}
+
+/** Whether any of these variants' stock was found moving less than STOCK_MOVING_MS before `now` (ms). */
+export function stockMoving(variantIds: readonly string[], now: number): boolean {
+  for (const id of variantIds) {
+    const until = moving.get(id);
+    if (until === undefined) continue;
+    if (until > now) return true;
+    moving.delete(id);
+  }
+  return false;
+}

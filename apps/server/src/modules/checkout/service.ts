@@ -29,7 +29,7 @@ import {
   type AddItems,
   type ResolvedLine,
 } from '../lines/index.ts';
-import { forgetCheckout, keepCheckout, keptCheckout, type KeptCheckout } from './kept.ts';
+import { forgetCheckout, keepCheckout, keptCheckout, noteStockMoved, type KeptCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   sendNewCheckout,
@@ -64,6 +64,16 @@ const checkoutNotFound = (id: string) =>
 function mayAccess(ctx: Ctx, row: Pick<CheckoutRow, 'owner_key'>): boolean {
   const keys = ownerKeys(ctx);
   return keys === 'all' || (!!row.owner_key && keys.includes(row.owner_key));
+}
+
+/**
+ * The checkout as this process kept it (kept.ts), for a call outside a transaction by a caller who
+ * may see it; else undefined (the call reads it).
+ */
+export function keptFor(ctx: Ctx, id: string): KeptCheckout | undefined {
+  if (ctx.db.isTransaction) return undefined;
+  const kept = keptCheckout(id, ctx.clock.now().getTime());
+  return kept && mayAccess(ctx, kept.row) ? kept : undefined;
 }
 
 /**
@@ -472,11 +482,15 @@ async function mutate(
   } = {},
 ): Promise<WireCheckout> {
   const outside = !ctx.db.isTransaction;
-  let kept = outside && !o.adds ? keptCheckout(id) : undefined;
-  if (kept && !mayAccess(ctx, kept.row)) kept = undefined;
+  let kept = o.adds ? undefined : keptFor(ctx, id);
+  /** The versions of a kept checkout whose write failed: its stock, when found moved, is noted. */
+  let failed: KeptCheckout['versions'] | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     const read = kept ?? (await load(ctx, { id }, { extra: o.extra }));
     const { row, configRevision, catalogRows, versions } = read;
+    if (failed && failed.stockVersion !== versions.stockVersion)
+      noteStockMoved(failed.stockIds, ctx.clock.now().getTime());
+    failed = undefined;
     const extraRows = 'extraRows' in read ? read.extraRows : undefined;
     const run = async () => {
       if (row.completed) throw checkoutIsComplete(id);
@@ -531,6 +545,7 @@ async function mutate(
     }
     if (kept) {
       forgetCheckout(id);
+      failed = kept.versions;
       kept = undefined;
       attempt--;
     }

@@ -1,12 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  expectOneRow,
   jsonColumns,
   sendIfRevision,
   sendInsert,
   statement,
   updateIfRevision,
 } from '../../platform/db/statement.ts';
-import type { Executor } from '../../platform/db/tx.ts';
+import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
@@ -175,6 +176,11 @@ export const sendCheckoutWrite: (
   now: Date,
 ) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow>('checkout', jsonb);
 
+/** The checkout's catalog, configuration and stock are still at `v` (`ReadVersions`). */
+const readAt = (v: ReadVersions) => sql<boolean>`${catalogRevision()} = ${v.catalogRev}
+    and (select revision from config_revision where id = 1) = ${v.configRev}
+    and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion}`;
+
 /**
  * sendCheckoutWrite for a checkout kept from an earlier call (kept.ts) instead of read now: it writes
  * only if, besides the revision, the catalog's and the configuration's revisions and the lines'
@@ -187,13 +193,23 @@ export const sendKeptCheckoutWrite: (
   w: Partial<CheckoutWrite>,
   now: Date,
   versions: ReadVersions,
-) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>(
-  'checkout',
-  jsonb,
-  (v) => sql<boolean>`${catalogRevision()} = ${v.catalogRev}
-    and (select revision from config_revision where id = 1) = ${v.configRev}
-    and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion}`,
+) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>('checkout', jsonb, readAt);
+
+const keptLockStatement = statement(
+  (_, k: { id: string; revision: string }, v: ReadVersions) => sql<{ ok: number }>`
+    select ${expectOneRow()} as ok from (select 1 from checkout c
+      where c.id = ${k.id} and c.revision = ${k.revision} and ${readAt(v)} for update of c) as locked`,
 );
+
+/**
+ * In a transaction `inTransaction` opened, without waiting for the answer: locks a checkout kept from
+ * an earlier call (kept.ts) instead of reading it, if it still has the revision it was kept with and
+ * its catalog, configuration and stock are still at `versions`; otherwise the transaction fails with
+ * ROW_CHANGED (statement.ts) and the caller reads it (`readCheckout` with `forUpdate`).
+ */
+export async function sendKeptCheckoutLock(db: Executor, row: CheckoutRow, versions: ReadVersions) {
+  await writeUnanswered(db, keptLockStatement(db, { id: row.id, revision: String(row.revision) }, versions));
+}
 
 /** Writes the checkout if it still has `revision`; undefined when another request changed it first. */
 export const updateCheckoutRow: (
