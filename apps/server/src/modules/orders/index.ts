@@ -7,6 +7,7 @@ export {
   applyPaymentUpdate,
   getOrder,
   getOrderForPayment,
+  sendOrderForPayment,
   insertOrder,
   notifyRefund,
   type OrderDraft,

@@ -1,10 +1,10 @@
 import type { CursorQuery, OrderInput, OrderPaymentStatusValue, OrderStatusValue } from '@vitrine/contract';
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
 import { createdByOf, type Ctx } from '../../platform/context.ts';
 import { statement } from '../../platform/db/statement.ts';
-import { inTransaction, type Executor } from '../../platform/db/tx.ts';
+import { inTransaction, sendAhead, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -217,28 +217,45 @@ const lockedOrderForPayment = statement((db, o: { orderId: string }) =>
   orderWithConfig(db, o.orderId).forUpdate(),
 );
 
+/** An order as payments work with it. */
+export interface OrderForPayment {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  currency: string;
+  totalMinor: number;
+  buyerEmail?: string;
+  memberId?: string;
+  visitorId?: string;
+  locked: LockedOrder;
+}
+
 /** For payments: locks the row (FOR UPDATE) when ctx.db is a transaction. */
-export async function getOrderForPayment(
-  ctx: Ctx,
-  orderId: string,
-): Promise<
-  | {
-      id: string;
-      number: string;
-      status: OrderStatus;
-      paymentStatus: OrderPaymentStatus;
-      currency: string;
-      totalMinor: number;
-      buyerEmail?: string;
-      memberId?: string;
-      visitorId?: string;
-      locked: LockedOrder;
-    }
-  | undefined
-> {
+export async function getOrderForPayment(ctx: Ctx, orderId: string): Promise<OrderForPayment | undefined> {
   if (!isUuid(orderId)) return undefined;
   const read = ctx.db.isTransaction ? lockedOrderForPayment : orderForPayment;
-  const found = (await ctx.db.executeQuery(read(ctx.db, { orderId }))).rows[0];
+  return forPayment((await ctx.db.executeQuery(read(ctx.db, { orderId }))).rows[0]);
+}
+
+/**
+ * getOrderForPayment in a transaction, its lock sent ahead (`sendAhead`): it travels with the
+ * caller's next statement (which PostgreSQL runs after it, so the order is locked first), and the
+ * function answered gives the order after that.
+ */
+export async function sendOrderForPayment(
+  ctx: Ctx,
+  orderId: string,
+): Promise<() => Promise<OrderForPayment | undefined>> {
+  if (!isUuid(orderId)) return () => Promise.resolve(undefined);
+  const read = ctx.db.isTransaction ? lockedOrderForPayment : orderForPayment;
+  const rows = await sendAhead(ctx.db, read(ctx.db, { orderId }));
+  return async () => forPayment((await rows())[0]);
+}
+
+type ForPaymentRow = typeof orderForPayment extends (...a: never[]) => Compilable<infer R> ? R : never;
+
+function forPayment(found: ForPaymentRow | undefined): OrderForPayment | undefined {
   if (!found) return undefined;
   const { config_rev, ...rest } = found;
   const r: OrderWithActivities = { ...rest, activities: fixActivities(rest.activities) };

@@ -207,8 +207,7 @@ export async function captureAuthorized(
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
   return inTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const { all, named } = await lockOrderPayments(tx, orderId, ids);
+    const { order, all, named } = await lockOrderPayments(tx, orderId, ids);
     const changed: PaymentRow[] = [];
     for (const [i, item] of items.entries()) {
       const p = named.get(item.paymentId)!;
@@ -229,8 +228,7 @@ export async function voidAuthorized(ctx: Ctx, orderId: string, paymentIds: read
   const dup = paymentIds.findIndex((id, i) => paymentIds.indexOf(id) !== i);
   if (dup >= 0) throw violation(`paymentIds[${dup}]`, 'is repeated', 'VALIDATION');
   return inTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const { all, named } = await lockOrderPayments(tx, orderId, paymentIds);
+    const { order, all, named } = await lockOrderPayments(tx, orderId, paymentIds);
     const changed: PaymentRow[] = [];
     for (const [i, id] of paymentIds.entries())
       changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL', i === paymentIds.length - 1));

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { applyPaymentUpdate, getOrderForPayment } from '../orders/index.ts';
+import { applyPaymentUpdate, getOrderForPayment, sendOrderForPayment } from '../orders/index.ts';
 import type { PaymentProvider } from './gateway.ts';
 import { listPayments, listRefunds, lockPayments, type PaymentRow } from './store.ts';
 import { testGateway } from './test-gateway.ts';
@@ -46,36 +46,69 @@ export function balanceDue(order: OrderForPayment, payments: readonly PaymentRow
 }
 
 /**
- * Locks all the order's payments (the caller holds the order's lock) and picks the named ones; any
- * id that is not one of its payments is a 404. The list is what syncOrder and transactionsOf need,
- * so they need not read it again.
+ * lockOrder with `also` (a lock or read of the order's payments), in one round trip: the order's
+ * lock is sent ahead (orders' sendOrderForPayment) and `also`'s statement follows it; PostgreSQL runs
+ * them in that order, so the order is still locked before its payments. `also` must send a statement
+ * and must not throw for an order that does not exist: the order's 404 comes first.
+ */
+export async function lockOrderWith<T>(
+  ctx: Ctx,
+  orderId: string,
+  also: () => Promise<T>,
+  code = 'ORDER_NOT_FOUND',
+): Promise<[OrderForPayment, T]> {
+  const order = await sendOrderForPayment(ctx, orderId);
+  const got = await also();
+  const found = await order();
+  if (!found) throw new AppError(404, code, 'Order not found', { orderId });
+  return [found, got];
+}
+
+/**
+ * The order and all its payments, locked in one round trip (lockOrderWith), with the named ones; any
+ * id that is not one of its payments is a 404. The list is what syncOrder and transactionsOf need, so
+ * they need not read it again.
  */
 export async function lockOrderPayments(
   ctx: Ctx,
   orderId: string,
   ids: readonly string[],
   code = 'PAYMENT_NOT_FOUND',
-): Promise<{ all: PaymentRow[]; named: Map<string, PaymentRow> }> {
-  const all = await listPayments(ctx.db, orderId, true);
-  const named = new Map(all.filter((p) => ids.includes(p.id)).map((p) => [p.id, p]));
-  const missing = ids.filter((id) => !named.has(id));
-  if (missing.length) throw new AppError(404, code, 'Payment not found', { paymentIds: missing });
-  return { all, named };
+): Promise<{ order: OrderForPayment; all: PaymentRow[]; named: Map<string, PaymentRow> }> {
+  const [order, all] = await lockOrderWith(ctx, orderId, () => listPayments(ctx.db, orderId, true));
+  return { order, all, named: namedOf(all, ids, code) };
 }
 
 /** `all` with each changed payment in its place. */
 export const withChanged = (all: readonly PaymentRow[], changed: readonly PaymentRow[]): PaymentRow[] =>
   all.map((p) => changed.find((c) => c.id === p.id) ?? p);
 
-/** Locks the named payments of the order; any id that is not one of its payments is a 404. */
+/**
+ * The order and the named payments of it, locked in one round trip (lockOrderWith); any id that is
+ * not one of its payments is a 404.
+ */
+export async function lockOrderNamedPayments(
+  ctx: Ctx,
+  orderId: string,
+  ids: readonly string[],
+  code = 'PAYMENT_NOT_FOUND',
+): Promise<{ order: OrderForPayment; named: Map<string, PaymentRow> }> {
+  const [order, rows] = await lockOrderWith(ctx, orderId, () => lockPayments(ctx.db, orderId, ids));
+  return { order, named: namedOf(rows, ids, code) };
+}
+
+/** Locks the named payments of the order (the caller holds its lock); any id that is not one of its payments is a 404. */
 export async function lockNamedPayments(
   ctx: Ctx,
   orderId: string,
   ids: readonly string[],
   code = 'PAYMENT_NOT_FOUND',
 ): Promise<Map<string, PaymentRow>> {
-  const rows = await lockPayments(ctx.db, orderId, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return namedOf(await lockPayments(ctx.db, orderId, ids), ids, code);
+}
+
+function namedOf(rows: readonly PaymentRow[], ids: readonly string[], code: string): Map<string, PaymentRow> {
+  const byId = new Map(rows.filter((p) => ids.includes(p.id)).map((p) => [p.id, p]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw new AppError(404, code, 'Payment not found', { paymentIds: missing });
   return byId;

@@ -7,7 +7,13 @@ import { price } from '../../platform/money.ts';
 import { ownsRecord } from '../../platform/ownership.ts';
 import { captureLocked, voidLocked } from './collector.ts';
 import type { CardInput } from './gateway.ts';
-import { balanceDue, lockNamedPayments, lockOrder, syncOrder, type OrderForPayment } from './ledger.ts';
+import {
+  balanceDue,
+  lockOrderNamedPayments,
+  lockOrderWith,
+  syncOrder,
+  type OrderForPayment,
+} from './ledger.ts';
 import { rememberedOrderOf } from './order-of.ts';
 import { delayMs } from './service.ts';
 import {
@@ -43,10 +49,15 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
     (await findGatewayOrder(ctx.db, paymentGatewayOrderId))?.order_id;
   if (!orderId) throw gatewayOrderNotFound(paymentGatewayOrderId);
   return inTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderId, 'PAYMENT_GATEWAY_ID_NOT_FOUND');
+    // The order (locked first), then the gateway order (locked) with the order's payments so far in
+    // one statement: one round trip.
+    const [order, locked] = await lockOrderWith(
+      tx,
+      orderId,
+      () => lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId),
+      'PAYMENT_GATEWAY_ID_NOT_FOUND',
+    );
     if (!mayPay(tx, order)) throw gatewayOrderNotFound(paymentGatewayOrderId);
-    // The gateway order (locked) and the order's payments so far, in one statement.
-    const locked = await lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId);
     if (!locked) throw gatewayOrderNotFound(paymentGatewayOrderId);
     const pg = locked.gatewayOrder;
     if (pg.status === 'PAID')
@@ -139,8 +150,8 @@ export const scheduledActionJob: JobHandler<{ paymentId: string }> = {
     const found = await findPayment(ctx.db, paymentId);
     if (!found) return;
     await inTransaction(ctx, async (tx) => {
-      const order = await lockOrder(tx, found.order_id);
-      const p = (await lockNamedPayments(tx, found.order_id, [paymentId])).get(paymentId)!;
+      const { order, named } = await lockOrderNamedPayments(tx, found.order_id, [paymentId]);
+      const p = named.get(paymentId)!;
       const action = p.scheduled_action;
       if (p.status !== 'AUTHORIZED' || !action || new Date(action.executionDate) > tx.clock.now()) return;
       if (action.actionType === 'CAPTURE') {

@@ -7,7 +7,7 @@ import { price } from '../../platform/money.ts';
 import { amountOf } from './collector.ts';
 import {
   balanceDue,
-  lockNamedPayments,
+  lockOrderNamedPayments,
   lockOrder,
   providerFor,
   syncOrder,
@@ -84,8 +84,7 @@ export async function triggerRefund(
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
   return inTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const payments = await lockNamedPayments(tx, orderId, ids, 'PAYMENTS_NOT_FOUND');
+    const { order, named: payments } = await lockOrderNamedPayments(tx, orderId, ids, 'PAYMENTS_NOT_FOUND');
     const transactions: StoredRefundTransaction[] = [];
     const now = tx.clock.now();
     for (const [i, item] of body.payments.entries()) {

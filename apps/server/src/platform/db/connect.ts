@@ -86,6 +86,16 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     const [first] = a;
     const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
+    const ahead = AHEAD.exec(text);
+    if (ahead) {
+      held.hold();
+      const plain = text.slice(ahead[0].length);
+      const sent = send([plain, ...a.slice(1)], plain) as Promise<unknown>;
+      unanswered = unanswered ? after(unanswered, sent) : sent;
+      unanswered.catch(() => {});
+      aheadSent.set(ahead[1]!, unanswered);
+      return Promise.resolve(NO_ROWS);
+    }
     if (sentUnanswered(text)) {
       held.hold();
       const sent = send(a, text) as Promise<unknown>;
@@ -242,8 +252,26 @@ class KnownShapeQuery extends BaseQuery {
  */
 export const UNANSWERED = '/* unanswered */ ';
 
-/** Whether a statement is sent without waiting for its answer: kysely's BEGIN, or one marked UNANSWERED. */
-export const sentUnanswered = (text: string): boolean => text === 'begin' || text.startsWith(UNANSWERED);
+/**
+ * Marks a read whose answer its caller takes later (`sendAhead` in tx.ts), with the caller's token:
+ * `/* ahead:<token> *\/ `. It is sent and chained as an UNANSWERED statement is, so it travels with
+ * the next statement, which answers for its errors; its own answer goes to the caller through
+ * `takeAhead`. The marker is taken off the text before it is sent (the statement stays prepared).
+ */
+export const aheadMarker = (token: string) => `/* ahead:${token} */ `;
+const AHEAD = /^\/\* ahead:(\d+) \*\/ /;
+/** Answers of reads sent ahead, by token, until their caller takes them. */
+const aheadSent = new Map<string, Promise<unknown>>();
+/** The answer of the read sent ahead with `token`, once (undefined where none was: PGlite answered it at once). */
+export function takeAhead(token: string): Promise<unknown> | undefined {
+  const sent = aheadSent.get(token);
+  aheadSent.delete(token);
+  return sent;
+}
+
+/** Whether a statement is sent without waiting for its answer: kysely's BEGIN, or one marked UNANSWERED or ahead. */
+export const sentUnanswered = (text: string): boolean =>
+  text === 'begin' || text.startsWith(UNANSWERED) || AHEAD.test(text);
 const NO_ROWS = { command: null, rowCount: null, rows: [] };
 
 /** `next`'s outcome once `earlier` succeeded; else `earlier`'s error (`next` then runs in an aborted transaction). */

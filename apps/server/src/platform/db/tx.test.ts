@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/database.ts';
 import type { Db } from './connect.ts';
@@ -7,6 +8,7 @@ import {
   deferAdvisoryLock,
   deferInsert,
   inTransaction,
+  sendAhead,
   writeUnanswered,
   type Executor,
 } from './tx.ts';
@@ -187,5 +189,54 @@ describe('a write sent without waiting for its answer', () => {
     const subject = `alone ${randomUUID()}`;
     await insertMail(db, subject, 'STORED');
     expect(await subjects(subject)).toBe(1);
+  });
+});
+
+describe('a read sent ahead', () => {
+  const subjectOf = (d: Executor, id: string) =>
+    d.selectFrom('mail_message').select(['subject', 'status']).where('id', '=', id);
+
+  it('is run before the statement after it, and answers its own rows', async () => {
+    const m = mail(`ahead ${randomUUID()}`);
+    await db.insertInto('mail_message').values(m).execute();
+    const [before, after] = await inTransaction({ db }, async (tx) => {
+      const read = await sendAhead(tx.db, subjectOf(tx.db, m.id));
+      const changed = await tx.db
+        .updateTable('mail_message')
+        .set({ status: 'SENT' })
+        .where('id', '=', m.id)
+        .returning('status')
+        .executeTakeFirst();
+      return [await read(), changed];
+    });
+    expect(before).toEqual([{ subject: m.subject, status: 'STORED' }]);
+    expect(after).toEqual({ status: 'SENT' });
+  });
+
+  it('fails the statement after it when it fails, and its transaction; every connection stays usable', async () => {
+    for (let i = 0; i < 12; i++) {
+      const subject = `ahead refused ${randomUUID()}`;
+      const outcome = inTransaction({ db }, async (tx) => {
+        await tx.db.insertInto('mail_message').values(mail(subject)).execute();
+        // A cast that fails when it runs: the read's answer is an error.
+        const read = await sendAhead(tx.db, tx.db.selectNoFrom(sql<number>`'x'::int`.as('n')));
+        if (i % 2) await tx.db.selectFrom('mail_message').select('id').limit(1).execute();
+        await read();
+      });
+      await expect(outcome).rejects.toMatchObject({ code: '22P02' });
+      expect(await subjects(subject)).toBe(0);
+    }
+    const kept = `ahead kept ${randomUUID()}`;
+    await inTransaction({ db }, async (tx) => {
+      await tx.db.insertInto('mail_message').values(mail(kept)).execute();
+    });
+    expect(await subjects(kept)).toBe(1);
+  });
+
+  it('is an ordinary read outside a transaction', async () => {
+    const m = mail(`ahead alone ${randomUUID()}`);
+    await db.insertInto('mail_message').values(m).execute();
+    const read = await sendAhead(db, subjectOf(db, m.id));
+    expect(await read()).toEqual([{ subject: m.subject, status: 'STORED' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Compilable, type Transaction } from 'kysely';
 import type { Database } from '../../database.ts';
-import { UNANSWERED, type Db } from './connect.ts';
+import { UNANSWERED, aheadMarker, takeAhead, type Db } from './connect.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -140,6 +140,28 @@ export function afterCommit(db: Executor, fn: () => void): void {
 export async function writeUnanswered(db: Executor, q: Compilable): Promise<void> {
   const c = q.compile();
   await db.executeQuery(pending.has(db) ? { ...c, sql: UNANSWERED + c.sql } : c);
+}
+
+let aheadTokens = 0;
+
+/**
+ * Sends a read in a transaction `inTransaction` opened without waiting for its answer, so that it
+ * travels with the next statement on the connection (one round trip for both; PostgreSQL still runs
+ * them in order, so a lock it takes is taken first), and answers a function that gives its answer.
+ * The next statement answers for its errors, as after `writeUnanswered`; so a caller must send one,
+ * and may take the answer after it. Elsewhere, and on PGlite, the read is made at once.
+ */
+export async function sendAhead<R>(db: Executor, q: Compilable<R>): Promise<() => Promise<R[]>> {
+  if (!pending.has(db)) {
+    const { rows } = await db.executeQuery(q);
+    return () => Promise.resolve(rows);
+  }
+  const c = q.compile();
+  const token = String(++aheadTokens % 1_000_000_000);
+  const { rows } = await db.executeQuery({ ...c, sql: aheadMarker(token) + c.sql } as CompiledQuery<R>);
+  // The driver's answer (pg's result: its rows are the read's rows).
+  const sent = takeAhead(token) as Promise<{ rows: R[] }> | undefined;
+  return sent ? () => sent.then((r) => r.rows) : () => Promise.resolve(rows);
 }
 
 /** How many of this transaction's deferred rows are for `table` (e.g. to rank an entity's events). */
