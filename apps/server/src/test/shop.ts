@@ -131,3 +131,25 @@ export async function payAsBuyer(s: TestServer, auth: string, paymentGatewayOrde
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
+
+/** A product as the catalog answers it, with what a price change names. */
+export interface PricedProduct {
+  id: string;
+  revision: string;
+  variantsInfo: { variants: { id: string }[] };
+}
+
+/** Sets the price of a product's first variant, as the dashboard does; answers the product as saved. */
+export async function setPrice<P extends PricedProduct>(s: TestServer, p: P, amount: string): Promise<P> {
+  const r = await s.admin<{ product: P }>('PATCH', `/stores/v3/products/${p.id}`, {
+    product: {
+      id: p.id,
+      revision: p.revision,
+      variantsInfo: {
+        variants: [{ id: p.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
+      },
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.product;
+}

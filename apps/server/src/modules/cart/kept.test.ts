@@ -7,6 +7,7 @@ import { testEngine } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId, shopClient, signInFrom } from '../../test/oauth.ts';
 import { freshEmail, GOOD_PASSWORD, register } from '../../test/identity.ts';
+import { setPrice } from '../../test/shop.ts';
 import { KEPT_CARTS_BUDGET, keepCart, keptCart, keptCartsSize } from './kept.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -60,18 +61,8 @@ const get = async (auth: string, server = s) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.cart;
 };
-const setPrice = async (amount: string, server = s) => {
-  const r = await server.admin<{ product: Product }>('PATCH', `/stores/v3/products/${lamp.id}`, {
-    product: {
-      id: lamp.id,
-      revision: lamp.revision,
-      variantsInfo: {
-        variants: [{ id: lamp.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
-      },
-    },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  lamp = r.body.product;
+const setLampPrice = async (amount: string, server = s) => {
+  lamp = await setPrice(server, lamp, amount);
 };
 
 /** A new product whose stock is not tracked, `quantity` of it put in `auth`'s cart; the product. */
@@ -119,7 +110,7 @@ describe('the kept cart answer', () => {
     await add(1);
     expect((await get(v)).lineItems[0]!.quantity).toBe(2);
 
-    await setPrice('12');
+    await setLampPrice('12');
     expect((await get(v)).subtotal.amount).toBe('24.00');
 
     const items = await s.admin<{ inventoryItems: { id: string }[] }>(
@@ -231,7 +222,7 @@ describe('the kept cart answer', () => {
           body: { lineItems: [{ catalogReference: lampRef(), quantity: 1 }] },
         });
         expect((await get(v)).subtotal.amount).toBe('12.00');
-        await setPrice('13', other);
+        await setLampPrice('13', other);
         expect((await get(v)).subtotal.amount).toBe('13.00');
         const items = await other.admin<{ inventoryItems: { id: string }[] }>(
           'POST',

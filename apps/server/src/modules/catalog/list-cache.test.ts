@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { setPrice } from '../../test/shop.ts';
 
 interface Page {
   products: {
@@ -49,15 +50,7 @@ describe('the kept public product list', () => {
     expect((await list()).map((x) => x.name)).toEqual(['Cache Lamp']);
     expect(await list()).toEqual(await list());
 
-    const v = p.variantsInfo.variants[0]!;
-    const up = await s.admin<{ product: { revision: string } }>('PATCH', `/stores/v3/products/${p.id}`, {
-      product: {
-        id: p.id,
-        revision: p.revision,
-        variantsInfo: { variants: [{ id: v.id, price: { actualPrice: { amount: '12' } } }] },
-      },
-    });
-    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const up = await setPrice(s, p, '12');
     expect((await list())[0]!.actualPriceRange.minValue.amount).toBe('12.00');
 
     const items = await s.admin<{ inventoryItems: { id: string }[] }>(
@@ -72,13 +65,13 @@ describe('the kept public product list', () => {
     expect((await list())[0]!.inventory?.availabilityStatus).toBe('OUT_OF_STOCK');
 
     const hidden = await s.admin('PATCH', `/stores/v3/products/${p.id}`, {
-      product: { id: p.id, revision: up.body.product.revision, visible: false },
+      product: { id: p.id, revision: up.revision, visible: false },
     });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect(await list()).toEqual([]);
 
     await s.admin('PATCH', `/stores/v3/products/${p.id}`, {
-      product: { id: p.id, revision: String(Number(up.body.product.revision) + 1), visible: true },
+      product: { id: p.id, revision: String(Number(up.revision) + 1), visible: true },
     });
     expect(
       (await s.admin('PATCH', '/platform/v1/store-settings', { settings: { currency: 'EUR' } })).status,
@@ -136,17 +129,7 @@ describe('the kept public product list', () => {
     const priceNow = async () => (await list()).find((x) => x.id === p.id)!.actualPriceRange.minValue.amount;
     expect(new Set(await Promise.all(Array.from({ length: 20 }, priceNow)))).toEqual(new Set(['20.00']));
     for (const amount of ['21', '22']) {
-      const up = await s.admin<{ product: { revision: string } }>('PATCH', `/stores/v3/products/${p.id}`, {
-        product: {
-          id: p.id,
-          revision: p.revision,
-          variantsInfo: {
-            variants: [{ id: p.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
-          },
-        },
-      });
-      expect(up.status, JSON.stringify(up.body)).toBe(200);
-      p.revision = up.body.product.revision;
+      p.revision = (await setPrice(s, p, amount)).revision;
       const seen = await Promise.all(Array.from({ length: 20 }, priceNow));
       expect(new Set(seen)).toEqual(new Set([`${amount}.00`]));
     }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { setPrice } from '../../test/shop.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
   STOCK_MOVING_MS,
@@ -120,18 +121,8 @@ const ok = async (r: Promise<{ status: number; body: { checkout: Checkout } }>) 
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body.checkout;
 };
-const setPrice = async (amount: string) => {
-  const r = await other.admin<{ product: Product }>('PATCH', `/stores/v3/products/${lamp.id}`, {
-    product: {
-      id: lamp.id,
-      revision: lamp.revision,
-      variantsInfo: {
-        variants: [{ id: lamp.variantsInfo.variants[0]!.id, price: { actualPrice: { amount } } }],
-      },
-    },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  lamp = r.body.product;
+const setLampPrice = async (amount: string) => {
+  lamp = await setPrice(other, lamp, amount);
 };
 const moveStock = async (by: number) => {
   const items = await other.admin<{ inventoryItems: { id: string }[] }>(
@@ -199,7 +190,7 @@ describe('a change made from the kept checkout', () => {
     const hits = keptCheckoutsSize().hits;
     expect((await ok(patch(auth, id, { buyerNote: 'two' }))).priceSummary.subtotal.amount).toBe('20.00');
     expect(keptCheckoutsSize().hits).toBe(hits + 1);
-    await setPrice('11');
+    await setLampPrice('11');
     expect((await ok(patch(auth, id, { buyerNote: 'price' }))).priceSummary.subtotal.amount).toBe('22.00');
 
     const stock = async () => (await ok(patch(auth, id, { buyerNote: 'stock' }))).lineItems[0]!.availability;
@@ -274,7 +265,7 @@ describe('a change made from the kept checkout', () => {
     const chosen = await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
     const price = Number(chosen.lineItems[0]!.price.amount);
     // Another process changes the price after this one kept the checkout.
-    await setPrice(String(price + 1));
+    await setLampPrice(String(price + 1));
     const hits = keptCheckoutsSize().hits;
     const placed = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, {
       auth,
@@ -348,15 +339,17 @@ async function quantityLeft(): Promise<number> {
 }
 
 describe('the kept checkouts budget', () => {
-  it('lets the least recently used go past the budget, and keeps no completed checkout', () => {
-    const base = snapshotLike();
+  it('lets the least recently used go past the budget, and keeps no completed checkout', async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { buyerNote: 'measured' }));
+    const base = snapshot(id);
     // Each with as many lines as makes a quarter of the budget.
     const lines = Math.floor(KEPT_CHECKOUTS_BUDGET / 4 / 1024);
-    const entry = (id: string, completed = false): KeptCheckout => ({
+    const entry = (key: string, completed = false): KeptCheckout => ({
       ...base,
       row: {
         ...base.row,
-        id,
+        id: key,
         completed,
         line_items: Array.from({ length: lines }, () => base.row.line_items[0]!),
       },
@@ -373,39 +366,3 @@ describe('the kept checkouts budget', () => {
     expect(keptCheckout('budget:done')).toBeUndefined();
   });
 });
-
-/** A kept state of the right shape for the budget test (what it holds does not matter there). */
-function snapshotLike(): KeptCheckout {
-  const now = new Date();
-  return {
-    row: {
-      id: '',
-      cart_id: null,
-      owner_key: null,
-      created_by: {},
-      buyer: {},
-      line_items: [{} as never],
-      billing_info: null,
-      shipping_destination: null,
-      selected_shipping: null,
-      buyer_note: null,
-      coupon: null,
-      gift_card: null,
-      merchant_discounts: [],
-      override_checkout_url: null,
-      channel_type: 'WEB',
-      custom_fields: [],
-      purchase_flow_id: null,
-      business_location_id: null,
-      completed: false,
-      order_id: null,
-      payment_gateway_order_id: null,
-      revision: 1,
-      created_at: now,
-      updated_at: now,
-    },
-    catalogRows: [],
-    configRevision: 1,
-    versions: { catalogRev: '1', configRev: '1', stockIds: [], stockVersion: '' },
-  };
-}
