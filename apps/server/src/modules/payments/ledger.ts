@@ -48,8 +48,8 @@ export function balanceDue(order: OrderForPayment, payments: readonly PaymentRow
 /**
  * lockOrder with `also` (a lock or read of the order's payments), in one round trip: the order's
  * lock is sent ahead (orders' sendOrderForPayment) and `also`'s statement follows it; PostgreSQL runs
- * them in that order, so the order is still locked before its payments. `also` must send a statement
- * and must not throw for an order that does not exist: the order's 404 comes first.
+ * them in that order, so the order is still locked before its payments. `also` must not throw for
+ * an order that does not exist: the order's 404 comes first.
  */
 export async function lockOrderWith<T>(
   ctx: Ctx,

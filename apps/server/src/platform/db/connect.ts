@@ -87,20 +87,14 @@ function preparedStatements(client: QueryClient, onStatement?: (sql: string) => 
     const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
     onStatement?.(text);
     const ahead = AHEAD.exec(text);
-    if (ahead) {
+    if (ahead || text === 'begin' || text.startsWith(UNANSWERED)) {
       held.hold();
-      const plain = text.slice(ahead[0].length);
-      const sent = send([plain, ...a.slice(1)], plain) as Promise<unknown>;
+      // A read sent ahead goes without its marker (so it stays prepared under its text's name).
+      const plain = ahead ? text.slice(ahead[0].length) : text;
+      const sent = send(ahead ? [plain, ...a.slice(1)] : a, plain) as Promise<unknown>;
       unanswered = unanswered ? after(unanswered, sent) : sent;
       unanswered.catch(() => {});
-      aheadSent.set(ahead[1]!, unanswered);
-      return Promise.resolve(NO_ROWS);
-    }
-    if (sentUnanswered(text)) {
-      held.hold();
-      const sent = send(a, text) as Promise<unknown>;
-      unanswered = unanswered ? after(unanswered, sent) : sent;
-      unanswered.catch(() => {});
+      if (ahead) aheadSent.set(ahead[1]!, unanswered);
       return Promise.resolve(NO_ROWS);
     }
     const sent = send(a, text) as Promise<unknown>;

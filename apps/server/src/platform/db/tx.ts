@@ -148,8 +148,9 @@ let aheadTokens = 0;
  * Sends a read in a transaction `inTransaction` opened without waiting for its answer, so that it
  * travels with the next statement on the connection (one round trip for both; PostgreSQL still runs
  * them in order, so a lock it takes is taken first), and answers a function that gives its answer.
- * The next statement answers for its errors, as after `writeUnanswered`; so a caller must send one,
- * and may take the answer after it. Elsewhere, and on PGlite, the read is made at once.
+ * The next statement answers for its errors, as after `writeUnanswered`; the caller takes the answer
+ * after sending it (with none, the read leaves on its own once the event loop turns). Elsewhere,
+ * and on PGlite, the read is made at once.
  */
 export async function sendAhead<R>(db: Executor, q: Compilable<R>): Promise<() => Promise<R[]>> {
   if (!pending.has(db)) {
