@@ -3,7 +3,7 @@
  * change pays on a machine whose speed drifts (single runs of one build, minutes apart, differed by
  * 30%). This tree's build (A) and another (B: BENCH_OTHER_BUNDLE, `apps/server/dist/main.mjs` of a
  * worktree of the other commit, built there; and/or BENCH_OTHER_NODE_ARGS, Node flags after the
- * shipped ones) each run on their own database (BENCH_DATABASE_URL, BENCH_OTHER_DATABASE_URL); the
+ * shipped ones; and/or BENCH_OTHER_ENV, settings for B's server as `NAME=value NAME=value`) each run on their own database (BENCH_DATABASE_URL, BENCH_OTHER_DATABASE_URL); the
  * shoppers buy from one for BENCH_DURATION s (default 4), then from the other, for BENCH_ROUNDS
  * rounds (default 8; who goes first alternates). BENCH_STOCK as for `bench:buy` (`untracked`,
  * `tracked`: every shopper buys one tracked item, `tracked-each`: one each). Reported: orders/s, the
@@ -25,9 +25,20 @@ const other: OtherBuild = {
   bundle: process.env.BENCH_OTHER_BUNDLE,
   nodeArgs: process.env.BENCH_OTHER_NODE_ARGS?.split(' ').filter(Boolean),
 };
+const otherEnv = Object.fromEntries(
+  (process.env.BENCH_OTHER_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 const urls = [process.env.BENCH_DATABASE_URL, process.env.BENCH_OTHER_DATABASE_URL];
-if (!(other.bundle || other.nodeArgs?.length) || (other.bundle && !existsSync(other.bundle)))
-  throw new Error('BENCH_OTHER_BUNDLE (an existing bundle) or BENCH_OTHER_NODE_ARGS names build B');
+if (
+  !(other.bundle || other.nodeArgs?.length || Object.keys(otherEnv).length) ||
+  (other.bundle && !existsSync(other.bundle))
+)
+  throw new Error(
+    'BENCH_OTHER_BUNDLE (an existing bundle), BENCH_OTHER_NODE_ARGS or BENCH_OTHER_ENV names build B',
+  );
 if (!urls[0] || !urls[1])
   throw new Error('BENCH_DATABASE_URL and BENCH_OTHER_DATABASE_URL: one database each');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
@@ -50,8 +61,13 @@ interface Side {
   times: Record<Step, number[]>;
 }
 
-async function side(name: string, url: string, build?: OtherBuild): Promise<Side> {
-  const proc = await startVitrine(url, {}, build);
+async function side(
+  name: string,
+  url: string,
+  build?: OtherBuild,
+  env: Record<string, string> = {},
+): Promise<Side> {
+  const proc = await startVitrine(url, env, build);
   const base = `http://127.0.0.1:${proc.port}`;
   const refs =
     stock === 'untracked'
@@ -63,7 +79,10 @@ async function side(name: string, url: string, build?: OtherBuild): Promise<Side
   return { name, proc, base, refs, rates: [], orders: 0, seconds: 0, serverMs: 0, pgMs: 0, times };
 }
 
-const sides = [await side('A (this tree)', urls[0]), await side('B (the other build)', urls[1], other)];
+const sides = [
+  await side('A (this tree)', urls[0]),
+  await side('B (the other build)', urls[1], other, otherEnv),
+];
 console.log(
   `\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers, stock ${stock}\n`,
 );

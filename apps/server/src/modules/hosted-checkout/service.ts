@@ -4,7 +4,6 @@ import { shopperOf } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, violation } from '../../platform/errors.ts';
 import { load as loadCheckout } from '../checkout/index.ts';
-import { signAccessToken } from '../oauth/index.ts';
 import { cookieValue } from '../oauth/index.ts';
 import { memberMayHaveTokens } from '../oauth/index.ts';
 import type { OAuthRuntime } from '../oauth/index.ts';
@@ -189,10 +188,10 @@ async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<Hos
   const clientId = rt.instance?.oauthClientId;
   if (!clientId) throw new AppError(503, 'NOT_READY', 'The store is still starting; try again in a moment.');
   const ttl = Math.min(ctx.config.ACCESS_TOKEN_TTL, SESSION_TTL_SECONDS);
-  const { token } = await signAccessToken(
-    rt.keys,
+  const token = await rt.issueAccessToken(
     { role: grant.role, subjectId: grant.subjectId, visitorId: grant.visitorId, clientId },
-    { now: ctx.clock.now(), ttl, issuer: rt.issuer },
+    ctx.clock.now(),
+    ttl,
   );
   return {
     checkoutId: grant.checkoutId,

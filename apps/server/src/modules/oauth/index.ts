@@ -5,7 +5,6 @@ import { oauthRoutes } from './routes.ts';
 import { tokenPort } from './port.ts';
 import { purgeExpiredGrants } from './purge.ts';
 import type { OAuthRuntime } from './service.ts';
-export { signAccessToken } from './access-token.ts';
 export { cookieValue } from './browser-sessions.ts';
 export { DENIALS_REFRESH_MS } from './denials.ts';
 export { memberMayHaveTokens } from './identity.ts';

@@ -2,7 +2,7 @@ import type { TokenInfo, TokenResponse } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { signAccessToken, verifyAccessJwt, type Subject } from './access-token.ts';
+import { verifyAccessJwt, type Subject } from './access-token.ts';
 import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
 import { memberMayHaveTokens } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
@@ -70,7 +70,7 @@ async function accessAnswer(
   refreshToken: string,
 ): Promise<TokenResponse> {
   const ttl = ctx.config.ACCESS_TOKEN_TTL;
-  const { token } = await signAccessToken(rt.keys, s, { now: ctx.clock.now(), ttl, issuer: rt.issuer });
+  const token = await rt.issueAccessToken(s, ctx.clock.now(), ttl);
   return {
     access_token: token,
     expires_in: ttl,
