@@ -58,8 +58,12 @@ export interface AccountPort {
 export interface CartPort {
   /** Records on the cart the checkout made from it. */
   linkCheckout(ctx: Ctx, cartId: string, checkoutId: string): Promise<void>;
-  /** Deletes the cart an order was placed from (inside the order's transaction). */
-  deleteCart(ctx: Ctx, cartId: string): Promise<void>;
+  /**
+   * Deletes the cart an order was placed from, inside the order's transaction, sent without waiting
+   * (it travels with the next statement); the function it answers, called before the transaction
+   * ends, records the deletion (its event) if the cart was still there.
+   */
+  deleteCart(ctx: Ctx, cartId: string): Promise<() => Promise<void>>;
 }
 
 /** Signed links to the hosted checkout page (hosted-checkout implements it; checkout uses it). */

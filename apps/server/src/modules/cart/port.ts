@@ -1,9 +1,9 @@
 import type { CartPort } from '../../platform/ports.ts';
-import { deleteCartById } from './service.ts';
+import { deleteCartOfOrder } from './service.ts';
 import { setCartCheckout } from './store.ts';
 
 /** What checkout asks of the cart a checkout was made from (platform/ports.ts). */
 export const cartPort: CartPort = {
   linkCheckout: (ctx, cartId, checkoutId) => setCartCheckout(ctx.db, cartId, checkoutId),
-  deleteCart: deleteCartById,
+  deleteCart: deleteCartOfOrder,
 };

@@ -34,6 +34,7 @@ import {
   deleteCart,
   readCarts,
   readCartVersions,
+  sendCartDelete,
   reownCart,
   sendCartWrite,
   sendNewCart,
@@ -466,15 +467,21 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
   });
 }
 
-/** Deletes a cart an order was placed from (inside the order's transaction). */
-export async function deleteCartById(ctx: Ctx, cartId: string): Promise<void> {
-  if (await deleteCart(ctx.db, cartId)) {
-    await emitEvent(
-      ctx,
-      { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} },
-      { entityLocked: true },
-    );
-  }
+/**
+ * Deletes a cart an order was placed from, inside the order's transaction, without waiting
+ * (`sendCartDelete`); the function it answers, called before the transaction ends, emits
+ * cart_deleted if the cart was still there.
+ */
+export async function deleteCartOfOrder(ctx: Ctx, cartId: string): Promise<() => Promise<void>> {
+  const deleted = await sendCartDelete(ctx.db, cartId);
+  return async () => {
+    if (await deleted())
+      await emitEvent(
+        ctx,
+        { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} },
+        { entityLocked: true },
+      );
+  };
 }
 
 export async function createCheckoutFromCurrentCart(

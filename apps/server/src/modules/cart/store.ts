@@ -6,7 +6,7 @@ import {
   statement,
   updateIfRevision,
 } from '../../platform/db/statement.ts';
-import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
+import { sendAhead, writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
@@ -137,6 +137,18 @@ export async function deleteCart(db: Executor, id: string): Promise<boolean> {
 
 const deleteStatement = statement((db, key: { id: string }) =>
   db.deleteFrom('cart').where('id', '=', key.id),
+);
+
+/**
+ * Deletes a cart in a transaction `inTransaction` opened without waiting for the answer
+ * (`sendAhead`: it travels with the next statement); the function answers whether it was there.
+ */
+export async function sendCartDelete(db: Executor, id: string): Promise<() => Promise<boolean>> {
+  const deleted = await sendAhead(db, deleteReturning(db, { id }));
+  return async () => (await deleted()).length > 0;
+}
+const deleteReturning = statement((db, key: { id: string }) =>
+  db.deleteFrom('cart').where('id', '=', key.id).returning('id'),
 );
 
 /** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */

@@ -6,7 +6,7 @@ import { emitEvent } from '../../platform/events.ts';
 import { decrementStock } from '../catalog/index.ts';
 import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
-import { insertOrder, type OrderDraft } from '../orders/index.ts';
+import { insertOrder, sendOrderNumber, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
 import { keptFor, load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from '../lines/index.ts';
@@ -241,6 +241,10 @@ function place(
     const changes = resolved
       .filter((r) => r.item)
       .map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
+    // The order's number and the cart's deletion travel with the stock's decrement (sent ahead), so
+    // from a kept checkout the whole order is written in the round trip of COMMIT.
+    const number = await sendOrderNumber(tx);
+    const cartDeleted = row.cart_id ? await tx.services.ports.carts.deleteCart(tx, row.cart_id) : undefined;
     const { shortages } = await decrementStock(tx, changes);
     if (shortages.length) {
       throw fail(
@@ -261,7 +265,9 @@ function place(
         status: paid || offline ? 'APPROVED' : 'INITIALIZED',
         paymentStatus: paid ? 'PAID' : offline ? 'PENDING_MERCHANT' : 'NOT_PAID',
       }),
-      { configRevision },
+      // From a kept checkout, sent without waiting: another order of this checkout (the checkout is
+      // locked and not completed, so none should be) fails the transaction, and it is placed again from a read.
+      { configRevision, number, send: kept !== undefined },
     );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');
@@ -341,7 +347,7 @@ function place(
       },
       { entityLocked: true },
     );
-    if (row.cart_id) await tx.services.ports.carts.deleteCart(tx, row.cart_id);
+    await cartDeleted?.();
     return {
       orderId: order.id,
       ...(payment ? { paymentGatewayOrderId: payment.paymentGatewayOrderId } : {}),

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { orderBody } from '../../test/orders.ts';
 import { setPrice } from '../../test/shop.ts';
+import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
   STOCK_MOVING_MS,
@@ -143,6 +145,17 @@ const moveStock = async (by: number) => {
         });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
+
+/** Places the order of checkout `id` and answers it as GET does. */
+async function placeOrder(auth: string, id: string) {
+  const placed = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, { auth, body: {} });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const got = await s.admin<{
+    order: { number: string; checkoutId: string; status: string; buyerInfo: { email: string } };
+  }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
+  expect(got.status).toBe(200);
+  return got.body.order;
+}
 
 /** The state this process keeps of checkout `id` now (a copy of the reference: entries are replaced, never edited). */
 const snapshot = (id: string): KeptCheckout => {
@@ -296,6 +309,61 @@ describe('a change made from the kept checkout', () => {
     const placed = await s.request('POST', `${K}/${id}/create-order`, { auth, body: {} });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(await quantityLeft()).toBe(left - 2);
+  });
+
+  it("writes a kept checkout's order with COMMIT: the next number, its cart gone with the cart's event", async () => {
+    const first = await newCheckout();
+    await ok(patch(first.auth, first.id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const earlier = await placeOrder(first.auth, first.id);
+
+    const auth = await visitor();
+    const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
+      auth,
+      body: { lineItems: [lampLine()] },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const made = await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
+      auth,
+      body: { channelType: 'WEB', email: 'kept-cart@example.test' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.checkoutId;
+    const cartId = snapshot(id).row.cart_id!;
+    await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const hits = keptCheckoutsSize().hits;
+    const order = await placeOrder(auth, id);
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(Number(order.number)).toBeGreaterThan(Number(earlier.number));
+    expect(order).toMatchObject({
+      checkoutId: id,
+      status: 'INITIALIZED',
+      buyerInfo: { email: 'kept-cart@example.test' },
+    });
+    expect((await s.request('GET', '/ecom/v1/carts/current', { auth })).status).toBe(404);
+    const events = await s.admin<{ events: { eventType: string }[] }>('POST', '/platform/v1/events/query', {
+      query: { filter: { entityId: cartId } },
+    });
+    expect(events.body.events.map((e) => e.eventType)).toContain('wix.ecom.v1.cart_deleted');
+  });
+
+  it('answers ORDER_ALREADY_EXISTS_FOR_CHECKOUT from a read when another order holds the kept checkout', async () => {
+    const { auth, id } = await newCheckout();
+    await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const held = await insertOrder(s.app.systemCtx(), {
+      ...(orderBody({ email: 'held@example.test' }).order as unknown as OrderDraft),
+      status: 'INITIALIZED',
+      paymentStatus: 'NOT_PAID',
+      buyerInfo: { email: 'held@example.test' },
+      checkoutId: id,
+    });
+    const hits = keptCheckoutsSize().hits;
+    const refused = await s.request('POST', `${K}/${id}/create-order`, { auth, body: {} });
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(appError(refused.body)).toMatchObject({
+      code: 'ORDER_ALREADY_EXISTS_FOR_CHECKOUT',
+      data: { checkoutId: id, orderId: held.id },
+    });
   });
 
   it('is not used for a minute for checkouts of an item whose stock moved under one', async () => {

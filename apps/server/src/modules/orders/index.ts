@@ -10,6 +10,7 @@ export {
   sendOrderForPayment,
   insertOrder,
   notifyRefund,
+  sendOrderNumber,
   type OrderDraft,
 } from './service.ts';
 export { hasPurchased, readOrderForSystem } from './purchases.ts';

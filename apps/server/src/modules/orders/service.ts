@@ -3,8 +3,9 @@ import { sql, type Compilable } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
 import { createdByOf, type Ctx } from '../../platform/context.ts';
-import { statement } from '../../platform/db/statement.ts';
-import { inTransaction, sendAhead, type Executor } from '../../platform/db/tx.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import { checkWritten, expectOneRow, statement } from '../../platform/db/statement.ts';
+import { inTransaction, sendAhead, writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
@@ -71,37 +72,76 @@ type OrderInsert = Omit<OrdersTables['ecom_order'], 'number' | 'data'> & { data:
 /**
  * An order and its ORDER_PLACED activity in one statement; the activity only when the order was
  * written (one order per checkout: a unique index refuses a second one, and nothing is written).
+ * The order's number is `row.number` when the caller took one (`sendOrderNumber`), else the sequence's next.
  */
-const placeOrder = statement(
-  (db, row: OrderInsert, activity: { id: string; type: string; createdAt: Date }) =>
-    db
-      .with('placed', (q) =>
-        q
-          .insertInto('ecom_order')
-          .values({ ...row, number: nextOrderNumberSql } as never)
-          .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing())
-          .returningAll(),
-      )
-      .with('activity', (q) =>
-        q
-          .insertInto('ecom_order_activity')
-          .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
-          .expression(
-            q
-              .selectFrom('placed')
-              .select([
-                sql<string>`${activity.id}::uuid`.as('id'),
-                'placed.id as order_id',
-                sql<string>`${activity.type}`.as('type'),
-                sql<null>`null`.as('author_email'),
-                sql<null>`null`.as('content'),
-                sql<Date>`${activity.createdAt}::timestamptz`.as('created_at'),
-              ]),
-          ),
-      )
-      .selectFrom('placed')
-      .selectAll(),
+type Placed = { id: string; type: string; createdAt: Date };
+
+/** The order's insert and its activity's, answering the whole row (`all`) or only its id. */
+function placeWith(db: Db, row: OrderInsert & { number?: number }, activity: Placed, all: boolean) {
+  return db
+    .with('placed', (q) => {
+      const insert = q
+        .insertInto('ecom_order')
+        .values({ number: nextOrderNumberSql, ...row } as never)
+        .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing());
+      return (all ? insert.returningAll() : insert.returning('id')) as ReturnType<typeof insert.returningAll>;
+    })
+    .with('activity', (q) =>
+      q
+        .insertInto('ecom_order_activity')
+        .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
+        .expression(
+          q
+            .selectFrom('placed')
+            .select([
+              sql<string>`${activity.id}::uuid`.as('id'),
+              'placed.id as order_id',
+              sql<string>`${activity.type}`.as('type'),
+              sql<null>`null`.as('author_email'),
+              sql<null>`null`.as('content'),
+              sql<Date>`${activity.createdAt}::timestamptz`.as('created_at'),
+            ]),
+        ),
+    )
+    .selectFrom('placed');
+}
+
+const placeOrder = statement((db, row: OrderInsert & { number?: number }, activity: Placed) =>
+  placeWith(db, row, activity, true).selectAll(),
 );
+
+/**
+ * placeOrder with the order's number taken before (`sendOrderNumber`), sent without waiting
+ * (`writeUnanswered`): when another order holds the checkout already, it writes nothing and fails
+ * the transaction with ROW_CHANGED (`expectOneRow`).
+ */
+const sendPlaceOrder = statement((db, row: OrderInsert & { number: number }, activity: Placed) =>
+  placeWith(db, row, activity, false).select(expectOneRow().as('ok')),
+);
+
+/**
+ * Takes the next order number in a transaction `inTransaction` opened without waiting for it
+ * (`sendAhead`: it travels with the caller's next statement), for `insertOrder`'s `number`. A
+ * number taken by a transaction that rolls back is not handed out again (a gap, as a failed
+ * insert leaves one too).
+ */
+export async function sendOrderNumber(ctx: Pick<Ctx, 'db'>): Promise<() => Promise<number>> {
+  const taken = await sendAhead(ctx.db, nextOrderNumber(ctx.db));
+  return async () => Number((await taken())[0]!.number);
+}
+const nextOrderNumber = statement((db) => db.selectNoFrom(nextOrderNumberSql.as('number')));
+
+/** The order `row` written by sendPlaceOrder, answered as PostgreSQL stores it (its data parsed from the text sent). */
+async function sendOrder(
+  db: Executor,
+  row: OrderInsert & { number: number },
+  placed: Placed,
+): Promise<OrderRow> {
+  await writeUnanswered(db, sendPlaceOrder(db, row, placed));
+  const written = { ...row, data: JSON.parse(row.data) as OrderRow['data'] };
+  await checkWritten(db, 'ecom_order', written);
+  return written;
+}
 
 /**
  * Inside the caller's transaction: validates amounts add up (the import checks of spec §8), assigns
@@ -113,7 +153,17 @@ const placeOrder = statement(
 export async function insertOrder(
   ctx: Ctx,
   draft: OrderDraft,
-  o: { notify?: Notify; configRevision?: number } = {},
+  o: {
+    notify?: Notify;
+    configRevision?: number;
+    /**
+     * The order's number, taken before (`sendOrderNumber`). With `send` too, the order is written
+     * without waiting for it, and answered as written; when another order holds the checkout, the
+     * transaction fails with ROW_CHANGED instead of ORDER_ALREADY_EXISTS_FOR_CHECKOUT.
+     */
+    number?: () => Promise<number>;
+    send?: boolean;
+  } = {},
 ): Promise<WireOrder> {
   const settings =
     o.configRevision !== undefined ? await settingsAt(ctx, o.configRevision) : await getSettings(ctx);
@@ -159,7 +209,15 @@ export async function insertOrder(
       updated_at: now,
     };
     const placed = { id: activity.id, type: activity.type, createdAt: now };
-    const inserted = (await tx.db.executeQuery(placeOrder(tx.db, row, placed))).rows[0];
+    const number = o.number ? await o.number() : undefined;
+    const inserted =
+      number !== undefined && o.send
+        ? await sendOrder(tx.db, { ...row, number }, placed)
+        : (
+            await tx.db.executeQuery(
+              placeOrder(tx.db, number === undefined ? row : { ...row, number }, placed),
+            )
+          ).rows[0];
     if (!inserted) {
       const existing = await tx.db
         .selectFrom('ecom_order')
