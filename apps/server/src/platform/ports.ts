@@ -54,10 +54,26 @@ export interface AccountPort {
   loggedIn(ctx: Ctx, identityId: string): Promise<void>;
 }
 
+/**
+ * What a cart kept from an earlier call was read at (cart/kept.ts): its revision, the catalog's and
+ * the configuration's revisions, and its lines' inventory version (over `stockIds`).
+ */
+export type CartReadAt = {
+  revision: string;
+  catalogRev: string;
+  configRev: string;
+  stockIds: readonly string[];
+  stockVersion: string;
+};
+
 /** What checkout asks of the cart a checkout was made from (cart implements it). */
 export interface CartPort {
-  /** Records on the cart the checkout made from it. */
-  linkCheckout(ctx: Ctx, cartId: string, checkoutId: string): Promise<void>;
+  /**
+   * Records on the cart the checkout made from it. `kept`: the checkout was made from a cart kept
+   * from an earlier call; the link is written only if the cart is still as read then (`CartReadAt`),
+   * else the transaction fails with ROW_CHANGED.
+   */
+  linkCheckout(ctx: Ctx, cartId: string, checkoutId: string, kept?: CartReadAt): Promise<void>;
   /**
    * Deletes the cart an order was placed from, inside the order's transaction, sent without waiting
    * (it travels with the next statement); the function it answers, called before the transaction

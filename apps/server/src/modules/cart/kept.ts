@@ -8,6 +8,7 @@
  * process shows at once. Bounded: the least recently used answers go past the budget.
  */
 import { rawJsonBytes, type RawJson } from '../../platform/http/raw-json.ts';
+import type { CartReadAt, CartRow } from './store.ts';
 
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
@@ -71,3 +72,54 @@ export function keepCart(
 
 /** How many answers are kept, their size, and how many reads were answered from them (for tests and diagnostics). */
 export const keptCartsSize = () => ({ count: kept.size, bytes: keptBytes, hits });
+
+/**
+ * A cart as this process last wrote it (the shopper's next call is most often create-checkout,
+ * to this process), with what it was made from: its lines' catalog rows, and the catalog's, the
+ * configuration's and the lines' inventory versions they were read at. create-checkout makes the
+ * checkout from it without reading the cart; the link it writes on the cart checks all of these
+ * (store.ts setKeptCartCheckout), and anything that fails runs again from a read.
+ */
+export interface KeptCartSource {
+  row: CartRow;
+  catalogRows: unknown[];
+  configRevision: number;
+  at: CartReadAt;
+}
+
+/** What the kept cart sources may take in all (estimated: 3 KB a cart and 1 KB a line). */
+export const KEPT_CART_SOURCES_BUDGET = 4 * 1024 * 1024;
+const sources = new Map<string, { source: KeptCartSource; size: number }>();
+let sourceBytes = 0;
+let sourceHits = 0;
+
+export function forgetCartSource(owner: string): void {
+  const k = sources.get(owner);
+  if (!k) return;
+  sources.delete(owner);
+  sourceBytes -= k.size;
+}
+
+/** Keeps `source` as `owner`'s cart, least recently used going first past the budget. */
+export function keepCartSource(owner: string, source: KeptCartSource): void {
+  forgetCartSource(owner);
+  const size = 3072 + 1024 * source.row.line_items.length;
+  if (size > KEPT_CART_SOURCES_BUDGET) return;
+  for (const first of sources.keys()) {
+    if (sourceBytes + size <= KEPT_CART_SOURCES_BUDGET) break;
+    forgetCartSource(first);
+  }
+  sources.set(owner, { source, size });
+  sourceBytes += size;
+}
+
+/** `owner`'s kept cart; undefined when none is kept. */
+export const keptCartSource = (owner: string): KeptCartSource | undefined => sources.get(owner)?.source;
+
+/** Counts a checkout made from a kept cart. */
+export function countCartSourceUse(): void {
+  sourceHits++;
+}
+
+/** How many carts are kept as sources, their estimated size, and how many checkouts were made from one (tests, diagnostics). */
+export const keptCartSourcesSize = () => ({ count: sources.size, bytes: sourceBytes, hits: sourceHits });

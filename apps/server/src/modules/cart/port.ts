@@ -1,9 +1,12 @@
 import type { CartPort } from '../../platform/ports.ts';
 import { deleteCartOfOrder } from './service.ts';
-import { setCartCheckout } from './store.ts';
+import { setCartCheckout, setKeptCartCheckout } from './store.ts';
 
 /** What checkout asks of the cart a checkout was made from (platform/ports.ts). */
 export const cartPort: CartPort = {
-  linkCheckout: (ctx, cartId, checkoutId) => setCartCheckout(ctx.db, cartId, checkoutId),
+  linkCheckout: (ctx, cartId, checkoutId, kept) =>
+    kept
+      ? setKeptCartCheckout(ctx.db, cartId, checkoutId, kept)
+      : setCartCheckout(ctx.db, cartId, checkoutId),
   deleteCart: deleteCartOfOrder,
 };

@@ -27,9 +27,22 @@ import {
   type ResolvedLine,
 } from '../lines/index.ts';
 import { cartLineItem, unitPriceMinor, wireMoney, type WireMoney } from '../lines/index.ts';
-import { createCheckoutFromCart as newCheckoutFromCart } from '../checkout/index.ts';
+import {
+  createCheckoutFromCart as newCheckoutFromCart,
+  noteStockMovedFor,
+  stockMovingFor,
+} from '../checkout/index.ts';
 import { estimateWire, type ExtraIds } from '../lines/index.ts';
-import { keepCart, keptCart, keptStockIds } from './kept.ts';
+import {
+  countCartSourceUse,
+  forgetCartSource,
+  keepCart,
+  keepCartSource,
+  keptCart,
+  keptCartSource,
+  keptStockIds,
+  type KeptCartSource,
+} from './kept.ts';
 import {
   deleteCart,
   readCarts,
@@ -42,6 +55,7 @@ import {
   withStock,
   type CartRow,
   type CartWrite,
+  type ExtraRead,
 } from './store.ts';
 
 export const CART_FQDN = ENTITY_FQDN.cart;
@@ -123,17 +137,14 @@ const writeOf = (c: CartRow | undefined): CartWrite => ({
 async function loadOwned(
   ctx: Ctx,
   extra?: ExtraIds,
-): Promise<{ cart?: LoadedCart; configRevision: number; extraRows?: unknown }> {
+): Promise<{ cart?: LoadedCart; configRevision: number; extraRows?: unknown; extraRead?: ExtraRead }> {
   const o = owner(ctx);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { carts, configRevision, extraRows } = await readCarts(
-      ctx.db,
-      o.fromVisitor ? [o.own, o.fromVisitor] : [o.own],
-      extra,
-    );
+    const read = await readCarts(ctx.db, o.fromVisitor ? [o.own, o.fromVisitor] : [o.own], extra);
+    const { carts, configRevision, extraRows } = read;
     const mine = carts.find((c) => c.owner_key === o.own);
     const visitors = o.fromVisitor ? carts.find((c) => c.owner_key === o.fromVisitor) : undefined;
-    if (!visitors) return { cart: mine, configRevision, extraRows };
+    if (!visitors) return { cart: mine, configRevision, extraRows, extraRead: read.extra };
     const merged = await inTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
       if (!mine) {
@@ -259,12 +270,14 @@ async function mutate(
   extra?: ExtraIds,
 ): Promise<WireCart> {
   const o = owner(ctx);
+  forgetCartSource(o.own);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { cart, configRevision, extraRows } = await loadOwned(ctx, extra);
+    const { cart, configRevision, extraRows, extraRead } = await loadOwned(ctx, extra);
     if (!cart && !create) throw cartNotFound();
     const { write, resolved, modified } = await change(cart, configRevision, extraRows);
     const config = await pricingConfig.get(ctx.db, configRevision);
     const m = wireMoney(config.settings, ctx.config.PUBLIC_URL);
+    let written: CartRow | undefined;
     const saved = await inTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
       const row = cart
@@ -278,6 +291,7 @@ async function mutate(
             created_at: now,
             updated_at: now,
           });
+      written = row;
       const wire = cartWire(row, resolved, m, config);
       await emitEvent(
         tx,
@@ -301,9 +315,58 @@ async function mutate(
       if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
       throw e;
     });
-    if (saved) return saved;
+    if (saved) {
+      const source =
+        !o.fromVisitor && written && !ctx.db.isTransaction
+          ? sourceOf(written, configRevision, cart, extra, extraRead)
+          : undefined;
+      if (source) keepCartSource(o.own, source);
+      return saved;
+    }
   }
   throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
+}
+
+/**
+ * What a cart just written (`row`) was made from, to keep (kept.ts KeptCartSource): the catalog rows
+ * of its lines and the versions they were read at, from the cart as read (`cart`, undefined for a
+ * new one) and the items added (`extraRead`, when `extra` asked for them). Undefined when any is
+ * missing (a merged cart, items named by their product alone).
+ */
+function sourceOf(
+  row: CartRow,
+  configRevision: number,
+  cart: LoadedCart | undefined,
+  extra: ExtraIds | undefined,
+  extraRead: ExtraRead | undefined,
+): KeptCartSource | undefined {
+  const revision = String(row.revision);
+  const configRev = String(configRevision);
+  if (cart && (cart.catalog_rows === undefined || cart.base_version === undefined)) return undefined;
+  if (extra) {
+    if (!extraRead) return undefined;
+    const { catalogRev, stockIds, stockVersion } = extraRead;
+    const rows = [...((cart?.catalog_rows as unknown[]) ?? []), ...((extraRead.rows as unknown[]) ?? [])];
+    return {
+      row,
+      catalogRows: rows,
+      configRevision,
+      at: { revision, catalogRev, configRev, stockIds, stockVersion },
+    };
+  }
+  if (!cart?.catalog_rev || !cart.stock_ids || cart.stock_version === undefined) return undefined;
+  return {
+    row,
+    catalogRows: cart.catalog_rows as unknown[],
+    configRevision,
+    at: {
+      revision,
+      catalogRev: cart.catalog_rev,
+      configRev,
+      stockIds: cart.stock_ids,
+      stockVersion: cart.stock_version,
+    },
+  };
 }
 
 const isApp = (ctx: Ctx) => ctx.caller.role === 'admin';
@@ -454,6 +517,7 @@ export async function removeCouponFromCurrentCart(ctx: Ctx): Promise<WireCart> {
 }
 
 export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
+  forgetCartSource(owner(ctx).own);
   const { cart } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
   await inTransaction(ctx, async (tx) => {
@@ -488,6 +552,32 @@ export async function createCheckoutFromCurrentCart(
   ctx: Ctx,
   body: z.infer<typeof createCheckoutFromCartRequest>,
 ): Promise<{ checkoutId: string }> {
+  const o = owner(ctx);
+  const kept = o.fromVisitor || ctx.db.isTransaction ? undefined : keptCartSource(o.own);
+  const now = ctx.clock.now().getTime();
+  if (kept?.row.line_items.length && !stockMovingFor(kept.at.stockIds, now)) {
+    // Made from the cart this process last wrote, without reading it: the link written on the cart
+    // checks that it, the catalog, the configuration and the stock are as kept. Any failure (they
+    // were not, or a refusal) runs again from a read, so no answer comes from a kept state that was
+    // not current.
+    const { row, catalogRows, configRevision, at } = kept;
+    const source = {
+      ...row,
+      catalog_rows: catalogRows,
+      catalog_rev: at.catalogRev,
+      stock_ids: [...at.stockIds],
+      stock_version: at.stockVersion,
+      kept: at,
+    };
+    const made = await newCheckoutFromCart(ctx, source, configRevision, body).catch((e: unknown) => {
+      forgetCartSource(o.own);
+      if (isRowChanged(e)) noteStockMovedFor(at.stockIds, now);
+    });
+    if (made) {
+      countCartSourceUse();
+      return { checkoutId: made };
+    }
+  }
   const { cart, configRevision } = await loadOwned(ctx);
   if (!cart) throw cartNotFound();
   if (!cart.line_items.length) throw new AppError(400, 'EMPTY_CART', 'The cart has no line items.');

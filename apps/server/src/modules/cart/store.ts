@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  expectOneRow,
   jsonColumns,
   sendIfRevision,
   sendInsert,
@@ -7,6 +8,7 @@ import {
   updateIfRevision,
 } from '../../platform/db/statement.ts';
 import { sendAhead, writeUnanswered, type Executor } from '../../platform/db/tx.ts';
+import type { CartReadAt } from '../../platform/ports.ts';
 import type { ExtraIds, StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
@@ -76,29 +78,53 @@ export type ReadCart = CartRow & {
 /** `readCarts`' statement: `keys` holds the owner keys by position (one or two: a statement each). */
 const readCartsStatement = statement(
   (_, keys: Record<string, string>, o: Partial<ExtraIds>) =>
-    sql<ReadCart & { config_rev: string; extra_rows?: unknown }>`
+    sql<ReadCart & { config_rev: string; extra_rows?: unknown; all_stock_version?: string }>`
     select c.*, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows, ${baseVersion} as base_version,
-      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev, ${catalogRevision()} as catalog_rev ${o.variantIds ? sql`, ${catalogRowsOfIds(o.variantIds)} as extra_rows` : sql``}
+      ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version, s.stock_ids, r.revision as config_rev, ${catalogRevision()} as catalog_rev ${o.variantIds ? sql`, ${catalogRowsOfIds(o.variantIds)} as extra_rows, ${stockVersionOf(sql`coalesce(s.stock_ids, '{}') || ${o.variantIds}::uuid[]`)} as all_stock_version` : sql``}
     from config_revision r left join cart c on c.owner_key in (${sql.join(Object.values(keys))})
       left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where r.id = 1`,
 );
 
+export type { CartReadAt };
+
+/** What was read with the items about to be added (`readCarts` with `extra`). */
+export interface ExtraRead {
+  /** Their catalog rows (`catalogRowsOfIds`). */
+  rows: unknown;
+  /** The catalog's revision, read in the same statement (also with no cart). */
+  catalogRev: string;
+  /** The inventory version (`stockVersionOf`) of the cart's lines' variants and of theirs (`stockIds`). */
+  stockVersion: string;
+  stockIds: string[];
+}
+
 /**
  * The carts of these owners (a member's and the visitor's they logged in from), with the
  * configuration revision, in one statement. `configRevision` comes back even with no cart, and so
- * do `extraRows` (the catalog rows of items about to be added, when the caller asks: `extraRowsFor`).
+ * does `extra` (the catalog rows of items about to be added, when the caller asks: `extraRowsFor`).
  */
 export async function readCarts(
   db: Executor,
   ownerKeys: string[],
   extra?: ExtraIds,
-): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown }> {
+): Promise<{ carts: ReadCart[]; configRevision: number; extraRows?: unknown; extra?: ExtraRead }> {
   const keys = Object.fromEntries(ownerKeys.map((k, i) => [i, k]));
   const rows = await db.executeQuery(readCartsStatement(db, keys, extra ?? {}));
-  const configRevision = Number(rows.rows[0]?.config_rev ?? 0);
+  const first = rows.rows[0];
+  const configRevision = Number(first?.config_rev ?? 0);
   const carts = rows.rows.filter((r) => r.id !== null);
-  return extra ? { carts, configRevision, extraRows: rows.rows[0]?.extra_rows } : { carts, configRevision };
+  if (!extra) return { carts, configRevision };
+  const read =
+    first?.all_stock_version !== undefined && extra.variantIds
+      ? {
+          rows: first.extra_rows,
+          catalogRev: String(first.catalog_rev),
+          stockVersion: first.all_stock_version,
+          stockIds: [...new Set([...(first.stock_ids ?? []), ...extra.variantIds])],
+        }
+      : undefined;
+  return { carts, configRevision, extraRows: first?.extra_rows, ...(read ? { extra: read } : {}) };
 }
 
 /**
@@ -154,6 +180,25 @@ const deleteReturning = statement((db, key: { id: string }) =>
 /** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */
 export async function setCartCheckout(db: Executor, id: string, checkoutId: string): Promise<void> {
   await writeUnanswered(db, setCheckoutStatement(db, { id, checkoutId }));
+}
+
+const setKeptCheckoutStatement = statement(
+  (_, k: { id: string; checkoutId: string }, v: CartReadAt) => sql<{ ok: number }>`
+    with w as (update cart set checkout_id = ${k.checkoutId} where id = ${k.id} and revision = ${v.revision}
+      and ${catalogRevision()} = ${v.catalogRev}
+      and (select revision from config_revision where id = 1) = ${v.configRev}
+      and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion} returning 1)
+    select ${expectOneRow()} as ok from w`,
+);
+
+/**
+ * setCartCheckout for a checkout made from a cart kept from an earlier call instead of read now:
+ * it links only if the cart still has the revision it was kept with, and the catalog, the
+ * configuration and its lines' stock are still at the versions it was read at (`at`), so that the
+ * checkout was made from the current cart; otherwise the transaction fails with ROW_CHANGED.
+ */
+export async function setKeptCartCheckout(db: Executor, id: string, checkoutId: string, at: CartReadAt) {
+  await writeUnanswered(db, setKeptCheckoutStatement(db, { id, checkoutId }, at));
 }
 
 const setCheckoutStatement = statement((db, o: { id: string; checkoutId: string }) =>

@@ -4,6 +4,7 @@ import { purgeAbandonedCheckouts } from './purge.ts';
 import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
 export { createCheckoutFromCart, load } from './service.ts';
+export { noteStockMoved as noteStockMovedFor, stockMoving as stockMovingFor } from './kept.ts';
 export { type CheckoutTables } from './store.ts';
 
 export const checkoutModule: ServerModule = {

@@ -8,6 +8,7 @@ import type {
   updateCheckoutRequest,
 } from '@vitrine/contract';
 import { createdByOf, shopperOf, type Ctx } from '../../platform/context.ts';
+import type { CartReadAt } from '../../platform/ports.ts';
 import { isRowChanged } from '../../platform/db/statement.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { readConfigRevision } from '../../platform/config-cache.ts';
@@ -296,7 +297,8 @@ async function insertNew(
   w: CheckoutWrite,
   resolved: ResolvedLine[],
   configRevision: number,
-  cartId: string | null,
+  /** The cart it is made from (`kept`: a kept cart's, to check), or null. */
+  cart: { id: string; kept?: CartReadAt } | null,
   checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean },
   /** The lines' catalog rows and the versions they were read at: given, the new checkout is kept. */
   read?: Pick<KeptCheckout, 'catalogRows' | 'versions'>,
@@ -305,7 +307,7 @@ async function insertNew(
   const draft: CheckoutRow = {
     ...w,
     id: newId(),
-    cart_id: cartId,
+    cart_id: cart?.id ?? null,
     owner_key: ownerKeyOf(ctx),
     created_by: createdByOf(ctx.caller),
     revision: 1,
@@ -326,7 +328,7 @@ async function insertNew(
       priced,
       wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
     );
-    if (cartId) await tx.services.ports.carts.linkCheckout(tx, cartId, row.id);
+    if (cart) await tx.services.ports.carts.linkCheckout(tx, cart.id, row.id, cart.kept);
     await emitEvent(
       tx,
       { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
@@ -391,6 +393,12 @@ export interface CartSource {
   catalog_rev?: string;
   stock_ids?: string[];
   stock_version?: string;
+  /**
+   * A cart kept from an earlier call rather than read now (cart/kept.ts): what it was read at. The
+   * link written on the cart then checks it (the cart port's `linkCheckout`), failing the
+   * transaction with ROW_CHANGED when the cart, catalog, configuration or stock moved since.
+   */
+  kept?: CartReadAt;
 }
 
 /** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
@@ -438,7 +446,7 @@ export async function createCheckoutFromCart(
     w,
     resolved,
     configRevision,
-    cart.id,
+    { id: cart.id, ...(cart.kept ? { kept: cart.kept } : {}) },
     { shipping: !!body.selectedShippingOption },
     read,
   );
