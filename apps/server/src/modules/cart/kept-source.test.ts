@@ -14,7 +14,13 @@ import { testEngine } from '../../test/database.ts';
 import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { setPrice } from '../../test/shop.ts';
-import { keepCartSource, keptCartSource, keptCartSourcesSize, type KeptCartSource } from './kept.ts';
+import {
+  KEPT_CART_SOURCES_BUDGET,
+  keepCartSource,
+  keptCartSource,
+  keptCartSourcesSize,
+  type KeptCartSource,
+} from './kept.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const C = '/ecom/v1/carts/current';
@@ -112,9 +118,11 @@ const quantityLeft = async () => {
 
 describe('a checkout made from the kept cart', () => {
   it('is made without reading the cart, from what the cart holds, and linked to it', async () => {
-    const { auth } = await cartOf(2);
+    const { auth, owner } = await cartOf(2);
     const { checkout, fromKept } = await checkoutFrom(auth);
     expect(fromKept).toBe(true);
+    // The checkout is kept from here on, not the cart.
+    expect(keptCartSource(owner)).toBeUndefined();
     expect(checkout.lineItems).toMatchObject([{ quantity: 2, price: { amount: '10.00' } }]);
     const cart = await s.request<{ cart: { id: string; checkoutId?: string } }>('GET', C, { auth });
     expect(cart.body.cart.checkoutId).toBe(checkout.id);
@@ -174,5 +182,24 @@ describe('a checkout made from the kept cart', () => {
     const gone = await s.request('POST', `${C}/create-checkout`, { auth, body: { channelType: 'WEB' } });
     expect(gone.status).toBe(404);
     expect(appError(gone.body).code).toBe('OWNED_CART_NOT_FOUND');
+  });
+});
+
+describe('the kept carts budget', () => {
+  it('lets the least recently kept go past the budget', async () => {
+    const { owner } = await cartOf();
+    const base = snapshot(owner);
+    // Each with as many lines as makes about a quarter of the budget (3 KB a cart and 1 KB a line):
+    // four fit.
+    const lines = Math.floor(KEPT_CART_SOURCES_BUDGET / 4 / 1024) - 3;
+    const entry = (): KeptCartSource => ({
+      ...base,
+      row: { ...base.row, line_items: Array.from({ length: lines }, () => base.row.line_items[0]!) },
+    });
+    for (const o of ['a', 'b', 'c', 'd', 'e']) keepCartSource(`budget:${o}`, entry());
+    expect(keptCartSource('budget:a')).toBeUndefined();
+    expect(keptCartSource('budget:b')).toBeDefined();
+    expect(keptCartSource('budget:e')).toBeDefined();
+    expect(keptCartSourcesSize().bytes).toBeLessThanOrEqual(KEPT_CART_SOURCES_BUDGET);
   });
 });

@@ -574,6 +574,8 @@ export async function createCheckoutFromCurrentCart(
       if (isRowChanged(e)) noteStockMovedFor(at.stockIds, now);
     });
     if (made) {
+      // The checkout is kept now (checkout/kept.ts); a second checkout of this cart is rare: read then.
+      forgetCartSource(o.own);
       countCartSourceUse();
       return { checkoutId: made };
     }
