@@ -15,6 +15,7 @@ import { appError, startSecondProcess, startTestServer, type TestServer } from '
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { setPrice } from '../../test/shop.ts';
 import {
+  cartSourceBytes,
   KEPT_CART_SOURCES_BUDGET,
   keepCartSource,
   keptCartSource,
@@ -189,9 +190,9 @@ describe('the kept carts budget', () => {
   it('lets the least recently kept go past the budget', async () => {
     const { owner } = await cartOf();
     const base = snapshot(owner);
-    // Each with as many lines as makes about a quarter of the budget (3 KB a cart and 1 KB a line):
-    // four fit.
-    const lines = Math.floor(KEPT_CART_SOURCES_BUDGET / 4 / 1024) - 3;
+    // Each with as many lines as makes about a quarter of the budget: four fit.
+    const perLine = cartSourceBytes(1) - cartSourceBytes(0);
+    const lines = Math.floor((KEPT_CART_SOURCES_BUDGET / 4 - cartSourceBytes(0)) / perLine);
     const entry = (): KeptCartSource => ({
       ...base,
       row: { ...base.row, line_items: Array.from({ length: lines }, () => base.row.line_items[0]!) },

@@ -87,8 +87,13 @@ export interface KeptCartSource {
   at: CartReadAt;
 }
 
-/** What the kept cart sources may take in all (estimated: 3 KB a cart and 1 KB a line). */
+/** What the kept cart sources may take in all, as estimated by `cartSourceBytes`. */
 export const KEPT_CART_SOURCES_BUDGET = 4 * 1024 * 1024;
+/**
+ * A kept cart's heap, estimated: 3 KB and 3 KB a line (its stored line and catalog row). Measured
+ * with 5,000 carts of made-up rows of the same shape: 6.4 KB each with one line, 38.8 KB with ten.
+ */
+export const cartSourceBytes = (lines: number) => 3072 + 3072 * lines;
 const sources = new Map<string, { source: KeptCartSource; size: number }>();
 let sourceBytes = 0;
 let sourceHits = 0;
@@ -103,7 +108,7 @@ export function forgetCartSource(owner: string): void {
 /** Keeps `source` as `owner`'s cart, least recently used going first past the budget. */
 export function keepCartSource(owner: string, source: KeptCartSource): void {
   forgetCartSource(owner);
-  const size = 3072 + 1024 * source.row.line_items.length;
+  const size = cartSourceBytes(source.row.line_items.length);
   if (size > KEPT_CART_SOURCES_BUDGET) return;
   for (const first of sources.keys()) {
     if (sourceBytes + size <= KEPT_CART_SOURCES_BUDGET) break;

@@ -554,6 +554,8 @@ export async function createCheckoutFromCurrentCart(
 ): Promise<{ checkoutId: string }> {
   const o = owner(ctx);
   const kept = o.fromVisitor || ctx.db.isTransaction ? undefined : keptCartSource(o.own);
+  // Used or not, it is not kept past this call: the checkout is kept from here on (checkout/kept.ts).
+  forgetCartSource(o.own);
   const now = ctx.clock.now().getTime();
   if (kept?.row.line_items.length && !stockMovingFor(kept.at.stockIds, now)) {
     // Made from the cart this process last wrote, without reading it: the link written on the cart
@@ -570,12 +572,9 @@ export async function createCheckoutFromCurrentCart(
       kept: at,
     };
     const made = await newCheckoutFromCart(ctx, source, configRevision, body).catch((e: unknown) => {
-      forgetCartSource(o.own);
       if (isRowChanged(e)) noteStockMovedFor(at.stockIds, now);
     });
     if (made) {
-      // The checkout is kept now (checkout/kept.ts); a second checkout of this cart is rare: read then.
-      forgetCartSource(o.own);
       countCartSourceUse();
       return { checkoutId: made };
     }
