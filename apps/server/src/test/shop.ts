@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { anonymousTokens, bundledClientId, shopClient } from './oauth.ts';
-import type { TestServer } from './server.ts';
+import { testEngine } from './database.ts';
+import { startSecondProcess, startTestServer, type TestServer } from './server.ts';
 
 /** Shop orders placed the way the hosted checkout places them, over HTTP (helpers for tests). */
 
@@ -152,4 +153,33 @@ export async function setPrice<P extends PricedProduct>(s: TestServer, p: P, amo
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.product;
+}
+
+/**
+ * A store for the tests of what a process keeps between calls (kept carts, checkouts): a server,
+ * another process on the same database (on PostgreSQL; on PGlite the same one) with no jobs of its
+ * own, sharing the server's clock, and a product `name` at 10 with 50 in stock.
+ */
+export async function keptStateStore(name: string) {
+  const s = await startTestServer();
+  const other =
+    testEngine() === 'postgres' ? await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false' } }) : s;
+  const made = await s.admin<{ product: PricedProduct }>('POST', '/stores/v3/products', {
+    product: {
+      name,
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 50 } }],
+      },
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return {
+    s,
+    other,
+    product: made.body.product,
+    async stop() {
+      if (other !== s) await other.stop();
+      await s.stop();
+    },
+  };
 }

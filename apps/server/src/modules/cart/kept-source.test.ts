@@ -10,10 +10,9 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngine } from '../../test/database.ts';
-import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
+import { appError, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
-import { setPrice } from '../../test/shop.ts';
+import { keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
 import {
   cartSourceBytes,
   KEPT_CART_SOURCES_BUDGET,
@@ -36,34 +35,16 @@ interface Checkout {
     availability: { status: string; quantityAvailable?: number };
   }[];
 }
-interface Product {
-  id: string;
-  revision: string;
-  variantsInfo: { variants: { id: string }[] };
-}
-
 let s: TestServer;
 /** Another server process on the same database (PostgreSQL), else the same one. */
 let other: TestServer;
-let lamp: Product;
+let lamp: PricedProduct;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  s = await startTestServer();
-  other =
-    testEngine() === 'postgres' ? await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false' } }) : s;
-  const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
-    product: {
-      name: 'Kept Cart Lamp',
-      variantsInfo: {
-        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 50 } }],
-      },
-    },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  lamp = made.body.product;
+  ({ s, other, product: lamp, stop } = await keptStateStore('Kept Cart Lamp'));
 });
 afterAll(async () => {
-  if (other !== s) await other?.stop();
-  await s?.stop();
+  await stop?.();
 });
 
 const lampLine = (quantity = 1) => ({

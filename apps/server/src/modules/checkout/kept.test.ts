@@ -9,11 +9,10 @@
  * would still hold it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEngine } from '../../test/database.ts';
-import { appError, startSecondProcess, startTestServer, type TestServer } from '../../test/server.ts';
+import { appError, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { orderBody } from '../../test/orders.ts';
-import { setPrice } from '../../test/shop.ts';
+import { keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
 import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
@@ -44,30 +43,13 @@ interface Checkout {
     carrierServiceOptions: { shippingOptions: { code: string }[] }[];
   };
 }
-interface Product {
-  id: string;
-  revision: string;
-  variantsInfo: { variants: { id: string }[] };
-}
-
 let s: TestServer;
 /** Another server process on the same database (PostgreSQL), else the same one. */
 let other: TestServer;
-let lamp: Product;
+let lamp: PricedProduct;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  s = await startTestServer();
-  other =
-    testEngine() === 'postgres' ? await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false' } }) : s;
-  const made = await s.admin<{ product: Product }>('POST', '/stores/v3/products', {
-    product: {
-      name: 'Kept Checkout Lamp',
-      variantsInfo: {
-        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 50 } }],
-      },
-    },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  lamp = made.body.product;
+  ({ s, other, product: lamp, stop } = await keptStateStore('Kept Checkout Lamp'));
   const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
     shippingRegion: {
       name: 'United States',
@@ -80,8 +62,7 @@ beforeAll(async () => {
 // The tests share one item: one whose stock moved in an earlier test is not kept for a minute.
 beforeEach(() => s.clock.advance(STOCK_MOVING_MS));
 afterAll(async () => {
-  if (other !== s) await other?.stop();
-  await s?.stop();
+  await stop?.();
 });
 
 const NY = {
