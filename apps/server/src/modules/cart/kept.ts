@@ -8,42 +8,26 @@
  * process shows at once. Bounded: the least recently used answers go past the budget.
  */
 import { rawJsonBytes, type RawJson } from '../../platform/http/raw-json.ts';
+import { KeptMap } from '../../platform/kept-map.ts';
 import type { CartReadAt, CartRow } from './store.ts';
 
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
 
-const kept = new Map<
-  string,
-  { version: string; answer: RawJson; size: number; stockIds: readonly string[] | undefined }
->();
-let keptBytes = 0;
-let hits = 0;
-
-function forget(owner: string) {
-  const k = kept.get(owner);
-  if (!k) return;
-  kept.delete(owner);
-  keptBytes -= k.size;
-}
+const kept = new KeptMap<{ version: string; answer: RawJson; stockIds: readonly string[] | undefined }>(
+  KEPT_CARTS_BUDGET,
+);
 
 /** The kept answer of `owner`'s cart when it was made from `version`. */
-export function keptCart(owner: string, version: string): RawJson | undefined {
-  const k = kept.get(owner);
-  if (!k || k.version !== version) return undefined;
-  hits++;
-  // Most recently used last (a Map keeps insertion order).
-  kept.delete(owner);
-  kept.set(owner, k);
-  return k.answer;
-}
+export const keptCart = (owner: string, version: string): RawJson | undefined =>
+  kept.use(owner, (k) => k.version === version)?.answer;
 
 /**
  * The variant ids whose stock `owner`'s kept answer was made with (store.ts withStock), to read its
  * version by; undefined when there is none, or when it was made of lines whose stock is not tracked
  * and so kept with a version without their stock.
  */
-export const keptStockIds = (owner: string): readonly string[] | undefined => kept.get(owner)?.stockIds;
+export const keptStockIds = (owner: string): readonly string[] | undefined => kept.peek(owner)?.stockIds;
 
 /**
  * Keeps `text` as `owner`'s answer made from `version` (`stockIds`: the variant ids its stock was
@@ -59,19 +43,12 @@ export function keepCart(
   const answer = rawJsonBytes(text);
   // An id: 36 characters and its share of the array.
   const size = text.length + owner.length + version.length + (stockIds?.length ?? 0) * 40;
-  forget(owner);
-  if (size > KEPT_CARTS_BUDGET) return answer;
-  for (const first of kept.keys()) {
-    if (keptBytes + size <= KEPT_CARTS_BUDGET) break;
-    forget(first);
-  }
-  kept.set(owner, { version, answer, size, stockIds });
-  keptBytes += size;
+  kept.set(owner, { version, answer, stockIds }, size);
   return answer;
 }
 
 /** How many answers are kept, their size, and how many reads were answered from them (for tests and diagnostics). */
-export const keptCartsSize = () => ({ count: kept.size, bytes: keptBytes, hits });
+export const keptCartsSize = () => kept.stats();
 
 /**
  * A cart as this process last wrote it (the shopper's next call is most often create-checkout,
@@ -94,37 +71,19 @@ export const KEPT_CART_SOURCES_BUDGET = 4 * 1024 * 1024;
  * with 5,000 carts of made-up rows of the same shape: 6.4 KB each with one line, 38.8 KB with ten.
  */
 export const cartSourceBytes = (lines: number) => 3072 + 3072 * lines;
-const sources = new Map<string, { source: KeptCartSource; size: number }>();
-let sourceBytes = 0;
-let sourceHits = 0;
+const sources = new KeptMap<KeptCartSource>(KEPT_CART_SOURCES_BUDGET);
 
-export function forgetCartSource(owner: string): void {
-  const k = sources.get(owner);
-  if (!k) return;
-  sources.delete(owner);
-  sourceBytes -= k.size;
-}
+export const forgetCartSource = (owner: string): void => sources.delete(owner);
 
-/** Keeps `source` as `owner`'s cart, least recently used going first past the budget. */
-export function keepCartSource(owner: string, source: KeptCartSource): void {
-  forgetCartSource(owner);
-  const size = cartSourceBytes(source.row.line_items.length);
-  if (size > KEPT_CART_SOURCES_BUDGET) return;
-  for (const first of sources.keys()) {
-    if (sourceBytes + size <= KEPT_CART_SOURCES_BUDGET) break;
-    forgetCartSource(first);
-  }
-  sources.set(owner, { source, size });
-  sourceBytes += size;
-}
+/** Keeps `source` as `owner`'s cart. */
+export const keepCartSource = (owner: string, source: KeptCartSource): void =>
+  sources.set(owner, source, cartSourceBytes(source.row.line_items.length));
 
-/** `owner`'s kept cart; undefined when none is kept. */
-export const keptCartSource = (owner: string): KeptCartSource | undefined => sources.get(owner)?.source;
+/** `owner`'s kept cart, not yet counted as used; undefined when none is kept. */
+export const keptCartSource = (owner: string): KeptCartSource | undefined => sources.peek(owner);
 
 /** Counts a checkout made from a kept cart. */
-export function countCartSourceUse(): void {
-  sourceHits++;
-}
+export const countCartSourceUse = (): void => sources.countUse();
 
 /** How many carts are kept as sources, their estimated size, and how many checkouts were made from one (tests, diagnostics). */
-export const keptCartSourcesSize = () => ({ count: sources.size, bytes: sourceBytes, hits: sourceHits });
+export const keptCartSourcesSize = () => sources.stats();

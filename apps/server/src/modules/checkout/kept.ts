@@ -16,6 +16,7 @@
  * kept checkout's stock was found moved, its variants count as moving for STOCK_MOVING_MS, and
  * checkouts holding them are read first meanwhile (`stockMoving`).
  */
+import { KeptMap } from '../../platform/kept-map.ts';
 import type { CheckoutRow, ReadVersions } from './store.ts';
 
 export interface KeptCheckout {
@@ -35,49 +36,26 @@ export const KEPT_CHECKOUTS_BUDGET = 4 * 1024 * 1024;
  */
 const sizeOf = (k: KeptCheckout) => 3072 + k.row.line_items.length * 1024;
 
-const kept = new Map<string, { k: KeptCheckout; size: number }>();
-let keptBytes = 0;
-let hits = 0;
+const kept = new KeptMap<KeptCheckout>(KEPT_CHECKOUTS_BUDGET);
 
 /** Drops the kept state of checkout `id` (it was written, completed, or failed a kept write). */
-export function forgetCheckout(id: string): void {
-  const e = kept.get(id);
-  if (!e) return;
-  kept.delete(id);
-  keptBytes -= e.size;
-}
+export const forgetCheckout = (id: string): void => kept.delete(id);
 
 /**
  * The kept state of checkout `id`, if any; it counts as used. With `now` (ms), none while its stock
  * is moving (`stockMoving`).
  */
-export function keptCheckout(id: string, now?: number): KeptCheckout | undefined {
-  const e = kept.get(id);
-  if (!e || (now !== undefined && stockMoving(e.k.versions.stockIds, now))) return undefined;
-  hits++;
-  // Most recently used last (a Map keeps insertion order).
-  kept.delete(id);
-  kept.set(id, e);
-  return e.k;
-}
+export const keptCheckout = (id: string, now?: number): KeptCheckout | undefined =>
+  kept.use(id, (k) => now === undefined || !stockMoving(k.versions.stockIds, now));
 
 /** Keeps `k` as checkout `k.row.id`'s state (a completed checkout is not kept: it changes no more). */
 export function keepCheckout(k: KeptCheckout): void {
-  const id = k.row.id;
-  forgetCheckout(id);
-  if (k.row.completed) return;
-  const size = sizeOf(k);
-  if (size > KEPT_CHECKOUTS_BUDGET) return;
-  for (const first of kept.keys()) {
-    if (keptBytes + size <= KEPT_CHECKOUTS_BUDGET) break;
-    forgetCheckout(first);
-  }
-  kept.set(id, { k, size });
-  keptBytes += size;
+  if (k.row.completed) kept.delete(k.row.id);
+  else kept.set(k.row.id, k, sizeOf(k));
 }
 
 /** How many checkouts are kept, their estimated size, and how many changes used one (tests, diagnostics). */
-export const keptCheckoutsSize = () => ({ count: kept.size, bytes: keptBytes, hits });
+export const keptCheckoutsSize = () => kept.stats();
 
 /** How long a variant whose stock moved under a kept checkout makes checkouts holding it read first. */
 export const STOCK_MOVING_MS = 60_000;
