@@ -119,6 +119,8 @@ const sendPlaceOrder = statement((db, row: OrderInsert & { number: number }, act
   placeWith(db, row, activity, false).select(expectOneRow().as('ok')),
 );
 
+const nextOrderNumber = statement((db) => db.selectNoFrom(nextOrderNumberSql.as('number')));
+
 /**
  * Takes the next order number in a transaction `inTransaction` opened without waiting for it
  * (`sendAhead`: it travels with the caller's next statement), for `insertOrder`'s `number`. A
@@ -129,7 +131,6 @@ export async function sendOrderNumber(ctx: Pick<Ctx, 'db'>): Promise<() => Promi
   const taken = await sendAhead(ctx.db, nextOrderNumber(ctx.db));
   return async () => Number((await taken())[0]!.number);
 }
-const nextOrderNumber = statement((db) => db.selectNoFrom(nextOrderNumberSql.as('number')));
 
 /** The order `row` written by sendPlaceOrder, answered as PostgreSQL stores it (its data parsed from the text sent). */
 async function sendOrder(
