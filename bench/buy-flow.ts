@@ -1,6 +1,6 @@
 /**
  * `npm run bench:buy`: the whole buy flow by concurrent shoppers — visitor token → add-to-cart →
- * create-checkout → shipping (address and option) → create-order (authorize only) → pay with the
+ * create-checkout → shipping address → shipping option → create-order (authorize only) → pay with the
  * test card → capture — reported as completed orders per second and p50/p99 of each step, next
  * to the bare-Node baseline measured in the same run. Then the SQL statements of one create-order,
  * counted on the driver. BENCH_DATABASE_URL (PostgreSQL; needed for the statement count),
@@ -10,7 +10,7 @@
  * default 20; 0 for a server that has served one purchase): `warmUp` in buy.ts.
  */
 import { buy, pct, runShoppers, STEPS, warmUp, type Step } from './buy.ts';
-import { CALLS, floorCpu, stepCpu } from './floor.ts';
+import { floorCpu, stepCpu } from './floor.ts';
 import {
   BENCH_ADMIN_KEY as adminKey,
   BENCH_CLIENT_ID,
@@ -53,7 +53,7 @@ const cpu0 = {
   pg: postgresCpuMs(),
   self: process.cpuUsage(),
 };
-const { completed, failed, seconds, times } = await runShoppers([base], refs, shoppers, duration);
+const { completed, failed, seconds, times, purchases } = await runShoppers([base], refs, shoppers, duration);
 const selfCpu = process.cpuUsage(cpu0.self);
 const cpu = {
   loop: ((l) => ({ run: l.run - cpu0.loop.run, wait: l.wait - cpu0.loop.wait }))(vitrine.loopMs()),
@@ -75,6 +75,7 @@ console.log(
 );
 console.log(`${pad('step', 18)}${pad('p50 ms', 9)}p99 ms`);
 for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${pct(times[s], 99)}`);
+console.log(`${pad('whole purchase', 18)}${pad(pct(purchases, 50), 9)}${pct(purchases, 99)}`);
 console.log(`peak RSS of the server under load: ${rss} MiB (start-up and warm-up: ${startRss} MiB)`);
 // Where the machine's time went: CPU per completed order of the server, PostgreSQL and this load generator.
 const per = (ms: number) => Math.round((ms / Math.max(1, completed)) * 10) / 10;
@@ -138,7 +139,7 @@ async function floorTable(pgUrl: string, n: number, roundTrips: (s: Step) => num
   let all = 0;
   let allFloor = 0;
   for (const s of STEPS) {
-    const f = CALLS[s] * floor.call + roundTrips(s) * floor.trip;
+    const f = floor.call + roundTrips(s) * floor.trip; // each step is one call
     all += steps[s];
     allFloor += f;
     console.log(

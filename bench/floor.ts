@@ -42,14 +42,3 @@ export async function floorCpu(baseline: Proc, n: number): Promise<{ call: numbe
   const withTrips = await per(`/pg-trips?n=${TRIPS}`);
   return { call, trip: (withTrips - call) / TRIPS };
 }
-
-/** HTTP calls per step of `buy` (shipping sets the address, then the option). */
-export const CALLS: Record<Step, number> = {
-  token: 1,
-  'add-to-cart': 1,
-  'create-checkout': 1,
-  shipping: 2,
-  'create-order': 1,
-  pay: 1,
-  capture: 1,
-};
