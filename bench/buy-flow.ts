@@ -46,6 +46,18 @@ const bare = await load('bare Node http JSON', `http://127.0.0.1:${baseline.port
   duration: 5,
   connections: shoppers,
 });
+// The ceiling issue 18's targets were set against: Node http + one pg SELECT, as bench:cart measures
+// it; before the flow and after it, as this machine's speed drifts within minutes.
+const measureCeiling = async () =>
+  pgUrl
+    ? (
+        await load('Node http + one pg SELECT', `http://127.0.0.1:${baseline.port}/pg`, {
+          duration: 5,
+          connections: shoppers,
+        })
+      ).reqPerSec
+    : undefined;
+const ceilingBefore = await measureCeiling();
 const cpu0 = {
   loop: vitrine.loopMs(),
   server: vitrine.cpuMs(),
@@ -64,6 +76,7 @@ const cpu = {
 };
 const rss = vitrine.peakRssMiB();
 await vitrine.stop();
+const ceilingAfter = await measureCeiling();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
@@ -76,6 +89,14 @@ console.log(
 console.log(`${pad('step', 18)}${pad('p50 ms', 9)}p99 ms`);
 for (const s of STEPS) console.log(`${pad(s, 18)}${pad(pct(times[s], 50), 9)}${pct(times[s], 99)}`);
 console.log(`${pad('whole purchase', 18)}${pad(pct(purchases, 50), 9)}${pct(purchases, 99)}`);
+if (ceilingBefore && ceilingAfter)
+  console.log(
+    scaledTargets(
+      [ceilingBefore, ceilingAfter],
+      completed / seconds,
+      Math.max(...STEPS.map((s) => pct(times[s], 99))),
+    ),
+  );
 console.log(`peak RSS of the server under load: ${rss} MiB (start-up and warm-up: ${startRss} MiB)`);
 // Where the machine's time went: CPU per completed order of the server, PostgreSQL and this load generator.
 const per = (ms: number) => Math.round((ms / Math.max(1, completed)) * 10) / 10;
@@ -148,5 +169,23 @@ async function floorTable(pgUrl: string, n: number, roundTrips: (s: Step) => num
   }
   console.log(
     `${pad('purchase', 18)}${pad(Math.round(all), 11)}${pad(Math.round(allFloor), 10)}${(all / allFloor).toFixed(1)}`,
+  );
+}
+
+/**
+ * Issue 18's targets (≥ 100 orders/s, every step's p99 ≤ 25 ms) were set on 2026-11-21, when this
+ * machine's Node http + one pg SELECT made 10,200–11,100 req/s with 8 connections. The machine's
+ * speed has drifted sixfold since, so they are also given as ratios to that ceiling measured in
+ * this run (the mean of before and after the flow): orders/s at least 100 / 10,650 of it, and every step's p99 at most 25 ms × 10,650 / it.
+ */
+function scaledTargets(ceilings: [number, number], ordersPerSec: number, worst: number): string {
+  const SET_AT = 10_650;
+  const ceilingReqPerSec = (ceilings[0] + ceilings[1]) / 2;
+  const f = ceilingReqPerSec / SET_AT;
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return (
+    `http + one pg SELECT: ${Math.round(ceilingReqPerSec)} req/s (${ceilings.join(' before the flow, ')} after), ${r(f * 100)}% of the 10,650 issue 18's targets were set at; ` +
+    `scaled to it, the targets are ≥ ${r(100 * f)} orders/s (made ${r(ordersPerSec)}: ${r((ordersPerSec / (100 * f)) * 100)}% of it) ` +
+    `and every step's p99 ≤ ${r(25 / f)} ms (worst ${worst}: ${r((worst / (25 / f)) * 100)}% of it)`
   );
 }
