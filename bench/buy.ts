@@ -22,7 +22,7 @@ export const CARD = {
 /**
  * The flow's eight steps, one call each, as issue 18 counts them ("8 steps incl. token, pay,
  * capture"): choosing shipping is two calls, the address (which answers the carriers' options) and
- * then the option. Until 2026-11-29's midday the benches timed those two as one step, `shipping`.
+ * then the option. Until 2026-11-29's second morning the benches timed those two as one step, `shipping`.
  */
 export type Step =
   | 'token'

@@ -9,7 +9,7 @@
  */
 import { rawJsonBytes, type RawJson } from '../../platform/http/raw-json.ts';
 import { KeptMap } from '../../platform/kept-map.ts';
-import type { CartReadAt, CartRow } from './store.ts';
+import type { CartReadAt, CartRow, ExtraRead } from './store.ts';
 
 /** What the kept answers may take in all (their JSON text and keys). */
 export const KEPT_CARTS_BUDGET = 4 * 1024 * 1024;
@@ -87,3 +87,42 @@ export const countCartSourceUse = (): void => sources.countUse();
 
 /** How many carts are kept as sources, their estimated size, and how many checkouts were made from one (tests, diagnostics). */
 export const keptCartSourcesSize = () => sources.stats();
+
+/**
+ * The catalog rows of items a new cart was made of (by the variant ids asked for, in their order),
+ * with the catalog's, the configuration's and the items' inventory versions they were read at: a
+ * new visitor adding the same items makes the cart from them without a read (service.ts mutate),
+ * its transaction checking the versions (store.ts sendItemsStillAt). A popular item is read once
+ * per change of the catalog or of its stock rather than once per new cart.
+ */
+export type KeptItems = ExtraRead & {
+  configRevision: number;
+  /** Not used before then (ms): their stock had moved since they were kept before. */
+  notBefore?: number;
+};
+
+/**
+ * How long items whose stock moved under their kept rows are not used (an item that sells often
+ * would fail its new carts' checks, each costing a round trip before the read).
+ */
+export const KEPT_ITEMS_PAUSE_MS = 60_000;
+
+/** What the kept items may take in all, as estimated by `cartSourceBytes`. */
+export const KEPT_ITEMS_BUDGET = 1024 * 1024;
+const items = new KeptMap<KeptItems>(KEPT_ITEMS_BUDGET);
+const itemsKey = (variantIds: readonly string[]) => variantIds.join(',');
+
+export const keepItems = (variantIds: readonly string[], value: KeptItems): void =>
+  items.set(itemsKey(variantIds), value, cartSourceBytes(variantIds.length));
+
+/** The items kept for these variant ids, not yet counted as used; undefined when none are. */
+export const keptItems = (variantIds: readonly string[]): KeptItems | undefined =>
+  items.peek(itemsKey(variantIds));
+
+/** Counts a cart made from kept items. */
+export const countItemsUse = (): void => items.countUse();
+
+export const forgetItems = (variantIds: readonly string[]): void => items.delete(itemsKey(variantIds));
+
+/** How many sets of items are kept, their estimated size, and how many carts were made from one (tests, diagnostics). */
+export const keptItemsSize = () => items.stats();

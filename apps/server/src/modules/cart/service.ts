@@ -33,15 +33,22 @@ import {
   stockMovingFor,
 } from '../checkout/index.ts';
 import { estimateWire, type ExtraIds } from '../lines/index.ts';
+import { takeNewVisitor } from '../oauth/index.ts';
 import {
   countCartSourceUse,
+  countItemsUse,
   forgetCartSource,
+  forgetItems,
+  KEPT_ITEMS_PAUSE_MS,
   keepCart,
+  keepItems,
+  keptItems,
   keepCartSource,
   keptCart,
   keptCartSource,
   keptStockIds,
   type KeptCartSource,
+  type KeptItems,
 } from './kept.ts';
 import {
   deleteCart,
@@ -50,6 +57,7 @@ import {
   sendCartDelete,
   reownCart,
   sendCartWrite,
+  sendItemsStillAt,
   sendNewCart,
   updateCart,
   withStock,
@@ -257,74 +265,139 @@ export async function currentCartAnswer(ctx: Ctx): Promise<RawJson> {
 }
 
 type Change = { write: CartWrite; resolved: ResolvedLine[]; modified: string[] };
+type ChangeFn = (
+  cart: LoadedCart | undefined,
+  configRevision: number,
+  extraRows?: unknown,
+) => Promise<Change>;
 
 /**
  * Applies `change` to the caller's cart with optimistic concurrency (the revision is checked in the
  * UPDATE) and writes the cart event in the same transaction; retried when another request won.
  * `extra`: catalog rows to read with the cart (items to add), handed to `change`.
+ *
+ * A visitor this process has just created (oauth `takeNewVisitor`) adding items kept from an earlier
+ * read (kept.ts KeptItems) first gets a new cart made without a read: its transaction checks that
+ * the items are still as kept and that the visitor has no cart (the insert). If either fails, or
+ * anything else does, it runs again from a read, so no answer comes from a state that was not current.
  */
-async function mutate(
-  ctx: Ctx,
-  create: boolean,
-  change: (cart: LoadedCart | undefined, configRevision: number, extraRows?: unknown) => Promise<Change>,
-  extra?: ExtraIds,
-): Promise<WireCart> {
+async function mutate(ctx: Ctx, create: boolean, change: ChangeFn, extra?: ExtraIds): Promise<WireCart> {
   const o = owner(ctx);
   forgetCartSource(o.own);
+  const outside = !ctx.db.isTransaction;
+  const ids = extra?.variantIds;
+  // Asked once, on the visitor's first change of any kind: from then on they may have a cart.
+  const visitor = o.shopper.memberId ? undefined : o.shopper.visitorId;
+  const isNew = visitor !== undefined && takeNewVisitor(visitor);
+  /** The items kept that a cart could not be made from (not current). */
+  let failed: KeptItems | undefined;
+  if (isNew && create && ids?.length && outside) {
+    const kept = keptItems(ids);
+    const now = ctx.clock.now().getTime();
+    if (kept && (kept.notBefore ?? 0) <= now && !stockMovingFor(kept.stockIds, now)) {
+      const { configRevision, ...read } = kept;
+      const changed = await change(undefined, configRevision, read.rows).catch(() => undefined);
+      const saved = await save(ctx, o, undefined, configRevision, changed, read, extra, true).catch(() => {});
+      if (saved) {
+        countItemsUse();
+        return saved;
+      }
+      forgetItems(ids);
+      failed = kept;
+    }
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     const { cart, configRevision, extraRows, extraRead } = await loadOwned(ctx, extra);
     if (!cart && !create) throw cartNotFound();
-    const { write, resolved, modified } = await change(cart, configRevision, extraRows);
-    const config = await pricingConfig.get(ctx.db, configRevision);
-    const m = wireMoney(config.settings, ctx.config.PUBLIC_URL);
-    let written: CartRow | undefined;
-    const saved = await inTransaction(ctx, async (tx) => {
-      const now = tx.clock.now();
-      const row = cart
-        ? await sendCartWrite(tx.db, cart, write, now)
-        : await sendNewCart(tx.db, {
-            id: newId(),
-            owner_key: o.own,
-            visitor_id: o.shopper.visitorId ?? null,
-            member_id: o.shopper.memberId ?? null,
-            ...write,
-            created_at: now,
-            updated_at: now,
-          });
-      written = row;
-      const wire = cartWire(row, resolved, m, config);
-      await emitEvent(
-        tx,
-        cart
-          ? {
-              entityFqdn: CART_FQDN,
-              slug: 'updated',
-              entityId: row.id,
-              updatedEvent: {
-                currentEntity: wire,
-                modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
-              },
-            }
-          : { entityFqdn: CART_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
-        { entityLocked: true },
-      );
-      return wire;
-    }).catch((e: unknown) => {
+    if (!cart && ids?.length && extraRead) {
+      // A new cart's items, read with no cart's lines among them: kept for the next new visitor's;
+      // if their stock moved since they were last kept (an item that sells often), not used for a while.
+      const now = ctx.clock.now().getTime();
+      const moved = failed !== undefined && failed.stockVersion !== extraRead.stockVersion;
+      const paused = keptItems(ids)?.notBefore;
+      const notBefore = moved ? now + KEPT_ITEMS_PAUSE_MS : paused && paused > now ? paused : undefined;
+      keepItems(ids, { ...extraRead, configRevision, ...(notBefore ? { notBefore } : {}) });
+    }
+    failed = undefined;
+    const saved = await save(
+      ctx,
+      o,
+      cart,
+      configRevision,
+      await change(cart, configRevision, extraRows),
+      extraRead,
+      extra,
+    ).catch((e: unknown) => {
       // Someone else wrote the cart (or made the owner's) first: read it again and retry (in a
       // transaction of our own: a caller's would have failed with it).
-      if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
+      if (isRowChanged(e) && outside) return undefined;
       throw e;
     });
-    if (saved) {
-      const source =
-        !o.fromVisitor && written && !ctx.db.isTransaction
-          ? sourceOf(written, configRevision, cart, extra, extraRead)
-          : undefined;
-      if (source) keepCartSource(o.own, source);
-      return saved;
-    }
+    if (saved) return saved;
   }
   throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
+}
+
+/**
+ * Writes `changed` (a new cart when `cart` is undefined) and its event in one transaction, and keeps
+ * what the cart was made from (kept.ts KeptCartSource). `keptItems`: the added items' rows were kept
+ * from an earlier read (`extraRead`), and the transaction checks they are still current.
+ */
+async function save(
+  ctx: Ctx,
+  o: ReturnType<typeof owner>,
+  cart: LoadedCart | undefined,
+  configRevision: number,
+  changed: Change | undefined,
+  extraRead: ExtraRead | undefined,
+  extra: ExtraIds | undefined,
+  keptItems = false,
+): Promise<WireCart | undefined> {
+  if (!changed) return undefined;
+  const { write, resolved, modified } = changed;
+  const config = await pricingConfig.get(ctx.db, configRevision);
+  const m = wireMoney(config.settings, ctx.config.PUBLIC_URL);
+  let written: CartRow | undefined;
+  const saved = await inTransaction(ctx, async (tx) => {
+    const now = tx.clock.now();
+    if (keptItems && extraRead)
+      await sendItemsStillAt(tx.db, { ...extraRead, configRev: String(configRevision) });
+    const row = cart
+      ? await sendCartWrite(tx.db, cart, write, now)
+      : await sendNewCart(tx.db, {
+          id: newId(),
+          owner_key: o.own,
+          visitor_id: o.shopper.visitorId ?? null,
+          member_id: o.shopper.memberId ?? null,
+          ...write,
+          created_at: now,
+          updated_at: now,
+        });
+    written = row;
+    const wire = cartWire(row, resolved, m, config);
+    await emitEvent(
+      tx,
+      cart
+        ? {
+            entityFqdn: CART_FQDN,
+            slug: 'updated',
+            entityId: row.id,
+            updatedEvent: {
+              currentEntity: wire,
+              modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+            },
+          }
+        : { entityFqdn: CART_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
+      { entityLocked: true },
+    );
+    return wire;
+  });
+  const source =
+    !o.fromVisitor && written && !ctx.db.isTransaction
+      ? sourceOf(written, configRevision, cart, extra, extraRead)
+      : undefined;
+  if (source) keepCartSource(o.own, source);
+  return saved;
 }
 
 /**

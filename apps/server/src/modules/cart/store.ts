@@ -201,6 +201,23 @@ export async function setKeptCartCheckout(db: Executor, id: string, checkoutId: 
   await writeUnanswered(db, setKeptCheckoutStatement(db, { id, checkoutId }, at));
 }
 
+const itemsStillAtStatement = statement(
+  (_, v: Omit<CartReadAt, 'revision'>) => sql<{ ok: number }>`
+    with w as (select 1 where ${catalogRevision()} = ${v.catalogRev}
+      and (select revision from config_revision where id = 1) = ${v.configRev}
+      and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion})
+    select ${expectOneRow()} as ok from w`,
+);
+
+/**
+ * In the transaction that makes a cart of items kept from an earlier read (kept.ts KeptItems),
+ * without waiting for the answer: unless the catalog, the configuration and the items' stock are
+ * still at the versions they were read at (`at`), the transaction fails with ROW_CHANGED.
+ */
+export async function sendItemsStillAt(db: Executor, at: Omit<CartReadAt, 'revision'>) {
+  await writeUnanswered(db, itemsStillAtStatement(db, at));
+}
+
 const setCheckoutStatement = statement((db, o: { id: string; checkoutId: string }) =>
   db.updateTable('cart').set({ checkout_id: o.checkoutId }).where('id', '=', o.id),
 );

@@ -17,6 +17,7 @@ import { memberMayHaveTokens, redeemSession } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import * as store from './store.ts';
 import { issueTokens, oauthError, refreshAccess } from './tokens.ts';
+import { noteNewVisitor } from './new-visitors.ts';
 
 /** Parses one grant's body; shape problems are `invalid_request` with the field violations as data. */
 function parseGrant<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -66,7 +67,14 @@ export async function tokenGrant(
       const g = parseGrant(anonymousGrant, { ...body, grantType: grant });
       await knownClient(ctx, g.clientId);
       const visitorId = newId();
-      return issueTokens(ctx, rt, { role: 'visitor', subjectId: visitorId, visitorId, clientId: g.clientId });
+      const answer = await issueTokens(ctx, rt, {
+        role: 'visitor',
+        subjectId: visitorId,
+        visitorId,
+        clientId: g.clientId,
+      });
+      noteNewVisitor(visitorId);
+      return answer;
     }
     case 'refresh_token': {
       const g = parseGrant(refreshTokenGrant, { ...body, grantType: grant });

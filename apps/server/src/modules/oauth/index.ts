@@ -8,6 +8,7 @@ import type { OAuthRuntime } from './service.ts';
 export { cookieValue } from './browser-sessions.ts';
 export { DENIALS_REFRESH_MS } from './denials.ts';
 export { memberMayHaveTokens } from './identity.ts';
+export { noteNewVisitor, takeNewVisitor } from './new-visitors.ts';
 export {
   checkAuthRequestTarget,
   clientExists,
