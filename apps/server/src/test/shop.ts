@@ -134,6 +134,17 @@ export async function payAsBuyer(s: TestServer, auth: string, paymentGatewayOrde
 }
 
 /** A product as the catalog answers it, with what a price change names. */
+/** The inventory item of a product of one variant (its id and quantity), as the admin API answers it. */
+export async function inventoryItemOf(s: TestServer, productId: string) {
+  const r = await s.admin<{ inventoryItems: { id: string; quantity: number }[] }>(
+    'POST',
+    '/stores/v3/inventory-items/query',
+    { query: { filter: { productId } } },
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.inventoryItems[0]!;
+}
+
 export interface PricedProduct {
   id: string;
   revision: string;

@@ -11,13 +11,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
-import { keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
+import {
+  inventoryItemOf,
+  keptStateStore,
+  setPrice,
+  STORES_APP,
+  visitorOf,
+  type PricedProduct,
+} from '../../test/shop.ts';
 import { noteNewVisitor } from '../oauth/index.ts';
 import { decodeJwt } from 'jose';
 import { keepItems, keptItems, keptItemsSize, type KeptItems } from './kept.ts';
 
-const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const C = '/ecom/v1/carts/current';
 interface Cart {
   id: string;
@@ -38,12 +43,12 @@ afterAll(async () => {
 
 const variantIds = () => [pen.variantsInfo.variants[0]!.id];
 const penLine = (quantity = 1) => ({
-  catalogReference: { catalogItemId: pen.id, appId: APP, options: { variantId: variantIds()[0] } },
+  catalogReference: { catalogItemId: pen.id, appId: STORES_APP, options: { variantId: variantIds()[0] } },
   quantity,
 });
 
 /** A new visitor's token, from `s`'s anonymous grant. */
-const newVisitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
+const newVisitor = () => visitorOf(s);
 
 /** add-to-cart on `server`; whether the cart was made from kept items. */
 async function add(auth: string, quantity = 1, server = s) {
@@ -63,15 +68,6 @@ async function keptNow(): Promise<KeptItems> {
   expect(k, 'the items are kept').toBeDefined();
   return k!;
 }
-
-const stockItem = async () => {
-  const items = await s.admin<{ inventoryItems: { id: string; quantity: number }[] }>(
-    'POST',
-    '/stores/v3/inventory-items/query',
-    { query: { filter: { productId: pen.id } } },
-  );
-  return items.body.inventoryItems[0]!;
-};
 
 describe("a new visitor's first cart, from kept items", () => {
   it('is made without a read, and is the cart a read answers', async () => {
@@ -133,7 +129,7 @@ describe("a new visitor's first cart, from kept items", () => {
 
   it('refuses more than the stock sold since left, and is not tried for a minute for that item', async () => {
     const kept = await keptNow();
-    const item = await stockItem();
+    const item = await inventoryItemOf(s, pen.id);
     const sold = await other.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
       decrementData: [{ inventoryItemId: item.id, decrementBy: item.quantity - 1 }],
     });

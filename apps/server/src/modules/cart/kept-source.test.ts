@@ -12,7 +12,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
-import { keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
+import { inventoryItemOf, keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
 import {
   cartSourceBytes,
   KEPT_CART_SOURCES_BUDGET,
@@ -89,14 +89,7 @@ const snapshot = (owner: string): KeptCartSource => {
   return k!;
 };
 
-const quantityLeft = async () => {
-  const items = await s.admin<{ inventoryItems: { id: string; quantity: number }[] }>(
-    'POST',
-    '/stores/v3/inventory-items/query',
-    { query: { filter: { productId: lamp.id } } },
-  );
-  return items.body.inventoryItems[0]!;
-};
+const quantityLeft = () => inventoryItemOf(s, lamp.id);
 
 describe('a checkout made from the kept cart', () => {
   it('is made without reading the cart, from what the cart holds, and linked to it', async () => {

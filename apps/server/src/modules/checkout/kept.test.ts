@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { orderBody } from '../../test/orders.ts';
-import { keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
+import { inventoryItemOf, keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
 import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
@@ -376,16 +376,7 @@ describe('a change made from the kept checkout', () => {
   });
 });
 
-async function quantityLeft(): Promise<number> {
-  const r = await s.admin<{ inventoryItems: { quantity: number }[] }>(
-    'POST',
-    '/stores/v3/inventory-items/query',
-    {
-      query: { filter: { productId: lamp.id } },
-    },
-  );
-  return r.body.inventoryItems[0]!.quantity;
-}
+const quantityLeft = async () => (await inventoryItemOf(s, lamp.id)).quantity;
 
 describe('the kept checkouts budget', () => {
   it('lets the least recently used go past the budget, and keeps no completed checkout', async () => {
