@@ -291,33 +291,15 @@ async function mutate(ctx: Ctx, create: boolean, change: ChangeFn, extra?: Extra
   const isNew = visitor !== undefined && takeNewVisitor(visitor);
   /** The items kept that a cart could not be made from (not current). */
   let failed: KeptItems | undefined;
-  if (isNew && create && ids?.length && outside) {
-    const kept = keptItems(ids);
-    const now = ctx.clock.now().getTime();
-    if (kept && (kept.notBefore ?? 0) <= now && !stockMovingFor(kept.stockIds, now)) {
-      const { configRevision, ...read } = kept;
-      const changed = await change(undefined, configRevision, read.rows).catch(() => undefined);
-      const saved = await save(ctx, o, undefined, configRevision, changed, read, extra, true).catch(() => {});
-      if (saved) {
-        countItemsUse();
-        return saved;
-      }
-      forgetItems(ids);
-      failed = kept;
-    }
+  if (isNew && create && extra && ids?.length && outside) {
+    const tried = await fromKeptItems(ctx, o, ids, change, extra);
+    if (tried?.saved) return tried.saved;
+    failed = tried?.failed;
   }
   for (let attempt = 0; attempt < 5; attempt++) {
     const { cart, configRevision, extraRows, extraRead } = await loadOwned(ctx, extra);
     if (!cart && !create) throw cartNotFound();
-    if (!cart && ids?.length && extraRead) {
-      // A new cart's items, read with no cart's lines among them: kept for the next new visitor's;
-      // if their stock moved since they were last kept (an item that sells often), not used for a while.
-      const now = ctx.clock.now().getTime();
-      const moved = failed !== undefined && failed.stockVersion !== extraRead.stockVersion;
-      const paused = keptItems(ids)?.notBefore;
-      const notBefore = moved ? now + KEPT_ITEMS_PAUSE_MS : paused && paused > now ? paused : undefined;
-      keepItems(ids, { ...extraRead, configRevision, ...(notBefore ? { notBefore } : {}) });
-    }
+    if (!cart && ids?.length && extraRead) keepReadItems(ctx, ids, { ...extraRead, configRevision }, failed);
     failed = undefined;
     const saved = await save(
       ctx,
@@ -336,6 +318,44 @@ async function mutate(ctx: Ctx, create: boolean, change: ChangeFn, extra?: Extra
     if (saved) return saved;
   }
   throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
+}
+
+/**
+ * A new cart of the items kept for `ids` (kept.ts KeptItems), made without a read: undefined when
+ * none are kept or they are paused; `failed` when the cart could not be made from them.
+ */
+async function fromKeptItems(
+  ctx: Ctx,
+  o: ReturnType<typeof owner>,
+  ids: readonly string[],
+  change: ChangeFn,
+  extra: ExtraIds,
+): Promise<{ saved?: WireCart; failed?: KeptItems } | undefined> {
+  const kept = keptItems(ids);
+  const now = ctx.clock.now().getTime();
+  if (!kept || (kept.notBefore ?? 0) > now || stockMovingFor(kept.stockIds, now)) return undefined;
+  const { configRevision, ...read } = kept;
+  const changed = await change(undefined, configRevision, read.rows).catch(() => undefined);
+  const saved = await save(ctx, o, undefined, configRevision, changed, read, extra, true).catch(() => {});
+  if (saved) {
+    countItemsUse();
+    return { saved };
+  }
+  forgetItems(ids);
+  return { failed: kept };
+}
+
+/**
+ * Keeps the items of a new cart as read (`read`: no cart's lines among them) for the next new
+ * visitor's; paused for a while when their stock moved since they were kept before (`failed`: an
+ * item that sells often), or still paused from before.
+ */
+function keepReadItems(ctx: Ctx, ids: readonly string[], read: KeptItems, failed: KeptItems | undefined) {
+  const now = ctx.clock.now().getTime();
+  const moved = failed !== undefined && failed.stockVersion !== read.stockVersion;
+  const paused = keptItems(ids)?.notBefore;
+  const notBefore = moved ? now + KEPT_ITEMS_PAUSE_MS : paused && paused > now ? paused : undefined;
+  keepItems(ids, { ...read, ...(notBefore ? { notBefore } : {}) });
 }
 
 /**
