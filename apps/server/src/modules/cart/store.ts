@@ -9,7 +9,7 @@ import {
 } from '../../platform/db/statement.ts';
 import { sendAhead, writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { CartReadAt } from '../../platform/ports.ts';
-import type { ExtraIds, StoredLine } from '../lines/index.ts';
+import { stillReadAt, type ExtraIds, type StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
   catalogRowsFor,
@@ -185,9 +185,7 @@ export async function setCartCheckout(db: Executor, id: string, checkoutId: stri
 const setKeptCheckoutStatement = statement(
   (_, k: { id: string; checkoutId: string }, v: CartReadAt) => sql<{ ok: number }>`
     with w as (update cart set checkout_id = ${k.checkoutId} where id = ${k.id} and revision = ${v.revision}
-      and ${catalogRevision()} = ${v.catalogRev}
-      and (select revision from config_revision where id = 1) = ${v.configRev}
-      and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion} returning 1)
+      and ${stillReadAt(v)} returning 1)
     select ${expectOneRow()} as ok from w`,
 );
 
@@ -203,9 +201,7 @@ export async function setKeptCartCheckout(db: Executor, id: string, checkoutId: 
 
 const itemsStillAtStatement = statement(
   (_, v: Omit<CartReadAt, 'revision'>) => sql<{ ok: number }>`
-    with w as (select 1 where ${catalogRevision()} = ${v.catalogRev}
-      and (select revision from config_revision where id = 1) = ${v.configRev}
-      and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion})
+    with w as (select 1 where ${stillReadAt(v)})
     select ${expectOneRow()} as ok from w`,
 );
 

@@ -8,7 +8,7 @@ import {
   updateIfRevision,
 } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
-import type { ExtraIds, StoredLine } from '../lines/index.ts';
+import { stillReadAt, type ExtraIds, type StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
   catalogRowsFor,
@@ -176,11 +176,6 @@ export const sendCheckoutWrite: (
   now: Date,
 ) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow>('checkout', jsonb);
 
-/** The checkout's catalog, configuration and stock are still at `v` (`ReadVersions`). */
-const readAt = (v: ReadVersions) => sql<boolean>`${catalogRevision()} = ${v.catalogRev}
-    and (select revision from config_revision where id = 1) = ${v.configRev}
-    and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion}`;
-
 /**
  * sendCheckoutWrite for a checkout kept from an earlier call (kept.ts) instead of read now: it writes
  * only if, besides the revision, the catalog's and the configuration's revisions and the lines'
@@ -193,12 +188,12 @@ export const sendKeptCheckoutWrite: (
   w: Partial<CheckoutWrite>,
   now: Date,
   versions: ReadVersions,
-) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>('checkout', jsonb, readAt);
+) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>('checkout', jsonb, stillReadAt);
 
 const keptLockStatement = statement(
   (_, k: { id: string; revision: string }, v: ReadVersions) => sql<{ ok: number }>`
     select ${expectOneRow()} as ok from (select 1 from checkout c
-      where c.id = ${k.id} and c.revision = ${k.revision} and ${readAt(v)} for update of c) as locked`,
+      where c.id = ${k.id} and c.revision = ${k.revision} and ${stillReadAt(v)} for update of c) as locked`,
 );
 
 /**

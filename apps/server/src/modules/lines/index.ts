@@ -14,12 +14,14 @@ export {
   extraRowsFor,
   type ExtraIds,
   lookupLines,
+  type LinesReadAt,
   mergeLines,
   removeLines,
   type ResolvedLine,
   resolveExtra,
   resolveStored,
   setQuantities,
+  stillReadAt,
   type StoredLine,
 } from './lines.ts';
 export { estimateWire, ratePercentOf, relevantMessages } from './present.ts';

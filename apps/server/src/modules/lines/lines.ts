@@ -7,9 +7,13 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import { AppError, ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { sql } from 'kysely';
+import { configRevisionSql } from '../../platform/config-cache.ts';
 import {
   catalogItemsFromRows,
+  catalogRevision,
   lookupCatalogItems,
+  stockVersionOf,
   variantIdsOfRefs,
   STORES_APP_ID,
   type CatalogItem,
@@ -126,6 +130,25 @@ export async function resolveStored(
     extraItems: await resolveExtra(db, extra, extraRows),
   };
 }
+
+/**
+ * What lines' catalog rows were read at: the catalog's and the configuration's revisions, and the
+ * inventory version (catalog `stockVersionOf`) of their variants `stockIds`.
+ */
+export interface LinesReadAt {
+  catalogRev: string;
+  configRev: string;
+  stockIds: readonly string[];
+  stockVersion: string;
+}
+
+/**
+ * A condition, true while the catalog, the configuration and the stock are still at `v`: rows read
+ * at `v` are then current. A write made from rows kept since an earlier call carries it.
+ */
+export const stillReadAt = (v: LinesReadAt) => sql<boolean>`${catalogRevision()} = ${v.catalogRev}
+    and ${configRevisionSql} = ${v.configRev}
+    and ${stockVersionOf(sql`${v.stockIds}::uuid[]`)} = ${v.stockVersion}`;
 
 /** The items of `extra` about to be added: from `extraRows` when they were read (`extraRowsFor`), else looked up. */
 export async function resolveExtra(
