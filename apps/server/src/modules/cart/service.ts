@@ -360,7 +360,7 @@ function keepReadItems(ctx: Ctx, ids: readonly string[], read: KeptItems, failed
 
 /**
  * Writes `changed` (a new cart when `cart` is undefined) and its event in one transaction, and keeps
- * what the cart was made from (kept.ts KeptCartSource). `keptItems`: the added items' rows were kept
+ * what the cart was made from (kept.ts KeptCartSource). `fromKept`: the added items' rows were kept
  * from an earlier read (`extraRead`), and the transaction checks they are still current.
  */
 async function save(
@@ -371,7 +371,7 @@ async function save(
   changed: Change | undefined,
   extraRead: ExtraRead | undefined,
   extra: ExtraIds | undefined,
-  keptItems = false,
+  fromKept = false,
 ): Promise<WireCart | undefined> {
   if (!changed) return undefined;
   const { write, resolved, modified } = changed;
@@ -380,7 +380,7 @@ async function save(
   let written: CartRow | undefined;
   const saved = await inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    if (keptItems && extraRead)
+    if (fromKept && extraRead)
       await sendItemsStillAt(tx.db, { ...extraRead, configRev: String(configRevision) });
     const row = cart
       ? await sendCartWrite(tx.db, cart, write, now)
