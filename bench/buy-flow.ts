@@ -176,7 +176,8 @@ async function floorTable(pgUrl: string, n: number, roundTrips: (s: Step) => num
  * Issue 18's targets (≥ 100 orders/s, every step's p99 ≤ 25 ms) were set on 2026-11-21, when this
  * machine's Node http + one pg SELECT made 10,200–11,100 req/s with 8 connections. The machine's
  * speed has drifted sixfold since, so they are also given as ratios to that ceiling measured in
- * this run (the mean of before and after the flow): orders/s at least 100 / 10,650 of it, and every step's p99 at most 25 ms × 10,650 / it.
+ * this run (the mean of before and after the flow): orders/s at least 100 / 10,650 of it, and every
+ * step's p99 at most 25 ms × 10,650 / it.
  */
 function scaledTargets(ceilings: [number, number], ordersPerSec: number, worst: number): string {
   const SET_AT = 10_650;
