@@ -63,6 +63,8 @@ export interface ShopOrderInput {
   address?: boolean;
   pickupCode?: string;
   giftCardCode?: string;
+  /** create-order's `delayCapture`: the payment only authorizes, the merchant captures. */
+  delayCapture?: boolean;
 }
 
 /** Checkout → contact (and address or pickup, gift card) → create-order; answers the ids. */
@@ -117,7 +119,7 @@ export async function placeShopOrder(
   const placed = await s.request<{ orderId: string; paymentGatewayOrderId?: string }>(
     'POST',
     `/ecom/v1/checkouts/${id}/create-order`,
-    { auth: o.auth, body: { id } },
+    { auth: o.auth, body: { id, ...(o.delayCapture ? { delayCapture: true } : {}) } },
   );
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   return { ...placed.body, checkoutId: id };

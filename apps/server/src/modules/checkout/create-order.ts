@@ -259,6 +259,10 @@ function place(
     // Lines the merchant is paid for outside Vitrine (cash, bank transfer): the order is placed at
     // once and waits for the merchant to mark it paid.
     const offline = !paid && wire.lineItems.every((l) => l.paymentOption === 'FULL_PAYMENT_OFFLINE');
+    const card = priced.output.giftCard;
+    // An order the buyer pays next by card, with no payment yet (no gift card paid part of it): it
+    // and its gateway order are kept for that payment (orders' and payments' kept.ts).
+    const keepForPayment = !paid && !offline && !(card && card.amountMinor > 0);
     const order = await insertOrder(
       tx,
       draftOf(row, wire, {
@@ -267,7 +271,7 @@ function place(
       }),
       // From a kept checkout, sent without waiting: another order of this checkout (the checkout is
       // locked and not completed, so none should be) fails the transaction, and it is placed again from a read.
-      { configRevision, number, send: kept !== undefined },
+      { configRevision, number, send: kept !== undefined, keep: keepForPayment },
     );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');
@@ -286,7 +290,6 @@ function place(
       .filter((d) => d.source === 'DISCOUNT_RULE' && !d.id.startsWith('merchant-'))
       .map((d) => d.id);
     if (rules.length) await recordDiscountRuleUsage(tx, rules);
-    const card = priced.output.giftCard;
     if (card && card.amountMinor > 0) {
       const r = await redeemGiftCard(tx, card.id, card.amountMinor, order.id);
       if (r !== 'OK')
@@ -315,6 +318,7 @@ function place(
             orderId: order.id,
             amountMinor: toPay,
             currency: priced.config.settings.currency,
+            newOrder: keepForPayment,
             ...(capture.onFulfillment
               ? {
                   delayedCapture: true,

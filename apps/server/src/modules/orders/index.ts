@@ -9,7 +9,9 @@ export {
   getOrderForPayment,
   sendOrderForPayment,
   insertOrder,
+  keptOrderForPayment,
   notifyRefund,
+  sendKeptOrderLock,
   sendOrderNumber,
   type OrderDraft,
 } from './service.ts';

@@ -42,6 +42,7 @@ import {
 import { ORDER_FQDN, toOrder } from './wire.ts';
 import { dataTextSql, orderText, ownTextSql } from './wire-text.ts';
 import { refreshEmailSample } from './email-sample.ts';
+import { keepOrder, takeKeptOrder } from './kept.ts';
 import { rawJson } from '../../platform/http/raw-json.ts';
 
 export type OrderStatus = OrderStatusValue;
@@ -164,6 +165,11 @@ export async function insertOrder(
      */
     number?: () => Promise<number>;
     send?: boolean;
+    /**
+     * Keep the order as written (kept.ts) for the payment that follows: an INITIALIZED order with
+     * no payment yet, `configRevision` given.
+     */
+    keep?: boolean;
   } = {},
 ): Promise<WireOrder> {
   const settings =
@@ -230,7 +236,10 @@ export async function insertOrder(
         orderId: existing?.id,
       });
     }
-    const wire = toOrder({ ...inserted, activities: [activity] }, settings.locale);
+    const written = { ...inserted, activities: [activity] };
+    if (o.keep && o.configRevision !== undefined)
+      keepOrder(tx.db, { row: written, configRevision: o.configRevision });
+    const wire = toOrder(written, settings.locale);
     await emitEvent(
       tx,
       { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } },
@@ -317,7 +326,12 @@ type ForPaymentRow = typeof orderForPayment extends (...a: never[]) => Compilabl
 function forPayment(found: ForPaymentRow | undefined): OrderForPayment | undefined {
   if (!found) return undefined;
   const { config_rev, ...rest } = found;
-  const r: OrderWithActivities = { ...rest, activities: fixActivities(rest.activities) };
+  const row: OrderWithActivities = { ...rest, activities: fixActivities(rest.activities) };
+  return orderForPaymentOf({ row, configRevision: Number(config_rev) });
+}
+
+function orderForPaymentOf(locked: LockedOrder): OrderForPayment {
+  const r = locked.row;
   const email = (r.data.buyerInfo as { email?: string } | undefined)?.email;
   return {
     id: r.id,
@@ -329,8 +343,42 @@ function forPayment(found: ForPaymentRow | undefined): OrderForPayment | undefin
     ...(email ? { buyerEmail: email } : {}),
     ...(r.member_id ? { memberId: r.member_id } : {}),
     ...(r.visitor_id ? { visitorId: r.visitor_id } : {}),
-    locked: { row: r, configRevision: Number(config_rev) },
+    locked,
   };
+}
+
+/**
+ * The order as this process last wrote it for payments (kept.ts), taken out, or undefined; the
+ * caller's transaction locks it with sendKeptOrderLock instead of reading it.
+ */
+export function keptOrderForPayment(orderId: string): OrderForPayment | undefined {
+  const kept = takeKeptOrder(orderId);
+  return kept && orderForPaymentOf(kept);
+}
+
+const keptOrderLock = statement(
+  (_, k: { id: string; revision: string; configRevision: string }) => sql<{ ok: number }>`
+    select ${expectOneRow()} as ok from (select 1 from ecom_order o
+      where o.id = ${k.id} and o.revision = ${k.revision} and ${configRevisionSql} = ${k.configRevision}
+      for update of o) as locked`,
+);
+
+/**
+ * In a transaction `inTransaction` opened, without waiting for the answer: locks an order taken with
+ * keptOrderForPayment instead of reading it, if it still has the revision it was kept with and the
+ * configuration the revision it was kept at; otherwise the transaction fails with ROW_CHANGED
+ * (statement.ts) and the caller locks it from a read (getOrderForPayment).
+ */
+export async function sendKeptOrderLock(ctx: Pick<Ctx, 'db'>, order: OrderForPayment): Promise<void> {
+  const { row, configRevision } = order.locked;
+  await writeUnanswered(
+    ctx.db,
+    keptOrderLock(ctx.db, {
+      id: row.id,
+      revision: String(row.revision),
+      configRevision: String(configRevision),
+    }),
+  );
 }
 
 /**
@@ -346,6 +394,8 @@ export async function applyPaymentUpdate(
     paymentStatus: OrderPaymentStatus;
     activity: { type: string; description?: string };
     approve?: boolean;
+    /** Keep the order as written (kept.ts) for the payment call that follows; only with `locked`. */
+    keep?: boolean;
   },
   locked?: LockedOrder,
 ): Promise<void> {
@@ -371,7 +421,9 @@ export async function applyPaymentUpdate(
       update.activity.type,
       update.activity.description ? { description: update.activity.description } : null,
     );
-    const wire = toOrder({ ...updated, activities: [...row.activities, activity] }, settings.locale);
+    const written = { ...updated, activities: [...row.activities, activity] };
+    if (fresh && update.keep) keepOrder(tx.db, { row: written, configRevision: fresh.configRevision });
+    const wire = toOrder(written, settings.locale);
     const modified: Record<string, unknown> = { activities: null };
     if (row.payment_status !== update.paymentStatus) modified.paymentStatus = row.payment_status;
     if (approve) modified.status = row.status;

@@ -8,8 +8,8 @@ import {
   balanceDue,
   lockOrder,
   lockOrderPayments,
+  namedOf,
   providerFor,
-  syncOrder,
   transactionsOf,
   withChanged,
   type OrderForPayment,
@@ -23,6 +23,7 @@ import {
   type PaymentRow,
 } from './store.ts';
 import { nextPaymentStatus } from './transitions.ts';
+import { fromKeptOrRead, syncOrderKeeping } from './kept.ts';
 
 /** A decimal amount of the order's currency in minor units; too many decimals is INVALID_AMOUNT. */
 export function amountOf(amount: string, currency: string, field: string): number {
@@ -206,8 +207,7 @@ export async function captureAuthorized(
   const ids = items.map((i) => i.paymentId);
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
-  return inTransaction(ctx, async (tx) => {
-    const { order, all, named } = await lockOrderPayments(tx, orderId, ids);
+  return changePayments(ctx, orderId, ids, 'AUTHORIZED_PAYMENT_CAPTURED', async (tx, named) => {
     const changed: PaymentRow[] = [];
     for (const [i, item] of items.entries()) {
       const p = named.get(item.paymentId)!;
@@ -217,9 +217,7 @@ export async function captureAuthorized(
           : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
       changed.push(await captureLocked(tx, p, amountMinor, i === items.length - 1));
     }
-    const now = withChanged(all, changed);
-    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_CAPTURED' }, false, now);
-    return transactionsOf(tx, orderId, now);
+    return changed;
   });
 }
 
@@ -227,13 +225,44 @@ export async function captureAuthorized(
 export async function voidAuthorized(ctx: Ctx, orderId: string, paymentIds: readonly string[]) {
   const dup = paymentIds.findIndex((id, i) => paymentIds.indexOf(id) !== i);
   if (dup >= 0) throw violation(`paymentIds[${dup}]`, 'is repeated', 'VALIDATION');
-  return inTransaction(ctx, async (tx) => {
-    const { order, all, named } = await lockOrderPayments(tx, orderId, paymentIds);
+  return changePayments(ctx, orderId, paymentIds, 'AUTHORIZED_PAYMENT_VOIDED', async (tx, named) => {
     const changed: PaymentRow[] = [];
     for (const [i, id] of paymentIds.entries())
       changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL', i === paymentIds.length - 1));
-    const now = withChanged(all, changed);
-    await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED' }, false, now);
+    return changed;
+  });
+}
+
+/**
+ * Changes the named payments of an order with the provider (`change`, given them locked, answering
+ * them changed), tells the order (an activity of `activity`) and answers the order's transactions:
+ * from the order and payments this process kept (kept.ts), else locked from a read.
+ */
+function changePayments(
+  ctx: Ctx,
+  orderId: string,
+  ids: readonly string[],
+  activity: string,
+  change: (tx: Ctx, named: Map<string, PaymentRow>) => Promise<PaymentRow[]>,
+) {
+  const apply = async (
+    tx: Ctx,
+    order: OrderForPayment,
+    all: PaymentRow[],
+    named: Map<string, PaymentRow>,
+  ) => {
+    const now = withChanged(all, await change(tx, named));
+    await syncOrderKeeping(tx, order, { type: activity }, false, now);
     return transactionsOf(tx, orderId, now);
+  };
+  return fromKeptOrRead(ctx, orderId, {
+    // Only the order is locked: every payment write locks it first, so its payments stay as kept.
+    use: (k) =>
+      ids.every((id) => k.payments.some((p) => p.id === id && !p.offline && providerFor(p).repeatable)),
+    fromKept: (tx, k) => apply(tx, k.order, k.payments, namedOf(k.payments, ids)),
+    fromRead: async (tx) => {
+      const { order, all, named } = await lockOrderPayments(tx, orderId, ids);
+      return apply(tx, order, all, named);
+    },
   });
 }

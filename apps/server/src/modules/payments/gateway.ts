@@ -27,6 +27,13 @@ export type AuthorizeOutcome =
 export interface PaymentProvider {
   /** The payment method name written on payments (`regularPaymentDetails.paymentMethod`). */
   readonly paymentMethod: string;
+  /**
+   * Whether a call may be made again with no effect outside Vitrine (the test gateway keeps no state
+   * of its own). A payment call made from rows this process kept (kept.ts) calls the provider before
+   * it knows the rows were current, and runs again from a read when they were not; only such a
+   * provider is called so. A networked provider is not: it is called once, from rows read.
+   */
+  readonly repeatable: boolean;
   /** `capture: false` only reserves the amount (delayed capture). Invalid card details throw a ValidationError. */
   authorize(input: {
     amountMinor: number;

@@ -107,7 +107,12 @@ export async function lockNamedPayments(
   return namedOf(await lockPayments(ctx.db, orderId, ids), ids, code);
 }
 
-function namedOf(rows: readonly PaymentRow[], ids: readonly string[], code: string): Map<string, PaymentRow> {
+/** The payments of `rows` named by `ids`; any id that is not one of them is a 404 (`code`). */
+export function namedOf(
+  rows: readonly PaymentRow[],
+  ids: readonly string[],
+  code = 'PAYMENT_NOT_FOUND',
+): Map<string, PaymentRow> {
   const byId = new Map(rows.filter((p) => ids.includes(p.id)).map((p) => [p.id, p]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw new AppError(404, code, 'Payment not found', { paymentIds: missing });
@@ -117,7 +122,8 @@ function namedOf(rows: readonly PaymentRow[], ids: readonly string[], code: stri
 /**
  * Tells the orders module the order's payment status after a change (derived from all its
  * payments: `payments` when the caller has them as they now are, else read), with an activity;
- * `approve` moves an INITIALIZED order to APPROVED.
+ * `approve` moves an INITIALIZED order to APPROVED; `keep` has it keep the order as written for the
+ * payment call that follows (kept.ts).
  */
 export async function syncOrder(
   ctx: Ctx,
@@ -125,13 +131,14 @@ export async function syncOrder(
   activity: { type: string; description?: string },
   approve = false,
   payments?: readonly PaymentRow[],
+  keep = false,
 ): Promise<void> {
   const all = payments ?? (await listPayments(ctx.db, order.id));
   const paymentStatus = orderPaymentStatusOf(order.totalMinor, all.map(figures));
   await applyPaymentUpdate(
     ctx,
     order.id,
-    { paymentStatus, activity, ...(approve ? { approve: true } : {}) },
+    { paymentStatus, activity, ...(approve ? { approve: true } : {}), ...(keep ? { keep: true } : {}) },
     order.locked,
   );
 }

@@ -21,8 +21,11 @@ import {
   findPayment,
   insertPaymentClosingGatewayOrder,
   lockGatewayOrderWithPayments,
+  sendKeptGatewayOrderLock,
+  type GatewayOrderRow,
   type PaymentRow,
 } from './store.ts';
+import { fromKeptOrRead, syncOrderKeeping, type KeptOrderPayments } from './kept.ts';
 import { testGateway, validateCard } from './test-gateway.ts';
 
 export const SCHEDULED_ACTION_JOB = 'payments.scheduled-action';
@@ -48,95 +51,113 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
     rememberedOrderOf(paymentGatewayOrderId) ??
     (await findGatewayOrder(ctx.db, paymentGatewayOrderId))?.order_id;
   if (!orderId) throw gatewayOrderNotFound(paymentGatewayOrderId);
-  return inTransaction(ctx, async (tx) => {
-    // The order (locked first), then the gateway order (locked) with the order's payments so far in
-    // one statement: one round trip.
-    const [order, locked] = await lockOrderWith(
-      tx,
-      orderId,
-      () => lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId),
-      'PAYMENT_GATEWAY_ID_NOT_FOUND',
-    );
-    if (!mayPay(tx, order)) throw gatewayOrderNotFound(paymentGatewayOrderId);
-    if (!locked) throw gatewayOrderNotFound(paymentGatewayOrderId);
-    const pg = locked.gatewayOrder;
-    if (pg.status === 'PAID')
-      throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
-        paymentGatewayOrderId,
-      });
-    if (order.status === 'CANCELED')
-      throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
-    const before = locked.payments;
-    const due = balanceDue(order, before);
-    if (due <= 0)
-      throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
-    if (pg.amount > due)
-      throw new AppError(
-        428,
-        'INVALID_AMOUNT',
-        'The payment gateway order is for more than the balance due',
-        { balanceDue: price(due, order.currency).amount },
+  const keptGateway = (k: KeptOrderPayments) =>
+    k.openGatewayOrders.find((g) => g.id === paymentGatewayOrderId);
+  return fromKeptOrRead(ctx, orderId, {
+    use: (k) => testGateway.repeatable && keptGateway(k) !== undefined,
+    // The order's lock is sent (kept.ts), then the gateway order's, without reading either.
+    fromKept: async (tx, k) => {
+      const gatewayOrder = keptGateway(k)!;
+      await sendKeptGatewayOrderLock(tx.db, gatewayOrder);
+      return payLocked(tx, k.order, { gatewayOrder, payments: k.payments }, card);
+    },
+    fromRead: async (tx) => {
+      // The order (locked first), then the gateway order (locked) with the order's payments so far in
+      // one statement: one round trip.
+      const [order, locked] = await lockOrderWith(
+        tx,
+        orderId,
+        () => lockGatewayOrderWithPayments(tx.db, paymentGatewayOrderId),
+        'PAYMENT_GATEWAY_ID_NOT_FOUND',
       );
-
-    const now = tx.clock.now();
-    const result = await testGateway.authorize({
-      amountMinor: pg.amount,
-      currency: pg.currency,
-      card,
-      capture: !pg.delayed_capture,
-      reference: pg.id,
-      now,
-    });
-    if (result.outcome !== 'APPROVED') {
-      throw new AppError(402, result.reasonCode, result.description, {
-        paymentGatewayOrderId,
-        lastFourDigits: result.card.lastFourDigits,
-      });
-    }
-    const id = newId();
-    const settings = pg.delayed_capture_settings;
-    let scheduled: PaymentRow['scheduled_action'] = null;
-    if (pg.delayed_capture && settings) {
-      const runAt = new Date(now.getTime() + delayMs(settings.delayDuration));
-      const jobId = await enqueueJob(tx, SCHEDULED_ACTION_JOB, { paymentId: id }, { runAt });
-      scheduled = { actionType: settings.scheduledAction, executionDate: runAt.toISOString(), jobId };
-    }
-    const payment: PaymentRow = {
-      id,
-      order_id: order.id,
-      gateway_order_id: pg.id,
-      amount: pg.amount,
-      currency: pg.currency,
-      status: pg.delayed_capture ? 'AUTHORIZED' : 'APPROVED',
-      payment_method: testGateway.paymentMethod,
-      offline: false,
-      card_last4: result.card.lastFourDigits,
-      card_brand: result.card.brand,
-      gateway_transaction_id: result.transactionId,
-      delayed_capture: pg.delayed_capture,
-      authorized_at: pg.delayed_capture ? now : null,
-      captured_amount: pg.delayed_capture ? 0 : pg.amount,
-      refunded_amount: 0,
-      captures: [],
-      void: null,
-      scheduled_action: scheduled,
-      refund_disabled: false,
-      created_at: now,
-      updated_at: now,
-    };
-    await insertPaymentClosingGatewayOrder(tx.db, payment, now);
-    const activity = pg.delayed_capture
-      ? { type: 'AUTHORIZED_PAYMENT_CREATED' }
-      : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };
-    await syncOrder(tx, order, activity, true, [...before, payment]);
-    return {
-      orderId: order.id,
-      paymentId: id,
-      status: payment.status,
-      amount: price(payment.amount, payment.currency),
-      creditCardDetails: { lastFourDigits: result.card.lastFourDigits, brand: result.card.brand },
-    };
+      if (!locked) throw gatewayOrderNotFound(paymentGatewayOrderId);
+      return payLocked(tx, order, locked, card);
+    },
   });
+}
+
+/** payWithTestGateway once the order and the gateway order are locked, with the order's payments so far. */
+async function payLocked(
+  tx: Ctx,
+  order: OrderForPayment,
+  locked: { gatewayOrder: GatewayOrderRow; payments: PaymentRow[] },
+  card: CardInput,
+) {
+  const pg = locked.gatewayOrder;
+  if (!mayPay(tx, order)) throw gatewayOrderNotFound(pg.id);
+  if (pg.status === 'PAID')
+    throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
+      paymentGatewayOrderId: pg.id,
+    });
+  if (order.status === 'CANCELED')
+    throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
+  const before = locked.payments;
+  const due = balanceDue(order, before);
+  if (due <= 0)
+    throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
+  if (pg.amount > due)
+    throw new AppError(428, 'INVALID_AMOUNT', 'The payment gateway order is for more than the balance due', {
+      balanceDue: price(due, order.currency).amount,
+    });
+
+  const now = tx.clock.now();
+  const result = await testGateway.authorize({
+    amountMinor: pg.amount,
+    currency: pg.currency,
+    card,
+    capture: !pg.delayed_capture,
+    reference: pg.id,
+    now,
+  });
+  if (result.outcome !== 'APPROVED') {
+    throw new AppError(402, result.reasonCode, result.description, {
+      paymentGatewayOrderId: pg.id,
+      lastFourDigits: result.card.lastFourDigits,
+    });
+  }
+  const id = newId();
+  const settings = pg.delayed_capture_settings;
+  let scheduled: PaymentRow['scheduled_action'] = null;
+  if (pg.delayed_capture && settings) {
+    const runAt = new Date(now.getTime() + delayMs(settings.delayDuration));
+    const jobId = await enqueueJob(tx, SCHEDULED_ACTION_JOB, { paymentId: id }, { runAt });
+    scheduled = { actionType: settings.scheduledAction, executionDate: runAt.toISOString(), jobId };
+  }
+  const payment: PaymentRow = {
+    id,
+    order_id: order.id,
+    gateway_order_id: pg.id,
+    amount: pg.amount,
+    currency: pg.currency,
+    status: pg.delayed_capture ? 'AUTHORIZED' : 'APPROVED',
+    payment_method: testGateway.paymentMethod,
+    offline: false,
+    card_last4: result.card.lastFourDigits,
+    card_brand: result.card.brand,
+    gateway_transaction_id: result.transactionId,
+    delayed_capture: pg.delayed_capture,
+    authorized_at: pg.delayed_capture ? now : null,
+    captured_amount: pg.delayed_capture ? 0 : pg.amount,
+    refunded_amount: 0,
+    captures: [],
+    void: null,
+    scheduled_action: scheduled,
+    refund_disabled: false,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertPaymentClosingGatewayOrder(tx.db, payment, now);
+  const activity = pg.delayed_capture
+    ? { type: 'AUTHORIZED_PAYMENT_CREATED' }
+    : { type: pg.amount >= order.totalMinor ? 'ORDER_PAID' : 'ORDER_PARTIALLY_PAID' };
+  await syncOrderKeeping(tx, order, activity, true, [...before, payment]);
+  return {
+    orderId: order.id,
+    paymentId: id,
+    status: payment.status,
+    amount: price(payment.amount, payment.currency),
+    creditCardDetails: { lastFourDigits: result.card.lastFourDigits, brand: result.card.brand },
+  };
 }
 
 /**

@@ -5,7 +5,8 @@ import { ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { rememberOrderOf } from './order-of.ts';
-import { insertGatewayOrder, insertPayment } from './store.ts';
+import { insertGatewayOrder, insertPayment, type GatewayOrderRow } from './store.ts';
+import { keepPayments } from './kept.ts';
 
 export interface DelayedCaptureSettingsInput {
   scheduledAction: 'VOID' | 'CAPTURE';
@@ -86,12 +87,17 @@ export async function preparePaymentCollection(
     };
     /** The store's "capture on fulfilment" (with delayedCapture): the order's first fulfilment captures the authorization. */
     captureOnFulfillment?: boolean;
+    /**
+     * The order was placed in this transaction and has no payments: the gateway order is kept with
+     * them (kept.ts), so the buyer's payment needs no read.
+     */
+    newOrder?: boolean;
   },
 ): Promise<{ paymentGatewayOrderId: string }> {
   checkPrepareInput(input);
   const now = ctx.clock.now();
   const id = `pg-${newId()}`;
-  await insertGatewayOrder(ctx.db, {
+  const row: GatewayOrderRow = {
     id,
     order_id: input.orderId,
     amount: input.amountMinor,
@@ -102,8 +108,12 @@ export async function preparePaymentCollection(
     status: 'OPEN',
     created_at: now,
     updated_at: now,
-  });
+  };
+  await insertGatewayOrder(ctx.db, row);
   afterCommit(ctx.db, () => rememberOrderOf(id, input.orderId));
+  // A new order's first revision, as insertOrder writes it.
+  if (input.newOrder)
+    keepPayments(ctx.db, input.orderId, { orderRevision: 1, payments: [], openGatewayOrders: [row] });
   return { paymentGatewayOrderId: id };
 }
 

@@ -1,7 +1,7 @@
 import type { PaymentDelayedCaptureSettings, PaymentTransactionStatus } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
-import { statement } from '../../platform/db/statement.ts';
+import { expectOneRow, statement } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 
 export interface StoredCapture {
@@ -122,6 +122,36 @@ export async function findGatewayOrder(
 ): Promise<GatewayOrderRow | undefined> {
   const q = db.selectFrom('payment_gateway_order').selectAll().where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+}
+
+const keptGatewayOrderLock = statement(
+  (_, k: { id: string; amount: number; delayedCapture: boolean; settings: string | null }) => sql<{
+    ok: number;
+  }>`
+    select ${expectOneRow()} as ok from (select 1 from payment_gateway_order g
+      where g.id = ${k.id} and g.status = 'OPEN' and g.amount = ${k.amount}
+        and g.delayed_capture = ${k.delayedCapture}
+        and g.delayed_capture_settings is not distinct from ${k.settings}::jsonb
+      for update of g) as locked`,
+);
+
+/**
+ * In a transaction `inTransaction` opened, without waiting for the answer: locks an open gateway
+ * order kept from an earlier call (kept.ts) instead of reading it, if it is still open for the amount
+ * and capture terms kept (a re-prepare changes them, not its order); otherwise the transaction fails
+ * with ROW_CHANGED (statement.ts).
+ */
+export async function sendKeptGatewayOrderLock(db: Executor, g: GatewayOrderRow): Promise<void> {
+  const settings = g.delayed_capture_settings;
+  await writeUnanswered(
+    db,
+    keptGatewayOrderLock(db, {
+      id: g.id,
+      amount: g.amount,
+      delayedCapture: g.delayed_capture,
+      settings: settings ? json(settings) : null,
+    }),
+  );
 }
 
 const PAYMENT_COLUMNS = [

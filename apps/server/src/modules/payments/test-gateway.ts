@@ -110,6 +110,7 @@ const approved = (): GatewayOutcome => ({ outcome: 'APPROVED', transactionId: `g
  */
 export const testGateway: PaymentProvider = {
   paymentMethod: 'CreditCard',
+  repeatable: true,
   async authorize({ card, now }): Promise<AuthorizeOutcome> {
     const digits = validateCard(card, now);
     const summary: CardSummary = { lastFourDigits: digits.slice(-4), brand: cardBrand(digits) };
