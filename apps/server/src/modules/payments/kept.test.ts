@@ -210,6 +210,37 @@ describe("the merchant's capture after the buyer's authorization, from kept rows
     expect(await lastUpdated(o.orderId)).toEqual(order);
   });
 
+  it('voids the authorization the same way', async () => {
+    const o = await placed(true);
+    const paid = await pay(o.auth, o.paymentGatewayOrderId);
+    expect(paid.body.status).toBe('AUTHORIZED');
+    const r = await counted(() =>
+      s.request<{ orderTransactions: Transactions }>(
+        'POST',
+        collector(o.orderId, 'void-authorized-payments'),
+        {
+          auth: ADMIN_KEY,
+          body: { ecomOrderId: o.orderId, paymentIds: [paid.body.paymentId] },
+        },
+      ),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect([r.fromKept, r.stale]).toEqual([true, false]);
+    expect(r.body.orderTransactions).toEqual(await transactions(o.orderId));
+    expect(r.body.orderTransactions.payments[0]!.regularPaymentDetails.status).toBe('VOIDED');
+    const order = await orderOf(o.orderId);
+    expect(await lastUpdated(o.orderId)).toEqual(order);
+    // Nothing is held any more: nothing is kept, and a second void reads and is refused.
+    const again = await counted(() =>
+      s.request('POST', collector(o.orderId, 'void-authorized-payments'), {
+        auth: ADMIN_KEY,
+        body: { ecomOrderId: o.orderId, paymentIds: [paid.body.paymentId] },
+      }),
+    );
+    expect(again.fromKept).toBe(false);
+    expect([again.status, appError(again.body).code]).toEqual([428, 'PAYMENT_ALREADY_VOIDED']);
+  });
+
   it('of an order another process changed meanwhile runs from a read', async () => {
     const o = await placed(true);
     const paid = await pay(o.auth, o.paymentGatewayOrderId);

@@ -82,10 +82,14 @@ export async function fromKeptOrRead<T>(
   const k = ctx.db.isTransaction ? undefined : takeKept(orderId);
   if (k && o.use(k)) {
     kept.countUse();
+    // A failure once COMMIT has answered (in what runs after it) is not run again: the call was made.
+    let committed = false;
     const done = await inTransaction(ctx, async (tx) => {
+      afterCommit(tx.db, () => (committed = true));
       await sendKeptOrderLock(tx, k.order);
       return { value: await o.fromKept(tx, k) };
     }).catch((e: unknown) => {
+      if (committed) throw e;
       if (isRowChanged(e)) stale++;
     });
     if (done) return done.value;
