@@ -10,6 +10,7 @@
  * still hold them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database.ts';
 import { appError, type TestServer } from '../../test/server.ts';
 import {
   inventoryItemOf,
@@ -21,7 +22,7 @@ import {
 } from '../../test/shop.ts';
 import { noteNewVisitor } from '../oauth/index.ts';
 import { decodeJwt } from 'jose';
-import { keepItems, keptItems, keptItemsSize, type KeptItems } from './kept.ts';
+import { KEPT_ITEMS_PAUSE_MS, keepItems, keptItems, keptItemsSize, type KeptItems } from './kept.ts';
 
 const C = '/ecom/v1/carts/current';
 interface Cart {
@@ -127,25 +128,51 @@ describe("a new visitor's first cart, from kept items", () => {
     expect(added.body.cart.lineItems.map((l) => l.quantity)).toEqual([3]);
   });
 
-  it('refuses more than the stock sold since left, and is not tried for a minute for that item', async () => {
-    const kept = await keptNow();
+  it('is not tried when this process sold the item since: read again, and kept from that read', async () => {
+    // Past any pause an earlier test's failed try left, with the items kept from a read.
+    s.clock.advance(KEPT_ITEMS_PAUSE_MS);
+    await keptNow();
+    s.clock.advance(KEPT_ITEMS_PAUSE_MS);
     const item = await inventoryItemOf(s, pen.id);
-    const sold = await other.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
-      decrementData: [{ inventoryItemId: item.id, decrementBy: item.quantity - 1 }],
+    const sold = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+      decrementData: [{ inventoryItemId: item.id, decrementBy: 1 }],
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
-    keepItems(variantIds(), kept);
-    const refused = await add(await newVisitor(), 2);
-    expect(refused.status).toBe(400);
-    expect(appError(refused.body).code).toBe('INSUFFICIENT_INVENTORY');
-    // The items are kept again from the next read, but the stock moved: not tried for a minute.
-    expect((await add(await newVisitor())).status).toBe(200);
+    // Known stale here (catalog stock-moves.ts): not tried, so it neither fails its check nor
+    // pauses the item, and the read keeps the items again for the next new visitor.
+    const read = await add(await newVisitor());
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.fromKept).toBe(false);
+    expect(keptItems(variantIds())?.notBefore ?? 0).toBeLessThanOrEqual(s.clock.now().getTime());
     const next = await add(await newVisitor());
-    expect(next.status).toBe(200);
-    expect(next.fromKept).toBe(false);
-    const back = await other.admin('POST', '/stores/v3/bulk/inventory-items/increment', {
-      incrementData: [{ inventoryItemId: item.id, incrementBy: 49 }],
-    });
-    expect(back.status).toBe(200);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.fromKept).toBe(true);
   });
+
+  // A sale this process did not see: on PostgreSQL, made by the other process (on PGlite there is
+  // only this one, which notes its own sales and so would not try the items at all).
+  it.skipIf(testEngine() !== 'postgres')(
+    'refuses more than the stock sold since left, and is not tried for a minute for that item',
+    async () => {
+      const kept = await keptNow();
+      const item = await inventoryItemOf(s, pen.id);
+      const sold = await other.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+        decrementData: [{ inventoryItemId: item.id, decrementBy: item.quantity - 1 }],
+      });
+      expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+      keepItems(variantIds(), kept);
+      const refused = await add(await newVisitor(), 2);
+      expect(refused.status).toBe(400);
+      expect(appError(refused.body).code).toBe('INSUFFICIENT_INVENTORY');
+      // The items are kept again from the next read, but the stock moved: not tried for a minute.
+      expect((await add(await newVisitor())).status).toBe(200);
+      const next = await add(await newVisitor());
+      expect(next.status).toBe(200);
+      expect(next.fromKept).toBe(false);
+      const back = await other.admin('POST', '/stores/v3/bulk/inventory-items/increment', {
+        incrementData: [{ inventoryItemId: item.id, incrementBy: 49 }],
+      });
+      expect(back.status).toBe(200);
+    },
+  );
 });

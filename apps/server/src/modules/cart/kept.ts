@@ -97,6 +97,8 @@ export const keptCartSourcesSize = () => sources.stats();
  */
 export type KeptItems = ExtraRead & {
   configRevision: number;
+  /** This process's stock moves counter before they were read (catalog `stockMoves`). */
+  stockMoves: number;
   /** Not used before then (ms): their stock had moved since they were kept before. */
   notBefore?: number;
 };

@@ -33,6 +33,7 @@ import {
   stockMovingFor,
 } from '../checkout/index.ts';
 import { estimateWire, type ExtraIds } from '../lines/index.ts';
+import { movedSince, stockMoves } from '../catalog/index.ts';
 import { takeNewVisitor } from '../oauth/index.ts';
 import {
   countCartSourceUse,
@@ -297,9 +298,11 @@ async function mutate(ctx: Ctx, create: boolean, change: ChangeFn, extra?: Extra
     failed = tried?.failed;
   }
   for (let attempt = 0; attempt < 5; attempt++) {
+    const mark = stockMoves(ctx);
     const { cart, configRevision, extraRows, extraRead } = await loadOwned(ctx, extra);
     if (!cart && !create) throw cartNotFound();
-    if (!cart && ids?.length && extraRead) keepReadItems(ctx, ids, { ...extraRead, configRevision }, failed);
+    if (!cart && ids?.length && extraRead)
+      keepReadItems(ctx, ids, { ...extraRead, configRevision, stockMoves: mark }, failed);
     failed = undefined;
     const saved = await save(
       ctx,
@@ -322,7 +325,9 @@ async function mutate(ctx: Ctx, create: boolean, change: ChangeFn, extra?: Extra
 
 /**
  * A new cart of the items kept for `ids` (kept.ts KeptItems), made without a read: undefined when
- * none are kept or they are paused; `failed` when the cart could not be made from them.
+ * none are kept, they are paused, or this process has moved their stock since they were read (an
+ * order of them: they are stale, and the read keeps them again); `failed` when the cart could not be
+ * made from them.
  */
 async function fromKeptItems(
   ctx: Ctx,
@@ -333,8 +338,14 @@ async function fromKeptItems(
 ): Promise<{ saved?: WireCart; failed?: KeptItems } | undefined> {
   const kept = keptItems(ids);
   const now = ctx.clock.now().getTime();
-  if (!kept || (kept.notBefore ?? 0) > now || stockMovingFor(kept.stockIds, now)) return undefined;
-  const { configRevision, ...read } = kept;
+  if (
+    !kept ||
+    (kept.notBefore ?? 0) > now ||
+    stockMovingFor(kept.stockIds, now) ||
+    movedSince(ctx, kept.stockIds, kept.stockMoves)
+  )
+    return undefined;
+  const { configRevision, stockMoves: _, ...read } = kept;
   const changed = await change(undefined, configRevision, read.rows).catch(() => undefined);
   const saved = await save(ctx, o, undefined, configRevision, changed, read, extra, true).catch(() => {});
   if (saved) {

@@ -22,6 +22,7 @@ export {
 export { productsLike, productTraits, showableProducts } from './recommendable.ts';
 export { lowStockCount } from './stock-stats.ts';
 export { decrementStock, incrementStock } from './stock.ts';
+export { movedSince, stockMoves } from './stock-moves.ts';
 export { catalogRevision, type CatalogTables } from './store.ts';
 
 export const catalogModule: ServerModule = {

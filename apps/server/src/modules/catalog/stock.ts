@@ -6,6 +6,7 @@ import { violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { STORES_APP_ID } from './lookup.ts';
+import { noteStockMoves } from './stock-moves.ts';
 import type { InventoryRow } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem } from './wire.ts';
 
@@ -45,6 +46,10 @@ export type Changed = InventoryRow & { delta: number };
  * when the item went in or out of stock.
  */
 async function emitChanged(ctx: Ctx, rows: Changed[], reason: StockReason) {
+  noteStockMoves(
+    ctx,
+    rows.map((r) => r.variant_id),
+  );
   // The UPDATE that changed these rows holds their locks until commit, which orders their events.
   const locked = { entityLocked: true };
   for (const r of rows) {
