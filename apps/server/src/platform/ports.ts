@@ -80,6 +80,12 @@ export interface CartPort {
    * ends, records the deletion (its event) if the cart was still there.
    */
   deleteCart(ctx: Ctx, cartId: string): Promise<() => Promise<void>>;
+  /**
+   * deleteCart for a cart expected to be there (the order is placed from a kept checkout): nothing
+   * waits for the delete, and its event is recorded with it; when the cart is gone, the transaction
+   * fails with ROW_CHANGED.
+   */
+  deleteExpectedCart(ctx: Ctx, cartId: string): Promise<void>;
 }
 
 /** Signed links to the hosted checkout page (hosted-checkout implements it; checkout uses it). */

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { AppOptions } from '../app.ts';
 import { testClock, type TestClock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
+import { writtenMismatches } from '../platform/db/statement.ts';
 import type { DbHandle } from '../platform/db/connect.ts';
 import { startServer, type Started } from '../start.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
@@ -103,6 +104,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),
   });
   const url = started.url;
+  const mismatches = writtenMismatches();
 
   const request: TestServer['request'] = async (method, path, r = {}) => {
     const headers: Record<string, string> = { ...r.headers };
@@ -141,6 +143,9 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       }
     },
     async stop() {
+      // A row written otherwise than answered fails its transaction under the tests; a kept state's
+      // caller that runs it again from a read would hide that, so it fails the file here.
+      const found = writtenMismatches() - mismatches;
       if (o.database) {
         await started.app.jobs.stop();
         await started.app.http.close();
@@ -148,6 +153,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
         await started.stop();
         await db.drop();
       }
+      if (found) throw new Error(`${found} row(s) were written otherwise than answered (checkWritten)`);
     },
   };
 }

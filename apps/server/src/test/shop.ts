@@ -39,6 +39,27 @@ export async function shopProduct(s: TestServer, o: { name?: string; price: stri
   return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
 }
 
+/** A US address a checkout ships to. */
+export const NY_ADDRESS = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '1 Main St',
+};
+
+/** A shipping region for the US with one flat-rate option, `standard` at 5. */
+export async function usFlatShipping(s: TestServer) {
+  const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
+    shippingRegion: {
+      name: 'United States',
+      destinations: [{ country: 'US' }],
+      options: [{ code: 'standard', title: 'Standard', rule: { type: 'FLAT', cost: '5' } }],
+    },
+  });
+  expect(region.status, JSON.stringify(region.body)).toBe(200);
+}
+
 /** A line item of `quantity` of a shopProduct. */
 export const shopLine = (p: { productId: string; variantId: string }, quantity = 1) => ({
   catalogReference: { catalogItemId: p.productId, appId: STORES_APP, options: { variantId: p.variantId } },

@@ -1,5 +1,5 @@
 import type { CartPort } from '../../platform/ports.ts';
-import { deleteCartOfOrder } from './service.ts';
+import { deleteCartOfOrder, deleteExpectedCartOfOrder } from './service.ts';
 import { setCartCheckout, setKeptCartCheckout } from './store.ts';
 
 /** What checkout asks of the cart a checkout was made from (platform/ports.ts). */
@@ -9,4 +9,5 @@ export const cartPort: CartPort = {
       ? setKeptCartCheckout(ctx.db, cartId, checkoutId, kept)
       : setCartCheckout(ctx.db, cartId, checkoutId),
   deleteCart: deleteCartOfOrder,
+  deleteExpectedCart: deleteExpectedCartOfOrder,
 };

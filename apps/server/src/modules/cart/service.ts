@@ -56,6 +56,7 @@ import {
   readCarts,
   readCartVersions,
   sendCartDelete,
+  sendExpectedCartDelete,
   reownCart,
   sendCartWrite,
   sendItemsStillAt,
@@ -650,6 +651,20 @@ export async function deleteCartOfOrder(ctx: Ctx, cartId: string): Promise<() =>
         { entityLocked: true },
       );
   };
+}
+
+/**
+ * deleteCartOfOrder for a cart expected to be there (the order is placed from a kept checkout): its
+ * event is emitted without waiting for the delete, and when the cart is gone the transaction fails
+ * with ROW_CHANGED (`sendExpectedCartDelete`).
+ */
+export async function deleteExpectedCartOfOrder(ctx: Ctx, cartId: string): Promise<void> {
+  await sendExpectedCartDelete(ctx.db, cartId);
+  await emitEvent(
+    ctx,
+    { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cartId, deletedEvent: {} },
+    { entityLocked: true },
+  );
 }
 
 export async function createCheckoutFromCurrentCart(

@@ -177,6 +177,18 @@ const deleteReturning = statement((db, key: { id: string }) =>
   db.deleteFrom('cart').where('id', '=', key.id).returning('id'),
 );
 
+/**
+ * Deletes a cart expected to be there, in a transaction `inTransaction` opened, without waiting for
+ * the answer (`writeUnanswered`): when it is gone, the transaction fails with ROW_CHANGED (`expectOneRow`).
+ */
+export async function sendExpectedCartDelete(db: Executor, id: string): Promise<void> {
+  await writeUnanswered(db, deleteExpected(db, { id }));
+}
+const deleteExpected = statement(
+  (_, key: { id: string }) => sql<{ ok: number }>`
+    with w as (delete from cart where id = ${key.id} returning 1) select ${expectOneRow()} as ok from w`,
+);
+
 /** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */
 export async function setCartCheckout(db: Executor, id: string, checkoutId: string): Promise<void> {
   await writeUnanswered(db, setCheckoutStatement(db, { id, checkoutId }));

@@ -238,22 +238,6 @@ function place(
     const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, tx.config.PUBLIC_URL));
     assertOrderable(wire);
 
-    const changes = resolved
-      .filter((r) => r.item)
-      .map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
-    // The order's number and the cart's deletion travel with the stock's decrement (sent ahead), so
-    // from a kept checkout the whole order is written in the round trip of COMMIT.
-    const number = await sendOrderNumber(tx);
-    const cartDeleted = row.cart_id ? await tx.services.ports.carts.deleteCart(tx, row.cart_id) : undefined;
-    const { shortages } = await decrementStock(tx, changes);
-    if (shortages.length) {
-      throw fail(
-        shortages.length === changes.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK',
-        'Some items sold out while the order was being placed.',
-        { shortages },
-      );
-    }
-
     const toPay = priced.output.totals.amountToPayMinor;
     const paid = toPay === 0;
     // Lines the merchant is paid for outside Vitrine (cash, bank transfer): the order is placed at
@@ -263,6 +247,28 @@ function place(
     // An order the buyer pays next by card, with no payment yet (no gift card paid part of it): it
     // and its gateway order are kept for that payment (orders' and payments' kept.ts).
     const keepForPayment = !paid && !offline && !(card && card.amountMinor > 0);
+    // From a kept checkout, nothing waits for an answer unless an item's stock is tracked (or a coupon
+    // is redeemed): the order to pay takes its number in its own insert (orders' sendOrderNumbered)
+    // and the cart is expected to be there, so the whole order is written in the round trip of COMMIT.
+    const numberLater = kept !== undefined && !paid && !offline;
+    const number = numberLater ? undefined : await sendOrderNumber(tx);
+    const carts = tx.services.ports.carts;
+    const cartDeleted = row.cart_id && !kept ? await carts.deleteCart(tx, row.cart_id) : undefined;
+    if (row.cart_id && kept) await carts.deleteExpectedCart(tx, row.cart_id);
+    // The kept checkout's lock checked that its items' inventory is as read: when none is tracked,
+    // there is nothing to decrement (the decrement passes untracked items by), so it is not sent.
+    const items = resolved.filter((r) => r.item);
+    const changes = items.map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
+    const { shortages } =
+      kept && items.every((r) => !r.item!.tracked) ? { shortages: [] } : await decrementStock(tx, changes);
+    if (shortages.length) {
+      throw fail(
+        shortages.length === changes.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK',
+        'Some items sold out while the order was being placed.',
+        { shortages },
+      );
+    }
+
     const order = await insertOrder(
       tx,
       draftOf(row, wire, {
@@ -271,7 +277,7 @@ function place(
       }),
       // From a kept checkout, sent without waiting: another order of this checkout (the checkout is
       // locked and not completed, so none should be) fails the transaction, and it is placed again from a read.
-      { configRevision, number, send: kept !== undefined, keep: keepForPayment },
+      { configRevision, number, numberLater, send: kept !== undefined, keep: keepForPayment },
     );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');

@@ -12,7 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appError, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { orderBody } from '../../test/orders.ts';
-import { inventoryItemOf, keptStateStore, setPrice, type PricedProduct } from '../../test/shop.ts';
+import {
+  NY_ADDRESS as NY,
+  inventoryItemOf,
+  keptStateStore,
+  setPrice,
+  usFlatShipping,
+  type PricedProduct,
+} from '../../test/shop.ts';
 import { insertOrder, type OrderDraft } from '../orders/index.ts';
 import {
   KEPT_CHECKOUTS_BUDGET,
@@ -50,14 +57,7 @@ let lamp: PricedProduct;
 let stop: () => Promise<void>;
 beforeAll(async () => {
   ({ s, other, product: lamp, stop } = await keptStateStore('Kept Checkout Lamp'));
-  const region = await s.admin('POST', '/ecom/v1/shipping-regions', {
-    shippingRegion: {
-      name: 'United States',
-      destinations: [{ country: 'US' }],
-      options: [{ code: 'standard', title: 'Standard', rule: { type: 'FLAT', cost: '5' } }],
-    },
-  });
-  expect(region.status, JSON.stringify(region.body)).toBe(200);
+  await usFlatShipping(s);
 });
 // The tests share one item: one whose stock moved in an earlier test is not kept for a minute.
 beforeEach(() => s.clock.advance(STOCK_MOVING_MS));
@@ -65,13 +65,6 @@ afterAll(async () => {
   await stop?.();
 });
 
-const NY = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
 const lampLine = (quantity = 1) => ({
   catalogReference: {

@@ -12,9 +12,9 @@ export {
   keptOrderForPayment,
   notifyRefund,
   sendKeptOrderLock,
-  sendOrderNumber,
   type OrderDraft,
 } from './service.ts';
+export { sendOrderNumber } from './place.ts';
 export { hasPurchased, readOrderForSystem } from './purchases.ts';
 export { dailyOrderStats, ordersToFulfil } from './stats.ts';
 export { type OrdersTables } from './store.ts';

@@ -28,9 +28,18 @@ const sizeOf = (k: LockedOrder) =>
 
 const kept = new KeptMap<LockedOrder>(KEPT_ORDERS_BUDGET);
 
-/** Keeps `k` as its order's state once the transaction of `db` has committed. */
-export function keepOrder(db: Executor, k: LockedOrder): void {
-  afterCommit(db, () => kept.set(k.row.id, k, sizeOf(k)));
+/**
+ * Keeps `k` as its order's state once the transaction of `db` has committed; with `number`, the
+ * order's number its insert answers (`sendOrderNumbered`: it has by then), put in its row.
+ */
+export function keepOrder(db: Executor, k: LockedOrder, number?: () => Promise<number>): void {
+  afterCommit(db, () => {
+    if (!number) return kept.set(k.row.id, k, sizeOf(k));
+    number().then(
+      (n) => kept.set(k.row.id, { ...k, row: { ...k.row, number: n } }, sizeOf(k)),
+      () => {},
+    );
+  });
 }
 
 /** The kept state of order `id`, taken out (it is used once), or undefined. */

@@ -3,8 +3,7 @@ import { sql, type Compilable } from 'kysely';
 import type { z } from 'zod';
 import type { order } from '@vitrine/contract';
 import { createdByOf, type Ctx } from '../../platform/context.ts';
-import type { Db } from '../../platform/db/connect.ts';
-import { checkWritten, expectOneRow, statement } from '../../platform/db/statement.ts';
+import { expectOneRow, statement } from '../../platform/db/statement.ts';
 import { inTransaction, sendAhead, writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
@@ -31,18 +30,17 @@ import {
 import { mailRefund } from './mails.ts';
 import {
   fixActivities,
-  nextOrderNumberSql,
   orderSpec,
   readOrder,
   selectOrders,
   type OrderRow,
-  type OrdersTables,
   type OrderWithActivities,
 } from './store.ts';
 import { ORDER_FQDN, toOrder } from './wire.ts';
 import { dataTextSql, orderText, ownTextSql } from './wire-text.ts';
 import { refreshEmailSample } from './email-sample.ts';
 import { keepOrder, takeKeptOrder } from './kept.ts';
+import { ORDER_NUMBER_TOKEN, placeOrder, sendOrder, sendOrderNumbered, type OrderInsert } from './place.ts';
 import { rawJson } from '../../platform/http/raw-json.ts';
 
 export type OrderStatus = OrderStatusValue;
@@ -67,84 +65,6 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
     Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   ) as Partial<T>;
 
-/** An order's row as written (its number comes from a sequence; its data as JSON text). */
-type OrderInsert = Omit<OrdersTables['ecom_order'], 'number' | 'data'> & { data: string };
-
-/**
- * An order and its ORDER_PLACED activity in one statement; the activity only when the order was
- * written (one order per checkout: a unique index refuses a second one, and nothing is written).
- * The order's number is `row.number` when the caller took one (`sendOrderNumber`), else the sequence's next.
- */
-type Placed = { id: string; type: string; createdAt: Date };
-
-/** The order's insert and its activity's, answering the whole row (`all`) or only its id. */
-function placeWith(db: Db, row: OrderInsert & { number?: number }, activity: Placed, all: boolean) {
-  return db
-    .with('placed', (q) => {
-      const insert = q
-        .insertInto('ecom_order')
-        .values({ number: nextOrderNumberSql, ...row } as never)
-        .onConflict((oc) => oc.column('checkout_id').where('checkout_id', 'is not', null).doNothing());
-      return (all ? insert.returningAll() : insert.returning('id')) as ReturnType<typeof insert.returningAll>;
-    })
-    .with('activity', (q) =>
-      q
-        .insertInto('ecom_order_activity')
-        .columns(['id', 'order_id', 'type', 'author_email', 'content', 'created_at'])
-        .expression(
-          q
-            .selectFrom('placed')
-            .select([
-              sql<string>`${activity.id}::uuid`.as('id'),
-              'placed.id as order_id',
-              sql<string>`${activity.type}`.as('type'),
-              sql<null>`null`.as('author_email'),
-              sql<null>`null`.as('content'),
-              sql<Date>`${activity.createdAt}::timestamptz`.as('created_at'),
-            ]),
-        ),
-    )
-    .selectFrom('placed');
-}
-
-const placeOrder = statement((db, row: OrderInsert & { number?: number }, activity: Placed) =>
-  placeWith(db, row, activity, true).selectAll(),
-);
-
-/**
- * placeOrder with the order's number taken before (`sendOrderNumber`), sent without waiting
- * (`writeUnanswered`): when another order holds the checkout already, it writes nothing and fails
- * the transaction with ROW_CHANGED (`expectOneRow`).
- */
-const sendPlaceOrder = statement((db, row: OrderInsert & { number: number }, activity: Placed) =>
-  placeWith(db, row, activity, false).select(expectOneRow().as('ok')),
-);
-
-const nextOrderNumber = statement((db) => db.selectNoFrom(nextOrderNumberSql.as('number')));
-
-/**
- * Takes the next order number in a transaction `inTransaction` opened without waiting for it
- * (`sendAhead`: it travels with the caller's next statement), for `insertOrder`'s `number`. A
- * number taken by a transaction that rolls back is not handed out again (a gap, as a failed
- * insert leaves one too).
- */
-export async function sendOrderNumber(ctx: Pick<Ctx, 'db'>): Promise<() => Promise<number>> {
-  const taken = await sendAhead(ctx.db, nextOrderNumber(ctx.db));
-  return async () => Number((await taken())[0]!.number);
-}
-
-/** The order `row` written by sendPlaceOrder, answered as PostgreSQL stores it (its data parsed from the text sent). */
-async function sendOrder(
-  db: Executor,
-  row: OrderInsert & { number: number },
-  placed: Placed,
-): Promise<OrderRow> {
-  await writeUnanswered(db, sendPlaceOrder(db, row, placed));
-  const written = { ...row, data: JSON.parse(row.data) as OrderRow['data'] };
-  await checkWritten(db, 'ecom_order', written);
-  return written;
-}
-
 /**
  * Inside the caller's transaction: validates amounts add up (the import checks of spec §8), assigns
  * the next sequential human number (a counter row updated in the transaction; numbers start at
@@ -165,6 +85,12 @@ export async function insertOrder(
      */
     number?: () => Promise<number>;
     send?: boolean;
+    /**
+     * With `send` and no `number`: the order's insert takes its number itself (`sendOrderNumbered`),
+     * so nothing waits for it before COMMIT. The order answered has ORDER_NUMBER_TOKEN for its
+     * number (its events, jobs and mail are written with the number), so the caller must not show it.
+     */
+    numberLater?: boolean;
     /**
      * Keep the order as written (kept.ts) for the payment that follows: an INITIALIZED order with
      * no payment yet, `configRevision` given.
@@ -216,15 +142,18 @@ export async function insertOrder(
       updated_at: now,
     };
     const placed = { id: activity.id, type: activity.type, createdAt: now };
+    const later =
+      o.send && o.numberLater && !o.number ? await sendOrderNumbered(tx.db, row, placed) : undefined;
     const number = o.number ? await o.number() : undefined;
     const inserted =
-      number !== undefined && o.send
+      later?.written ??
+      (number !== undefined && o.send
         ? await sendOrder(tx.db, { ...row, number }, placed)
         : (
             await tx.db.executeQuery(
               placeOrder(tx.db, number === undefined ? row : { ...row, number }, placed),
             )
-          ).rows[0];
+          ).rows[0]);
     if (!inserted) {
       const existing = await tx.db
         .selectFrom('ecom_order')
@@ -238,8 +167,13 @@ export async function insertOrder(
     }
     const written = { ...inserted, activities: [activity] };
     if (o.keep && o.configRevision !== undefined)
-      keepOrder(tx.db, { row: written, configRevision: o.configRevision });
+      keepOrder(
+        tx.db,
+        { row: written, configRevision: o.configRevision },
+        later && !later.numbered ? later.number : undefined,
+      );
     const wire = toOrder(written, settings.locale);
+    if (later && !later.numbered) wire.number = ORDER_NUMBER_TOKEN;
     await emitEvent(
       tx,
       { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } },

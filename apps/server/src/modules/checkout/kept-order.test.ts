@@ -1,0 +1,170 @@
+/**
+ * An order placed from a kept checkout whose items' stock is not tracked waits for no answer before
+ * COMMIT (create-order.ts): the order's insert takes its number itself, and what the transaction
+ * writes of the order before that number is known (its event) gets it as it is written; the cart it
+ * came from is expected to be there. These follow the number and the cart to what the shopper, the
+ * merchant and the payment see, on both engines; on PostgreSQL through two server processes at once.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writtenMismatches } from '../../platform/db/statement.ts';
+import type { TestServer } from '../../test/server.ts';
+import {
+  NY_ADDRESS as NY,
+  keptStateStore,
+  payAsBuyer,
+  shopLine,
+  usFlatShipping,
+  visitorOf,
+} from '../../test/shop.ts';
+import { STOCK_MOVING_MS, keptCheckout, keptCheckoutsSize, stockMoving } from './kept.ts';
+
+const K = '/ecom/v1/checkouts';
+type Event = {
+  eventType: string;
+  createdEvent?: { entity: { number?: string } };
+  updatedEvent?: { currentEntity: { number?: string } };
+  actionEvent?: { body: { order?: { number?: string } } };
+};
+
+let s: TestServer;
+let other: TestServer;
+let stop: () => Promise<void>;
+let mug: { productId: string; variantId: string };
+beforeAll(async () => {
+  ({ s, other, stop } = await keptStateStore('Kept Order Lamp'));
+  // An item whose stock is not tracked (inStock without a quantity).
+  const made = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
+    'POST',
+    '/stores/v3/products',
+    {
+      product: {
+        name: 'Untracked Mug',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '12' } }, inventoryItem: { inStock: true } }],
+        },
+      },
+    },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  mug = { productId: made.body.product.id, variantId: made.body.product.variantsInfo.variants[0]!.id };
+  await usFlatShipping(s);
+});
+afterAll(async () => {
+  await stop?.();
+});
+
+/** A new visitor's cart of mugs, its checkout, and the checkout's address: the checkout is kept. */
+async function keptCheckoutOfCart(server = s) {
+  const auth = await visitorOf(server);
+  const added = await server.request<{ cart: { id: string } }>('POST', '/ecom/v1/carts/current/add-to-cart', {
+    auth,
+    body: { lineItems: [shopLine(mug, 2)] },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const made = await server.request<{ checkoutId: string }>(
+    'POST',
+    '/ecom/v1/carts/current/create-checkout',
+    {
+      auth,
+      body: { channelType: 'WEB', email: 'kept-order@example.test' },
+    },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const id = made.body.checkoutId;
+  const chosen = await server.request('PATCH', `${K}/${id}`, {
+    auth,
+    body: { checkout: { shippingInfo: { shippingDestination: { address: NY } } } },
+  });
+  expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+  expect(keptCheckout(id), 'the checkout is kept').toBeDefined();
+  return { auth, id, cartId: added.body.cart.id };
+}
+
+const createOrder = (server: TestServer, auth: string, id: string) =>
+  server.request<{ orderId: string; paymentGatewayOrderId: string }>('POST', `${K}/${id}/create-order`, {
+    auth,
+    body: {},
+  });
+
+const eventsOf = async (entityId: string) => {
+  const r = await s.admin<{ events: Event[] }>('POST', '/platform/v1/events/query', {
+    query: { filter: { entityId } },
+  });
+  expect(r.status).toBe(200);
+  return r.body.events;
+};
+
+const numberOf = async (orderId: string) => {
+  const got = await s.admin<{ order: { number: string } }>('GET', `/ecom/v1/orders/${orderId}`);
+  expect(got.status).toBe(200);
+  return got.body.order.number;
+};
+
+/** The order numbers an order's events carry, whatever their kind. */
+const numbersIn = (events: Event[]) =>
+  events
+    .map(
+      (e) =>
+        e.createdEvent?.entity.number ??
+        e.updatedEvent?.currentEntity.number ??
+        e.actionEvent?.body.order?.number,
+    )
+    .filter((n) => n !== undefined);
+
+it("places the order from the kept checkout without a failed try: its number in its events and in the payment's, its cart's event once", async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const { auth, id, cartId } = await keptCheckoutOfCart();
+  const hits = keptCheckoutsSize().hits;
+  const mismatches = writtenMismatches();
+  const placed = await createOrder(s, auth, id);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(keptCheckoutsSize().hits).toBe(hits + 1);
+  // A kept try that failed is placed again from a read: had the database found the kept state
+  // stale, the item's kept checkouts would be paused; had a row been written otherwise than
+  // answered, the tests' read-back would have counted it.
+  expect(stockMoving([mug.variantId], s.clock.now().getTime())).toBe(false);
+  expect(writtenMismatches()).toBe(mismatches);
+
+  const { orderId, paymentGatewayOrderId } = placed.body;
+  const number = await numberOf(orderId);
+  expect(Number(number)).toBeGreaterThan(10000);
+  const created = (await eventsOf(orderId)).filter((e) => e.eventType === 'wix.ecom.v1.order_created');
+  expect(created.map((e) => e.createdEvent?.entity.number)).toEqual([number]);
+  const cartEvents = (await eventsOf(cartId)).map((e) => e.eventType);
+  expect(cartEvents.filter((t) => t === 'wix.ecom.v1.cart_deleted')).toHaveLength(1);
+  expect((await s.request('GET', '/ecom/v1/carts/current', { auth })).status).toBe(404);
+
+  // The payment starts from the order as this process kept it: it too carries the number.
+  await payAsBuyer(s, auth, paymentGatewayOrderId);
+  expect(writtenMismatches()).toBe(mismatches);
+  const after = await eventsOf(orderId);
+  expect(after.length).toBeGreaterThan(created.length);
+  expect(new Set(numbersIn(after))).toEqual(new Set([number]));
+  expect(JSON.stringify(after)).not.toMatch(/vitrine-order-number|NaN/);
+});
+
+it('places the order from a read when the cart went meanwhile, with the cart deleted once', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const { auth, id, cartId } = await keptCheckoutOfCart();
+  const gone = await other.request('DELETE', '/ecom/v1/carts/current', { auth });
+  expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+  const placed = await createOrder(s, auth, id);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const cartEvents = (await eventsOf(cartId)).map((e) => e.eventType);
+  expect(cartEvents.filter((t) => t === 'wix.ecom.v1.cart_deleted')).toHaveLength(1);
+  const number = await numberOf(placed.body.orderId);
+  expect(numbersIn(await eventsOf(placed.body.orderId))).toEqual([number]);
+});
+
+it('gives orders placed at once from kept checkouts, by two processes, each its own number in its event', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const checkouts = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => keptCheckoutOfCart(i % 2 ? other : s)),
+  );
+  const placed = await Promise.all(checkouts.map((c, i) => createOrder(i % 2 ? other : s, c.auth, c.id)));
+  for (const p of placed) expect(p.status, JSON.stringify(p.body)).toBe(200);
+  const numbers = await Promise.all(placed.map((p) => numberOf(p.body.orderId)));
+  expect(new Set(numbers).size).toBe(numbers.length);
+  for (const [i, p] of placed.entries())
+    expect(numbersIn(await eventsOf(p.body.orderId))).toEqual([numbers[i]]);
+});
