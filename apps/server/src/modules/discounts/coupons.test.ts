@@ -2,6 +2,7 @@ import type { WireCoupon } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../platform/context.ts';
 import type { DbHandle } from '../../platform/db/connect.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
 import { COUPON_FQDN } from './coupons.ts';
@@ -273,8 +274,10 @@ describe('coupon lookup and redemption', () => {
       const pools: DbHandle[] = [s.db.another(), s.db.another(), s.db.another()];
       try {
         const base = s.app.systemCtx();
+        // As order creation runs it: in a transaction inTransaction opens, where the coupon's lock is
+        // sent without waiting, with the statement that decides.
         const inTx = (i: number, fn: (ctx: Ctx) => Promise<string>) =>
-          pools[i % pools.length]!.db.transaction().execute((trx) => fn({ ...base, db: trx }));
+          inTransaction({ ...base, db: pools[i % pools.length]!.db }, fn);
         const total = await create({
           name: 'five',
           code: 'RACE5',

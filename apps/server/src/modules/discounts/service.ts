@@ -10,11 +10,8 @@ import type { CouponDefinition, DiscountRule, DiscountSpec } from '../pricing/in
 import {
   addRuleUsage,
   allRules,
-  customerRedemptions,
-  findCouponRow,
   findCouponRowByCode,
-  recordRedemption,
-  redemptionOf,
+  redeem,
   type CouponRow,
   type RuleRow,
 } from './store.ts';
@@ -94,9 +91,9 @@ export async function findCouponByCode(
 }
 
 /**
- * Inside the caller's transaction (order creation): records one use. The coupon row is locked
- * first, so concurrent redemptions of one coupon run one after another and every limit check sees
- * the uses committed before it. Idempotent per order: a second call for the same order is 'OK'
+ * Inside the caller's transaction (order creation): records one use, in one round trip (store.ts
+ * `redeem`). The coupon row is locked first, so concurrent redemptions of one coupon run one after
+ * another and every limit check sees the uses committed before it. Idempotent per order: a second call for the same order is 'OK'
  * and records nothing. A coupon deleted since the checkout is COUPON_NOT_FOUND (404).
  */
 export async function redeemCoupon(
@@ -106,19 +103,9 @@ export async function redeemCoupon(
   orderId: string,
 ): Promise<'OK' | 'ERROR_COUPON_USAGE_EXCEEDED' | 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'> {
   return inTransaction(ctx, async (tx) => {
-    const coupon = await findCouponRow(tx.db, couponId, true);
-    if (!coupon) throw notFound('Coupon', { couponId }, 'COUPON_NOT_FOUND');
-    if (await redemptionOf(tx.db, couponId, orderId)) return 'OK';
-    if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit)
-      return 'ERROR_COUPON_USAGE_EXCEEDED';
-    if (
-      coupon.limit_per_customer !== null &&
-      (await customerRedemptions(tx.db, couponId, customerKey)) >= coupon.limit_per_customer
-    ) {
-      return 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED';
-    }
-    await recordRedemption(tx.db, { id: newId(), couponId, customerKey, orderId, at: tx.clock.now() });
-    return 'OK';
+    const verdict = await redeem(tx.db, { id: newId(), couponId, customerKey, orderId, at: tx.clock.now() });
+    if (verdict === 'NOT_FOUND') throw notFound('Coupon', { couponId }, 'COUPON_NOT_FOUND');
+    return verdict;
   });
 }
 

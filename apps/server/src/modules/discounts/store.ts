@@ -1,5 +1,6 @@
 import { sql, type Generated, type JSONColumnType, type Selectable } from 'kysely';
-import type { Executor } from '../../platform/db/tx.ts';
+import { statement } from '../../platform/db/statement.ts';
+import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
 /** A SPECIFIC_ITEMS scope as the wire has it. */
@@ -183,48 +184,49 @@ export const deleteCoupon = (db: Executor, id: string) =>
 
 export const couponsBase = (db: Executor) => db.selectFrom('coupon').selectAll();
 
-export const redemptionOf = (db: Executor, couponId: string, orderId: string) =>
-  db
-    .selectFrom('coupon_redemption')
-    .select('id')
-    .where('coupon_id', '=', couponId)
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+export type Redeemed =
+  'OK' | 'ERROR_COUPON_USAGE_EXCEEDED' | 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED' | 'NOT_FOUND';
 
-export async function customerRedemptions(
-  db: Executor,
-  couponId: string,
-  customerKey: string,
-): Promise<number> {
-  const r = await db
-    .selectFrom('coupon_redemption')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('coupon_id', '=', couponId)
-    .where('customer_key', '=', customerKey)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function recordRedemption(
+/**
+ * Redeems coupon `couponId` for order `orderId` in the caller's transaction, in two statements sent
+ * together (one round trip): the first locks the coupon (unanswered), so the second, whose snapshot
+ * is taken once the lock is held, sees every redemption committed before it. The second decides
+ * (already redeemed for this order: OK; the usage limit, then the customer's limit) and, when OK,
+ * records the redemption and counts it on the coupon.
+ */
+export async function redeem(
   db: Executor,
   r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date },
-): Promise<void> {
-  await db
-    .insertInto('coupon_redemption')
-    .values({
-      id: r.id,
-      coupon_id: r.couponId,
-      customer_key: r.customerKey,
-      order_id: r.orderId,
-      created_at: r.at,
-    })
-    .execute();
-  await db
-    .updateTable('coupon')
-    .set({ times_used: sql`times_used + 1` })
-    .where('id', '=', r.couponId)
-    .execute();
+): Promise<Redeemed> {
+  await writeUnanswered(db, lockCoupon(db, { id: r.couponId }));
+  const { rows } = await db.executeQuery(redeemStatement(db, r));
+  return rows[0]!.verdict;
 }
+
+const lockCoupon = statement(
+  (_, k: { id: string }) => sql<{ id: string }>`select id from coupon where id = ${k.id} for update`,
+);
+
+const redeemStatement = statement(
+  (_, r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date }) => sql<{
+    verdict: Redeemed;
+  }>`
+    with c as (select usage_limit, times_used, limit_per_customer from coupon where id = ${r.couponId}),
+    verdict as (select case
+      when not exists (select 1 from c) then 'NOT_FOUND'
+      when exists (select 1 from coupon_redemption x where x.coupon_id = ${r.couponId} and x.order_id = ${r.orderId}) then 'DONE'
+      when (select usage_limit is not null and times_used >= usage_limit from c) then 'ERROR_COUPON_USAGE_EXCEEDED'
+      when (select limit_per_customer from c) is not null
+        and (select count(*) from coupon_redemption x where x.coupon_id = ${r.couponId} and x.customer_key = ${r.customerKey})
+          >= (select limit_per_customer from c) then 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'
+      else 'OK' end as v),
+    ins as (insert into coupon_redemption (id, coupon_id, customer_key, order_id, created_at)
+      select ${r.id}::uuid, ${r.couponId}::uuid, ${r.customerKey}, ${r.orderId}, ${r.at}::timestamptz
+      from verdict where v = 'OK' returning 1),
+    counted as (update coupon set times_used = times_used + 1
+      where id = ${r.couponId} and exists (select 1 from ins) returning 1)
+    select case when v = 'DONE' then 'OK' else v end as verdict from verdict`,
+);
 
 export const couponSpec: QuerySpec = {
   entity: 'coupon',
