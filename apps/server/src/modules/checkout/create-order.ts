@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { decrementStock } from '../catalog/index.ts';
-import { recordDiscountRuleUsage, redeemCoupon } from '../discounts/index.ts';
+import { recordDiscountRuleUsage, redeemCoupon, sendRedeemCoupon } from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
 import { insertOrder, sendOrderNumber, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
@@ -283,7 +283,11 @@ function place(
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');
     if (coupon) {
       const key = customerKey(row) ?? `order:${order.id}`;
-      const used = await redeemCoupon(tx, coupon.id, key, order.id);
+      // From a kept checkout, sent without waiting: a coupon that may no longer be used fails the
+      // transaction, and the order is placed again from a read, which answers why.
+      const used = kept
+        ? await sendRedeemCoupon(tx, coupon.id, key, order.id).then(() => 'OK' as const)
+        : await redeemCoupon(tx, coupon.id, key, order.id);
       if (used !== 'OK')
         throw fail(
           used,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writtenMismatches } from '../../platform/db/statement.ts';
-import type { TestServer } from '../../test/server.ts';
+import { appError, type TestServer } from '../../test/server.ts';
 import {
   NY_ADDRESS as NY,
   keptStateStore,
@@ -167,4 +167,92 @@ it('gives orders placed at once from kept checkouts, by two processes, each its 
   expect(new Set(numbers).size).toBe(numbers.length);
   for (const [i, p] of placed.entries())
     expect(numbersIn(await eventsOf(p.body.orderId))).toEqual([numbers[i]]);
+});
+
+/** A new coupon of 10% off with `usageLimit` uses; its code. */
+async function newCoupon(usageLimit: number) {
+  const code = `KEPT${usageLimit}${Date.now()}`;
+  const made = await s.admin('POST', '/stores/v2/coupons', {
+    specification: {
+      name: 'Kept',
+      code,
+      startTime: new Date(0).toISOString(),
+      usageLimit,
+      percentOffRate: 10,
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return code;
+}
+
+it('redeems a coupon from the kept checkout without a failed try, and refuses one used up meanwhile from a read', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const code = await newCoupon(1);
+  const withCoupon = async () => {
+    const c = await keptCheckoutOfCart();
+    const applied = await s.request('PATCH', `${K}/${c.id}`, {
+      auth: c.auth,
+      body: { checkout: {}, couponCode: code },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(keptCheckout(c.id), 'the checkout is kept').toBeDefined();
+    return c;
+  };
+  const first = await withCoupon();
+  const second = await withCoupon();
+  const mismatches = writtenMismatches();
+  const placed = await createOrder(s, first.auth, first.id);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(stockMoving([mug.variantId], s.clock.now().getTime())).toBe(false);
+  expect(writtenMismatches()).toBe(mismatches);
+  const order = await s.admin<{ order: { appliedDiscounts: { coupon?: { code: string } }[] } }>(
+    'GET',
+    `/ecom/v1/orders/${placed.body.orderId}`,
+  );
+  expect(order.body.order.appliedDiscounts.map((d) => d.coupon?.code)).toEqual([code]);
+
+  // The second kept checkout still holds the coupon, used up by the first order: refused, with why.
+  const refused = await createOrder(other, second.auth, second.id);
+  expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+  expect(appError(refused.body).code).toBe('ERROR_COUPON_USAGE_EXCEEDED');
+  const checkout = await s.request<{ checkout: { completed: boolean } }>('GET', `${K}/${second.id}`, {
+    auth: second.auth,
+  });
+  expect(checkout.body.checkout.completed).toBe(false);
+  const coupons = await s.admin<{ coupons: { numberOfUsages: number }[] }>(
+    'POST',
+    '/stores/v2/coupons/query',
+    {
+      query: { filter: { 'specification.code': code } },
+    },
+  );
+  expect(coupons.body.coupons.map((c) => c.numberOfUsages)).toEqual([1]);
+});
+
+it('places exactly as many orders as a coupon has uses left when kept checkouts race for it, through two processes', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const code = await newCoupon(2);
+  const checkouts = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const server = i % 2 ? other : s;
+      const c = await keptCheckoutOfCart(server);
+      const applied = await server.request('PATCH', `${K}/${c.id}`, {
+        auth: c.auth,
+        body: { checkout: {}, couponCode: code },
+      });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      return c;
+    }),
+  );
+  const placed = await Promise.all(checkouts.map((c, i) => createOrder(i % 2 ? other : s, c.auth, c.id)));
+  expect(placed.filter((p) => p.status === 200)).toHaveLength(2);
+  for (const p of placed.filter((x) => x.status !== 200)) expect(p.status).toBe(400);
+  const coupons = await s.admin<{ coupons: { numberOfUsages: number }[] }>(
+    'POST',
+    '/stores/v2/coupons/query',
+    {
+      query: { filter: { 'specification.code': code } },
+    },
+  );
+  expect(coupons.body.coupons.map((c) => c.numberOfUsages)).toEqual([2]);
 });

@@ -3,7 +3,13 @@ import type { ServerModule } from '../../platform/module.ts';
 import { seedDiscountsDemo } from './demo.ts';
 import { discountsRoutes } from './routes.ts';
 export { seedDiscountsDemo } from './demo.ts';
-export { findCouponByCode, loadDiscountRules, recordDiscountRuleUsage, redeemCoupon } from './service.ts';
+export {
+  findCouponByCode,
+  loadDiscountRules,
+  recordDiscountRuleUsage,
+  redeemCoupon,
+  sendRedeemCoupon,
+} from './service.ts';
 export { type DiscountsTables } from './store.ts';
 
 export const discountsModule: ServerModule = {

@@ -12,6 +12,7 @@ import {
   allRules,
   findCouponRowByCode,
   redeem,
+  sendRedeem,
   type CouponRow,
   type RuleRow,
 } from './store.ts';
@@ -107,6 +108,20 @@ export async function redeemCoupon(
     if (verdict === 'NOT_FOUND') throw notFound('Coupon', { couponId }, 'COUPON_NOT_FOUND');
     return verdict;
   });
+}
+
+/**
+ * redeemCoupon without waiting for its answer, in a transaction `inTransaction` opened (order
+ * creation from a kept checkout): unless the coupon may be used, the transaction fails with
+ * ROW_CHANGED, and the caller places the order again from a read, where redeemCoupon answers why.
+ */
+export async function sendRedeemCoupon(
+  ctx: Ctx,
+  couponId: string,
+  customerKey: string,
+  orderId: string,
+): Promise<void> {
+  await sendRedeem(ctx.db, { id: newId(), couponId, customerKey, orderId, at: ctx.clock.now() });
 }
 
 /** Counts one use of each applied discount rule (the rules' read-only `usageCount`); call at order creation. */

@@ -1,5 +1,5 @@
 import { sql, type Generated, type JSONColumnType, type Selectable } from 'kysely';
-import { statement } from '../../platform/db/statement.ts';
+import { expectOneRow, statement } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
@@ -194,10 +194,7 @@ export type Redeemed =
  * (already redeemed for this order: OK; the usage limit, then the customer's limit) and, when OK,
  * records the redemption and counts it on the coupon.
  */
-export async function redeem(
-  db: Executor,
-  r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date },
-): Promise<Redeemed> {
+export async function redeem(db: Executor, r: Redemption): Promise<Redeemed> {
   await writeUnanswered(db, lockCoupon(db, { id: r.couponId }));
   const { rows } = await db.executeQuery(redeemStatement(db, r));
   return rows[0]!.verdict;
@@ -207,10 +204,10 @@ const lockCoupon = statement(
   (_, k: { id: string }) => sql<{ id: string }>`select id from coupon where id = ${k.id} for update`,
 );
 
-const redeemStatement = statement(
-  (_, r: { id: string; couponId: string; customerKey: string; orderId: string; at: Date }) => sql<{
-    verdict: Redeemed;
-  }>`
+type Redemption = { id: string; couponId: string; customerKey: string; orderId: string; at: Date };
+
+/** The redemption's decision (`verdict`) and its writes, as WITH items of one statement. */
+const redeemWith = (r: Redemption) => sql`
     with c as (select usage_limit, times_used, limit_per_customer from coupon where id = ${r.couponId}),
     verdict as (select case
       when not exists (select 1 from c) then 'NOT_FOUND'
@@ -224,8 +221,26 @@ const redeemStatement = statement(
       select ${r.id}::uuid, ${r.couponId}::uuid, ${r.customerKey}, ${r.orderId}, ${r.at}::timestamptz
       from verdict where v = 'OK' returning 1),
     counted as (update coupon set times_used = times_used + 1
-      where id = ${r.couponId} and exists (select 1 from ins) returning 1)
+      where id = ${r.couponId} and exists (select 1 from ins) returning 1)`;
+
+const redeemStatement = statement(
+  (_, r: Redemption) => sql<{ verdict: Redeemed }>`${redeemWith(r)}
     select case when v = 'DONE' then 'OK' else v end as verdict from verdict`,
+);
+
+/**
+ * `redeem` without waiting for the answer (`writeUnanswered`), in a transaction `inTransaction`
+ * opened: unless the coupon may be used (or already is, by this order), the transaction fails with
+ * ROW_CHANGED (`expectOneRow`), and the caller runs it again with `redeem` to learn why.
+ */
+export async function sendRedeem(db: Executor, r: Redemption): Promise<void> {
+  await writeUnanswered(db, lockCoupon(db, { id: r.couponId }));
+  await writeUnanswered(db, sendRedeemStatement(db, r));
+}
+
+const sendRedeemStatement = statement(
+  (_, r: Redemption) => sql<{ ok: number }>`${redeemWith(r)}
+    select ${expectOneRow()} as ok from verdict where v in ('OK', 'DONE')`,
 );
 
 export const couponSpec: QuerySpec = {
