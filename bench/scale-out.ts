@@ -4,7 +4,10 @@
  * p99 of the slowest step, and where the machine's time went (CPU of the servers, PostgreSQL and the load
  * generator per order). Then the races stay exact across 4 processes: shoppers on every process buy an
  * item with 40 in stock, half of them with a coupon limited to 25 uses: nothing oversold, the coupon
- * counted once per paid order that used it and never past its limit.
+ * counted once per paid order that used it and never past its limit. Then the payments race: each sold
+ * order's authorization is captured and voided from every process at once (exactly one call wins),
+ * and each captured one refunded 60% from every process at once (exactly one refund, never more than
+ * was captured).
  * BENCH_DURATION (s per size, default 10), BENCH_SHOPPERS (default 8), BENCH_PROCESSES (default "1,2,4"),
  * BENCH_WARMUP (s, default 20; `warmUp` in buy.ts: the shoppers first buy from all the processes).
  */
@@ -99,6 +102,7 @@ const raceRef = { catalogItemId: product.product.id, appId: STORES_APP_ID, optio
 let sold = 0;
 let withCoupon = 0;
 let refused = 0;
+const paidOrders: { orderId: string; paymentId: string }[] = [];
 await Promise.all(
   Array.from({ length: 80 }, async (_, i) => {
     const base = urls[i % urls.length]!;
@@ -117,12 +121,13 @@ await Promise.all(
       const order = await api<{ orderId: string; paymentGatewayOrderId: string }>(
         base,
         `/ecom/v1/checkouts/${checkout.id}/create-order`,
-        { auth, body: {} },
+        { auth, body: { delayCapture: true } },
       );
-      await api(base, '/payments/v1/test-gateway/pay', {
+      const paid = await api<{ paymentId: string }>(base, '/payments/v1/test-gateway/pay', {
         auth,
         body: { paymentGatewayOrderId: order.paymentGatewayOrderId, card: CARD },
       });
+      paidOrders.push({ orderId: order.orderId, paymentId: paid.paymentId });
       sold++;
       if (useCoupon) withCoupon++;
     } catch {
@@ -153,5 +158,97 @@ console.log(
 const exact =
   sold + (left ?? NaN) === STOCK && sold <= STOCK && uses === withCoupon && (uses ?? NaN) <= LIMIT;
 console.log(exact ? 'exact: nothing oversold, no coupon over its limit' : 'NOT EXACT');
+
+const payments = await paymentsRace(urls, paidOrders);
+console.log(
+  `\nPayments across ${urls.length} processes: each of ${paidOrders.length} authorizations captured and voided from every process at once`,
+);
+console.log(
+  `settled by exactly one call: ${payments.settledOnce} (${payments.captured} captured, ${payments.voided} voided); ` +
+    `refunded 60% from every process at once: ${payments.refundedOnce} of ${payments.captured} refunded exactly once, ` +
+    `${payments.overRefunded} over what was captured`,
+);
+const paymentsExact =
+  payments.settledOnce === paidOrders.length &&
+  payments.refundedOnce === payments.captured &&
+  payments.overRefunded === 0 &&
+  [...payments.refusals.keys()].every((c) => c.startsWith('4'));
+console.log(
+  `the other calls refused with: ${[...payments.refusals].map(([c, n]) => `${c} ×${n}`).join(', ')}`,
+);
+console.log(paymentsExact ? 'exact: one capture or void each, one refund each' : 'NOT EXACT');
 await Promise.all(procs.map((p) => p.stop()));
-if (!exact) process.exit(1);
+if (!exact || !paymentsExact) process.exit(1);
+
+interface Transactions {
+  orderTransactions: {
+    payments: {
+      amount: { amount: string };
+      regularPaymentDetails: { status: string; authorizationDetails?: { captures: unknown[] } };
+    }[];
+    refunds: { transactions: { amount: { amount: string } }[] }[];
+  };
+}
+
+/** Races every process's capture, void and refund calls on each paid order, and counts what stuck. */
+async function paymentsRace(bases: string[], orders: { orderId: string; paymentId: string }[]) {
+  const refusals = new Map<string, number>();
+  const ok = (p: Promise<unknown>) =>
+    p.then(
+      () => 1,
+      (e: Error) => {
+        // `api` rejects with "<method> <path>: <status> <body>"; the refusal is its status and code.
+        const m = /: (\d+) (.*)$/s.exec(e.message);
+        const code = m
+          ? `${m[1]} ${(JSON.parse(m[2]!) as { details?: { applicationError?: { code?: string } } }).details?.applicationError?.code}`
+          : e.message;
+        refusals.set(code, (refusals.get(code) ?? 0) + 1);
+        return 0;
+      },
+    );
+  const collector = (base: string, orderId: string, path: string, body: object) =>
+    api(base, `/ecom/v1/payments-collector/orders/${orderId}/${path}`, {
+      auth: adminKey,
+      body: { ecomOrderId: orderId, ...body },
+    });
+  const r = { settledOnce: 0, captured: 0, voided: 0, refundedOnce: 0, overRefunded: 0, refusals };
+  await Promise.all(
+    orders.map(async ({ orderId, paymentId }) => {
+      const settled = await Promise.all(
+        bases.flatMap((b) => [
+          ok(collector(b, orderId, 'capture-authorized-payments', { payments: [{ paymentId }] })),
+          ok(collector(b, orderId, 'void-authorized-payments', { paymentIds: [paymentId] })),
+        ]),
+      );
+      const read = () =>
+        api<Transactions>(bases[0]!, `/ecom/v1/payments-collector/orders/${orderId}/transactions`, {
+          auth: adminKey,
+        });
+      const p = (await read()).orderTransactions.payments[0]!;
+      const captures = p.regularPaymentDetails.authorizationDetails?.captures.length ?? 0;
+      const voided = p.regularPaymentDetails.status === 'VOIDED';
+      if (settled.reduce((a, b) => a + b, 0) === 1 && captures + (voided ? 1 : 0) === 1) r.settledOnce++;
+      if (voided || !captures) {
+        r.voided += voided ? 1 : 0;
+        return;
+      }
+      r.captured++;
+      const part = ((Number(p.amount.amount) * 60) / 100).toFixed(2);
+      const refunds = await Promise.all(
+        bases.map((b) =>
+          ok(
+            collector(b, orderId, 'trigger-refund', {
+              payments: [{ paymentId, amount: { amount: part } }],
+              details: { reason: 'scale-out race' },
+            }),
+          ),
+        ),
+      );
+      const t = (await read()).orderTransactions;
+      const back = t.refunds.reduce((s, x) => s + Number(x.transactions[0]!.amount.amount), 0);
+      if (refunds.reduce((a, b) => a + b, 0) === 1 && t.refunds.length === 1) r.refundedOnce++;
+      if (back > Number(p.amount.amount)) r.overRefunded++;
+    }),
+  );
+  return r;
+}
