@@ -21,7 +21,7 @@ export {
 } from './lookup.ts';
 export { productsLike, productTraits, showableProducts } from './recommendable.ts';
 export { lowStockCount } from './stock-stats.ts';
-export { decrementStock, incrementStock } from './stock.ts';
+export { decrementStock, incrementStock, sendDecrementAsRead } from './stock.ts';
 export { movedSince, stockMoves } from './stock-moves.ts';
 export { catalogRevision, type CatalogTables } from './store.ts';
 

@@ -30,6 +30,16 @@ export interface CatalogItem {
   tracked: boolean;
   quantity: number;
   inStock: boolean;
+  /** A tracked item's inventory row as read with it (`sendDecrementAsRead`). */
+  stock?: StockAsRead;
+}
+
+/** The inventory row of a tracked item as it was read; its quantity is the item's. */
+export interface StockAsRead {
+  inventoryId: string;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 interface Row {
@@ -50,6 +60,8 @@ interface Row {
   choices: StoredVariantChoice[];
   tracked: boolean;
   quantity: number;
+  /** A tracked item's inventory row: [id, revision, created_at, updated_at]; null when untracked. */
+  stock: [string, number | string, string, string] | null;
 }
 
 /** The variant id a ref names, if any (`options.variantId`). */
@@ -108,6 +120,16 @@ function toItem(r: Row): CatalogItem {
     tracked: r.tracked,
     quantity: r.tracked ? quantity : 0,
     inStock: !r.tracked || quantity > 0,
+    ...(r.tracked && r.stock
+      ? {
+          stock: {
+            inventoryId: r.stock[0],
+            revision: Number(r.stock[1]),
+            createdAt: new Date(r.stock[2]),
+            updatedAt: new Date(r.stock[3]),
+          },
+        }
+      : {}),
   };
 }
 
@@ -144,9 +166,11 @@ export async function lookupCatalogItems(
   return resolveRefs(refs, rows);
 }
 
+/** A tracked item's inventory row, read with it (a kept checkout's order decrements it as read). */
+const STOCK = sql`case when i.tracked then json_build_array(i.id, i.revision, i.created_at, i.updated_at) end as stock`;
 const ROW_COLUMNS = sql`p.id as product_id, p.name, p.slug, p.item_type, p.visible as product_visible, p.options, p.media_urls,
       v.id as variant_id, v.sku, v.price, v.compare_at_price, v.weight_grams, v.visible as variant_visible, v.choices,
-      i.tracked, i.quantity`;
+      i.tracked, i.quantity, ${STOCK}`;
 const ROW_FROM = sql`from catalog_variant v
     join catalog_product p on p.id = v.product_id
     join catalog_inventory_item i on i.variant_id = v.id`;
@@ -209,7 +233,8 @@ export const catalogRowsOfIds = (variantIds: readonly string[]): RawBuilder<unkn
 const rowsWhere = (where: RawBuilder<unknown>) => sql`(select coalesce(json_agg(json_build_object(
       'product_id', p.id, 'name', p.name, 'slug', p.slug, 'item_type', p.item_type, 'product_visible', p.visible, 'options', p.options,
       'media_urls', p.media_urls, 'variant_id', v.id, 'sku', v.sku, 'price', v.price, 'compare_at_price', v.compare_at_price,
-      'weight_grams', v.weight_grams, 'variant_visible', v.visible, 'choices', v.choices, 'tracked', i.tracked, 'quantity', i.quantity, 'variant_count', 0)), '[]'::json)
+      'weight_grams', v.weight_grams, 'variant_visible', v.visible, 'choices', v.choices, 'tracked', i.tracked, 'quantity', i.quantity,
+      'stock', case when i.tracked then json_build_array(i.id, i.revision, i.created_at, i.updated_at) end, 'variant_count', 0)), '[]'::json)
     ${ROW_FROM}
     where ${where})`;
 

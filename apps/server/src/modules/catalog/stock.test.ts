@@ -144,7 +144,10 @@ describe('lookupCatalogItems', () => {
       tracked: true,
       quantity: 3,
       inStock: true,
+      // The inventory row read with a tracked item (kept checkouts decrement it as read).
+      stock: { inventoryId: s0!.id, revision: 1, createdAt: expect.any(Date), updatedAt: expect.any(Date) },
     });
+    expect(items[0]!.stock).toBeUndefined();
     expect(items[2]).toEqual(items[1]);
     expect(items[3]).toEqual(items[0]);
   });

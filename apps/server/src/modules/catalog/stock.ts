@@ -1,11 +1,12 @@
 import type { StockReason } from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/tx.ts';
+import { checkWritten, statement } from '../../platform/db/statement.ts';
+import { inTransaction, writeUnanswered } from '../../platform/db/tx.ts';
 import { violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { STORES_APP_ID } from './lookup.ts';
+import { STORES_APP_ID, type CatalogItem } from './lookup.ts';
 import { noteStockMoves } from './stock-moves.ts';
 import type { InventoryRow } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem } from './wire.ts';
@@ -188,6 +189,75 @@ export async function decrementTracked(
   const changed = rows.filter((r) => r.item).map((r) => revive(r.item!));
   await emitChanged(ctx, changed, o.reason);
   return { shortages, changed };
+}
+
+const asReadStatement = statement(
+  (_, r: { ids: string[]; revisions: number[]; had: number[]; qty: number[]; n: number; now: Date }) => sql<{
+    ok: number;
+  }>`
+    with req as (
+      select r.id, r.revision, r.had, r.qty
+      from unnest(${r.ids}::uuid[], ${r.revisions}::bigint[], ${r.had}::int[], ${r.qty}::int[]) as r(id, revision, had, qty)
+    ), locked as (
+      select i.id from catalog_inventory_item i join req on req.id = i.id
+      where i.tracked and i.revision = req.revision and i.quantity = req.had order by i.id for update of i
+    ), upd as (
+      update catalog_inventory_item i set quantity = i.quantity - req.qty, revision = i.revision + 1, updated_at = ${r.now}
+      from req where i.id = req.id and i.id in (select id from locked) and i.tracked and i.revision = req.revision and i.quantity = req.had
+      returning 1
+    )
+    select vitrine_expect_row(((select count(*) from upd) = ${r.n})::int) as ok`,
+);
+
+/**
+ * `decrementStock` for items whose tracked stock was read with them (`CatalogItem.stock`: a kept
+ * checkout's, whose lock checked it is unchanged), sent without waiting for its answer (in a
+ * transaction `inTransaction` opened). Each inventory row must still be at the revision and quantity
+ * it was read at, and hold enough; otherwise the transaction fails with ROW_CHANGED (statement.ts)
+ * and the caller decrements from a read. The rows written, and so their events, are known without
+ * the answer. False, and nothing sent, when an item's stock was not read with it or does not suffice.
+ */
+export async function sendDecrementAsRead(
+  ctx: Ctx,
+  lines: readonly { item: CatalogItem; quantity: number }[],
+): Promise<boolean> {
+  const wanted = new Map<string, { item: CatalogItem; quantity: number }>();
+  for (const l of lines) {
+    if (!l.item.tracked) continue;
+    const same = wanted.get(l.item.variantId);
+    wanted.set(l.item.variantId, { item: l.item, quantity: (same?.quantity ?? 0) + l.quantity });
+  }
+  const all = [...wanted.values()];
+  if (all.some((w) => !w.item.stock || w.item.quantity < w.quantity || !Number.isSafeInteger(w.quantity)))
+    return false;
+  if (!all.length) return true;
+  const now = ctx.clock.now();
+  const byId = all.sort((a, b) => (a.item.stock!.inventoryId < b.item.stock!.inventoryId ? -1 : 1));
+  await writeUnanswered(
+    ctx.db,
+    asReadStatement(ctx.db, {
+      ids: byId.map((w) => w.item.stock!.inventoryId),
+      revisions: byId.map((w) => w.item.stock!.revision),
+      had: byId.map((w) => w.item.quantity),
+      qty: byId.map((w) => w.quantity),
+      n: byId.length,
+      now,
+    }),
+  );
+  const changed: Changed[] = byId.map(({ item, quantity }) => ({
+    id: item.stock!.inventoryId,
+    variant_id: item.variantId,
+    product_id: item.productId,
+    tracked: true,
+    quantity: item.quantity - quantity,
+    revision: item.stock!.revision + 1,
+    created_at: item.stock!.createdAt,
+    updated_at: now,
+    delta: -quantity,
+  }));
+  for (const { delta: _, ...row } of changed) await checkWritten(ctx.db, 'catalog_inventory_item', row);
+  await emitChanged(ctx, changed, 'ORDER');
+  return true;
 }
 
 /** A row that came back through row_to_json: dates as strings, numbers as numbers. */

@@ -3,7 +3,7 @@ import { isRowChanged } from '../../platform/db/statement.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
-import { decrementStock } from '../catalog/index.ts';
+import { decrementStock, sendDecrementAsRead } from '../catalog/index.ts';
 import { recordDiscountRuleUsage, redeemCoupon, sendRedeemCoupon } from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
 import { insertOrder, sendOrderNumber, type OrderDraft } from '../orders/index.ts';
@@ -247,20 +247,26 @@ function place(
     // An order the buyer pays next by card, with no payment yet (no gift card paid part of it): it
     // and its gateway order are kept for that payment (orders' and payments' kept.ts).
     const keepForPayment = !paid && !offline && !(card && card.amountMinor > 0);
-    // From a kept checkout, nothing waits for an answer unless an item's stock is tracked (or a coupon
-    // is redeemed): the order to pay takes its number in its own insert (orders' sendOrderNumbered)
-    // and the cart is expected to be there, so the whole order is written in the round trip of COMMIT.
+    // From a kept checkout, nothing waits for an answer: the order to pay takes its number in its own
+    // insert (orders' sendOrderNumbered) and the cart is expected to be there, so the whole order is
+    // written in the round trip of COMMIT.
     const numberLater = kept !== undefined && !paid && !offline;
     const number = numberLater ? undefined : await sendOrderNumber(tx);
     const carts = tx.services.ports.carts;
     const cartDeleted = row.cart_id && !kept ? await carts.deleteCart(tx, row.cart_id) : undefined;
     if (row.cart_id && kept) await carts.deleteExpectedCart(tx, row.cart_id);
-    // The kept checkout's lock checked that its items' inventory is as read: when none is tracked,
-    // there is nothing to decrement (the decrement passes untracked items by), so it is not sent.
+    // The kept checkout's lock checked that its items' inventory is as read: the tracked ones are
+    // decremented as read, without waiting (none sent when no item is tracked); a row changed
+    // meanwhile fails the transaction, and the order is placed again from a read.
     const items = resolved.filter((r) => r.item);
     const changes = items.map((r) => ({ variantId: r.item!.variantId, quantity: r.line.quantity }));
-    const { shortages } =
-      kept && items.every((r) => !r.item!.tracked) ? { shortages: [] } : await decrementStock(tx, changes);
+    const asRead =
+      kept !== undefined &&
+      (await sendDecrementAsRead(
+        tx,
+        items.map((r) => ({ item: r.item!, quantity: r.line.quantity })),
+      ));
+    const { shortages } = asRead ? { shortages: [] } : await decrementStock(tx, changes);
     if (shortages.length) {
       throw fail(
         shortages.length === changes.length ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK',

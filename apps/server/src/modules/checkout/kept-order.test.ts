@@ -53,12 +53,12 @@ afterAll(async () => {
   await stop?.();
 });
 
-/** A new visitor's cart of mugs, its checkout, and the checkout's address: the checkout is kept. */
-async function keptCheckoutOfCart(server = s) {
+/** A new visitor's cart (two mugs, or `lines`), its checkout, and the checkout's address: the checkout is kept. */
+async function keptCheckoutOfCart(server = s, lines = [shopLine(mug, 2)]) {
   const auth = await visitorOf(server);
   const added = await server.request<{ cart: { id: string } }>('POST', '/ecom/v1/carts/current/add-to-cart', {
     auth,
-    body: { lineItems: [shopLine(mug, 2)] },
+    body: { lineItems: lines },
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const made = await server.request<{ checkoutId: string }>(
@@ -255,4 +255,91 @@ it('places exactly as many orders as a coupon has uses left when kept checkouts 
     },
   );
   expect(coupons.body.coupons.map((c) => c.numberOfUsages)).toEqual([2]);
+});
+
+/** A new item whose stock is tracked, with `quantity` in stock. */
+async function trackedItem(name: string, quantity: number) {
+  const made = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
+    'POST',
+    '/stores/v3/products',
+    {
+      product: {
+        name,
+        productType: 'DIGITAL',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '5' } }, inventoryItem: { quantity } }],
+        },
+      },
+    },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return { productId: made.body.product.id, variantId: made.body.product.variantsInfo.variants[0]!.id };
+}
+
+type Inventory = { id: string; quantity: number; revision: string; updatedDate: string; product?: unknown };
+const inventoryOf = async (variantId: string) => {
+  const r = await s.admin<{ inventoryItems: Inventory[] }>('POST', '/stores/v3/inventory-items/query', {
+    query: { filter: { variantId } },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.inventoryItems[0]!;
+};
+type InventoryEvent = {
+  eventType: string;
+  updatedEvent?: { currentEntity: Inventory; modifiedFields: { quantity: number } };
+  actionEvent?: { body: { currentEntity?: Inventory; reason?: string; inStock?: boolean } };
+};
+const inventoryEventsOf = async (inventoryId: string) =>
+  (await eventsOf(inventoryId)) as unknown as InventoryEvent[];
+
+it('decrements tracked stock as read from the kept checkout without a failed try; its events tell what was written', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const lamp = await trackedItem('Kept Tracked Lamp', 5);
+  const before = await inventoryOf(lamp.variantId);
+  const { auth, id } = await keptCheckoutOfCart(s, [shopLine(lamp, 2), shopLine(mug, 1), shopLine(lamp, 1)]);
+  const hits = keptCheckoutsSize().hits;
+  const mismatches = writtenMismatches();
+  const placed = await createOrder(s, auth, id);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(keptCheckoutsSize().hits).toBe(hits + 1);
+  expect(stockMoving([lamp.variantId], s.clock.now().getTime())).toBe(false);
+  expect(writtenMismatches()).toBe(mismatches);
+
+  // Both lines of the lamp taken at once, from the row as read.
+  // The inventory item as the query answers it, without the product it adds.
+  const { product: _, ...after } = await inventoryOf(lamp.variantId);
+  expect(after).toMatchObject({ quantity: 2, revision: String(Number(before.revision) + 1) });
+  const events = (await inventoryEventsOf(before.id)).filter((e) => !e.eventType.endsWith('_created'));
+  const kind = (k: string) =>
+    events.filter((e) => e.eventType === `wix.stores.catalog.v3.inventory_item_${k}`);
+  expect(events).toHaveLength(2);
+  expect(kind('updated').map((e) => e.updatedEvent)).toEqual([
+    { currentEntity: after, modifiedFields: { quantity: 5 } },
+  ]);
+  expect(kind('updated_with_reason').map((e) => e.actionEvent?.body)).toMatchObject([
+    { currentEntity: after, reason: 'ORDER' },
+  ]);
+});
+
+it('sells tracked stock exactly once to kept checkouts racing over two processes', async () => {
+  s.clock.advance(STOCK_MOVING_MS);
+  const lamp = await trackedItem('Kept Raced Lamp', 3);
+  const { id: inventoryId } = await inventoryOf(lamp.variantId);
+  const mismatches = writtenMismatches();
+  const checkouts = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => keptCheckoutOfCart(i % 2 ? other : s, [shopLine(lamp, 1)])),
+  );
+  const placed = await Promise.all(checkouts.map((c, i) => createOrder(i % 2 ? other : s, c.auth, c.id)));
+  const ok = placed.filter((p) => p.status === 200);
+  expect(ok).toHaveLength(3);
+  for (const p of placed.filter((x) => x.status !== 200))
+    expect([p.status, appError(p.body).code]).toEqual([400, 'FULL_OUT_OF_STOCK']);
+  expect(writtenMismatches()).toBe(mismatches);
+  expect((await inventoryOf(lamp.variantId)).quantity).toBe(0);
+  // Each sale's event tells the quantity it left, once each, whichever process and path sold it.
+  const updated = (await inventoryEventsOf(inventoryId)).filter(
+    (e) => e.eventType === 'wix.stores.catalog.v3.inventory_item_updated',
+  );
+  expect(updated.map((e) => e.updatedEvent!.currentEntity.quantity).sort()).toEqual([0, 1, 2]);
+  expect(updated.map((e) => e.updatedEvent!.modifiedFields.quantity).sort()).toEqual([1, 2, 3]);
 });
