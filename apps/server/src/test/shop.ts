@@ -15,7 +15,10 @@ export const CARD = {
 };
 
 /** A product with one variant (100 in stock); PHYSICAL ones weigh 0.5 kg. */
-export async function shopProduct(s: TestServer, o: { name?: string; price: string; physical?: boolean }) {
+export async function shopProduct(
+  s: TestServer,
+  o: { name?: string; price: string; physical?: boolean; quantity?: number },
+) {
   const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
     'POST',
     '/stores/v3/products',
@@ -27,7 +30,7 @@ export async function shopProduct(s: TestServer, o: { name?: string; price: stri
           variants: [
             {
               price: { actualPrice: { amount: o.price } },
-              inventoryItem: { quantity: 100 },
+              inventoryItem: { quantity: o.quantity ?? 100 },
               ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}),
             },
           ],

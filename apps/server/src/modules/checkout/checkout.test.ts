@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { shopProduct } from '../../test/shop.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const K = '/ecom/v1/checkouts';
@@ -26,23 +27,7 @@ let s: TestServer;
 const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
 
 /** A digital product (no shipping needed) with `quantity` in stock; its id and variant id. */
-async function ebook(name: string, price: string, quantity: number) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name,
-        productType: 'DIGITAL',
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity } }],
-        },
-      },
-    },
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
-}
+const ebook = (name: string, price: string, quantity: number) => shopProduct(s, { name, price, quantity });
 const line = (p: { productId: string; variantId: string }, quantity = 1) => ({
   catalogReference: { catalogItemId: p.productId, appId: APP, options: { variantId: p.variantId } },
   quantity,

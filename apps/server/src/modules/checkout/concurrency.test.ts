@@ -6,34 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTwoProcesses, type TestServer } from '../../test/server.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
+import { shopLine, shopProduct } from '../../test/shop.ts';
 
-const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const K = '/ecom/v1/checkouts';
 let s: TestServer;
 let other: TestServer;
 const visitor = async () => (await anonymousTokens(s, bundledClientId(s))).access_token;
 
-async function ebook(name: string, price: string, quantity: number) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name,
-        productType: 'DIGITAL',
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity } }],
-        },
-      },
-    },
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return {
-    catalogItemId: r.body.product.id,
-    appId: APP,
-    options: { variantId: r.body.product.variantsInfo.variants[0]!.id },
-  };
-}
+/** A digital product (no shipping needed) with `quantity` in stock; its catalog reference. */
+const ebook = async (name: string, price: string, quantity: number) =>
+  shopLine(await shopProduct(s, { name, price, quantity })).catalogReference;
 const stockOf = async (productId: string) =>
   (
     await s.admin<{ inventoryItems: { quantity?: number }[] }>('POST', '/stores/v3/inventory-items/query', {

@@ -13,6 +13,7 @@ import {
   keptStateStore,
   payAsBuyer,
   shopLine,
+  shopProduct,
   usFlatShipping,
   visitorOf,
 } from '../../test/shop.ts';
@@ -258,23 +259,7 @@ it('places exactly as many orders as a coupon has uses left when kept checkouts 
 });
 
 /** A new item whose stock is tracked, with `quantity` in stock. */
-async function trackedItem(name: string, quantity: number) {
-  const made = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name,
-        productType: 'DIGITAL',
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: '5' } }, inventoryItem: { quantity } }],
-        },
-      },
-    },
-  );
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  return { productId: made.body.product.id, variantId: made.body.product.variantsInfo.variants[0]!.id };
-}
+const trackedItem = (name: string, quantity: number) => shopProduct(s, { name, price: '5', quantity });
 
 type Inventory = { id: string; quantity: number; revision: string; updatedDate: string; product?: unknown };
 const inventoryOf = async (variantId: string) => {
