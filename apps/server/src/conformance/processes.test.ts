@@ -8,17 +8,30 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/database.ts';
 import { anonymousTokens, bundledClientId, token } from '../test/oauth.ts';
-import { startTwoProcesses, type TestServer } from '../test/server.ts';
-import { shopLine } from '../test/shop.ts';
+import {
+  askToBeNotified,
+  received,
+  requestOf,
+  smtpSink,
+  soldOutProduct,
+  untilStatus,
+  type SmtpSink,
+} from '../test/back-in-stock.ts';
+import { startSecondProcess, startTestServer, type TestServer } from '../test/server.ts';
+import { setPrice, shopLine, visitorOf } from '../test/shop.ts';
 
 const onPostgres = testEngine() === 'postgres';
 
 let s: TestServer;
 let other: TestServer;
+let sink: SmtpSink;
 let book: { productId: string; variantId: string };
 beforeAll(async () => {
   if (!onPostgres) return;
-  ({ s, other } = await startTwoProcesses());
+  sink = await smtpSink();
+  // The jobs (the back-in-stock e-mails) run on the first process.
+  s = await startTestServer({ env: { SMTP_URL: sink.url } });
+  other = await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false', SMTP_URL: sink.url } });
   const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
     'POST',
     '/stores/v3/products',
@@ -38,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await other?.stop();
   await s?.stop();
+  await sink?.close();
 });
 
 const visitorOn = async (server: TestServer) =>
@@ -112,5 +126,54 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
     expect(cart.status, JSON.stringify(cart.body)).toBe(200);
     expect(cart.body.cart.id).toBe(added.body.cart.id);
     expect(cart.body.cart.lineItems.map((l) => l.quantity)).toEqual([2]);
+  });
+
+  it('a link one process e-mailed works on the other: a back-in-stock e-mail unsubscribes there', async () => {
+    const sold = await soldOutProduct(s, { name: 'Two Process Lamp' });
+    const email = 'two-processes@example.test';
+    const asked = await askToBeNotified(other, await visitorOf(other), { productId: sold.productId, email });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const restocked = await other.admin('PATCH', `/stores/v3/inventory-items/${sold.inventoryItemIds[0]}`, {
+      inventoryItem: { quantity: 3 },
+    });
+    expect(restocked.status, JSON.stringify(restocked.body)).toBe(200);
+    await untilStatus(s, [asked.body.request.id], 'NOTIFICATION_SENT');
+    const mail = await s.until(async () => received(sink, email)[0]);
+    const link = /(http:\/\/\S+\/back-in-stock-service\/v1\/unsubscribe\?token=[\w.%-]+)/.exec(mail)?.[1];
+    expect(link, mail).toBeDefined();
+    const token = new URL(link!).searchParams.get('token')!;
+    const gone = await other.request('POST', '/back-in-stock-service/v1/unsubscribe', { body: { token } });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await requestOf(s, asked.body.request.id)).toBeUndefined();
+  });
+
+  it("a price changed through one process shows at once in the other's kept product list", async () => {
+    const visitor = await visitorOf(s);
+    const priceOf = async (id: string) => {
+      const r = await s.request<{
+        products: { id: string; actualPriceRange: { minValue: { amount: string } } }[];
+      }>('POST', '/stores/v3/products/query', {
+        auth: visitor,
+        body: { query: { cursorPaging: { limit: 100 } } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.products.find((p) => p.id === id)?.actualPriceRange.minValue.amount;
+    };
+    const made = await other.admin<{
+      product: { id: string; revision: string; variantsInfo: { variants: { id: string }[] } };
+    }>('POST', '/stores/v3/products', {
+      product: {
+        name: 'Two Process Vase',
+        productType: 'DIGITAL',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 1 } }],
+        },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(await priceOf(made.body.product.id)).toBe('10.00');
+    expect(await priceOf(made.body.product.id)).toBe('10.00');
+    await setPrice(other, made.body.product, '12');
+    expect(await priceOf(made.body.product.id)).toBe('12.00');
   });
 });
