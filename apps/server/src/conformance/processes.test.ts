@@ -18,7 +18,7 @@ import {
   type SmtpSink,
 } from '../test/back-in-stock.ts';
 import { startSecondProcess, startTestServer, type TestServer } from '../test/server.ts';
-import { setPrice, shopLine, visitorOf } from '../test/shop.ts';
+import { setPrice, shopLine, shopProduct, visitorOf } from '../test/shop.ts';
 
 const onPostgres = testEngine() === 'postgres';
 
@@ -32,30 +32,13 @@ beforeAll(async () => {
   // The jobs (the back-in-stock e-mails) run on the first process.
   s = await startTestServer({ env: { SMTP_URL: sink.url } });
   other = await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false', SMTP_URL: sink.url } });
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name: 'Two Process Book',
-        productType: 'DIGITAL',
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: '8' } }, inventoryItem: { quantity: 100 } }],
-        },
-      },
-    },
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  book = { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
+  book = await shopProduct(s, { name: 'Two Process Book', price: '8' });
 });
 afterAll(async () => {
   await other?.stop();
   await s?.stop();
   await sink?.close();
 });
-
-const visitorOn = async (server: TestServer) =>
-  (await anonymousTokens(server, bundledClientId(server))).access_token;
 
 async function checkoutLink(server: TestServer, auth: string) {
   const made = await server.request<{ checkout: { id: string } }>('POST', '/ecom/v1/checkouts', {
@@ -73,7 +56,7 @@ async function checkoutLink(server: TestServer, auth: string) {
 
 describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
   it('checkout links both make at once, the first links of the store, open on the other', async () => {
-    const visitors = await Promise.all([visitorOn(s), visitorOn(other)]);
+    const visitors = await Promise.all([visitorOf(s), visitorOf(other)]);
     // Neither process has signed a checkout link yet: both make the store's link secret at once.
     const links = await Promise.all([checkoutLink(s, visitors[0]), checkoutLink(other, visitors[1])]);
     const opened = await Promise.all(
