@@ -7,13 +7,16 @@
  * BENCH_DURATION (s, default 15), BENCH_SHOPPERS (concurrent shoppers, default 8), BENCH_STOCK
  * (`untracked`, the default: an item whose stock is not tracked; `tracked`: all buy one item whose
  * stock is tracked; `tracked-each`: each shopper buys its own tracked item). BENCH_WARMUP (s,
- * default 20; 0 for a server that has served one purchase): `warmUp` in buy.ts.
+ * default 20; 0 for a server that has served one purchase): `warmUp` in buy.ts. BENCH_COUPON: the
+ * shoppers apply a coupon with their address (lib.ts).
  */
 import { buy, pct, runShoppers, STEPS, warmUp, type Step } from './buy.ts';
 import { floorCpu, stepCpu } from './floor.ts';
 import {
   BENCH_ADMIN_KEY as adminKey,
   BENCH_CLIENT_ID,
+  BENCH_COUPON,
+  benchCoupon,
   countingServer,
   load,
   postgresCpuMs,
@@ -37,6 +40,7 @@ const refs =
     ? [await untrackedItem(base, { physical: true })]
     : await trackedItems(base, stock === 'tracked' ? 1 : shoppers);
 const ref = refs[0];
+await benchCoupon(base);
 for (const r of refs) await buy(base, r); // warm-up
 await warmUp([base], refs, shoppers);
 const startRss = vitrine.peakRssMiB();
@@ -80,7 +84,7 @@ const ceilingAfter = await measureCeiling();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
-  `\nBuy flow on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${shoppers} concurrent shoppers for ${duration}s, stock ${stock}`,
+  `\nBuy flow on ${pgUrl ? 'PostgreSQL' : 'embedded PGlite'}: ${shoppers} concurrent shoppers for ${duration}s, stock ${stock}${BENCH_COUPON ? `, with coupon ${BENCH_COUPON}` : ''}`,
 );
 console.log(`bare Node http JSON baseline: ${bare.reqPerSec} req/s`);
 console.log(

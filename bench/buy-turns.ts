@@ -6,13 +6,15 @@
  * shipped ones; and/or BENCH_OTHER_ENV, settings for B's server as `NAME=value NAME=value`) each run on their own database (BENCH_DATABASE_URL, BENCH_OTHER_DATABASE_URL); the
  * shoppers buy from one for BENCH_DURATION s (default 4), then from the other, for BENCH_ROUNDS
  * rounds (default 8; who goes first alternates). BENCH_STOCK as for `bench:buy` (`untracked`,
- * `tracked`: every shopper buys one tracked item, `tracked-each`: one each). Reported: orders/s, the
+ * `tracked`: every shopper buys one tracked item, `tracked-each`: one each) and BENCH_COUPON. Reported: orders/s, the
  * server's and PostgreSQL's CPU per order, peak RSS under load, and B against A as the median of the
  * rounds' ratios.
  */
 import { existsSync } from 'node:fs';
 import { buy, pct, runShoppers, STEPS, type Step } from './buy.ts';
 import {
+  BENCH_COUPON,
+  benchCoupon,
   postgresCpuMs,
   startVitrine,
   trackedItems,
@@ -73,6 +75,7 @@ async function side(
     stock === 'untracked'
       ? [await untrackedItem(base, { physical: true })]
       : await trackedItems(base, stock === 'tracked' ? 1 : shoppers);
+  await benchCoupon(base);
   for (let i = 0; i < 20; i++) await buy(base, refs[i % refs.length]); // warm-up
   proc.resetPeak(); // the peak under load, as bench:buy reports it
   const times = Object.fromEntries(STEPS.map((s) => [s, []])) as unknown as Record<Step, number[]>;
@@ -84,7 +87,7 @@ const sides = [
   await side('B (the other build)', urls[1], other, otherEnv),
 ];
 console.log(
-  `\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers, stock ${stock}\n`,
+  `\nBuy flow in turns: ${rounds} rounds of ${duration}s a build, ${shoppers} shoppers, stock ${stock}${BENCH_COUPON ? `, with coupon ${BENCH_COUPON}` : ''}\n`,
 );
 for (let r = 0; r < rounds; r++) {
   for (const s of r % 2 ? [...sides].reverse() : sides) {

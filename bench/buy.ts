@@ -2,7 +2,7 @@
  * The buy flow the benches drive: one shopper's purchase, step by step, and many shoppers buying
  * for a while against one or more servers.
  */
-import { api as call, BENCH_ADMIN_KEY as adminKey, visitorToken } from './lib.ts';
+import { api as call, BENCH_ADMIN_KEY as adminKey, BENCH_COUPON, visitorToken } from './lib.ts';
 
 export const NY = {
   country: 'US',
@@ -78,6 +78,7 @@ export async function buy(base: string, ref: unknown, around?: Wrap): Promise<Re
         checkout: {
           shippingInfo: { shippingDestination: { address: NY, contactDetails: { firstName: 'Bench' } } },
         },
+        ...(BENCH_COUPON ? { couponCode: BENCH_COUPON } : {}),
       },
     }),
   );

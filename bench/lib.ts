@@ -385,6 +385,33 @@ export async function untrackedItem(base: string, o: { physical?: boolean } = {}
 }
 
 /**
+ * With BENCH_COUPON set, the benches' shoppers apply this coupon (10% off, no limit) with their
+ * shipping address (buy.ts): then the checkout's next calls and the order are priced with it.
+ */
+export const BENCH_COUPON = process.env.BENCH_COUPON ? 'BENCH10' : undefined;
+
+/** Creates BENCH_COUPON on the store at `base` unless it has it (or none is asked for). */
+export async function benchCoupon(base: string): Promise<void> {
+  if (!BENCH_COUPON) return;
+  const found = await api<{ coupons: unknown[] }>(base, '/stores/v2/coupons/query', {
+    auth: BENCH_ADMIN_KEY,
+    body: { query: { filter: { 'specification.code': BENCH_COUPON } } },
+  });
+  if (found.coupons.length) return;
+  await api(base, '/stores/v2/coupons', {
+    auth: BENCH_ADMIN_KEY,
+    body: {
+      specification: {
+        name: 'Bench 10% off',
+        code: BENCH_COUPON,
+        startTime: new Date(0).toISOString(),
+        percentOffRate: 10,
+      },
+    },
+  });
+}
+
+/**
  * `n` new physical products whose stock is tracked, each with a billion in stock (so a load never
  * runs out), as catalog references.
  */

@@ -17,7 +17,8 @@ export const CARD = {
 /** A product with one variant (100 in stock); PHYSICAL ones weigh 0.5 kg. */
 export async function shopProduct(
   s: TestServer,
-  o: { name?: string; price: string; physical?: boolean; quantity?: number },
+  /** `quantity` in stock (100 unless given), or with `untracked` an item whose stock is not tracked. */
+  o: { name?: string; price: string; physical?: boolean; quantity?: number; untracked?: boolean },
 ) {
   const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
     'POST',
@@ -30,7 +31,7 @@ export async function shopProduct(
           variants: [
             {
               price: { actualPrice: { amount: o.price } },
-              inventoryItem: { quantity: o.quantity ?? 100 },
+              inventoryItem: o.untracked ? { inStock: true } : { quantity: o.quantity ?? 100 },
               ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}),
             },
           ],

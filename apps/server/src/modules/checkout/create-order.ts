@@ -12,7 +12,7 @@ import { keptFor, load, priceCheckout, CHECKOUT_FQDN, customerKey } from './serv
 import { resolveStored } from '../lines/index.ts';
 import { forgetCheckout, noteStockMoved, type KeptCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
-import { sendCheckoutWrite, sendKeptCheckoutLock, type CheckoutRow } from './store.ts';
+import { sendCheckoutWrite, sendKeptCheckoutLock, withCoupon, type CheckoutRow } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
 
 export interface CreateOrderResult {
@@ -234,7 +234,7 @@ function place(
       throw fail('CHECKOUT_ALREADY_PAID', 'This checkout was completed without an order from Vitrine.');
     }
     const { resolved } = await resolveStored(tx.db, row.line_items, catalogRows);
-    const priced = await priceCheckout(tx, row, resolved, configRevision);
+    const priced = await priceCheckout(tx, row, resolved, configRevision, kept?.coupon);
     const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, tx.config.PUBLIC_URL));
     assertOrderable(wire);
 
@@ -376,6 +376,6 @@ function place(
 }
 
 const lockKept = async (tx: Ctx, kept: KeptCheckout): Promise<KeptCheckout> => {
-  await sendKeptCheckoutLock(tx.db, kept.row, kept.versions);
+  await sendKeptCheckoutLock(tx.db, kept.row, withCoupon(kept.versions, kept.coupon));
   return kept;
 };

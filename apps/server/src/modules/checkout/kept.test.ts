@@ -17,6 +17,8 @@ import {
   inventoryItemOf,
   keptStateStore,
   setPrice,
+  shopLine,
+  shopProduct,
   usFlatShipping,
   type PricedProduct,
 } from '../../test/shop.ts';
@@ -76,13 +78,13 @@ const lampLine = (quantity = 1) => ({
 });
 
 /** A new checkout of `quantity` lamps for a new visitor, with an e-mail; the visitor and checkout. */
-async function newCheckout(quantity = 1) {
+async function newCheckout(quantity = 1, line = lampLine(quantity)) {
   const auth = await visitor();
   const r = await s.request<{ checkout: Checkout }>('POST', K, {
     auth,
     body: {
       channelType: 'WEB',
-      lineItems: [lampLine(quantity)],
+      lineItems: [line],
       checkoutInfo: { buyerInfo: { email: 'kept@example.test' } },
     },
   });
@@ -129,6 +131,15 @@ async function placeOrder(auth: string, id: string) {
   }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
   expect(got.status).toBe(200);
   return got.body.order;
+}
+
+/** Places the order of checkout `id` from its kept state (which must be used); the order's id. */
+async function placeFromKept(auth: string, id: string) {
+  const hits = keptCheckoutsSize().hits;
+  const placed = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, { auth, body: {} });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(keptCheckoutsSize().hits).toBe(hits + 1);
+  return placed.body.orderId;
 }
 
 /** The state this process keeps of checkout `id` now (a copy of the reference: entries are replaced, never edited). */
@@ -253,21 +264,15 @@ describe('a change made from the kept checkout', () => {
     const price = Number(chosen.lineItems[0]!.price.amount);
     // Another process changes the price after this one kept the checkout.
     await setLampPrice(String(price + 1));
-    const hits = keptCheckoutsSize().hits;
-    const placed = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, {
-      auth,
-      body: {},
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    const orderId = await placeFromKept(auth, id);
     expect(keptCheckout(id)).toBeUndefined();
     const order = await s.admin<{
       order: { priceSummary: { subtotal: Money }; lineItems: { quantity: number }[] };
-    }>('GET', `/ecom/v1/orders/${placed.body.orderId}`);
+    }>('GET', `/ecom/v1/orders/${orderId}`);
     expect(order.body.order.priceSummary.subtotal.amount).toBe((2 * (price + 1)).toFixed(2));
     // Placed once: asking again answers the same order.
     const again = await s.request<{ orderId: string }>('POST', `${K}/${id}/create-order`, { auth, body: {} });
-    expect(again.body.orderId).toBe(placed.body.orderId);
+    expect(again.body.orderId).toBe(orderId);
   });
 
   it('refuses an order for stock sold meanwhile, and places one when the kept stock is still current', async () => {
@@ -366,6 +371,126 @@ describe('a change made from the kept checkout', () => {
     expect(
       (await s.request<{ checkout: Checkout }>('GET', `${K}/${id}`, { auth })).body.checkout.buyerNote,
     ).toBe('private');
+  });
+});
+
+describe('a kept checkout with a coupon', () => {
+  // An item whose stock is not tracked: orders of it move no stock, which a kept change checks too.
+  let mug: { productId: string; variantId: string };
+  beforeAll(async () => {
+    mug = await shopProduct(s, { name: 'Kept Coupon Mug', price: '10', physical: true, untracked: true });
+  });
+  const mugCheckout = (quantity = 1) => newCheckout(quantity, shopLine(mug, quantity));
+  type Priced = Checkout & {
+    priceSummary: { discount: Money };
+    appliedDiscounts?: { coupon?: { code: string } }[];
+    calculationErrors?: { couponCalculationError?: { applicationError?: { code: string } } };
+  };
+  let coupons = 0;
+  /** A new coupon for 10% off (with `spec`'s limits); its id and code. */
+  const newCoupon = async (spec: Record<string, unknown> = {}) => {
+    const code = `KC${++coupons}${Date.now()}`;
+    const made = await other.admin<{ id: string }>('POST', '/stores/v2/coupons', {
+      specification: {
+        name: 'Kept',
+        code,
+        startTime: new Date(0).toISOString(),
+        percentOffRate: 10,
+        ...spec,
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return { id: made.body.id, code };
+  };
+  /** Checkout `id` with `code` applied: then kept with the coupon as read to price it. */
+  const withCoupon = async (auth: string, id: string, code: string) => {
+    const r = await s.request<{ checkout: Priced }>('PATCH', `${K}/${id}`, {
+      auth,
+      body: { checkout: {}, couponCode: code },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(keptCheckout(id)?.coupon?.definition?.code).toBe(code);
+    return r.body.checkout;
+  };
+  /** A change made from the kept checkout (it must be used), answered as a read then answers it. */
+  const keptChange = async (auth: string, id: string, note: string) => {
+    const hits = keptCheckoutsSize().hits;
+    const changed = (await ok(patch(auth, id, { buyerNote: note }))) as Priced;
+    expect(keptCheckoutsSize().hits).toBe(hits + 1);
+    const read = await s.request<{ checkout: Priced }>('GET', `${K}/${id}`, { auth });
+    expect(changed).toEqual(read.body.checkout);
+    return changed;
+  };
+  const discountOf = (c: Priced) => c.priceSummary.discount.amount;
+  /** `percent`% of the checkout's subtotal (the lamp's price moves with the tests before). */
+  const percentOf = (c: Priced, percent: number) =>
+    ((Number(c.priceSummary.subtotal.amount) * percent) / 100).toFixed(2);
+  const couponError = (c: Priced) => c.calculationErrors?.couponCalculationError?.applicationError?.code;
+
+  it('prices a change with the coupon as kept, and shows a change of the coupon made meanwhile', async () => {
+    const { auth, id } = await mugCheckout(2);
+    const { id: couponId, code } = await newCoupon();
+    const applied = await withCoupon(auth, id, code);
+    expect(discountOf(applied)).toBe(percentOf(applied, 10));
+    expect(discountOf(await keptChange(auth, id, 'as kept'))).toBe(percentOf(applied, 10));
+    // Another process makes it 25% off: the next change prices with that, as a read does.
+    const updated = await other.admin('PATCH', `/stores/v2/coupons/${couponId}`, {
+      specification: { percentOffRate: 25 },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(discountOf(await keptChange(auth, id, 'updated'))).toBe(percentOf(applied, 25));
+    // Switched off, then deleted: no discount from it any more.
+    expect(
+      (await other.admin('PATCH', `/stores/v2/coupons/${couponId}`, { specification: { active: false } }))
+        .status,
+    ).toBe(200);
+    const off = await keptChange(auth, id, 'switched off');
+    expect(discountOf(off)).toBe('0.00');
+    expect(couponError(off)).toBeDefined();
+  });
+
+  it('shows a coupon used up meanwhile, by all or by this buyer, and refuses its order', async () => {
+    for (const limit of [{ usageLimit: 1 }, { limitPerCustomer: 1 }]) {
+      const { code } = await newCoupon(limit);
+      const mine = await mugCheckout();
+      await ok(patch(mine.auth, mine.id, { shippingInfo: { shippingDestination: { address: NY } } }));
+      const applied = await withCoupon(mine.auth, mine.id, code);
+      expect(discountOf(applied)).toBe(percentOf(applied, 10));
+      // The same buyer (by e-mail) uses the coupon up through another checkout, on the other process.
+      const theirs = await mugCheckout();
+      const theirsApplied = await other.request('PATCH', `${K}/${theirs.id}`, {
+        auth: theirs.auth,
+        body: { checkout: { shippingInfo: { shippingDestination: { address: NY } } }, couponCode: code },
+      });
+      expect(theirsApplied.status, JSON.stringify(theirsApplied.body)).toBe(200);
+      const used = await other.request('POST', `${K}/${theirs.id}/create-order`, {
+        auth: theirs.auth,
+        body: {},
+      });
+      expect(used.status, JSON.stringify(used.body)).toBe(200);
+
+      const after = await keptChange(mine.auth, mine.id, `used up: ${JSON.stringify(limit)}`);
+      expect(couponError(after)).toBe(
+        limit.usageLimit ? 'ERROR_COUPON_USAGE_EXCEEDED' : 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED',
+      );
+      expect(discountOf(after)).toBe('0.00');
+      const refused = await s.request('POST', `${K}/${mine.id}/create-order`, { auth: mine.auth, body: {} });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(appError(refused.body).code).toBe(couponError(after));
+    }
+  });
+
+  it('places the order from the kept checkout with the coupon as kept when it is still so', async () => {
+    const { auth, id } = await mugCheckout(2);
+    await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const { code } = await newCoupon({ usageLimit: 5 });
+    const applied = await withCoupon(auth, id, code);
+    const orderId = await placeFromKept(auth, id);
+    const got = await s.admin<{
+      order: { appliedDiscounts: { coupon?: { code: string } }[]; priceSummary: { discount: Money } };
+    }>('GET', `/ecom/v1/orders/${orderId}`);
+    expect(got.body.order.appliedDiscounts.map((d) => d.coupon?.code)).toEqual([code]);
+    expect(got.body.order.priceSummary.discount.amount).toBe(percentOf(applied, 10));
   });
 });
 

@@ -3,10 +3,11 @@
  * from: their lines' catalog rows and the versions those were read at (store.ts ReadVersions). A
  * change of a kept checkout (service.ts mutate) is made from it without reading the checkout first,
  * and its write carries the checks a read would have made: the checkout's revision, the catalog's
- * and configuration's revisions and the lines' inventory versions (`sendKeptCheckoutWrite`). When
- * any moved (another process changed the checkout, a price, the settings or the stock), the write
- * fails, the kept checkout is dropped, and the change reads and runs again. So a shopper's second
- * change in a row (an address, then a shipping option) is one round trip instead of two.
+ * and configuration's revisions, the lines' inventory versions and, with a coupon, the coupon's
+ * (`sendKeptCheckoutWrite`). When any moved (another process changed the checkout, a price, the
+ * settings, the stock or the coupon), the write fails, the kept checkout is dropped, and the change
+ * reads and runs again. So a shopper's second change in a row (an address, then a shipping option)
+ * is one round trip instead of two, or three with a coupon.
  *
  * Only committed states are kept: a checkout read or written outside a caller's transaction.
  * Bounded: the least recently used go past the budget.
@@ -17,6 +18,7 @@
  * checkouts holding them are read first meanwhile (`stockMoving`).
  */
 import { KeptMap } from '../../platform/kept-map.ts';
+import type { CouponRead } from '../discounts/index.ts';
 import type { CheckoutRow, ReadVersions } from './store.ts';
 
 export interface KeptCheckout {
@@ -25,6 +27,12 @@ export interface KeptCheckout {
   catalogRows: unknown;
   configRevision: number;
   versions: ReadVersions;
+  /**
+   * The coupon as read when the checkout was last priced, if it has one: a change made from the kept
+   * checkout is priced with it, without reading it again, and its write checks it is still so
+   * (store.ts `withCoupon`).
+   */
+  coupon?: CouponRead;
 }
 
 /** What kept checkouts may take in all, estimated (`sizeOf`). */

@@ -16,6 +16,7 @@ import { AppError, conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
+import type { CouponRead } from '../discounts/index.ts';
 import { getMember } from '../members/index.ts';
 import { assertAccepted, priceLines, pricingConfig, type Priced } from '../lines/index.ts';
 import {
@@ -39,6 +40,7 @@ import {
   readCheckout,
   readConfigWith,
   updateCheckoutRow,
+  withCoupon,
   type BuyerInfo,
   type CheckoutRow,
   type CheckoutWrite,
@@ -109,17 +111,23 @@ const destinationOf = (d: unknown) => {
     : undefined;
 };
 
-/** Prices a checkout as stored now. */
+/**
+ * Prices a checkout as stored now; with `coupon`, the coupon as read for an earlier pricing of it
+ * (kept.ts), used when it is still of its code and buyer: the caller's write must then check it is
+ * still so (store.ts `withCoupon`).
+ */
 export async function priceCheckout(
   ctx: Ctx,
   row: CheckoutRow,
   resolved: readonly ResolvedLine[],
   configRevision: number,
+  coupon?: CouponRead,
 ): Promise<Priced> {
   return priceLines(ctx.db, configRevision, {
     resolved,
     couponCode: row.coupon?.code,
     customerKey: customerKey(row),
+    ...(coupon ? { couponRead: coupon } : {}),
     giftCard: row.gift_card,
     merchantDiscountsMinor: row.merchant_discounts.map((d) => d.amountMinor),
     destination: destinationOf(row.shipping_destination),
@@ -138,16 +146,19 @@ async function present(
   return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
 }
 
-export async function getCheckout(ctx: Ctx, id: string): Promise<WireCheckout> {
-  const { row, configRevision, catalogRows } = await load(ctx, { id });
-  const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
-  return present(ctx, row, resolved, configRevision);
-}
+export const getCheckout = (ctx: Ctx, id: string): Promise<WireCheckout> => presentRead(ctx, { id });
 
-export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<WireCheckout> {
-  const { row, configRevision, catalogRows } = await load(ctx, { cartId });
+export const getCheckoutByCartId = (ctx: Ctx, cartId: string): Promise<WireCheckout> =>
+  presentRead(ctx, { cartId });
+
+/** The checkout read now (`load`, which keeps it), priced: the coupon read to price it is kept with it. */
+async function presentRead(ctx: Ctx, where: { id: string } | { cartId: string }): Promise<WireCheckout> {
+  const { row, configRevision, catalogRows, versions } = await load(ctx, where);
   const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
-  return present(ctx, row, resolved, configRevision);
+  const priced = await priceCheckout(ctx, row, resolved, configRevision);
+  if (priced.couponRead && !ctx.db.isTransaction)
+    keepCheckout({ row, catalogRows, configRevision, versions, coupon: priced.couponRead });
+  return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
 }
 
 /**
@@ -336,7 +347,8 @@ async function insertNew(
     );
     return wire;
   });
-  if (read && written && !ctx.db.isTransaction) keepCheckout({ row: written, configRevision, ...read });
+  if (read && written && !ctx.db.isTransaction)
+    keepCheckout({ row: written, configRevision, ...read, coupon: priced.couponRead });
   return made;
 }
 
@@ -506,13 +518,13 @@ async function mutate(
       const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
       const { write, resolved, modified, checks } = await change(row, current, currency, extraRows);
       const draft: CheckoutRow = { ...row, ...write };
-      const priced = await priceCheckout(ctx, draft, resolved, configRevision);
+      const priced = await priceCheckout(ctx, draft, resolved, configRevision, kept?.coupon);
       if (checks) assertChoices(priced, checks);
       if (checks?.coupon) write.coupon = priced.coupon ?? null;
       return inTransaction(ctx, async (tx) => {
         const now = tx.clock.now();
         const updated = kept
-          ? await sendKeptCheckoutWrite(tx.db, row, write, now, versions)
+          ? await sendKeptCheckoutWrite(tx.db, row, write, now, withCoupon(versions, priced.couponRead))
           : await sendCheckoutWrite(tx.db, row, write, now);
         const wire = checkoutWire(
           updated,
@@ -533,7 +545,7 @@ async function mutate(
           },
           { entityLocked: true },
         );
-        return { wire, updated };
+        return { wire, updated, coupon: priced.couponRead };
       });
     };
     const saved = await run().catch((e: unknown) => {
@@ -547,7 +559,8 @@ async function mutate(
     });
     if (saved) {
       // The lines' catalog rows and versions hold for the checkout as written unless it added items.
-      if (outside && !o.adds) keepCheckout({ row: saved.updated, catalogRows, configRevision, versions });
+      if (outside && !o.adds)
+        keepCheckout({ row: saved.updated, catalogRows, configRevision, versions, coupon: saved.coupon });
       else forgetCheckout(id);
       return saved.wire;
     }

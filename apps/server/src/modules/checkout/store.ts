@@ -16,6 +16,7 @@ import {
   stockVariantIdsFor,
   stockVersionOf,
 } from '../catalog/index.ts';
+import { couponStillAt, type CouponRead } from '../discounts/index.ts';
 
 export interface BuyerInfo {
   visitorId?: string;
@@ -84,6 +85,38 @@ export type ReadVersions = {
   stockIds: string[];
   stockVersion: string;
 };
+
+/**
+ * A kept write's condition: the versions it was read at (`ReadVersions`) and, when it was priced
+ * with a coupon read earlier (discounts' CouponRead), that coupon's version, flat (`statement`'s
+ * groups are), from `withCoupon`.
+ */
+export type KeptVersions = ReadVersions & {
+  couponKey?: string;
+  couponCustomer?: string | null;
+  couponVersion?: string | null;
+};
+
+/** `versions` and, read earlier, the coupon a kept write was priced with, as a write's condition. */
+export const withCoupon = (versions: ReadVersions, coupon?: CouponRead): KeptVersions =>
+  coupon
+    ? {
+        ...versions,
+        couponKey: coupon.codeKey,
+        couponCustomer: coupon.customerKey,
+        couponVersion: coupon.version,
+      }
+    : versions;
+
+/** `stillReadAt`, and the coupon, if any, still at the version it was read at. */
+const stillAsKept = (v: KeptVersions) =>
+  v.couponKey === undefined
+    ? stillReadAt(v)
+    : sql<boolean>`${stillReadAt(v)} and ${couponStillAt({
+        codeKey: v.couponKey,
+        customerKey: v.couponCustomer ?? null,
+        version: v.couponVersion ?? null,
+      })}`;
 
 type ReadRow = CheckoutRow & {
   config_rev: string;
@@ -178,31 +211,32 @@ export const sendCheckoutWrite: (
 
 /**
  * sendCheckoutWrite for a checkout kept from an earlier call (kept.ts) instead of read now: it writes
- * only if, besides the revision, the catalog's and the configuration's revisions and the lines'
- * inventory versions are still those it was read with (`versions`), so that what the change was
- * priced from is current; otherwise the transaction fails with ROW_CHANGED and the caller reads.
+ * only if, besides the revision, the catalog's and the configuration's revisions, the lines'
+ * inventory versions and the coupon's are still those it was read with (`versions`), so that what
+ * the change was priced from is current; otherwise the transaction fails with ROW_CHANGED and the
+ * caller reads.
  */
 export const sendKeptCheckoutWrite: (
   db: Executor,
   row: CheckoutRow,
   w: Partial<CheckoutWrite>,
   now: Date,
-  versions: ReadVersions,
-) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, ReadVersions>('checkout', jsonb, stillReadAt);
+  versions: KeptVersions,
+) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow, KeptVersions>('checkout', jsonb, stillAsKept);
 
 const keptLockStatement = statement(
-  (_, k: { id: string; revision: string }, v: ReadVersions) => sql<{ ok: number }>`
+  (_, k: { id: string; revision: string }, v: KeptVersions) => sql<{ ok: number }>`
     select ${expectOneRow()} as ok from (select 1 from checkout c
-      where c.id = ${k.id} and c.revision = ${k.revision} and ${stillReadAt(v)} for update of c) as locked`,
+      where c.id = ${k.id} and c.revision = ${k.revision} and ${stillAsKept(v)} for update of c) as locked`,
 );
 
 /**
  * In a transaction `inTransaction` opened, without waiting for the answer: locks a checkout kept from
  * an earlier call (kept.ts) instead of reading it, if it still has the revision it was kept with and
- * its catalog, configuration and stock are still at `versions`; otherwise the transaction fails with
- * ROW_CHANGED (statement.ts) and the caller reads it (`readCheckout` with `forUpdate`).
+ * its catalog, configuration, stock and coupon are still at `versions`; otherwise the transaction
+ * fails with ROW_CHANGED (statement.ts) and the caller reads it (`readCheckout` with `forUpdate`).
  */
-export async function sendKeptCheckoutLock(db: Executor, row: CheckoutRow, versions: ReadVersions) {
+export async function sendKeptCheckoutLock(db: Executor, row: CheckoutRow, versions: KeptVersions) {
   await writeUnanswered(db, keptLockStatement(db, { id: row.id, revision: String(row.revision) }, versions));
 }
 

@@ -4,13 +4,16 @@ import { seedDiscountsDemo } from './demo.ts';
 import { discountsRoutes } from './routes.ts';
 export { seedDiscountsDemo } from './demo.ts';
 export {
+  couponReadFits,
   findCouponByCode,
+  readCoupon,
   loadDiscountRules,
   recordDiscountRuleUsage,
   redeemCoupon,
   sendRedeemCoupon,
+  type CouponRead,
 } from './service.ts';
-export { type DiscountsTables } from './store.ts';
+export { couponStillAt, type DiscountsTables } from './store.ts';
 
 export const discountsModule: ServerModule = {
   name: 'discounts',

@@ -10,6 +10,7 @@ import type { CouponDefinition, DiscountRule, DiscountSpec } from '../pricing/in
 import {
   addRuleUsage,
   allRules,
+  codeKey,
   findCouponRowByCode,
   redeem,
   sendRedeem,
@@ -75,21 +76,47 @@ export async function findCouponByCode(
   code: string,
   customerKey?: string,
 ): Promise<CouponDefinition | undefined> {
+  return (await readCoupon(db, code, customerKey)).definition;
+}
+
+/**
+ * A coupon as pricing read it for a customer (`readCoupon`): its definition if found (and switched
+ * on), and the version it was read at, which a later write made from it may carry as its condition
+ * (store.ts `couponStillAt`), so that the coupon need not be read again for it.
+ */
+export interface CouponRead {
+  codeKey: string;
+  customerKey: string | null;
+  /** null: no coupon had the code. */
+  version: string | null;
+  definition?: CouponDefinition;
+}
+
+/** findCouponByCode, with the version it was read at. */
+export async function readCoupon(db: Executor, code: string, customerKey?: string): Promise<CouponRead> {
   const c = await findCouponRowByCode(db, code, customerKey);
-  if (!c || !c.active) return undefined;
+  const read = { codeKey: codeKey(code), customerKey: customerKey ?? null, version: c?.version ?? null };
+  if (!c || !c.active) return read;
   return {
-    id: c.id,
-    code: c.code,
-    name: c.name,
-    discount: couponDiscount(c),
-    activeTimeInfo: activeTime(c.start_at, c.expiration_at),
-    ...(c.minimum_subtotal !== null ? { minimumSubtotalMinor: Number(c.minimum_subtotal) } : {}),
-    ...(c.usage_limit !== null ? { usageLimit: c.usage_limit } : {}),
-    ...(c.limit_per_customer !== null ? { perCustomerLimit: c.limit_per_customer } : {}),
-    usedTotal: c.times_used,
-    usedByCustomer: c.used_by_customer,
+    ...read,
+    definition: {
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      discount: couponDiscount(c),
+      activeTimeInfo: activeTime(c.start_at, c.expiration_at),
+      ...(c.minimum_subtotal !== null ? { minimumSubtotalMinor: Number(c.minimum_subtotal) } : {}),
+      ...(c.usage_limit !== null ? { usageLimit: c.usage_limit } : {}),
+      ...(c.limit_per_customer !== null ? { perCustomerLimit: c.limit_per_customer } : {}),
+      usedTotal: c.times_used,
+      usedByCustomer: c.used_by_customer,
+    },
   };
 }
+
+/** Whether `read` is of this code for this customer (then pricing may use it instead of reading again). */
+export const couponReadFits = (read: CouponRead, code: string, customerKey?: string): boolean =>
+  read.codeKey === codeKey(code) && read.customerKey === (customerKey ?? null);
 
 /**
  * Inside the caller's transaction (order creation): records one use, in one round trip (store.ts

@@ -132,24 +132,50 @@ export const findCouponRow = (db: Executor, id: string, lock = false) => {
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 };
 
-/** The coupon with this code (ignoring case and surrounding spaces), with the customer's redemption count. */
+/** The customer's redemptions of coupon `k` (the alias of the queries below). */
+const usedByCustomer = (customerKey: string | null) =>
+  sql<number>`(select count(*)::int from coupon_redemption r where r.coupon_id = k.id and r.customer_key = ${customerKey})`;
+
+/**
+ * What pricing takes from coupon `k` besides its definition, as one text: its id and revision (any
+ * change of its definition, switching it off included, is a new revision), and whether its usage
+ * limit and the customer's are reached. Its redemption counts themselves are not in it: pricing
+ * compares them with the limits only, and a redemption checks them again (`redeem`).
+ */
+const versionOf = (customerKey: string | null) =>
+  sql<string>`k.id || ':' || k.revision || ':' || (k.usage_limit is not null and k.times_used >= k.usage_limit)
+    || ':' || (k.limit_per_customer is not null and ${usedByCustomer(customerKey)} >= k.limit_per_customer)`;
+
+/**
+ * The coupon with this code (ignoring case and surrounding spaces), with the customer's redemption
+ * count and its version (`versionOf`).
+ */
 export async function findCouponRowByCode(
   db: Executor,
   code: string,
   customerKey?: string,
-): Promise<(CouponRow & { used_by_customer: number }) | undefined> {
-  const row = await db
-    .selectFrom('coupon')
-    .selectAll()
-    .select(
-      sql<number>`(select count(*)::int from coupon_redemption r where r.coupon_id = coupon.id and r.customer_key = ${customerKey ?? null})`.as(
-        'used_by_customer',
-      ),
-    )
-    .where('code_key', '=', codeKey(code))
-    .executeTakeFirst();
+): Promise<(CouponRow & { used_by_customer: number; version: string }) | undefined> {
+  const key = customerKey ?? null;
+  const { rows } = await db.executeQuery(
+    couponByCodeStatement(db, { codeKey: codeKey(code), customerKey: key }),
+  );
+  const row = rows[0];
   return row && { ...row, used_by_customer: Number(row.used_by_customer) };
 }
+
+const couponByCodeStatement = statement(
+  (_, k: { codeKey: string; customerKey: string | null }) => sql<
+    CouponRow & { used_by_customer: number; version: string }
+  >`select k.*, ${usedByCustomer(k.customerKey)} as used_by_customer, ${versionOf(k.customerKey)} as version
+    from coupon k where k.code_key = ${k.codeKey}`,
+);
+
+/**
+ * A condition for a write made from a coupon read earlier (`findCouponRowByCode`): the coupon with
+ * code key `codeKey` has, for this customer, the version it was read at (null: there was none).
+ */
+export const couponStillAt = (c: { codeKey: string; customerKey: string | null; version: string | null }) =>
+  sql<boolean>`(select ${versionOf(c.customerKey)} from coupon k where k.code_key = ${c.codeKey}) is not distinct from ${c.version}`;
 
 /** Serialises writers of one coupon code until commit (a rename cannot race an insert of the same code). */
 export async function lockCouponCode(db: Executor, code: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Executor } from '../../platform/db/tx.ts';
 import { configCache } from '../../platform/config-cache.ts';
 import { toMinor } from '../../platform/money.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCouponByCode, loadDiscountRules } from '../discounts/index.ts';
+import { couponReadFits, loadDiscountRules, readCoupon, type CouponRead } from '../discounts/index.ts';
 import { findGiftCardByCode } from '../gift-cards/index.ts';
 import { loadShippingConfig } from '../shipping/index.ts';
 import { loadTaxConfig } from '../tax/index.ts';
@@ -30,6 +30,12 @@ export interface PriceRequest {
   couponCode?: string | null;
   /** `member:<id>` or `email:<address>`, for per-customer coupon limits. */
   customerKey?: string;
+  /**
+   * The coupon as an earlier pricing of these lines read it (`Priced.couponRead`), and a write made
+   * from this pricing checks it is still so: used instead of reading it again when it is of this
+   * code and customer.
+   */
+  couponRead?: CouponRead;
   giftCard?: { code: string; requestedAmountMinor?: number } | null;
   merchantDiscountsMinor?: readonly number[];
   destination?: Destination;
@@ -48,6 +54,8 @@ export interface Priced {
   giftCardCode?: string;
   /** The coupon the code matched, if any (applied or not). */
   coupon?: { id: string; code: string };
+  /** The coupon as read for this pricing (or taken from `couponRead`), when there is a code. */
+  couponRead?: CouponRead;
 }
 
 /** Refuses a coupon or gift card the calculator rejected, with the contract's code (400). */
@@ -104,10 +112,16 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
     scope: 'GLOBAL',
     value: amountMinor,
   }));
-  const [coupon, giftCard] = await Promise.all([
-    req.couponCode ? findCouponByCode(db, req.couponCode, req.customerKey) : undefined,
+  const code = req.couponCode;
+  const [couponRead, giftCard] = await Promise.all([
+    !code
+      ? undefined
+      : req.couponRead && couponReadFits(req.couponRead, code, req.customerKey)
+        ? req.couponRead
+        : readCoupon(db, code, req.customerKey),
     req.giftCard ? findGiftCardByCode(db, req.giftCard.code) : undefined,
   ]);
+  const coupon = couponRead?.definition;
   const input: PricingInput = {
     lines,
     discountRules: [...config.rules, ...merchant],
@@ -155,5 +169,6 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
     output,
     ...(req.giftCard ? { giftCardCode: giftCard?.code ?? req.giftCard.code } : {}),
     ...(coupon ? { coupon: { id: coupon.id, code: coupon.code } } : {}),
+    ...(couponRead ? { couponRead } : {}),
   };
 }
