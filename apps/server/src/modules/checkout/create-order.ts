@@ -4,13 +4,18 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { decrementStock, sendDecrementAsRead } from '../catalog/index.ts';
-import { recordDiscountRuleUsage, redeemCoupon, sendRedeemCoupon } from '../discounts/index.ts';
+import {
+  recordDiscountRuleUsage,
+  redeemCoupon,
+  sendRedeemCoupon,
+  type CouponRead,
+} from '../discounts/index.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
 import { insertOrder, sendOrderNumber, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
 import { keptFor, load, priceCheckout, CHECKOUT_FQDN, customerKey } from './service.ts';
 import { resolveStored } from '../lines/index.ts';
-import { forgetCheckout, noteStockMoved, type KeptCheckout } from './kept.ts';
+import { forgetCheckout, keptCouponOf, noteStockMoved, type KeptCheckout } from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import { sendCheckoutWrite, sendKeptCheckoutLock, withCoupon, type CheckoutRow } from './store.ts';
 import { wireMoney } from '../lines/index.ts';
@@ -192,6 +197,7 @@ export async function createOrderFromCheckout(
   o: { delayCapture?: boolean; savePaymentMethod?: boolean },
 ): Promise<CreateOrderResult> {
   const kept = keptFor(ctx, id);
+  const coupon = kept?.coupon ?? keptCouponOf(id);
   // The checkout is completed (or the attempt failed): this process's kept copy is of no more use.
   forgetCheckout(id);
   if (kept) {
@@ -204,7 +210,7 @@ export async function createOrderFromCheckout(
     });
     if (placed) return placed;
   }
-  return place(ctx, id, o).catch((e: unknown) => {
+  return place(ctx, id, o, undefined, coupon).catch((e: unknown) => {
     if (isRowChanged(e))
       throw fail(
         'CHECKOUT_CHANGED',
@@ -214,17 +220,22 @@ export async function createOrderFromCheckout(
   });
 }
 
-/** createOrderFromCheckout's transaction, from the checkout `kept` (kept.ts) or read and locked. */
+/**
+ * createOrderFromCheckout's transaction, from the checkout `kept` (kept.ts) or read and locked (with
+ * `keptCoupon`, the coupon kept with it: used if the read finds it still so).
+ */
 function place(
   ctx: Ctx,
   id: string,
   o: { delayCapture?: boolean },
   kept?: KeptCheckout,
+  keptCoupon?: CouponRead,
 ): Promise<CreateOrderResult> {
   return inTransaction(ctx, async (tx) => {
-    const { row, configRevision, catalogRows } = kept
+    const read = kept
       ? await lockKept(tx, kept)
-      : await load(tx, { id }, { forUpdate: true });
+      : await load(tx, { id }, { forUpdate: true, coupon: keptCoupon });
+    const { row, configRevision, catalogRows } = read;
     if (row.completed) {
       if (row.order_id)
         return {
@@ -234,7 +245,7 @@ function place(
       throw fail('CHECKOUT_ALREADY_PAID', 'This checkout was completed without an order from Vitrine.');
     }
     const { resolved } = await resolveStored(tx.db, row.line_items, catalogRows);
-    const priced = await priceCheckout(tx, row, resolved, configRevision, kept?.coupon);
+    const priced = await priceCheckout(tx, row, resolved, configRevision, read.coupon);
     const wire = checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, tx.config.PUBLIC_URL));
     assertOrderable(wire);
 

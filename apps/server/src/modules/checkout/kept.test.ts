@@ -449,13 +449,22 @@ describe('a kept checkout with a coupon', () => {
     expect(couponError(off)).toBeDefined();
   });
 
-  it('shows a coupon used up meanwhile, by all or by this buyer, and refuses its order', async () => {
+  it('shows a coupon used up meanwhile, by all or by this buyer, on the next change and read, and refuses its order', async () => {
     for (const limit of [{ usageLimit: 1 }, { limitPerCustomer: 1 }]) {
       const { code } = await newCoupon(limit);
-      const mine = await mugCheckout();
-      await ok(patch(mine.auth, mine.id, { shippingInfo: { shippingDestination: { address: NY } } }));
-      const applied = await withCoupon(mine.auth, mine.id, code);
-      expect(discountOf(applied)).toBe(percentOf(applied, 10));
+      const expected = limit.usageLimit
+        ? 'ERROR_COUPON_USAGE_EXCEEDED'
+        : 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED';
+      /** A checkout of this buyer with the coupon, kept with it: one to change next, one to read. */
+      const kept = async () => {
+        const c = await mugCheckout();
+        await ok(patch(c.auth, c.id, { shippingInfo: { shippingDestination: { address: NY } } }));
+        const applied = await withCoupon(c.auth, c.id, code);
+        expect(discountOf(applied)).toBe(percentOf(applied, 10));
+        return c;
+      };
+      const mine = await kept();
+      const read = await kept();
       // The same buyer (by e-mail) uses the coupon up through another checkout, on the other process.
       const theirs = await mugCheckout();
       const theirsApplied = await other.request('PATCH', `${K}/${theirs.id}`, {
@@ -470,13 +479,16 @@ describe('a kept checkout with a coupon', () => {
       expect(used.status, JSON.stringify(used.body)).toBe(200);
 
       const after = await keptChange(mine.auth, mine.id, `used up: ${JSON.stringify(limit)}`);
-      expect(couponError(after)).toBe(
-        limit.usageLimit ? 'ERROR_COUPON_USAGE_EXCEEDED' : 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED',
-      );
+      expect(couponError(after)).toBe(expected);
       expect(discountOf(after)).toBe('0.00');
-      const refused = await s.request('POST', `${K}/${mine.id}/create-order`, { auth: mine.auth, body: {} });
-      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-      expect(appError(refused.body).code).toBe(couponError(after));
+      const got = await s.request<{ checkout: Priced }>('GET', `${K}/${read.id}`, { auth: read.auth });
+      expect(couponError(got.body.checkout)).toBe(expected);
+      expect(discountOf(got.body.checkout)).toBe('0.00');
+      for (const c of [mine, read]) {
+        const refused = await s.request('POST', `${K}/${c.id}/create-order`, { auth: c.auth, body: {} });
+        expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+        expect(appError(refused.body).code).toBe(expected);
+      }
     }
   });
 

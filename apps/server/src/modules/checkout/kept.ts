@@ -56,6 +56,12 @@ export const forgetCheckout = (id: string): void => kept.delete(id);
 export const keptCheckout = (id: string, now?: number): KeptCheckout | undefined =>
   kept.use(id, (k) => now === undefined || !stockMoving(k.versions.stockIds, now));
 
+/**
+ * The coupon kept with checkout `id`, if any, without counting a use: a read of the checkout checks
+ * it is still so (store.ts `readCheckout`) instead of reading it again.
+ */
+export const keptCouponOf = (id: string): CouponRead | undefined => kept.peek(id)?.coupon;
+
 /** Keeps `k` as checkout `k.row.id`'s state (a completed checkout is not kept: it changes no more). */
 export function keepCheckout(k: KeptCheckout): void {
   if (k.row.completed) kept.delete(k.row.id);

@@ -31,7 +31,14 @@ import {
   type AddItems,
   type ResolvedLine,
 } from '../lines/index.ts';
-import { forgetCheckout, keepCheckout, keptCheckout, noteStockMoved, type KeptCheckout } from './kept.ts';
+import {
+  forgetCheckout,
+  keepCheckout,
+  keptCheckout,
+  keptCouponOf,
+  noteStockMoved,
+  type KeptCheckout,
+} from './kept.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   sendNewCheckout,
@@ -81,20 +88,21 @@ export function keptFor(ctx: Ctx, id: string): KeptCheckout | undefined {
 
 /**
  * Reads the checkout for this caller; read outside a transaction (so as committed), it is also kept
- * for the next change (kept.ts).
+ * for the next change (kept.ts). With `coupon` (kept with it earlier), the read checks that coupon is
+ * still so, and answers it then (`coupon`), so that pricing need not read it again.
  */
 export async function load(
   ctx: Ctx,
   where: { id: string } | { cartId: string },
-  o: { forUpdate?: boolean; extra?: ExtraIds } = {},
+  o: { forUpdate?: boolean; extra?: ExtraIds; coupon?: CouponRead } = {},
 ) {
   const found = await readCheckout(ctx.db, where, o);
   if (!found || !mayAccess(ctx, found.row)) {
     throw checkoutNotFound('id' in where ? where.id : where.cartId);
   }
   if (!ctx.db.isTransaction) {
-    const { row, catalogRows, configRevision, versions } = found;
-    keepCheckout({ row, catalogRows, configRevision, versions });
+    const { row, catalogRows, configRevision, versions, coupon } = found;
+    keepCheckout({ row, catalogRows, configRevision, versions, ...(coupon ? { coupon } : {}) });
   }
   return found;
 }
@@ -151,12 +159,16 @@ export const getCheckout = (ctx: Ctx, id: string): Promise<WireCheckout> => pres
 export const getCheckoutByCartId = (ctx: Ctx, cartId: string): Promise<WireCheckout> =>
   presentRead(ctx, { cartId });
 
-/** The checkout read now (`load`, which keeps it), priced: the coupon read to price it is kept with it. */
+/**
+ * The checkout read now (`load`, which keeps it), priced: with the coupon kept with it when the read
+ * finds it still so, else read; a coupon read is kept with it.
+ */
 async function presentRead(ctx: Ctx, where: { id: string } | { cartId: string }): Promise<WireCheckout> {
-  const { row, configRevision, catalogRows, versions } = await load(ctx, where);
+  const found = await load(ctx, where, { coupon: 'id' in where ? keptCouponOf(where.id) : undefined });
+  const { row, configRevision, catalogRows, versions } = found;
   const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
-  const priced = await priceCheckout(ctx, row, resolved, configRevision);
-  if (priced.couponRead && !ctx.db.isTransaction)
+  const priced = await priceCheckout(ctx, row, resolved, configRevision, found.coupon);
+  if (priced.couponRead && priced.couponRead !== found.coupon && !ctx.db.isTransaction)
     keepCheckout({ row, catalogRows, configRevision, versions, coupon: priced.couponRead });
   return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
 }
@@ -503,10 +515,12 @@ async function mutate(
 ): Promise<WireCheckout> {
   const outside = !ctx.db.isTransaction;
   let kept = o.adds ? undefined : keptFor(ctx, id);
+  /** The coupon kept with the checkout: a read checks it is still so instead of reading it again. */
+  const coupon = kept?.coupon ?? keptCouponOf(id);
   /** The versions of a kept checkout whose write failed: its stock, when found moved, is noted. */
   let failed: KeptCheckout['versions'] | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const read = kept ?? (await load(ctx, { id }, { extra: o.extra }));
+    const read = kept ?? (await load(ctx, { id }, { extra: o.extra, coupon }));
     const { row, configRevision, catalogRows, versions } = read;
     if (failed && failed.stockVersion !== versions.stockVersion)
       noteStockMoved(failed.stockIds, ctx.clock.now().getTime());
@@ -518,7 +532,7 @@ async function mutate(
       const { resolved: current } = await resolveStored(ctx.db, row.line_items, catalogRows);
       const { write, resolved, modified, checks } = await change(row, current, currency, extraRows);
       const draft: CheckoutRow = { ...row, ...write };
-      const priced = await priceCheckout(ctx, draft, resolved, configRevision, kept?.coupon);
+      const priced = await priceCheckout(ctx, draft, resolved, configRevision, read.coupon);
       if (checks) assertChoices(priced, checks);
       if (checks?.coupon) write.coupon = priced.coupon ?? null;
       return inTransaction(ctx, async (tx) => {

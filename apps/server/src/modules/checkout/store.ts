@@ -86,37 +86,37 @@ export type ReadVersions = {
   stockVersion: string;
 };
 
+/** A coupon read earlier (discounts' CouponRead) as a statement's values: flat, as `statement`'s groups are. */
+type CouponGuard = { couponKey?: string; couponCustomer?: string | null; couponVersion?: string | null };
+const couponGuard = (coupon?: CouponRead): CouponGuard =>
+  coupon
+    ? { couponKey: coupon.codeKey, couponCustomer: coupon.customerKey, couponVersion: coupon.version }
+    : {};
+/** Whether the coupon of `g` is still at the version it was read at (discounts' `couponStillAt`). */
+const couponStill = (g: CouponGuard & { couponKey: string }) =>
+  couponStillAt({
+    codeKey: g.couponKey,
+    customerKey: g.couponCustomer ?? null,
+    version: g.couponVersion ?? null,
+  });
+
 /**
  * A kept write's condition: the versions it was read at (`ReadVersions`) and, when it was priced
- * with a coupon read earlier (discounts' CouponRead), that coupon's version, flat (`statement`'s
- * groups are), from `withCoupon`.
+ * with a coupon read earlier, that coupon's version (`withCoupon`).
  */
-export type KeptVersions = ReadVersions & {
-  couponKey?: string;
-  couponCustomer?: string | null;
-  couponVersion?: string | null;
-};
+export type KeptVersions = ReadVersions & CouponGuard;
 
 /** `versions` and, read earlier, the coupon a kept write was priced with, as a write's condition. */
-export const withCoupon = (versions: ReadVersions, coupon?: CouponRead): KeptVersions =>
-  coupon
-    ? {
-        ...versions,
-        couponKey: coupon.codeKey,
-        couponCustomer: coupon.customerKey,
-        couponVersion: coupon.version,
-      }
-    : versions;
+export const withCoupon = (versions: ReadVersions, coupon?: CouponRead): KeptVersions => ({
+  ...versions,
+  ...couponGuard(coupon),
+});
 
 /** `stillReadAt`, and the coupon, if any, still at the version it was read at. */
 const stillAsKept = (v: KeptVersions) =>
   v.couponKey === undefined
     ? stillReadAt(v)
-    : sql<boolean>`${stillReadAt(v)} and ${couponStillAt({
-        codeKey: v.couponKey,
-        customerKey: v.couponCustomer ?? null,
-        version: v.couponVersion ?? null,
-      })}`;
+    : sql<boolean>`${stillReadAt(v)} and ${couponStill({ ...v, couponKey: v.couponKey })}`;
 
 type ReadRow = CheckoutRow & {
   config_rev: string;
@@ -125,30 +125,39 @@ type ReadRow = CheckoutRow & {
   stock_version: string;
   catalog_rows: unknown;
   extra_rows?: unknown;
+  coupon_still?: boolean;
 };
 type Where = { id: string } | { cartId: string };
-const checkoutRead = (where: Where, extra: Partial<ExtraIds>, lock: RawBuilder<unknown>) => sql<ReadRow>`
+const checkoutRead = (
+  where: Where,
+  extra: Partial<ExtraIds>,
+  coupon: CouponGuard,
+  lock: RawBuilder<unknown>,
+) => sql<ReadRow>`
     select c.*, (select revision from config_revision where id = 1) as config_rev, ${catalogRowsFor(sql.ref('c.line_items'))} as catalog_rows,
       ${catalogRevision()} as catalog_rev, s.stock_ids, ${stockVersionOf(sql.ref('s.stock_ids'))} as stock_version
       ${extra.variantIds ? sql`, ${catalogRowsOfIds(extra.variantIds)} as extra_rows` : sql``}
+      ${coupon.couponKey !== undefined ? sql`, ${couponStill({ ...coupon, couponKey: coupon.couponKey })} as coupon_still` : sql``}
     from checkout c left join lateral (select ${stockVariantIdsFor(sql.ref('c.line_items'))} as stock_ids) s on true
     where ${'id' in where ? sql`c.id = ${where.id}` : sql`c.cart_id = ${where.cartId}`}
     order by c.created_at desc limit 1 ${lock}`;
-const checkoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>) =>
-  checkoutRead(where, extra, sql``),
+const checkoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>, coupon: CouponGuard) =>
+  checkoutRead(where, extra, coupon, sql``),
 );
-const lockedCheckoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>) =>
-  checkoutRead(where, extra, sql`for update of c`),
+const lockedCheckoutStatement = statement((_, where: Where, extra: Partial<ExtraIds>, coupon: CouponGuard) =>
+  checkoutRead(where, extra, coupon, sql`for update of c`),
 );
 
 /**
  * The checkout with the configuration revision and its lines' catalog rows (`catalogRowsFor`), in one
- * statement; with `extra` (`extraRowsFor`), also the catalog rows of items about to be added.
+ * statement; with `extra` (`extraRowsFor`), also the catalog rows of items about to be added; with
+ * `coupon` (read earlier), `coupon` again if it is still at the version it was read at, so that it
+ * need not be read again to price the checkout.
  */
 export async function readCheckout(
   db: Executor,
   where: Where,
-  o: { forUpdate?: boolean; extra?: ExtraIds } = {},
+  o: { forUpdate?: boolean; extra?: ExtraIds; coupon?: CouponRead } = {},
 ): Promise<
   | {
       row: CheckoutRow;
@@ -156,14 +165,24 @@ export async function readCheckout(
       catalogRows: unknown;
       extraRows?: unknown;
       versions: ReadVersions;
+      coupon?: CouponRead;
     }
   | undefined
 > {
   const read = o.forUpdate ? lockedCheckoutStatement : checkoutStatement;
-  const r = await db.executeQuery(read(db, where, o.extra ?? {}));
+  const r = await db.executeQuery(read(db, where, o.extra ?? {}, couponGuard(o.coupon)));
   const row = r.rows[0];
   if (!row) return undefined;
-  const { config_rev, catalog_rows, extra_rows, catalog_rev, stock_ids, stock_version, ...rest } = row;
+  const {
+    config_rev,
+    catalog_rows,
+    extra_rows,
+    catalog_rev,
+    stock_ids,
+    stock_version,
+    coupon_still,
+    ...rest
+  } = row;
   // extra_rows is there only when asked for (undefined otherwise: resolveExtra then looks items up).
   return {
     row: rest as CheckoutRow,
@@ -176,6 +195,7 @@ export async function readCheckout(
       stockIds: stock_ids,
       stockVersion: stock_version,
     },
+    ...(coupon_still && o.coupon ? { coupon: o.coupon } : {}),
   };
 }
 
