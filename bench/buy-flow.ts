@@ -13,6 +13,7 @@
 import { buy, pct, runShoppers, STEPS, warmUp, type Step } from './buy.ts';
 import { floorCpu, stepCpu } from './floor.ts';
 import {
+  api,
   BENCH_ADMIN_KEY as adminKey,
   BENCH_CLIENT_ID,
   BENCH_COUPON,
@@ -117,8 +118,8 @@ if (pgUrl) {
   // The SQL statements of each step of one purchase, counted on the driver of an in-process server
   // on the same PostgreSQL (BEGIN and COMMIT included; background jobs are off in that server).
   const counter = await countingServer(pgUrl, { ADMIN_API_KEY: adminKey, OAUTH_CLIENT_ID: BENCH_CLIENT_ID });
-  const counts: Partial<Record<Step, string[]>> = {};
-  const counted = <T>(name: Step, fn: () => Promise<T>) =>
+  const counts: Partial<Record<Step | 'get-checkout', string[]>> = {};
+  const count = <T>(name: Step | 'get-checkout', fn: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       let result: T;
       counter
@@ -130,10 +131,24 @@ if (pgUrl) {
           resolve(result);
         }, reject);
     });
+  // Besides the steps, a read of the checkout just before create-order (GET, as a storefront or the
+  // hosted checkout page makes it), by the shopper's token (the token step's answer).
+  let token = '';
+  let checkoutId = '';
+  const counted = async <T>(name: Step, fn: () => Promise<T>): Promise<T> => {
+    if (name === 'create-order')
+      await count('get-checkout', () =>
+        api(counter.url, `/ecom/v1/checkouts/${checkoutId}`, { auth: token }),
+      );
+    const result = await count(name, fn);
+    if (name === 'token') token = result as string;
+    if (name === 'create-checkout') checkoutId = (result as { checkoutId: string }).checkoutId;
+    return result;
+  };
   await buy(counter.url, ref); // warm-up: configuration cache, connections
   await buy(counter.url, ref, counted);
   console.log('\nSQL statements per step (BEGIN and COMMIT included), and the round trips they took:');
-  for (const s of STEPS) {
+  for (const s of [...STEPS.slice(0, 5), 'get-checkout' as const, ...STEPS.slice(5)]) {
     const list = counts[s] ?? [];
     const trips = counter.roundTrips(list);
     console.log(`${pad(s, 18)}${pad(list.length, 4)}(${trips} round trip${trips === 1 ? '' : 's'})`);
