@@ -142,21 +142,10 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.products.find((p) => p.id === id)?.actualPriceRange.minValue.amount;
     };
-    const made = await other.admin<{
-      product: { id: string; revision: string; variantsInfo: { variants: { id: string }[] } };
-    }>('POST', '/stores/v3/products', {
-      product: {
-        name: 'Two Process Vase',
-        productType: 'DIGITAL',
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 1 } }],
-        },
-      },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    expect(await priceOf(made.body.product.id)).toBe('10.00');
-    expect(await priceOf(made.body.product.id)).toBe('10.00');
-    await setPrice(other, made.body.product, '12');
-    expect(await priceOf(made.body.product.id)).toBe('12.00');
+    const { product } = await shopProduct(other, { name: 'Two Process Vase', price: '10', quantity: 1 });
+    expect(await priceOf(product.id)).toBe('10.00');
+    expect(await priceOf(product.id)).toBe('10.00');
+    await setPrice(other, product, '12');
+    expect(await priceOf(product.id)).toBe('12.00');
   });
 });

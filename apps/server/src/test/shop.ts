@@ -14,33 +14,33 @@ export const CARD = {
   holderName: 'Ada Lovelace',
 };
 
-/** A product with one variant (100 in stock); PHYSICAL ones weigh 0.5 kg. */
+/**
+ * A product with one variant (100 in stock); PHYSICAL ones weigh 0.5 kg. Its ids, and the product as
+ * made (`product`, for `setPrice`).
+ */
 export async function shopProduct(
   s: TestServer,
   /** `quantity` in stock (100 unless given), or with `untracked` an item whose stock is not tracked. */
   o: { name?: string; price: string; physical?: boolean; quantity?: number; untracked?: boolean },
 ) {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name: o.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`,
-        productType: o.physical ? 'PHYSICAL' : 'DIGITAL',
-        variantsInfo: {
-          variants: [
-            {
-              price: { actualPrice: { amount: o.price } },
-              inventoryItem: o.untracked ? { inStock: true } : { quantity: o.quantity ?? 100 },
-              ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}),
-            },
-          ],
-        },
+  const r = await s.admin<{ product: PricedProduct }>('POST', '/stores/v3/products', {
+    product: {
+      name: o.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`,
+      productType: o.physical ? 'PHYSICAL' : 'DIGITAL',
+      variantsInfo: {
+        variants: [
+          {
+            price: { actualPrice: { amount: o.price } },
+            inventoryItem: o.untracked ? { inStock: true } : { quantity: o.quantity ?? 100 },
+            ...(o.physical ? { physicalProperties: { weight: 0.5 } } : {}),
+          },
+        ],
       },
     },
-  );
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
+  const product = r.body.product;
+  return { productId: product.id, variantId: product.variantsInfo.variants[0]!.id, product };
 }
 
 /** A US address a checkout ships to. */
@@ -202,19 +202,11 @@ export async function keptStateStore(name: string) {
   const s = await startTestServer();
   const other =
     testEngine() === 'postgres' ? await startSecondProcess(s, { clock: s.clock, env: { JOBS: 'false' } }) : s;
-  const made = await s.admin<{ product: PricedProduct }>('POST', '/stores/v3/products', {
-    product: {
-      name,
-      variantsInfo: {
-        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 50 } }],
-      },
-    },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const { product } = await shopProduct(s, { name, price: '10', quantity: 50, physical: true });
   return {
     s,
     other,
-    product: made.body.product,
+    product,
     async stop() {
       if (other !== s) await other.stop();
       await s.stop();
