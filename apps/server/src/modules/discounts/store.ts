@@ -132,23 +132,26 @@ export const findCouponRow = (db: Executor, id: string, lock = false) => {
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 };
 
-/** The customer's redemptions of coupon `k` (the alias of the queries below). */
-const usedByCustomer = (customerKey: string | null) =>
-  sql<number>`(select count(*)::int from coupon_redemption r where r.coupon_id = k.id and r.customer_key = ${customerKey})`;
+/**
+ * Coupon `k` with `u.n`, the customer's redemptions of it (the aliases the statements below use):
+ * `from` of a statement reading a coupon by code key.
+ */
+const couponWithUses = (codeKey: string, customerKey: string | null) => sql`coupon k,
+    lateral (select count(*)::int as n from coupon_redemption r where r.coupon_id = k.id and r.customer_key = ${customerKey}) u
+    where k.code_key = ${codeKey}`;
 
 /**
  * What pricing takes from coupon `k` besides its definition, as one text: its id and revision (any
  * change of its definition, switching it off included, is a new revision), and whether its usage
- * limit and the customer's are reached. Its redemption counts themselves are not in it: pricing
- * compares them with the limits only, and a redemption checks them again (`redeem`).
+ * limit and the customer's (`u.n` uses) are reached. Its redemption counts themselves are not in it:
+ * pricing compares them with the limits only, and a redemption checks them again (`redeem`).
  */
-const versionOf = (customerKey: string | null) =>
-  sql<string>`k.id || ':' || k.revision || ':' || (k.usage_limit is not null and k.times_used >= k.usage_limit)
-    || ':' || (k.limit_per_customer is not null and ${usedByCustomer(customerKey)} >= k.limit_per_customer)`;
+const VERSION = sql<string>`k.id || ':' || k.revision || ':' || (k.usage_limit is not null and k.times_used >= k.usage_limit)
+    || ':' || (k.limit_per_customer is not null and u.n >= k.limit_per_customer)`;
 
 /**
  * The coupon with this code (ignoring case and surrounding spaces), with the customer's redemption
- * count and its version (`versionOf`).
+ * count and its version (`VERSION`).
  */
 export async function findCouponRowByCode(
   db: Executor,
@@ -164,10 +167,10 @@ export async function findCouponRowByCode(
 }
 
 const couponByCodeStatement = statement(
-  (_, k: { codeKey: string; customerKey: string | null }) => sql<
-    CouponRow & { used_by_customer: number; version: string }
-  >`select k.*, ${usedByCustomer(k.customerKey)} as used_by_customer, ${versionOf(k.customerKey)} as version
-    from coupon k where k.code_key = ${k.codeKey}`,
+  (_, k: { codeKey: string; customerKey: string | null }) =>
+    sql<
+      CouponRow & { used_by_customer: number; version: string }
+    >`select k.*, u.n as used_by_customer, ${VERSION} as version from ${couponWithUses(k.codeKey, k.customerKey)}`,
 );
 
 /**
@@ -175,7 +178,7 @@ const couponByCodeStatement = statement(
  * code key `codeKey` has, for this customer, the version it was read at (null: there was none).
  */
 export const couponStillAt = (c: { codeKey: string; customerKey: string | null; version: string | null }) =>
-  sql<boolean>`(select ${versionOf(c.customerKey)} from coupon k where k.code_key = ${c.codeKey}) is not distinct from ${c.version}`;
+  sql<boolean>`(select ${VERSION} from ${couponWithUses(c.codeKey, c.customerKey)}) is not distinct from ${c.version}`;
 
 /** Serialises writers of one coupon code until commit (a rename cannot race an insert of the same code). */
 export async function lockCouponCode(db: Executor, code: string): Promise<void> {
