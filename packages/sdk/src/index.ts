@@ -79,7 +79,7 @@ export {
 } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
 export { cartCalls, currentCart, estimateCart, itemCount } from './cart.ts';
-export { shippingCalls } from './shipping.ts';
+export { needsShipping, shippingCalls } from './shipping.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';
 export type { CheckoutCallbacks, CheckoutUpdate } from './checkout.ts';

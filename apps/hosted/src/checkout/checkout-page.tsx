@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Checkout, CheckoutUpdate, TestGatewayCard as Card } from '@vitrine/sdk';
+import {
+  needsShipping,
+  type Checkout,
+  type CheckoutUpdate,
+  type TestGatewayCard as Card,
+} from '@vitrine/sdk';
 import { checkoutMutations, checkoutQueries, memberQueries, paymentMutations } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,8 +35,7 @@ export function CheckoutPage() {
 }
 
 const LOST = 'Your checkout session has ended.';
-const requiresShipping = (c: Checkout) =>
-  c.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType?.preset === 'PHYSICAL');
+const requiresShipping = (c: Checkout) => needsShipping(c.lineItems);
 const cheapest = (options: ReturnType<typeof optionsOf>) =>
   options.reduce<(typeof options)[number] | undefined>(
     (best, o) =>

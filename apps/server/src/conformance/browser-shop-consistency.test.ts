@@ -189,6 +189,35 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await v.close();
   });
 
+  it('a cart of digital items needs no shipping: the estimate says so instead of "We do not ship", until a shipped item joins it', async () => {
+    const v = await shopper(browser, s.url, 375);
+    const { page } = v;
+    await page.goto('/product-page/printable-wall-art');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+    await expect.poll(() => cartCount(page)).toBe(1);
+    await page.goto('/cart');
+    await hydrated(page);
+    const estimate = page.getByRole('region', { name: 'Estimated totals' });
+    await estimate.getByText('Estimated total', { exact: true }).waitFor();
+    await expect.poll(() => estimate.innerText()).toMatch(/Shipping\s*Not needed/);
+    expect(await estimate.innerText()).not.toMatch(/do not ship|Not available|calculated at checkout/);
+    expect(await optionsOf(page, 'Estimate tax for')).toEqual(SHIPS_TO);
+    await expectAccessible(page, 'cart of a digital item');
+
+    // A mug joins it: now the cart ships, and the estimate prices it.
+    await page.goto('/product-page/stoneware-coffee-mug');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+    await expect.poll(() => cartCount(page)).toBe(2);
+    await page.goto('/cart');
+    await hydrated(page);
+    await expect.poll(() => estimate.innerText()).toMatch(/Shipping \(Standard\)\s*\$5\.99/);
+    expect(await page.getByLabel('Estimate shipping to', { exact: true }).inputValue()).toBe('US');
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+
   it('names the places the store does not ship to, in words, and never calls them "Free"', async () => {
     // The store starts shipping to New South Wales only, of all Australia.
     const region = await s.admin('POST', '/ecom/v1/shipping-regions', {

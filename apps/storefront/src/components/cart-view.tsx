@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type HttpClient, cartCalls, checkoutRedirect, type Cart, type CartLineItem } from '@vitrine/sdk';
+import {
+  type HttpClient,
+  cartCalls,
+  checkoutRedirect,
+  needsShipping,
+  type Cart,
+  type CartLineItem,
+} from '@vitrine/sdk';
 import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
@@ -190,16 +197,21 @@ function Totals({ cart }: { cart: Cart }) {
   const s = estimate.data?.priceSummary;
   const selected = estimate.data?.shippingInfo?.selectedCarrierServiceOption;
   const place = countries.find((c) => c.code === country);
+  // A cart of digital items, gift cards or services ships nothing: the country only places the tax.
+  const ships = needsShipping(cart.lineItems);
   // Why nothing is selected: the country is only partly covered (the address decides), or not at all.
-  const note = !country
-    ? 'Shipping is calculated at checkout.'
-    : selected
-      ? undefined
-      : place?.partial
-        ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
-        : `We do not ship to ${place?.name ?? country}.`;
-  const shipping =
-    !country || place?.partial
+  const note = !ships
+    ? undefined
+    : !country
+      ? 'Shipping is calculated at checkout.'
+      : selected
+        ? undefined
+        : place?.partial
+          ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
+          : `We do not ship to ${place?.name ?? country}.`;
+  const shipping = !ships
+    ? 'Not needed'
+    : !country || place?.partial
       ? 'At checkout'
       : !selected
         ? 'Not available'
@@ -211,7 +223,7 @@ function Totals({ cart }: { cart: Cart }) {
       </h3>
       {countries.length > 0 && (
         <Select
-          label="Estimate shipping to"
+          label={ships ? 'Estimate shipping to' : 'Estimate tax for'}
           value={country}
           onChange={(e) => setCountry(e.target.value)}
           className="mb-3"
