@@ -21,7 +21,7 @@ export function Table({ caption, hideCaption, className = 'mb-4', children, ...r
       role="region"
       aria-labelledby={id}
       tabIndex={0}
-      className={`overflow-x-auto rounded-2xl border border-line bg-surface ${className}`}
+      className={`relative overflow-x-auto rounded-2xl border border-line bg-surface ${className}`}
     >
       <table
         {...rest}

@@ -9,8 +9,7 @@
  * is told the same as soon as the server refuses them. axe-core on every page and dialog; screenshots
  * at 1280 and 768 px in test-artifacts/dashboard (git-ignored).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WireBackInStockRequest, WireReview } from '@vitrine/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -21,6 +20,7 @@ import { askToBeNotified, untilStatus } from '../test/back-in-stock.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { checkNarrow, expectAccessible } from '../test/storefront.ts';
 import { shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, STAFF_PASSWORD, type StaffBrowser } from '../test/staff.ts';
 
@@ -28,7 +28,6 @@ const built =
   existsSync(join(appDist('dashboard'), 'index.html')) &&
   existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OWNER = { name: 'Olive Owner', email: 'olive@example.test' };
 const REPLY = 'Thank you, Grace! Glad the shirt fits well.';
 
@@ -154,58 +153,12 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** axe-core in the page: no serious or critical violations. */
-async function expectAccessible(p: Page, what: string) {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
-  if (!(await p.evaluate(() => 'axe' in globalThis))) await p.evaluate(AXE);
-  const violations = await p.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(
-            o?: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
-  expect(violations, `axe on ${what}`).toEqual([]);
-}
-
-/** axe on the page, then full-page screenshots at 1280 px (this page) and 768 px (a second window, same session). */
-async function checkPage(p: Page, name: string, ctx: BrowserContext = context) {
+/** axe on the page, then full-page screenshots at 1280 px (this page) and at a phone's width (a second window, same session). */
+async function checkPage(p: Page, name: string) {
   await p.waitForLoadState('networkidle');
   await expectAccessible(p, name);
   await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  const narrow = await browser.newContext({
-    viewport: { width: 768, height: 1024 },
-    baseURL: s.url,
-    storageState: await ctx.storageState(),
-  });
-  try {
-    const q = await narrow.newPage();
-    watch(q);
-    await q.goto(p.url());
-    await q.getByRole('heading', { level: 1 }).waitFor();
-    await q.waitForLoadState('networkidle');
-    // Nothing wider than the window: tables scroll inside their own region.
-    const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow, `${name} fits 768 px`).toBeLessThanOrEqual(0);
-    await expectAccessible(q, `${name} at 768 px`);
-    await q.screenshot({ path: join(ARTIFACTS, `${name}-768.png`), fullPage: true });
-  } finally {
-    await narrow.close();
-  }
+  await checkNarrow(browser, p, { name, dir: ARTIFACTS, watch });
 }
 
 const status = (p: Page, text: string | RegExp) =>
@@ -559,7 +512,7 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
         return [r.status, body.details.applicationError?.code];
       });
       expect(refused).toEqual([403, 'OWNER_ONLY']);
-      await checkPage(p, 'admin-settings-contributor', casey);
+      await checkPage(p, 'admin-settings-contributor');
 
       await nav(p).getByRole('link', { name: 'Reviews' }).click();
       await p.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();

@@ -19,7 +19,7 @@ import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
-import { expectAccessible, hydrated } from '../test/storefront.ts';
+import { checkNarrow, expectAccessible, hydrated } from '../test/storefront.ts';
 
 const built =
   existsSync(join(appDist('dashboard'), 'index.html')) &&
@@ -94,24 +94,10 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** Full-page screenshots at 1280 px (this page) and 768 px (a second window with the same session). */
+/** Full-page screenshots at 1280 px (this page) and at a phone's width (a second window with the same session). */
 async function shots(p: Page, name: string) {
   await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  const narrow = await browser.newContext({ viewport: { width: 768, height: 1024 }, baseURL: s.url });
-  try {
-    await narrow.addCookies([cookie]);
-    const q = await narrow.newPage();
-    await q.goto(p.url());
-    await q.getByRole('heading', { level: 1 }).waitFor();
-    await q.waitForLoadState('networkidle');
-    // Nothing wider than the window: tables scroll inside their own region.
-    const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow, `${name} fits 768 px`).toBeLessThanOrEqual(0);
-    await expectAccessible(q, `${name} at 768 px`);
-    await q.screenshot({ path: join(ARTIFACTS, `${name}-768.png`), fullPage: true });
-  } finally {
-    await narrow.close();
-  }
+  await checkNarrow(browser, p, { name, dir: ARTIFACTS });
 }
 
 /** Drops files onto the page's drop zone, as a drag-and-drop from the desktop does (a `drop` event with a DataTransfer). */

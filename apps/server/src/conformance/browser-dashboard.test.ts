@@ -6,8 +6,7 @@
  * SMTP server), tags it (optimistically) and notes it; signs out and in again. axe-core on every
  * page and dialog; screenshots at 1280 and 768 px in test-artifacts/dashboard (git-ignored).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +15,12 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { smtpSink } from '../test/identity.ts';
 import { transactions } from '../test/payments.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { checkNarrow, expectAccessible } from '../test/storefront.ts';
 import { payAsBuyer, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { STAFF_PASSWORD, totpCode } from '../test/staff.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OWNER = { name: 'Olive Owner', email: 'olive@example.test' };
 
 if (!built) console.warn('Dashboard browser tests SKIPPED: run "npm run build" first.');
@@ -149,55 +148,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** axe-core in the page: no serious or critical violations. */
-async function expectAccessible(p: Page, what: string) {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply.
-  if (!(await p.evaluate(() => 'axe' in globalThis))) await p.evaluate(AXE);
-  const violations = await p.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(
-            o?: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
-  expect(violations, `axe on ${what}`).toEqual([]);
-}
-
-/** Full-page screenshots at 1280 px (this page) and 768 px (a second window with the same session). */
+/** Full-page screenshots at 1280 px (this page) and at a phone's width (a second window with the same session). */
 async function shots(p: Page, name: string) {
   await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  const narrow = await browser.newContext({
-    viewport: { width: 768, height: 1024 },
-    baseURL: s.url,
-    storageState: await context.storageState(),
-  });
-  try {
-    const q = await narrow.newPage();
-    await q.goto(p.url());
-    await q.getByRole('heading', { level: 1 }).waitFor();
-    await q.waitForLoadState('networkidle');
-    // Nothing wider than the window: tables scroll inside their own region.
-    const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow, `${name} fits 768 px`).toBeLessThanOrEqual(0);
-    await expectAccessible(q, `${name} at 768 px`);
-    await q.screenshot({ path: join(ARTIFACTS, `${name}-768.png`), fullPage: true });
-  } finally {
-    await narrow.close();
-  }
+  await checkNarrow(browser, p, { name, dir: ARTIFACTS });
 }
 
 /** The order page's payment badge, and waiting for the dialog to close. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -80,4 +81,36 @@ export async function cartCount(page: Page): Promise<number> {
 /** The option labels of a <select> found by its label. */
 export async function optionsOf(page: Page, label: string): Promise<string[]> {
   return page.getByLabel(label, { exact: true }).locator('option').allInnerTexts();
+}
+
+/** A phone's width: every page is checked at it as well as at 1280 px. */
+export const NARROW = 375;
+
+/**
+ * The page again in a second window `NARROW` px wide with the same session: nothing is wider than
+ * the window (tables scroll inside their own region), axe finds nothing serious, and a full-page
+ * screenshot `${name}-375.png` lands in `dir`. `watch` sees the new page first (its errors).
+ */
+export async function checkNarrow(
+  browser: Browser,
+  page: Page,
+  o: { name: string; dir: string; watch?: (p: Page) => void },
+) {
+  const narrow = await browser.newContext({
+    viewport: { width: NARROW, height: 812 },
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const q = await narrow.newPage();
+    o.watch?.(q);
+    await q.goto(page.url());
+    await q.getByRole('heading', { level: 1 }).waitFor();
+    await q.waitForLoadState('networkidle');
+    const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow, `${o.name} fits ${NARROW} px`).toBeLessThanOrEqual(0);
+    await expectAccessible(q, `${o.name} at ${NARROW} px`);
+    await q.screenshot({ path: join(o.dir, `${o.name}-${NARROW}.png`), fullPage: true });
+  } finally {
+    await narrow.close();
+  }
 }
