@@ -3,7 +3,8 @@
  * shopper without a cart, which every browser logs as a red console error; so the browser
  * remembers whether its shopper has a cart (`vitrine.shop.cart` in localStorage) and does not ask
  * when it knows there is none: a new visitor (no tokens yet), after a 404, after the order replaced
- * the cart, after signing out. Any cart change or answer updates it; signing in makes it unknown.
+ * the cart, after signing out, after signing up without one. Any cart change or answer updates it;
+ * signing in makes it unknown.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { errorCode, type HttpClient, type Cart } from '@vitrine/sdk';

@@ -12,15 +12,23 @@ export async function auth(env: Env): Promise<OAuthStrategy> {
   return env.auth.get();
 }
 
-/** Keeps member tokens and refreshes what depends on who the shopper is. */
-export async function signedIn(env: Env, queryClient: QueryClient, tokens: Tokens): Promise<void> {
+/**
+ * Keeps member tokens and refreshes what depends on who the shopper is. `newMember`: the account was
+ * made just now, so it has no cart of its own (only the visitor's, handed over).
+ */
+export async function signedIn(
+  env: Env,
+  queryClient: QueryClient,
+  tokens: Tokens,
+  o: { newMember?: boolean } = {},
+): Promise<void> {
   (await env.auth?.get())?.setTokens(tokens);
   env.session.changed();
   queryClient.removeQueries({ queryKey: memberQueries.all() });
   queryClient.removeQueries({ queryKey: orderQueries.all() });
   // The server hands the visitor's cart over to the member on the member's first cart call; without
-  // one, the member may still have a cart of their own.
-  if (cartHint() === 'none') setCartHint(undefined);
+  // one, a member who signed in may still have a cart of their own (one who just signed up has not).
+  if (cartHint() === 'none' && !o.newMember) setCartHint(undefined);
   await queryClient.invalidateQueries({ queryKey: cartQueries.all() });
 }
 
@@ -29,8 +37,10 @@ export async function finishDirectLogin(
   env: Env,
   queryClient: QueryClient,
   sessionToken: string,
+  o: { newMember?: boolean } = {},
 ): Promise<void> {
-  await signedIn(env, queryClient, await (await auth(env)).getMemberTokensForDirectLogin(sessionToken));
+  const tokens = await (await auth(env)).getMemberTokensForDirectLogin(sessionToken);
+  await signedIn(env, queryClient, tokens, o);
 }
 
 /** Only same-origin paths: a query parameter must never become an open redirect. */

@@ -109,6 +109,35 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await v.close();
   });
 
+  it('a visitor without a cart signs up and browses on: still no console error (no cart asked for)', async () => {
+    const v = await shopper(browser, s.url, 375);
+    const { page } = v;
+    await page.goto('/signup?returnTo=%2Faccount');
+    await hydrated(page);
+    const email = `new-${Date.now()}@example.test`;
+    await page.getByLabel('First name').fill('Nell');
+    await page.getByLabel('Last name').fill('New');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('Correct-Horse-42');
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
+    for (const path of ['/', '/cart']) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.getByText('Your cart is empty.').first().waitFor();
+    expect(await cartCount(page)).toBe(0);
+    // The cart appears with the first item, as for anyone.
+    await page.goto('/product-page/stoneware-coffee-mug');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+    await expect.poll(() => cartCount(page)).toBe(1);
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+
   it('hydrates every page without a mismatch on a slow device, with and without a cart', async () => {
     // A busy phone: every slice of React's work overruns its 5 ms (the clock jumps at each reading),
     // so React yields between the header's effects and hydrating the page's Suspense boundary, and

@@ -34,8 +34,11 @@ const LOGIN_MESSAGES: Record<string, string> = {
   emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
 };
 
-/** Runs a sign-in result: success → member tokens through the hidden iframe; other states → their page. */
-function useStateMachine() {
+/**
+ * Runs a sign-in result: success → member tokens through the hidden iframe; other states → their
+ * page. `newMember`: the result of a registration.
+ */
+function useStateMachine(o: { newMember?: boolean } = {}) {
   const env = useEnv();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -44,7 +47,7 @@ function useStateMachine() {
   return async (r: StateMachineResult): Promise<string | undefined> => {
     switch (r.loginState) {
       case 'SUCCESS':
-        await finishDirectLogin(env, queryClient, r.data.sessionToken);
+        await finishDirectLogin(env, queryClient, r.data.sessionToken, o);
         navigate(returnTo, { replace: true });
         return undefined;
       case 'EMAIL_VERIFICATION_REQUIRED':
@@ -239,7 +242,7 @@ function SignIn() {
 export function SignUp() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
-  const next = useStateMachine();
+  const next = useStateMachine({ newMember: true });
   const f = useForm(async (form, env) =>
     next(
       await (
