@@ -49,6 +49,23 @@ const summaryRow = async (page: Page, label: RegExp) => {
     .trim();
 };
 
+/** Adds one of the product at `slug` from its page; the header then counts `count` items. */
+async function addFromPage(page: Page, slug: string, count: number) {
+  await page.goto(`/product-page/${slug}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
+  await expect.poll(() => cartCount(page)).toBe(count);
+}
+
+/** The cart page's estimate, once it shows a total. */
+async function cartEstimate(page: Page) {
+  await page.goto('/cart');
+  await hydrated(page);
+  const estimate = page.getByRole('region', { name: 'Estimated totals' });
+  await estimate.getByText('Estimated total', { exact: true }).waitFor();
+  return estimate;
+}
+
 describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere', () => {
   it("shows the store's name on every page and in its e-mails; a visitor without a cart sees no console error", async () => {
     const v = await shopper(browser, s.url, 1280);
@@ -130,10 +147,7 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     await page.getByText('Your cart is empty.').first().waitFor();
     expect(await cartCount(page)).toBe(0);
     // The cart appears with the first item, as for anyone.
-    await page.goto('/product-page/stoneware-coffee-mug');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(1);
+    await addFromPage(page, 'stoneware-coffee-mug', 1);
     expect(v.errors).toEqual([]);
     await v.close();
   });
@@ -157,10 +171,7 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     };
     const pages = ['/account', '/', '/shop', '/product-page/linen-button-down-shirt', '/thank-you', '/cart'];
     for (const path of pages) await visit(path);
-    await page.goto('/product-page/stoneware-coffee-mug');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(1);
+    await addFromPage(page, 'stoneware-coffee-mug', 1);
     for (const path of pages) await visit(path);
     await page.getByRole('list', { name: 'Items in your cart' }).waitFor();
     expect(v.errors).toEqual([]);
@@ -170,14 +181,8 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
   it('the cart estimates what the checkout charges, for the countries the store ships to; "Free" only for a free chosen option', async () => {
     const v = await shopper(browser, s.url, 1280);
     const { page } = v;
-    await page.goto('/product-page/stoneware-coffee-mug');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(1);
-    await page.goto('/cart');
-    await hydrated(page);
-    const estimate = page.getByRole('region', { name: 'Estimated totals' });
-    await estimate.getByText('Estimated total', { exact: true }).waitFor();
+    await addFromPage(page, 'stoneware-coffee-mug', 1);
+    const estimate = await cartEstimate(page);
     await expect.poll(() => optionsOf(page, 'Estimate shipping to')).toEqual(SHIPS_TO);
     expect(await page.getByLabel('Estimate shipping to', { exact: true }).inputValue()).toBe('US');
     await expect.poll(() => estimate.innerText()).toMatch(/Shipping \(Standard\)\s*\$5\.99/);
@@ -221,26 +226,16 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
   it('a cart of digital items needs no shipping: the estimate says so instead of "We do not ship", until a shipped item joins it', async () => {
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
-    await page.goto('/product-page/printable-wall-art');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(1);
-    await page.goto('/cart');
-    await hydrated(page);
-    const estimate = page.getByRole('region', { name: 'Estimated totals' });
-    await estimate.getByText('Estimated total', { exact: true }).waitFor();
+    await addFromPage(page, 'printable-wall-art', 1);
+    const estimate = await cartEstimate(page);
     await expect.poll(() => estimate.innerText()).toMatch(/Shipping\s*Not needed/);
     expect(await estimate.innerText()).not.toMatch(/do not ship|Not available|calculated at checkout/);
     expect(await optionsOf(page, 'Estimate tax for')).toEqual(SHIPS_TO);
     await expectAccessible(page, 'cart of a digital item');
 
     // A mug joins it: now the cart ships, and the estimate prices it.
-    await page.goto('/product-page/stoneware-coffee-mug');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(2);
-    await page.goto('/cart');
-    await hydrated(page);
+    await addFromPage(page, 'stoneware-coffee-mug', 2);
+    await cartEstimate(page);
     await expect.poll(() => estimate.innerText()).toMatch(/Shipping \(Standard\)\s*\$5\.99/);
     expect(await page.getByLabel('Estimate shipping to', { exact: true }).inputValue()).toBe('US');
     expect(v.errors).toEqual([]);
@@ -259,10 +254,7 @@ describe.skipIf(!hasChromium || !built)('one store, told the same way everywhere
     expect(region.status, JSON.stringify(region.body)).toBe(200);
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
-    await page.goto('/product-page/stoneware-coffee-mug');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Add to cart' }).press('Enter');
-    await expect.poll(() => cartCount(page)).toBe(1);
+    await addFromPage(page, 'stoneware-coffee-mug', 1);
     await page.goto('/cart');
     await hydrated(page);
     await expect.poll(() => optionsOf(page, 'Estimate shipping to')).toEqual(['Australia', ...SHIPS_TO]);
