@@ -212,6 +212,21 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
         .getAttribute('aria-current'),
     ).resolves.toBe('page');
     await page.waitForLoadState('networkidle');
+    // The figures as a table, newest day first: a day without orders has no average order value
+    // (not $0.00), and none to convert from either.
+    await page.getByText('The figures per day, as a table').click();
+    const days = page.getByRole('table', { name: 'Figures per day, last 7 days' }).locator('tbody tr');
+    await expect.poll(() => days.count()).toBe(7);
+    const cells = async (i: number) => (await days.nth(i).locator('th, td').allInnerTexts()).slice(1);
+    const [sales, count, average] = await cells(0);
+    expect(count).toBe('3');
+    expect(average).toBe(`$${(Number(sales!.replace(/[$,]/g, '')) / 3).toFixed(2)}`);
+    expect(await cells(6)).toEqual(['$0.00', '0', '—', '—']);
+    await page
+      .getByRole('img', {
+        name: /^Average order value per day over the last 7 days; \$[\d.]+ over the period$/,
+      })
+      .waitFor();
     await expectAccessible(page, 'Home');
     await shots(page, 'home');
   });

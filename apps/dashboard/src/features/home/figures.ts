@@ -8,7 +8,8 @@ export interface DayPoint {
   date: string;
   sales: number;
   orders: number;
-  averageOrderValue: number;
+  /** Null on a day without orders (there is nothing to average: not $0). */
+  averageOrderValue: number | null;
   /** Percent; null on a day without checkouts. */
   conversion: number | null;
 }
@@ -20,7 +21,7 @@ export const dayPoints = (o: AnalyticsOverview): DayPoint[] =>
       date: d.date,
       sales,
       orders: d.orders,
-      averageOrderValue: d.orders ? Math.round((sales / d.orders) * 100) / 100 : 0,
+      averageOrderValue: d.orders ? Math.round((sales / d.orders) * 100) / 100 : null,
       conversion: d.checkouts ? Math.round(Math.min(1, d.orders / d.checkouts) * 1000) / 10 : null,
     };
   });
@@ -43,7 +44,7 @@ export const METRICS: { key: MetricKey; title: string; total: (o: AnalyticsOverv
   {
     key: 'averageOrderValue',
     title: 'Average order value',
-    total: (o) => money(o.totals.averageOrderValue, o.currency),
+    total: (o) => (o.totals.orders ? money(o.totals.averageOrderValue, o.currency) : '—'),
   },
   {
     key: 'conversion',
@@ -54,7 +55,9 @@ export const METRICS: { key: MetricKey; title: string; total: (o: AnalyticsOverv
 
 /** One value of a metric, as text. */
 export function metricText(key: MetricKey, p: DayPoint, currency: string): string {
-  if (key === 'sales' || key === 'averageOrderValue') return money(p[key], currency);
+  if (key === 'sales') return money(p.sales, currency);
+  if (key === 'averageOrderValue')
+    return p.averageOrderValue === null ? '—' : money(p.averageOrderValue, currency);
   if (key === 'conversion') return p.conversion === null ? '—' : `${p.conversion.toFixed(1)}%`;
   return String(p.orders);
 }

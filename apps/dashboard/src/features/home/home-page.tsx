@@ -79,7 +79,7 @@ export function HomePage() {
                     metric={m.key}
                     points={points}
                     currency={o.currency}
-                    label={`${m.title} per day over the last ${days} days; ${m.total(o)} in all`}
+                    label={`${m.title} per day over the last ${days} days; ${m.total(o)} ${m.key === 'sales' || m.key === 'orders' ? 'in all' : 'over the period'}`}
                   />
                 </Suspense>
               ) : (
