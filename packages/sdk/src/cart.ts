@@ -85,3 +85,23 @@ export const cartCalls = {
 /** Number of items (sum of quantities) in a cart. */
 export const itemCount = (cart: Cart | null | undefined): number =>
   (cart?.lineItems ?? []).reduce((n, l) => n + l.quantity, 0);
+
+/** A line's options as the platform describes them (`descriptionLines`: a name and a text or colour). */
+interface DescriptionLine {
+  name?: { original?: string; translated?: string | null } | null;
+  plainText?: { original?: string; translated?: string | null } | null;
+  colorInfo?: { original?: string; translated?: string | null } | null;
+}
+
+/** A cart, checkout or order line's options as one text: "Size: M · Color: Navy". */
+export function optionsText(lines: readonly DescriptionLine[] | null | undefined): string {
+  return (lines ?? [])
+    .map((l) => {
+      const name = l.name?.translated ?? l.name?.original;
+      const value =
+        l.colorInfo?.translated ?? l.colorInfo?.original ?? l.plainText?.translated ?? l.plainText?.original;
+      return name && value ? `${name}: ${value}` : (value ?? name ?? '');
+    })
+    .filter(Boolean)
+    .join(' · ');
+}

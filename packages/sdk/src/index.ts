@@ -78,7 +78,7 @@ export {
   STORES_APP_ID,
 } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
-export { cartCalls, currentCart, estimateCart, itemCount } from './cart.ts';
+export { cartCalls, currentCart, estimateCart, itemCount, optionsText } from './cart.ts';
 export { needsShipping, shippingCalls } from './shipping.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';

@@ -1,11 +1,6 @@
 import { Card } from '@vitrine/ui';
 import type { ReactNode, Ref } from 'react';
 import { useStoreName } from '../store-name.ts';
-import type { CheckoutLineItem, Order } from '@vitrine/sdk';
-
-type DescriptionLine =
-  | CheckoutLineItem['descriptionLines'][number]
-  | NonNullable<Order['lineItems'][number]['descriptionLines']>[number];
 
 // The checkout's own parts (its frame, steps, lines and totals); the primitives are @vitrine/ui's.
 
@@ -78,17 +73,6 @@ export function Step({
 }
 
 /** "Color: Sage · Size: M" from a line's description lines. */
-export function optionsText(lines: DescriptionLine[] | undefined): string {
-  return (lines ?? [])
-    .map((l) => {
-      const name = l.name?.translated ?? l.name?.original;
-      const value =
-        l.colorInfo?.translated ?? l.colorInfo?.original ?? l.plainText?.translated ?? l.plainText?.original;
-      return name && value ? `${name}: ${value}` : (value ?? name ?? '');
-    })
-    .filter(Boolean)
-    .join(' · ');
-}
 
 export function LineItem({
   name,

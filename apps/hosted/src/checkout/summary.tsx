@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, formatMoney, isZeroMoney } from '@vitrine/ui';
-import type { Checkout, CheckoutUpdate } from '@vitrine/sdk';
+import { optionsText, type Checkout, type CheckoutUpdate } from '@vitrine/sdk';
 import { describe } from './errors.ts';
 import { PICKUP_CARRIER } from './shipping-step.tsx';
-import { LineItem, optionsText, Totals } from './parts.tsx';
+import { LineItem, Totals } from './parts.tsx';
 
 const lineNote = (status: string | undefined, available: number | undefined) => {
   if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND') return 'No longer available';

@@ -1,3 +1,4 @@
+import { optionsText } from '@vitrine/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { orderQueries } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import { hasAccessToken, http } from './api.ts';
 import { describe } from './errors.ts';
 import { orderTotals, pickupPlace } from './order-totals.ts';
 import { afterOrderUrl, currentSession } from './session.ts';
-import { LineItem, optionsText, Shell, Totals } from './parts.tsx';
+import { LineItem, Shell, Totals } from './parts.tsx';
 import { WithQueries } from './query.tsx';
 
 /** `/checkout/thank-you?orderId=…`: the order number and summary, then back to the caller's page. */

@@ -308,15 +308,32 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
       await v.close();
       return;
     }
-    const number = await payOnHostedCheckout(page, `buyer-${Date.now()}@example.test`);
-    await expectAccessible(page, 'thank-you');
-    expect(v.errors).toEqual([]);
+    const buyer = `buyer-${Date.now()}@example.test`;
+    const number = await payOnHostedCheckout(page, buyer);
     const order = (
       await s.admin<{
-        orders: { number: string; paymentStatus: string; lineItems: { quantity: number }[] }[];
+        orders: {
+          number: string;
+          paymentStatus: string;
+          lineItems: { quantity: number }[];
+          priceSummary: { total: { formattedAmount: string } };
+        }[];
       }>('POST', '/ecom/v1/orders/search', { search: { filter: { number } } })
     ).body.orders[0];
     expect(order).toMatchObject({ number, paymentStatus: 'PAID', lineItems: [{ quantity: 2 }] });
+    // The thank-you page says what was bought, where the confirmation went, and what it all cost.
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect
+      .poll(async () => (await summary.innerText()).replace(/\s+/g, ' '))
+      .toMatch(
+        new RegExp(
+          `Linen Button-Down Shirt Size: M · Color: Sand Qty 2 × \\$49\\.00 .*Subtotal \\$98\\.00 Shipping \\$5\\.99 .*Total ${order!.priceSummary.total.formattedAmount.replace(/[$.]/g, '\\$&')}`,
+        ),
+      );
+    expect(await page.locator('main').innerText()).toContain(`A confirmation is on its way to ${buyer}.`);
+    await expectAccessible(page, 'thank-you');
+    await shot(page, 'thank-you-1280');
+    expect(v.errors).toEqual([]);
     await v.close();
   });
 

@@ -4,6 +4,7 @@ import {
   cartCalls,
   checkoutRedirect,
   needsShipping,
+  optionsText,
   type Cart,
   type CartLineItem,
 } from '@vitrine/sdk';
@@ -46,9 +47,7 @@ function Line({ line, onError }: { line: CartLineItem; onError: (m: string | und
   const change = useCartChange();
   const qtyId = useId();
   const name = line.productName?.translated ?? line.productName?.original ?? 'Item';
-  const options = (line.descriptionLines ?? [])
-    .map((d) => `${d.name?.original ?? ''}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`)
-    .join(', ');
+  const options = optionsText(line.descriptionLines);
   const unavailable = line.availability?.status && line.availability.status !== 'AVAILABLE';
   const run = (fn: Parameters<typeof change.mutate>[0]) => {
     onError(undefined);

@@ -7,13 +7,14 @@ import {
   type OrderPayment,
 } from '@vitrine/sdk';
 import { memberQueries, orderQueries } from '@vitrine/sdk/react';
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { Alert, Button, Field, formatMoney, linkClass, Loading, PageHeading } from '@vitrine/ui';
+import { Alert, Button, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
-import { giftCardPart, pickupPlace } from '../order-summary.ts';
+import { pickupPlace } from '../order-summary.ts';
+import { OrderLines } from '../components/order-lines.tsx';
 import { signOut } from '../session.ts';
 
 const STATUS: Record<string, string> = {
@@ -228,10 +229,8 @@ export function OrderDetails() {
 }
 
 function OrderView({ order: o, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
-  const s = o.priceSummary;
   const address = o.shippingInfo?.logistics?.shippingDestination?.address;
   const pickup = pickupPlace(o);
-  const gift = giftCardPart(o, payments);
   return (
     <section aria-labelledby="order-heading">
       <p className="mb-2">
@@ -274,59 +273,7 @@ function OrderView({ order: o, payments }: { order: Order; payments: OrderPaymen
           </>
         )}
       </dl>
-      <ul
-        aria-label="Items"
-        className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
-      >
-        {o.lineItems.map((l) => (
-          <li key={l.id} className="flex gap-3 p-3">
-            {l.image?.url && (
-              <img
-                src={l.image.url}
-                alt=""
-                width={56}
-                height={56}
-                className="h-14 w-14 rounded object-cover"
-              />
-            )}
-            <div className="flex-1">
-              <p className="font-medium">{l.productName?.original}</p>
-              <p className="text-sm text-stone-700">
-                Qty {l.quantity} × {l.price?.formattedAmount}
-              </p>
-            </div>
-            <p className="font-semibold">{l.totalPriceAfterTax?.formattedAmount}</p>
-          </li>
-        ))}
-      </ul>
-      <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
-        <dt>{pickup ? 'Pickup' : 'Shipping'}</dt>
-        <dd className="text-right">{formatMoney(s?.shipping, { zero: 'Free' })}</dd>
-        <dt>Tax</dt>
-        <dd className="text-right">{s?.tax?.formattedAmount}</dd>
-        {s?.discount && Number(s.discount.amount) > 0 && (
-          <>
-            <dt>Discount</dt>
-            <dd className="text-right">−{s.discount.formattedAmount}</dd>
-          </>
-        )}
-        <dt className={gift ? '' : 'font-semibold'}>{gift ? 'Order total' : 'Total'}</dt>
-        <dd className={`text-right ${gift ? '' : 'font-semibold'}`}>{s?.total?.formattedAmount}</dd>
-        {gift?.cards.map((c) => (
-          <Fragment key={c.code}>
-            <dt>Gift card {c.code}</dt>
-            <dd className="text-right">−{c.amount.formattedAmount}</dd>
-          </Fragment>
-        ))}
-        {gift && (
-          <>
-            <dt className="font-semibold">Paid by card</dt>
-            <dd className="text-right font-semibold">{gift.byCard}</dd>
-          </>
-        )}
-      </dl>
+      <OrderLines order={o} payments={payments} />
     </section>
   );
 }

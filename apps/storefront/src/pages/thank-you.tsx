@@ -9,6 +9,7 @@ import { useTitle } from '../use-title.ts';
 import { useEnv, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import { giftCardPart, pickupPlace } from '../order-summary.ts';
+import { OrderLines } from '../components/order-lines.tsx';
 
 export function ThankYou() {
   const { http } = useEnv();
@@ -38,6 +39,17 @@ export function ThankYou() {
             Your order number is <strong data-testid="order-number">#{order.data.number}</strong>.
           </p>
           <OrderNote order={order.data} payments={payments.data?.payments} />
+          {order.data.buyerInfo?.email && (
+            <p className="mt-1 text-sm text-stone-700">
+              A confirmation is on its way to {order.data.buyerInfo.email}.
+            </p>
+          )}
+          <section aria-labelledby="summary-heading" className="mt-8 text-left">
+            <h2 id="summary-heading" className="mb-3 text-lg font-semibold">
+              Order summary
+            </h2>
+            <OrderLines order={order.data} payments={payments.data?.payments} />
+          </section>
         </>
       )}
       <p className="mt-8 flex justify-center gap-4">
