@@ -27,9 +27,7 @@ export function OrderLines({ order: o, payments }: { order: Order; payments: Ord
             )}
             <div className="flex-1">
               <p className="font-medium">{l.productName?.original}</p>
-              {optionsText(l.descriptionLines) && (
-                <p className="text-sm text-stone-700">{optionsText(l.descriptionLines)}</p>
-              )}
+              <Options text={optionsText(l.descriptionLines)} />
               <p className="text-sm text-stone-700">
                 Qty {l.quantity} × {l.price?.formattedAmount}
               </p>
@@ -69,3 +67,7 @@ export function OrderLines({ order: o, payments }: { order: Order; payments: Ord
     </>
   );
 }
+
+/** A line's options ("Size: M · Color: Sand"), when it has any. */
+const Options = ({ text }: { text: string }) =>
+  text ? <p className="text-sm text-stone-700">{text}</p> : null;
