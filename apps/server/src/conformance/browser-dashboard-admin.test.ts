@@ -230,6 +230,9 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     const name = (await link.innerText()).trim();
     await link.click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
+    // The login e-mail is the account's; the contact lists no "other" e-mail that is the same one.
+    await page.getByText(`${shopper.email} (verified)`).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('Other e-mails');
     await checkPage(page, 'admin-member');
 
     await page.getByRole('link', { name: 'Block', exact: true }).click();

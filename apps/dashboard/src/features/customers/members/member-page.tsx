@@ -181,9 +181,12 @@ function Facts({ rows }: { rows: [string, string][] }) {
 
 function Contact({ member: m }: { member: MemberView }) {
   const c = m.contact ?? {};
+  // The contact's e-mails include the login e-mail, which the Account card shows already.
+  const login = m.loginEmail?.toLowerCase();
+  const others = (c.emails ?? []).filter((e) => e.toLowerCase() !== login);
   const rows: [string, string][] = [
     ['Name', [c.firstName, c.lastName].filter(Boolean).join(' ') || '—'],
-    ...(c.emails?.length ? [['Other e-mails', c.emails.join(', ')] as [string, string]] : []),
+    ...(others.length ? [['Other e-mails', others.join(', ')] as [string, string]] : []),
     ...(c.phones?.length ? [['Phone', c.phones.join(', ')] as [string, string]] : []),
     ...(c.company ? [['Company', c.company] as [string, string]] : []),
     ...(c.addresses ?? []).map(
