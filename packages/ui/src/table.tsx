@@ -25,7 +25,7 @@ export function Table({ caption, hideCaption, className = 'mb-4', children, ...r
     >
       <table
         {...rest}
-        className="w-full border-collapse text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_thead_th]:font-medium [&_thead_th]:whitespace-nowrap [&_thead_th]:text-muted [&_tbody_tr]:border-t [&_tbody_tr]:border-line"
+        className="w-full border-collapse text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_tbody_th]:align-top [&_th]:px-3 [&_th]:py-2 [&_thead_th]:font-medium [&_thead_th]:whitespace-nowrap [&_thead_th]:text-muted [&_tbody_tr]:border-t [&_tbody_tr]:border-line"
       >
         <caption id={id} className={hideCaption ? 'sr-only' : 'px-3 pt-3 text-left font-semibold'}>
           {caption}

@@ -186,7 +186,7 @@ export function BackInStockItemPage() {
                     const [label, tone] = statusLabels[r.status];
                     return (
                       <tr key={r.id}>
-                        <th scope="row" className="font-normal break-all">
+                        <th scope="row" className="font-normal whitespace-nowrap">
                           {r.email}
                           {r.contactId && <span className="block text-muted">Member</span>}
                         </th>

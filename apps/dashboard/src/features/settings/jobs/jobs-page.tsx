@@ -82,7 +82,7 @@ export function JobsPage() {
                 <tbody>
                   {page.items.map((j) => (
                     <tr key={j.id}>
-                      <th scope="row" className="font-mono text-xs font-medium break-all">
+                      <th scope="row" className="font-mono text-xs font-medium whitespace-nowrap">
                         {j.name}
                       </th>
                       <td>
