@@ -159,7 +159,9 @@ export function LowStockPage() {
               <tr>
                 <th scope="col">Product</th>
                 <th scope="col">Variant</th>
-                <th scope="col">SKU</th>
+                <th scope="col" className="hidden sm:table-cell">
+                  SKU
+                </th>
                 <th scope="col" className="text-right">
                   In stock
                 </th>
@@ -193,7 +195,7 @@ export function LowStockPage() {
                       )}
                     </th>
                     <td>{variant}</td>
-                    <td className="text-muted">{v?.sku ?? ''}</td>
+                    <td className="hidden text-muted sm:table-cell">{v?.sku ?? ''}</td>
                     <td className="text-right tabular-nums">
                       {(r.quantity ?? 0) === 0 ? <Badge tone="danger">0</Badge> : r.quantity}
                     </td>

@@ -119,7 +119,7 @@ export function FileTable({ files, selected, onToggle, detailsHref }: Props) {
                 className="size-5 accent-accent"
               />
             </td>
-            <th scope="row" className="max-w-64 font-medium">
+            <th scope="row" className="max-w-64 min-w-36 font-medium">
               <Link
                 to={detailsHref(f)}
                 state={OPENED_HERE}
