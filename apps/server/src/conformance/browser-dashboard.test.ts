@@ -366,6 +366,39 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await page.getByRole('link', { name: `#${orders.toFulfil.number}` }).waitFor();
   });
 
+  it('on a phone, lists the orders before the filters past the search, which open on demand', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      baseURL: s.url,
+      storageState: await context.storageState(),
+    });
+    try {
+      const q = await phone.newPage();
+      await q.goto('/dashboard/orders');
+      await q.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      const more = q.getByRole('button', { name: 'More filters' });
+      await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
+      const payment = q.getByRole('search', { name: 'Orders' }).locator('summary', { hasText: 'Payment' });
+      expect(await payment.isVisible()).toBe(false);
+      // The first order is on the first screen.
+      const first = q.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
+      await first.waitFor();
+      expect((await first.boundingBox())!.y).toBeLessThan(812);
+      await more.click();
+      await payment.click();
+      await q.getByRole('checkbox', { name: 'Paid', exact: true }).check();
+      await q.getByRole('button', { name: 'Apply filters' }).click();
+      await q.waitForURL(/payment=PAID/);
+      // A filter set stays in sight, on this page and when it opens again from the URL.
+      await q.reload();
+      await q.getByRole('button', { name: 'Fewer filters' }).waitFor();
+      expect(await q.getByRole('checkbox', { name: 'Paid', exact: true }).isChecked()).toBe(true);
+      await expectAccessible(q, 'orders on a phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('lets an invited contributor join from the invitation link', async () => {
     const invite = await s.admin<{ inviteUrl: string }>('POST', '/staff/v1/staff', {
       email: 'casey@example.test',

@@ -1,15 +1,17 @@
 /**
  * The orders list's filter form. It is a plain form over the URL: its controls start from the
  * URL's values, and applying it writes them back (first page again). Status groups are checkbox
- * lists in disclosures, so several statuses can be chosen (Home's links choose two).
+ * lists in disclosures, so several statuses can be chosen (Home's links choose two). On a phone
+ * the filters past the search stay folded until asked for ("More filters"), unless one is set, so
+ * the orders come first; folded, they are still in the form (hidden), so applying keeps them.
  */
 import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '@vitrine/sdk';
 import { Button, buttonClass, Choice, Field, Select } from '@vitrine/ui';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fulfilmentLabels, orderLabels, paymentLabels } from '../status.tsx';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, ordersUrls, PAYMENT_STATUSES } from '../urls.ts';
-import { isFiltered, type OrdersListSearch } from './search.ts';
+import { isFiltered, moreFilters, type OrdersListSearch } from './search.ts';
 
 const sortLabels: Record<AdminOrderSort, string> = {
   newest: 'Newest first',
@@ -26,6 +28,9 @@ export function OrderFilters({
   search: OrdersListSearch;
   onApply: (s: Partial<OrdersListSearch>) => void;
 }) {
+  const set = moreFilters(search);
+  const [more, setMore] = useState(() => set > 0 || !window.matchMedia('(max-width: 47.99rem)').matches);
+  const moreId = useId();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -72,43 +77,55 @@ export function OrderFilters({
           ))}
         </Select>
       </div>
-      <div className="mb-4 flex flex-wrap gap-2">
-        <Checks
-          legend="Payment"
-          name="payment"
-          values={PAYMENT_STATUSES}
-          checked={search.payment}
-          label={(v) => paymentLabels[v][0]}
-        />
-        <Checks
-          legend="Fulfilment"
-          name="fulfilment"
-          values={FULFILMENT_STATUSES}
-          checked={search.fulfilment}
-          label={(v) => fulfilmentLabels[v][0]}
-        />
-        <Checks
-          legend="Order status"
-          name="status"
-          values={ORDER_STATUSES}
-          checked={search.status}
-          label={(v) => orderLabels[v][0]}
-        />
-      </div>
-      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label="Placed from" name="from" type="date" defaultValue={search.from ?? ''} />
-        <Field label="Placed until" name="to" type="date" defaultValue={search.to ?? ''} />
-        <Field
-          label="Tags"
-          name="tags"
-          defaultValue={search.tag.join(', ')}
-          hint="Comma-separated; orders with all of them."
-        />
-        <Select label="Archived" name="archived" defaultValue={search.archived ?? ''}>
-          <option value="">Archived or not</option>
-          <option value="false">Not archived</option>
-          <option value="true">Archived only</option>
-        </Select>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mb-4 md:hidden"
+        aria-expanded={more}
+        aria-controls={moreId}
+        onClick={() => setMore((m) => !m)}
+      >
+        {more ? 'Fewer filters' : set > 0 ? `More filters (${set})` : 'More filters'}
+      </Button>
+      <div id={moreId} hidden={!more}>
+        <div className="mb-4 flex flex-wrap gap-2">
+          <Checks
+            legend="Payment"
+            name="payment"
+            values={PAYMENT_STATUSES}
+            checked={search.payment}
+            label={(v) => paymentLabels[v][0]}
+          />
+          <Checks
+            legend="Fulfilment"
+            name="fulfilment"
+            values={FULFILMENT_STATUSES}
+            checked={search.fulfilment}
+            label={(v) => fulfilmentLabels[v][0]}
+          />
+          <Checks
+            legend="Order status"
+            name="status"
+            values={ORDER_STATUSES}
+            checked={search.status}
+            label={(v) => orderLabels[v][0]}
+          />
+        </div>
+        <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Placed from" name="from" type="date" defaultValue={search.from ?? ''} />
+          <Field label="Placed until" name="to" type="date" defaultValue={search.to ?? ''} />
+          <Field
+            label="Tags"
+            name="tags"
+            defaultValue={search.tag.join(', ')}
+            hint="Comma-separated; orders with all of them."
+          />
+          <Select label="Archived" name="archived" defaultValue={search.archived ?? ''}>
+            <option value="">Archived or not</option>
+            <option value="false">Not archived</option>
+            <option value="true">Archived only</option>
+          </Select>
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Apply filters</Button>

@@ -41,3 +41,13 @@ export const isFiltered = (s: OrdersListSearch) =>
     s.tag.length ||
     s.archived
   );
+
+/** How many filters beyond the search text are set (status groups count each status chosen). */
+export const moreFilters = (s: OrdersListSearch): number =>
+  s.payment.length +
+  s.fulfilment.length +
+  s.status.length +
+  (s.from ? 1 : 0) +
+  (s.to ? 1 : 0) +
+  s.tag.length +
+  (s.archived ? 1 : 0);
