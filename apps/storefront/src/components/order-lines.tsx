@@ -1,4 +1,8 @@
-/** An order's items and its totals, with what gift cards paid of it (the account and the thank-you page). */
+/**
+ * An order's items and its totals, with what gift cards paid of it (the account and the thank-you
+ * page). A line shows its price times its quantity, so the lines add up to the subtotal; discounts
+ * and tax follow below it.
+ */
 import { optionsText, type Order, type OrderPayment } from '@vitrine/sdk';
 import { Fragment } from 'react';
 import { formatMoney } from '@vitrine/ui';
@@ -32,7 +36,7 @@ export function OrderLines({ order: o, payments }: { order: Order; payments: Ord
                 Qty {l.quantity} × {l.price?.formattedAmount}
               </p>
             </div>
-            <p className="font-semibold">{l.totalPriceAfterTax?.formattedAmount}</p>
+            <p className="font-semibold">{(l.lineItemPrice ?? l.totalPriceAfterTax)?.formattedAmount}</p>
           </li>
         ))}
       </ul>
