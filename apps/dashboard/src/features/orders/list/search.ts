@@ -29,19 +29,6 @@ export function toOrderSearch(s: OrdersListSearch): AdminOrderSearch {
   };
 }
 
-/** Whether any filter is set (paging and sort aside). */
-export const isFiltered = (s: OrdersListSearch) =>
-  !!(
-    s.q ||
-    s.payment.length ||
-    s.fulfilment.length ||
-    s.status.length ||
-    s.from ||
-    s.to ||
-    s.tag.length ||
-    s.archived
-  );
-
 /** How many filters beyond the search text are set (status groups count each status chosen). */
 export const moreFilters = (s: OrdersListSearch): number =>
   s.payment.length +
@@ -51,3 +38,6 @@ export const moreFilters = (s: OrdersListSearch): number =>
   (s.to ? 1 : 0) +
   s.tag.length +
   (s.archived ? 1 : 0);
+
+/** Whether any filter is set (paging and sort aside). */
+export const isFiltered = (s: OrdersListSearch) => !!s.q || moreFilters(s) > 0;
