@@ -21,9 +21,7 @@ if (window.location.pathname === '/thank-you' && new URLSearchParams(window.loca
   setCartHint('none');
 let client: Promise<ReturnType<typeof createBrowserClient>> | undefined;
 const loadClient = () =>
-  (client ??= import('./auth-client.ts').then((m) =>
-    m.createBrowserClient(window.location.origin, state.clientId, tokens),
-  ));
+  (client ??= import('./auth-client.ts').then((m) => m.createBrowserClient(env, queryClient, tokens)));
 const http: HttpClient = { request: async (o) => (await loadClient()).request(o) };
 const env: Env = {
   http,

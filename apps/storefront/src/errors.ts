@@ -18,7 +18,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** "password" + "must be at least 8 characters" → "Password must be at least 8 characters." */
-function sentence(v: { field: string; description: string }): string {
+export function sentence(v: { field: string; description: string }): string {
   const d = v.description.trim();
   const field = (v.field.split('.').pop() ?? '').replace(/([A-Z])/g, ' $1').toLowerCase();
   const text = /^[a-z]/.test(d) && field ? `${field} ${d}` : d;
@@ -34,22 +34,4 @@ export function describeError(e: unknown): string {
   const app = e.details.applicationError;
   const code = app?.code === undefined ? '' : String(app.code);
   return MESSAGES[code] ?? app?.description ?? 'Something went wrong. Please try again.';
-}
-
-/** The readable part of an SDK login/register failure (its `error` is the thrown error's JSON message). */
-export function describeFailure(error: string): string {
-  try {
-    const parsed = JSON.parse(error) as {
-      message?: string;
-      details?: {
-        validationError?: { fieldViolations?: { field: string; description: string }[] };
-        applicationError?: { description?: string };
-      };
-    };
-    const violations = parsed.details?.validationError?.fieldViolations ?? [];
-    if (violations.length) return violations.map(sentence).join(' ');
-    return parsed.details?.applicationError?.description ?? parsed.message ?? error;
-  } catch {
-    return error;
-  }
 }

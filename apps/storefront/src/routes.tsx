@@ -103,6 +103,10 @@ const pages = {
     () => import('./pages/account.tsx'),
     (m) => m.Addresses,
   ),
+  security: lazyPage(
+    () => import('./pages/account.tsx'),
+    (m) => m.Security,
+  ),
   reviewLink: lazyPage(
     () => import('./pages/review-link.tsx'),
     (m) => m.ReviewLinkPage,
@@ -207,6 +211,11 @@ export const routes: RouteObject[] = [
         route('addresses', {
           id: 'account-addresses',
           page: pages.addresses,
+          chunk: 'src/pages/account.tsx',
+        }),
+        route('security', {
+          id: 'account-security',
+          page: pages.security,
           chunk: 'src/pages/account.tsx',
         }),
       ]),

@@ -3,6 +3,7 @@ import type { OAuthData, OAuthStrategy, Tokens } from '@vitrine/sdk';
 import { cartQueries, memberQueries, orderQueries } from '@vitrine/sdk/react';
 import { cartHint, setCartHint } from './cart.ts';
 import type { Env } from './env.tsx';
+import { leaveNotice } from './notice.tsx';
 
 const OAUTH_DATA = 'vitrine.shop.oauth';
 
@@ -71,11 +72,35 @@ export async function finishHostedLogin(env: Env, queryClient: QueryClient): Pro
   return safePath(data.originalUri);
 }
 
-/** Signs out: ends the platform session, clears tokens and everything cached about the shopper. */
-export async function signOut(env: Env, queryClient: QueryClient): Promise<void> {
+/**
+ * Signs out: ends the platform session, clears tokens and everything cached about the shopper.
+ * `o.notice`: said once on the home page it leads to (`notice.tsx`).
+ */
+export async function signOut(
+  env: Env,
+  queryClient: QueryClient,
+  o: { notice?: string } = {},
+): Promise<void> {
   const { logoutUrl } = await (await auth(env)).logout(`${env.origin}/`);
+  if (o.notice) leaveNotice(o.notice, '/');
   queryClient.clear();
   setCartHint('none');
   env.session.changed();
   window.location.assign(logoutUrl);
+}
+
+/**
+ * The member's session ended without a sign-out here: the SDK's renewal was refused (the password was
+ * changed on another device, the account blocked or deleted) and it went on as a new visitor. What
+ * was the member's is forgotten, pages follow (the account sends to sign-in), and the sign-in page
+ * says why.
+ */
+export function sessionEnded(env: Env, queryClient: QueryClient): void {
+  leaveNotice('You were signed out. Please sign in again.', '/login');
+  queryClient.removeQueries({ queryKey: memberQueries.all() });
+  queryClient.removeQueries({ queryKey: orderQueries.all() });
+  // The new visitor has no cart (the member's stays theirs).
+  setCartHint('none');
+  queryClient.removeQueries({ queryKey: cartQueries.all() });
+  env.session.changed();
 }

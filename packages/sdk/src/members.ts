@@ -1,4 +1,7 @@
-/** The signed-in member (contract members.md: `getCurrentMember`, `updateMember`) as plain typed calls. */
+/**
+ * The signed-in member (contract members.md: `getCurrentMember`, `updateMember`, `deleteMyMember`;
+ * identity's `changePassword`) as plain typed calls.
+ */
 import type { MemberView } from '@vitrine/contract';
 import type { HttpClient } from './http.ts';
 
@@ -26,4 +29,16 @@ export const memberCalls = {
         body: { member: patch },
       })
     ).member,
+  /** A new password; the server ends the member's other sessions and keeps this one. */
+  changePassword: async (http: HttpClient, newPassword: string): Promise<void> => {
+    await http.request({
+      method: 'POST',
+      path: '/_api/iam/authentication/v2/change-password',
+      body: { newPassword },
+    });
+  },
+  /** Deletes the signed-in member's account: their sessions end at once, on every server process. */
+  deleteMe: async (http: HttpClient): Promise<void> => {
+    await http.request({ method: 'DELETE', path: `${BASE}/my` });
+  },
 };

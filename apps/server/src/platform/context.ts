@@ -18,7 +18,7 @@ export type StaffRole = 'OWNER' | 'CONTRIBUTOR';
 export type Caller =
   | { role: 'anonymous'; csrfRefused?: true }
   | { role: 'visitor'; visitorId: string }
-  | { role: 'member'; memberId: string; visitorId?: string }
+  | { role: 'member'; memberId: string; visitorId?: string; sessionId?: string }
   | { role: 'admin'; appId?: string; userId?: string; staffRole?: StaffRole; onBehalfOf?: Shopper };
 
 /** The visitor or member a call acts for: the caller, or the token part of an elevated call. */

@@ -18,8 +18,11 @@ export interface Ports {
 
 /** The OAuth server's side of a member's access (oauth implements it; identity and members use it). */
 export interface TokenPort {
-  /** Ends the member's sessions: refresh tokens and browser sessions; returns how many ended. */
-  revokeTokensOf(ctx: Ctx, memberId: string): Promise<number>;
+  /**
+   * Ends the member's sessions: refresh tokens and browser sessions; returns how many refresh tokens
+   * ended. `o.except`: the session (`Caller.sessionId`) whose refresh token stays.
+   */
+  revokeTokensOf(ctx: Ctx, memberId: string, o?: { except?: string }): Promise<number>;
   /** Access tokens of these members are refused (within seconds, on every process) until allowed again. */
   denyAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;
   allowAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;

@@ -108,9 +108,12 @@ export async function authorizeCode(
   return { code, state: u.searchParams.get('state'), location: u, cookie: r.setCookie?.split(';')[0] };
 }
 
-/** A member's tokens through the full authorize + authorization_code flow. */
-export async function memberTokens(s: TestServer, clientId: string) {
-  const m = await member(s);
+/**
+ * A member's tokens through the full authorize + authorization_code flow: a new member, or another
+ * session of the member signed on as `o.email`.
+ */
+export async function memberTokens(s: TestServer, clientId: string, o: { email?: string } = {}) {
+  const m = await member(s, o.email);
   const { verifier, challenge } = pkce();
   const { code } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
   const r = await token(s, {

@@ -17,6 +17,9 @@ import { pickupPlace } from '../order-summary.ts';
 import { OrderLines } from '../components/order-lines.tsx';
 import { signOut } from '../session.ts';
 
+// The Security tab (its own file), in the account's chunk: one chunk for the account's pages.
+export { Security } from './account-security.tsx';
+
 const STATUS: Record<string, string> = {
   INITIALIZED: 'Awaiting payment',
   APPROVED: 'Confirmed',
@@ -63,6 +66,9 @@ export function AccountLayout() {
           </NavLink>
           <NavLink to="/account/addresses" className={tab}>
             Addresses
+          </NavLink>
+          <NavLink to="/account/security" className={tab}>
+            Security
           </NavLink>
         </nav>
         <Button

@@ -5,8 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { useEnv, type Env } from '../env.tsx';
-import { describeError, describeFailure } from '../errors.ts';
+import { describeError, sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
+import { Notice } from '../notice.tsx';
+import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 
 const PENDING = 'vitrine.shop.verification';
 
@@ -33,6 +35,27 @@ const LOGIN_MESSAGES: Record<string, string> = {
     'For your security, please continue with the hosted sign-in page, which can check you are not a robot.',
   emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
 };
+
+/**
+ * The readable part of an SDK login/register failure (its `error` is the thrown error's JSON
+ * message). Here, not in errors.ts: only these pages need it, and errors.ts loads with every page.
+ */
+export function describeFailure(error: string): string {
+  try {
+    const parsed = JSON.parse(error) as {
+      message?: string;
+      details?: {
+        validationError?: { fieldViolations?: { field: string; description: string }[] };
+        applicationError?: { description?: string };
+      };
+    };
+    const violations = parsed.details?.validationError?.fieldViolations ?? [];
+    if (violations.length) return violations.map(sentence).join(' ');
+    return parsed.details?.applicationError?.description ?? parsed.message ?? error;
+  } catch {
+    return error;
+  }
+}
 
 /**
  * Runs a sign-in result: success → member tokens through the hidden iframe; other states → their
@@ -113,8 +136,8 @@ function ResetPassword({ token }: { token: string }) {
   const [expired, setExpired] = useState(false);
   const [signIn, setSignIn] = useState(false);
   const f = useForm(async (form, env) => {
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('confirm') ?? '')) return 'The two passwords differ.';
+    const password = newPassword(form);
+    if (password === undefined) return PASSWORDS_DIFFER;
     let r: { state?: string; sessionToken?: string | null };
     try {
       r = await env.http.request({
@@ -168,22 +191,7 @@ function ResetPassword({ token }: { token: string }) {
         <Alert>{f.error}</Alert>
       )}
       <form onSubmit={f.submit} noValidate>
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint="At least 8 characters; avoid common passwords."
-        />
-        <Field
-          label="Repeat the new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields />
         <Button type="submit" busy={f.busy} className="w-full">
           Save the new password
         </Button>
@@ -216,6 +224,7 @@ function SignIn() {
         </>
       }
     >
+      <Notice />
       <Alert>{f.error}</Alert>
       <form onSubmit={f.submit} noValidate>
         <Field label="E-mail" name="email" type="email" autoComplete="username" required />

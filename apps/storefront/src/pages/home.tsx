@@ -7,6 +7,7 @@ import { lazyPage } from '../lazy-page.tsx';
 import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
 import { FEATURED } from '../routes.tsx';
+import { Notice } from '../notice.tsx';
 
 /** "Best sellers": a chunk read in the browser only, below the fold (the server renders nothing for it). */
 export const HomeBestSellers = lazyPage(
@@ -21,6 +22,7 @@ export function Home() {
   useTitle(`${storeName} — shop`);
   return (
     <>
+      <Notice />
       <section className="mb-10 rounded-2xl bg-stone-900 px-6 py-12 text-white sm:px-10">
         <h1 className="max-w-xl text-3xl font-semibold tracking-tight sm:text-4xl">
           Well-made things for every day

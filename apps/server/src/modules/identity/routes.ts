@@ -100,7 +100,9 @@ export function identityRoutes(r: Router) {
     body: changePasswordRequest,
     response: emptyResponse,
     async handler(ctx, { body }) {
-      await setPassword(ctx, memberId(ctx.caller), body.newPassword, 'newPassword');
+      const caller = ctx.caller;
+      const keepSession = caller.role === 'member' ? caller.sessionId : undefined;
+      await setPassword(ctx, memberId(caller), body.newPassword, 'newPassword', { keepSession });
       return {};
     },
   });

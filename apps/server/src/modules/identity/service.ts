@@ -144,12 +144,16 @@ export async function login(
   return inTransaction(ctx, (tx) => completeAuthentication(tx, identity.id, { mfaDone: false }));
 }
 
-/** Sets a new password (after the rules); outstanding reset links stop working. */
+/**
+ * Sets a new password (after the rules); outstanding reset links stop working, and every session but
+ * `o.keepSession` (the caller's) ends: refresh tokens and hosted sign-in sessions.
+ */
 export async function setPassword(
   ctx: Ctx,
   identityId: string,
   password: string,
   field: string,
+  o: { keepSession?: string } = {},
 ): Promise<void> {
   const identity = await findIdentity(ctx.db, identityId);
   if (!identity || identity.status === 'DELETED') throw notFound('Identity');
@@ -176,6 +180,8 @@ export async function setPassword(
       updated_at: now,
     });
     await endChallenges(tx.db, identityId, ['RECOVERY', 'ACTIVATION'], now);
+    // Whoever else held a session (another device, a thief) signs in again, with the new password.
+    await tx.services.ports.tokens.revokeTokensOf(tx, identityId, { except: o.keepSession });
   });
 }
 

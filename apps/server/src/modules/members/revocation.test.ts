@@ -1,7 +1,8 @@
 /**
  * A blocked or deleted member loses access at once, not when the access token expires: their
  * tokens are refused within DENIALS_REFRESH_MS on every server process (two processes on one
- * database; on PostgreSQL each has its own pool, as separate processes would).
+ * database; on PostgreSQL each has its own pool, as separate processes would). A member who changes
+ * their password ends their other sessions (refresh tokens) and keeps the one they changed it from.
  */
 import type { TokenInfo } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +81,41 @@ describe('access tokens of members who lose access', () => {
         expect(await active(server, t.tokens.access_token)).toBe(false);
       }
     }
+  });
+
+  it("a password change ends the member's other sessions on every process, and keeps the caller's", async () => {
+    const here = await memberTokens(s, clientId);
+    const elsewhere = await memberTokens(s, clientId, { email: here.email });
+    const bystander = await memberTokens(s, clientId);
+    const refresh = (server: TestServer, t: { refresh_token: string }) =>
+      server.request('POST', '/oauth2/token', {
+        body: { clientId, grantType: 'refresh_token', refreshToken: t.refresh_token },
+      });
+    expect(elsewhere.memberId).toBe(here.memberId);
+    for (const t of [here, elsewhere]) expect((await refresh(other, t.tokens)).status).toBe(200);
+
+    const changed = await other.request('POST', '/_api/iam/authentication/v2/change-password', {
+      auth: here.tokens.access_token,
+      body: { newPassword: 'N3w-Secret-Pass' },
+    });
+    expect([changed.status, changed.body]).toEqual([200, {}]);
+    for (const server of [s, other]) {
+      const gone = await refresh(server, elsewhere.tokens);
+      expect([gone.status, appError(gone.body).code]).toEqual([400, 'invalid_grant']);
+      expect(await active(server, elsewhere.tokens.refresh_token)).toBe(false);
+      // The caller's session goes on, refreshed too; so does everyone else's.
+      const kept = await refresh(server, here.tokens);
+      expect(kept.status).toBe(200);
+      expect(await myStatus(server, (kept.body as { access_token: string }).access_token)).toBe(200);
+      expect((await refresh(server, bystander.tokens)).status).toBe(200);
+    }
+    // A second change from the refreshed session still keeps it (its access token names the session).
+    const renewed = (await refresh(s, here.tokens)).body as { access_token: string };
+    const again = await s.request('POST', '/_api/iam/authentication/v2/change-password', {
+      auth: renewed.access_token,
+      body: { newPassword: 'An0ther-Secret-Pass' },
+    });
+    expect(again.status).toBe(200);
+    expect((await refresh(other, here.tokens)).status).toBe(200);
   });
 });

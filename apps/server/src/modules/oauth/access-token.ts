@@ -7,12 +7,17 @@ import { ALG, type Keyring } from './keys.ts';
 /** RFC 9068's media type for JWT access tokens: a token of another kind never passes as one. */
 const TYP = 'at+jwt';
 
-/** Who a token stands for. `visitorId` is the visitor the session started as (members: when known). */
+/**
+ * Who a token stands for. `visitorId` is the visitor the session started as (members: when known);
+ * `sessionId` the refresh token the access token came with (members: so a password change can end
+ * every other session and keep this one).
+ */
 export interface Subject {
   role: 'visitor' | 'member';
   subjectId: string;
   visitorId: string | null;
   clientId: string;
+  sessionId?: string;
 }
 
 export interface AccessClaims extends Subject {
@@ -48,6 +53,7 @@ export async function signAccessToken(
   const payload = {
     role: s.role,
     ...(s.visitorId ? { vid: s.visitorId } : {}),
+    ...(s.role === 'member' && s.sessionId ? { sid: s.sessionId } : {}),
     cid: s.clientId,
     iss: o.issuer,
     sub: s.subjectId,
@@ -72,12 +78,21 @@ function jsonObjectOf(part: string): Json | null {
 }
 
 function claimsOf(p: Json): AccessClaims | null {
-  const { sub, role, vid, cid, iat, exp } = p;
+  const { sub, role, vid, sid, cid, iat, exp } = p;
   if (typeof sub !== 'string' || (role !== 'visitor' && role !== 'member') || typeof cid !== 'string')
     return null;
   if (typeof iat !== 'number' || typeof exp !== 'number') return null;
   if (vid !== undefined && typeof vid !== 'string') return null;
-  return { role, subjectId: sub, visitorId: vid ?? null, clientId: cid, iat, exp };
+  if (sid !== undefined && typeof sid !== 'string') return null;
+  return {
+    role,
+    subjectId: sub,
+    visitorId: vid ?? null,
+    clientId: cid,
+    iat,
+    exp,
+    ...(sid ? { sessionId: sid } : {}),
+  };
 }
 
 /** How far in the future a token's `iat` may lie (processes' clocks differ a little); beyond, it is refused. */
@@ -123,7 +138,12 @@ export async function verifyAccessJwt(
 
 export function callerOf(c: Subject): Caller {
   return c.role === 'member'
-    ? { role: 'member', memberId: c.subjectId, ...(c.visitorId ? { visitorId: c.visitorId } : {}) }
+    ? {
+        role: 'member',
+        memberId: c.subjectId,
+        ...(c.visitorId ? { visitorId: c.visitorId } : {}),
+        ...(c.sessionId ? { sessionId: c.sessionId } : {}),
+      }
     : { role: 'visitor', visitorId: c.subjectId };
 }
 

@@ -204,14 +204,19 @@ export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
 type RevokeBy =
-  { tokenHash: string } | { subjectId: string } | { codeId: string } | { browserSessionId: string };
+  | { tokenHash: string }
+  | { subjectId: string; except?: string | undefined }
+  | { codeId: string }
+  | { browserSessionId: string };
 
 /** Revokes the live refresh tokens matching one criterion; returns how many. */
 export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date): Promise<number> {
   let q = db.updateTable('oauth_refresh_token').set({ revoked_at: now }).where('revoked_at', 'is', null);
   if ('tokenHash' in by) q = q.where('token_hash', '=', by.tokenHash);
-  else if ('subjectId' in by) q = q.where('subject_id', '=', by.subjectId);
-  else if ('codeId' in by) q = q.where('code_id', '=', by.codeId);
+  else if ('subjectId' in by) {
+    q = q.where('subject_id', '=', by.subjectId);
+    if (by.except) q = q.where('id', '!=', by.except);
+  } else if ('codeId' in by) q = q.where('code_id', '=', by.codeId);
   else q = q.where('browser_session_id', '=', by.browserSessionId);
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);

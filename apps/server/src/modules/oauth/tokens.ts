@@ -47,8 +47,9 @@ export async function issueTokens(
 ): Promise<TokenResponse> {
   const refreshToken = randomSecret();
   const now = ctx.clock.now();
+  const id = newId();
   await store.insertRefreshToken(ctx.db, {
-    id: newId(),
+    id,
     token_hash: hashSecret(refreshToken),
     client_id: s.clientId,
     role: s.role,
@@ -60,7 +61,7 @@ export async function issueTokens(
     expires_at: new Date(now.getTime() + REFRESH_TTL_MS[s.role]),
     revoked_at: null,
   });
-  return accessAnswer(ctx, rt, s, refreshToken);
+  return accessAnswer(ctx, rt, { ...s, sessionId: id }, refreshToken);
 }
 
 async function accessAnswer(
@@ -104,7 +105,13 @@ export async function refreshAccess(
   return accessAnswer(
     ctx,
     rt,
-    { role: row.role, subjectId: row.subject_id, visitorId: row.visitor_id, clientId: row.client_id },
+    {
+      role: row.role,
+      subjectId: row.subject_id,
+      visitorId: row.visitor_id,
+      clientId: row.client_id,
+      sessionId: row.id,
+    },
     refreshToken,
   );
 }
@@ -114,11 +121,18 @@ export async function revokeRefreshToken(ctx: Ctx, token: string): Promise<boole
   return (await store.revokeRefreshTokens(ctx.db, { tokenHash: hashSecret(token) }, ctx.clock.now())) > 0;
 }
 
-/** Revokes every refresh token and browser session of a member (logout everywhere, password change). */
-export async function revokeTokensOf(ctx: Ctx, memberId: string): Promise<number> {
+/**
+ * Revokes every refresh token and browser session of a member (blocking, deletion, a password reset);
+ * `o.except`: the refresh token (an access token's `sid`) of the session that stays (a password change).
+ */
+export async function revokeTokensOf(
+  ctx: Ctx,
+  memberId: string,
+  o: { except?: string } = {},
+): Promise<number> {
   const now = ctx.clock.now();
   await store.revokeBrowserSessionsOf(ctx.db, memberId, now);
-  return store.revokeRefreshTokens(ctx.db, { subjectId: memberId }, now);
+  return store.revokeRefreshTokens(ctx.db, { subjectId: memberId, except: o.except }, now);
 }
 
 /** `POST /oauth2/token-info`: an access token (JWT) or a refresh token; anything else is inactive. */

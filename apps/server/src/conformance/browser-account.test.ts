@@ -1,0 +1,164 @@
+/**
+ * The account's Security tab in the storefront, in real Chromium against a real server: a member
+ * signed in on a phone and on a computer changes the password on the phone; the computer's session
+ * ends once its access token expires (it lands on the sign-in page, and the old password no longer
+ * works there), the phone's goes on. Then the member deletes the account: signed out, told so on the
+ * home page, unable to sign in, and free to sign up again with the same e-mail. axe on each step;
+ * screenshots in test-artifacts/account (git-ignored).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../platform/http/static.ts';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
+import { checkNarrow, expectAccessible, hydrated, shopper } from '../test/storefront.ts';
+
+const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'account');
+const PASSWORD = 'Correct-Horse-42';
+const NEW_PASSWORD = 'Battery-Staple-77';
+const TOKENS_KEY = 'vitrine.shop.tokens';
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!hasChromium || !built) return;
+  s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+});
+
+/** Signs in with the storefront's form and waits for the account page. */
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+  await page.waitForURL(/\/account$/, { timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Profile' }).waitFor();
+}
+
+/** The page's access token as if its lifetime had passed (the browser's clock moved on). */
+async function expireAccessToken(page: Page) {
+  await page.evaluate((key) => {
+    const ls = (
+      globalThis as unknown as {
+        localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+      }
+    ).localStorage;
+    const tokens = JSON.parse(ls.getItem(key) ?? '{}') as { accessToken?: { expiresAt: number } };
+    if (tokens.accessToken) tokens.accessToken.expiresAt = 0;
+    ls.setItem(key, JSON.stringify(tokens));
+  }, TOKENS_KEY);
+}
+
+describe.skipIf(!hasChromium || !built)("storefront: the account's security", () => {
+  it('a new password ends the session on the other device and keeps this one; then the account is deleted for good', async () => {
+    const email = `secure-${Date.now()}@example.test`;
+    const registered = await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
+    expect(registered.status).toBe(200);
+    const phone = await shopper(browser, s.url, 375);
+    const computer = await shopper(browser, s.url, 1280);
+    await signIn(phone.page, email, PASSWORD);
+    await signIn(computer.page, email, PASSWORD);
+
+    const { page } = phone;
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL(/\/account\/security$/);
+    await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await expectAccessible(page, 'security');
+    const alerts = () => page.getByRole('alert').allInnerTexts();
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD}!`);
+    await page.getByRole('button', { name: 'Change password' }).press('Enter');
+    await expect.poll(alerts).toContainEqual('The two passwords differ.');
+    await page.getByLabel('New password', { exact: true }).fill('password123');
+    await page.getByLabel('Repeat the new password').fill('password123');
+    await page.getByRole('button', { name: 'Change password' }).press('Enter');
+    await expect.poll(alerts).toContainEqual(expect.stringMatching(/^New password .*common/i));
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).press('Enter');
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Your new password is saved.'));
+    expect(await alerts()).toEqual([]);
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    await page.screenshot({ path: join(ARTIFACTS, 'password-changed-375.png'), fullPage: true });
+
+    // Hours later, both devices' access tokens have expired: the computer's session is over, and
+    // it lands on the sign-in page, where the old password no longer works.
+    await expireAccessToken(computer.page);
+    await computer.page.goto('/account/orders');
+    await computer.page.waitForURL(/\/login\?returnTo=%2Faccount%2Forders$/, { timeout: 30_000 });
+    await hydrated(computer.page);
+    await expect
+      .poll(() => computer.page.getByRole('status').allInnerTexts())
+      .toContainEqual('You were signed out. Please sign in again.');
+    expect(await computer.page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
+    await computer.page.getByLabel('E-mail').fill(email);
+    await computer.page.getByLabel('Password').fill(PASSWORD);
+    await computer.page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect
+      .poll(() => computer.page.getByRole('alert').allInnerTexts())
+      .toContainEqual('That e-mail and password do not match.');
+    // The phone's session goes on.
+    await expireAccessToken(page);
+    await page.goto('/account/orders');
+    await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
+
+    // Delete the account: asked first, "Keep" changes nothing.
+    await page.goto('/account/security');
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const question = page.getByRole('group', { name: 'Delete your account? This cannot be undone.' });
+    await question.waitFor();
+    const focused = page.locator(':focus');
+    await expect.poll(() => focused.getAttribute('role')).toBe('group');
+    await expectAccessible(page, 'delete question');
+    await checkNarrow(browser, page, { name: 'security', dir: ARTIFACTS });
+    await question.getByRole('button', { name: 'Keep my account' }).click();
+    await expect.poll(() => focused.innerText()).toBe('Delete my account…');
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await question.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('Your account is deleted. Thank you for shopping with us.');
+    await expectAccessible(page, 'home after deletion');
+    // Said once: not again after a reload; and the account asks to sign in.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByText('Your account is deleted.').count()).toBe(0);
+    await page.goto('/account');
+    await page.waitForURL(/\/login\?returnTo=%2Faccount$/);
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect.poll(alerts).toContainEqual('That e-mail and password do not match.');
+
+    // The same e-mail may sign up again, as a new member with nothing of the old one.
+    await page.goto('/signup');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${email}`);
+
+    expect(phone.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    expect(computer.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await phone.close();
+    await computer.close();
+  });
+});
