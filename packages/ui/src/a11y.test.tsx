@@ -15,6 +15,7 @@ import {
   isZeroMoney,
   Loading,
   LoadingSkeleton,
+  MoreFilters,
   Price,
   Select,
   Skeleton,
@@ -247,5 +248,30 @@ describe('Table, Tabs, TextArea (the dashboard)', () => {
     expect(attr(m, 'label', 'for')).toBe(id);
     expect(attr(m, 'textarea', 'aria-describedby')).toBe(`${id}-error`);
     expect(attr(m, 'textarea', 'aria-invalid')).toBe('true');
+  });
+});
+
+describe('MoreFilters', () => {
+  it('folds on a phone behind a button that controls it, unless some are set; the filters stay in the form', () => {
+    const folded = html(
+      <MoreFilters set={0}>
+        <Field label="Tags" name="tags" />
+      </MoreFilters>,
+    );
+    const id = attr(folded, 'button', 'aria-controls')!;
+    expect(attr(folded, 'button', 'aria-expanded')).toBe('false');
+    expect(folded).toContain('>More filters</button>');
+    // Hidden below md only (the button is md:hidden): wider screens always show the filters.
+    expect(folded).toContain(`<div id="${id}" class="max-md:hidden">`);
+    expect(folded).toContain('name="tags"');
+
+    const set = html(
+      <MoreFilters set={2} className="md:contents">
+        <Field label="Tags" name="tags" />
+      </MoreFilters>,
+    );
+    expect(attr(set, 'button', 'aria-expanded')).toBe('true');
+    expect(set).toContain('>Fewer filters</button>');
+    expect(attr(set, 'div', 'class')).toBe('md:contents');
   });
 });

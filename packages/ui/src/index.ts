@@ -13,6 +13,7 @@ export { Field, type FieldProps } from './field.tsx';
 export { PageHeading } from './heading.tsx';
 export { Loading, Spinner } from './loading.tsx';
 export { formatMoney, isZeroMoney, type Money } from './money.ts';
+export { MoreFilters } from './more-filters.tsx';
 export { Price } from './price.tsx';
 export { Select, type SelectProps } from './select.tsx';
 export { LoadingSkeleton, Skeleton } from './skeleton.tsx';

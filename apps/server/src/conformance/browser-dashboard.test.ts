@@ -366,7 +366,7 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await page.getByRole('link', { name: `#${orders.toFulfil.number}` }).waitFor();
   });
 
-  it('on a phone, lists the orders before the filters past the search, which open on demand', async () => {
+  it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {
     const phone = await browser.newContext({
       viewport: { width: 375, height: 812 },
       baseURL: s.url,
@@ -394,6 +394,28 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       await q.getByRole('button', { name: 'Fewer filters' }).waitFor();
       expect(await q.getByRole('checkbox', { name: 'Paid', exact: true }).isChecked()).toBe(true);
       await expectAccessible(q, 'orders on a phone');
+
+      // The other lists fold the same way; a filter in the URL opens them, counted.
+      for (const list of [
+        { path: '/dashboard/catalog', name: 'Products', folded: 'Visibility', set: '?visible=true' },
+        { path: '/dashboard/reviews', name: 'Reviews', folded: 'Reply', set: '?replied=false' },
+        { path: '/dashboard/customers', name: 'Members', folded: 'Status', set: '?muted=true' },
+      ]) {
+        await q.goto(list.path);
+        const form = q.getByRole('search', { name: list.name });
+        const toggle = form.getByRole('button', { name: 'More filters' });
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await form.getByLabel(list.folded).isVisible(), list.path).toBe(false);
+        // The list begins on the first screen.
+        const box = (await form.boundingBox())!;
+        expect(box.y + box.height, list.path).toBeLessThan(812 - 100);
+        await toggle.click();
+        await form.getByLabel(list.folded).waitFor();
+        await expectAccessible(q, `${list.name} on a phone`);
+        await q.goto(list.path + list.set);
+        await form.getByRole('button', { name: 'Fewer filters' }).waitFor();
+        expect(await form.getByLabel(list.folded).isVisible(), list.path).toBe(true);
+      }
     } finally {
       await phone.close();
     }

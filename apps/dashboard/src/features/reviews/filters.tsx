@@ -1,8 +1,11 @@
-/** The reviews list's filter form over the URL: star ratings, product, answered or not, sort. */
+/**
+ * The reviews list's filter form over the URL: star ratings, product, answered or not, sort. On a
+ * phone the filters past the ratings fold behind "More filters" (the UI kit's `MoreFilters`).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_REVIEW_SORTS, type AdminReviewSort } from '@vitrine/sdk';
 import { productLookupQueries } from '@vitrine/sdk/react';
-import { Button, buttonClass, Choice, Select } from '@vitrine/ui';
+import { Button, buttonClass, Choice, MoreFilters, Select } from '@vitrine/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useHttp } from '../../app/http.tsx';
@@ -61,7 +64,10 @@ export function ReviewFilters({
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-x-4 md:grid-cols-3">
+      <MoreFilters
+        set={(search.product ? 1 : 0) + (search.replied ? 1 : 0) + (search.sort ? 1 : 0)}
+        className="grid gap-x-4 md:grid-cols-3"
+      >
         {/* Remounted once the products are there, so that the URL's product is the one chosen. */}
         <Select
           key={products.data ? 'loaded' : 'loading'}
@@ -92,7 +98,7 @@ export function ReviewFilters({
             </option>
           ))}
         </Select>
-      </div>
+      </MoreFilters>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Apply filters</Button>
         {isFiltered(search) && (

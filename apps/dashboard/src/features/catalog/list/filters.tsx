@@ -1,9 +1,10 @@
 /**
  * The products list's filter form: a plain form over the URL (its controls start from the URL's
- * values, applying writes them back, first page again).
+ * values, applying writes them back, first page again). On a phone the filters past the search fold
+ * behind "More filters" (the UI kit's `MoreFilters`).
  */
 import { ADMIN_PRODUCT_SORTS, type AdminProductSort } from '@vitrine/sdk';
-import { Button, buttonClass, Choice, ChoiceGroup, Field, Select } from '@vitrine/ui';
+import { Button, buttonClass, Choice, ChoiceGroup, Field, MoreFilters, Select } from '@vitrine/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { stockLabels } from '../format.tsx';
@@ -55,35 +56,40 @@ export function ProductFilters({
           hint="Words the product name starts with."
           action={<Button type="submit">Search</Button>}
         />
-        <Select label="Visibility" name="visible" defaultValue={search.visible ?? ''}>
-          <option value="">Shown or hidden</option>
-          <option value="true">Shown in the shop</option>
-          <option value="false">Hidden</option>
-        </Select>
-        <Select label="Sort" name="sort" defaultValue={search.sort ?? 'newest'}>
-          {ADMIN_PRODUCT_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </Select>
+        <MoreFilters
+          set={(search.visible ? 1 : 0) + search.stock.length + (search.sort ? 1 : 0)}
+          className="md:contents"
+        >
+          <Select label="Visibility" name="visible" defaultValue={search.visible ?? ''}>
+            <option value="">Shown or hidden</option>
+            <option value="true">Shown in the shop</option>
+            <option value="false">Hidden</option>
+          </Select>
+          <Select label="Sort" name="sort" defaultValue={search.sort ?? 'newest'}>
+            {ADMIN_PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
+          </Select>
+          <ChoiceGroup legend="Stock" className="mb-4 md:col-span-3">
+            <div className="flex flex-wrap gap-2">
+              {STOCK_STATUSES.map((v) => (
+                <Choice
+                  key={v}
+                  type="checkbox"
+                  shape="chip"
+                  name="stock"
+                  value={v}
+                  defaultChecked={search.stock.includes(v)}
+                >
+                  {stockLabels[v][0]}
+                </Choice>
+              ))}
+            </div>
+          </ChoiceGroup>
+        </MoreFilters>
       </div>
-      <ChoiceGroup legend="Stock" className="mb-4">
-        <div className="flex flex-wrap gap-2">
-          {STOCK_STATUSES.map((v) => (
-            <Choice
-              key={v}
-              type="checkbox"
-              shape="chip"
-              name="stock"
-              value={v}
-              defaultChecked={search.stock.includes(v)}
-            >
-              {stockLabels[v][0]}
-            </Choice>
-          ))}
-        </div>
-      </ChoiceGroup>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Apply filters</Button>
         {isFiltered(search) && (

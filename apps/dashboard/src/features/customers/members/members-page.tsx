@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberSort } from '@vitrine/sdk';
 import { adminMemberQueries } from '@vitrine/sdk/react';
-import { Button, buttonClass, Field, linkClass, PageHeading, Select, Table } from '@vitrine/ui';
+import { Button, buttonClass, Field, linkClass, MoreFilters, PageHeading, Select, Table } from '@vitrine/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useHttp } from '../../../app/http.tsx';
@@ -144,7 +144,10 @@ function MemberFilters({ search, onApply }: { search: Search; onApply: (s: Parti
         hint="The start of an e-mail address, a first or last name, or a nickname."
         action={<Button type="submit">Search</Button>}
       />
-      <div className="grid gap-x-4 sm:grid-cols-3">
+      <MoreFilters
+        set={(search.status ? 1 : 0) + (search.muted ? 1 : 0) + (search.sort ? 1 : 0)}
+        className="grid gap-x-4 sm:grid-cols-3"
+      >
         <Select label="Status" name="status" defaultValue={search.status ?? ''}>
           <option value="">Any status</option>
           {MEMBER_STATUSES.map((s) => (
@@ -165,7 +168,7 @@ function MemberFilters({ search, onApply }: { search: Search; onApply: (s: Parti
             </option>
           ))}
         </Select>
-      </div>
+      </MoreFilters>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary">
           Apply filters

@@ -2,12 +2,11 @@
  * The orders list's filter form. It is a plain form over the URL: its controls start from the
  * URL's values, and applying it writes them back (first page again). Status groups are checkbox
  * lists in disclosures, so several statuses can be chosen (Home's links choose two). On a phone
- * the filters past the search stay folded until asked for ("More filters"), unless one is set, so
- * the orders come first; folded, they are still in the form (hidden), so applying keeps them.
+ * the filters past the search fold behind "More filters" (the UI kit's `MoreFilters`).
  */
 import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '@vitrine/sdk';
-import { Button, buttonClass, Choice, Field, Select } from '@vitrine/ui';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, buttonClass, Choice, Field, MoreFilters, Select } from '@vitrine/ui';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fulfilmentLabels, orderLabels, paymentLabels } from '../status.tsx';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, ordersUrls, PAYMENT_STATUSES } from '../urls.ts';
@@ -28,9 +27,6 @@ export function OrderFilters({
   search: OrdersListSearch;
   onApply: (s: Partial<OrdersListSearch>) => void;
 }) {
-  const set = moreFilters(search);
-  const [more, setMore] = useState(() => set > 0 || !window.matchMedia('(max-width: 47.99rem)').matches);
-  const moreId = useId();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -77,17 +73,7 @@ export function OrderFilters({
           ))}
         </Select>
       </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mb-4 md:hidden"
-        aria-expanded={more}
-        aria-controls={moreId}
-        onClick={() => setMore((m) => !m)}
-      >
-        {more ? 'Fewer filters' : set > 0 ? `More filters (${set})` : 'More filters'}
-      </Button>
-      <div id={moreId} hidden={!more}>
+      <MoreFilters set={moreFilters(search)}>
         <div className="mb-4 flex flex-wrap gap-2">
           <Checks
             legend="Payment"
@@ -126,7 +112,7 @@ export function OrderFilters({
             <option value="true">Archived only</option>
           </Select>
         </div>
-      </div>
+      </MoreFilters>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Apply filters</Button>
         {isFiltered(search) && (
