@@ -44,9 +44,10 @@ const SHELL = [
   /\/apps\/storefront\/src\/(app|env|routes|lazy-page|errors|use-title)\.tsx?$/,
   /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer)\.tsx$/,
 ];
-// Libraries that only the cart drawer's chunk uses (the Radix Dialog and what it brings): not in the shell.
-const DRAWER_ONLY =
-  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//;
+// Libraries only lazy chunks use, not in the shell: the cart drawer's (the Radix Dialog and what it
+// brings) and the authenticator set-up's QR code (uqr).
+const LAZY_ONLY =
+  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|uqr)\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
@@ -90,7 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             manualChunks: (id: string) =>
               SHELL.some((re) => re.test(id)) &&
-              !DRAWER_ONLY.test(id) &&
+              !LAZY_ONLY.test(id) &&
               !/useMutation|mutationObserver/.test(id)
                 ? 'shell'
                 : undefined,

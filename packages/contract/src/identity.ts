@@ -259,6 +259,13 @@ export const totpEnrollResponse = z.object({
 });
 export const totpConfirmRequest = z.object({ code: z.string().max(20) });
 export const totpConfirmResponse = z.object({ factor: identityFactor, recoveryCodes: z.array(z.string()) });
+/** `GET …/v2/factors`: the signed-in member's factors (TOTP `ACTIVE` once set up). */
+export const factorsResponse = z.object({ factors: z.array(identityFactor) });
+/** `POST …/v2/factors/totp/remove`: a current authenticator code or an unused recovery code. */
+export const totpRemoveRequest = z.object({ code: z.string().max(20) });
+export type IdentityFactor = z.infer<typeof identityFactor>;
+export type TotpEnrollResponse = z.infer<typeof totpEnrollResponse>;
+export type TotpConfirmResponse = z.infer<typeof totpConfirmResponse>;
 
 export const captchaConfigResponse = z.object({
   provider: z.literal('ALTCHA'),

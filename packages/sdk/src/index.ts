@@ -262,6 +262,7 @@ export type {
   InventoryItemsPage,
   MediaItem,
   MediaType,
+  IdentityFactor,
   MemberAddress,
   MemberView,
   Money,

@@ -1,11 +1,12 @@
 /**
  * The signed-in member (contract members.md: `getCurrentMember`, `updateMember`, `deleteMyMember`;
- * identity's `changePassword`) as plain typed calls.
+ * identity's `changePassword` and the authenticator app's set-up) as plain typed calls.
  */
-import type { MemberView } from '@vitrine/contract';
+import type { IdentityFactor, MemberView, TotpConfirmResponse, TotpEnrollResponse } from '@vitrine/contract';
 import type { HttpClient } from './http.ts';
 
 const BASE = '/members/v1/members';
+const FACTORS = '/_api/iam/authentication/v2/factors';
 
 export type MemberPatch = { contact?: MemberView['contact']; profile?: MemberView['profile'] };
 
@@ -36,6 +37,19 @@ export const memberCalls = {
       path: '/_api/iam/authentication/v2/change-password',
       body: { newPassword },
     });
+  },
+  /** The member's sign-in factors: TOTP `ACTIVE` once an authenticator app is set up. */
+  factors: async (http: HttpClient): Promise<IdentityFactor[]> =>
+    (await http.request<{ factors: IdentityFactor[] }>({ method: 'GET', path: FACTORS })).factors,
+  /** Starts setting up an authenticator app: its secret and otpauth URI (for a QR code). */
+  enrollTotp: (http: HttpClient): Promise<TotpEnrollResponse> =>
+    http.request<TotpEnrollResponse>({ method: 'POST', path: `${FACTORS}/totp/enroll` }),
+  /** Confirms the set-up with a code from the app: the factor is ACTIVE; 10 recovery codes, shown once. */
+  confirmTotp: (http: HttpClient, code: string): Promise<TotpConfirmResponse> =>
+    http.request<TotpConfirmResponse>({ method: 'POST', path: `${FACTORS}/totp/confirm`, body: { code } }),
+  /** Turns the authenticator off, with a code from it or an unused recovery code. */
+  removeTotp: async (http: HttpClient, code: string): Promise<void> => {
+    await http.request({ method: 'POST', path: `${FACTORS}/totp/remove`, body: { code } });
   },
   /** Deletes the signed-in member's account: their sessions end at once, on every server process. */
   deleteMe: async (http: HttpClient): Promise<void> => {

@@ -1,9 +1,11 @@
 /**
  * @vitrine/ui: the accessible primitives of the storefront, the hosted pages and the dashboard.
  * One module per primitive, and no side effects, so an app's first chunk takes only what it uses.
- * The Dialog (Radix) is its own entry, `@vitrine/ui/dialog`, for apps to load when one opens.
+ * The Dialog (Radix) is its own entry, `@vitrine/ui/dialog`, for apps to load when one opens; the QR
+ * code (`@vitrine/ui/qr-code`) is loaded by `AuthenticatorKey` when it shows one.
  */
 export { Alert, type AlertVariant } from './alert.tsx';
+export { AuthenticatorKey } from './authenticator-key.tsx';
 export { Badge, type BadgeTone } from './badge.tsx';
 export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from './button.tsx';
 export { Card, VisuallyHidden } from './card.tsx';

@@ -1,6 +1,7 @@
 /**
  * The account's Security tab: a new password (the server ends the member's other sessions and keeps
- * this one), and deleting the account (for good: the shopper is signed out, the home page says so).
+ * this one), two-step sign-in (account-two-step.tsx), and deleting the account (for good: the
+ * shopper is signed out, the home page says so).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberCalls } from '@vitrine/sdk';
@@ -12,12 +13,14 @@ import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import { signOut } from '../session.ts';
 import { useTitle } from '../use-title.ts';
+import { TwoStep } from './account-two-step.tsx';
 
 export function Security() {
   useTitle('Security');
   return (
     <div className="grid max-w-md gap-10">
       <ChangePassword />
+      <TwoStep />
       <DeleteAccount />
     </div>
   );

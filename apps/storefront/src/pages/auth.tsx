@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
+import { CodeField } from '../components/code-field.tsx';
 import { useEnv, type Env } from '../env.tsx';
 import { describeError, sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
@@ -59,9 +60,10 @@ export function describeFailure(error: string): string {
 
 /**
  * Runs a sign-in result: success → member tokens through the hidden iframe; other states → their
- * page. `newMember`: the result of a registration.
+ * page. `newMember`: the result of a registration. `onSecondFactor`: the account has an
+ * authenticator app, so the sign-in form asks for its code next.
  */
-function useStateMachine(o: { newMember?: boolean } = {}) {
+function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken: string) => void } = {}) {
   const env = useEnv();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -79,6 +81,10 @@ function useStateMachine(o: { newMember?: boolean } = {}) {
         return undefined;
       case 'OWNER_APPROVAL_REQUIRED':
         return 'Thanks! The store owner will approve your account soon; you can sign in after that.';
+      case 'SECOND_FACTOR_REQUIRED':
+        if (!o.onSecondFactor) return 'Please sign in with your password and your authenticator app.';
+        o.onSecondFactor(r.data.stateToken);
+        return undefined;
       default:
         return (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error);
     }
@@ -203,7 +209,8 @@ function ResetPassword({ token }: { token: string }) {
 function SignIn() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
-  const next = useStateMachine();
+  const [stateToken, setStateToken] = useState<string>();
+  const next = useStateMachine({ onSecondFactor: setStateToken });
   const f = useForm(async (form, env) =>
     next(
       await (
@@ -212,6 +219,7 @@ function SignIn() {
     ),
   );
   const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+  if (stateToken) return <SecondFactor stateToken={stateToken} onRestart={() => setStateToken(undefined)} />;
   return (
     <Card
       title="Sign in"
@@ -343,6 +351,62 @@ export function ForgotPassword() {
   );
 }
 
+/**
+ * The sign-in's second step for an account with an authenticator app: its 6-digit code, or one of
+ * the recovery codes handed out when it was set up. A reload starts the sign-in again.
+ */
+function SecondFactor({ stateToken, onRestart }: { stateToken: string; onRestart: () => void }) {
+  const next = useStateMachine();
+  const [recovery, setRecovery] = useState(false);
+  const f = useForm(async (form, env) => {
+    const code = String(form.get('code') ?? '').replace(/\s/g, '');
+    if (!recovery && !/^\d{6}$/.test(code)) return 'Enter the 6-digit code from your authenticator app.';
+    if (recovery && !code) return 'Enter one of your recovery codes.';
+    const r = await (
+      await auth(env)
+    ).processVerification(
+      { verificationCode: code },
+      { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken } },
+    );
+    return next(r);
+  });
+  return (
+    <Card title="Two-step sign-in">
+      <p className="mb-4">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'
+          : 'Enter the 6-digit code your authenticator app shows for this store.'}
+      </p>
+      <Alert>{f.error}</Alert>
+      <form key={recovery ? 'recovery' : 'app'} onSubmit={f.submit} noValidate>
+        {recovery ? (
+          <Field
+            label="Recovery code"
+            name="code"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            required
+          />
+        ) : (
+          <CodeField label="Code from the app" />
+        )}
+        <Button type="submit" busy={f.busy} className="w-full">
+          Sign in
+        </Button>
+      </form>
+      <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
+        <Button variant="link" size="sm" onClick={() => setRecovery((r) => !r)}>
+          {recovery ? 'Use the code from the app' : 'Use a recovery code'}
+        </Button>
+        <Button variant="link" size="sm" onClick={onRestart}>
+          Start again
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 export function VerifyEmail() {
   const next = useStateMachine();
   const [notice, setNotice] = useState<string>();
@@ -377,14 +441,7 @@ export function VerifyEmail() {
       <Alert>{f.error ?? resend.error}</Alert>
       <Alert variant="info">{notice}</Alert>
       <form onSubmit={f.submit} noValidate>
-        <Field
-          label="Code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-        />
+        <CodeField label="Code" />
         <Button type="submit" busy={f.busy} className="w-full">
           Confirm
         </Button>

@@ -50,6 +50,10 @@ describe('register', () => {
       state({ state: 'REQUIRE_OWNER_APPROVAL', stateToken: 'JWS.x' }),
       { loginState: 'OWNER_APPROVAL_REQUIRED' },
     ],
+    [
+      state({ state: 'STATUS_CHECK', stateToken: 'JWS.mfa', additionalData: { factorType: 'TOTP' } }),
+      { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken: 'JWS.mfa' } },
+    ],
     [state({ state: 'STATUS_CHECK' }), { loginState: 'FAILURE', error: 'Unknown _state' }],
     [state({ state: 'UNKNOWN_STATE' }), { loginState: 'FAILURE', error: 'Unknown _state' }],
     [state({}), { loginState: 'FAILURE', error: 'Unknown _state' }],

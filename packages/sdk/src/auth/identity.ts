@@ -22,9 +22,14 @@ export const IDENTITY_PATHS = {
 
 const UNKNOWN_STATE: StateMachineResult = { loginState: 'FAILURE', error: 'Unknown _state' };
 
-/** SUCCESS / REQUIRE_EMAIL_VERIFICATION / REQUIRE_OWNER_APPROVAL; anything else is 'Unknown _state'. */
+/**
+ * SUCCESS / REQUIRE_EMAIL_VERIFICATION / REQUIRE_OWNER_APPROVAL, and STATUS_CHECK for a TOTP code;
+ * anything else is 'Unknown _state'.
+ */
 export function mapStateMachine(
-  answer: Pick<StateMachineResponse, 'state' | 'sessionToken' | 'stateToken'>,
+  answer: Pick<StateMachineResponse, 'state' | 'sessionToken' | 'stateToken'> & {
+    additionalData?: Record<string, unknown> | null;
+  },
 ): StateMachineResult {
   switch (answer.state) {
     case 'SUCCESS':
@@ -33,6 +38,10 @@ export function mapStateMachine(
       return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: answer.stateToken ?? '' } };
     case 'REQUIRE_OWNER_APPROVAL':
       return { loginState: 'OWNER_APPROVAL_REQUIRED' };
+    case 'STATUS_CHECK':
+      return answer.additionalData?.factorType === 'TOTP' && answer.stateToken
+        ? { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken: answer.stateToken } }
+        : UNKNOWN_STATE;
     default:
       return UNKNOWN_STATE;
   }
@@ -123,15 +132,18 @@ export async function login(http: HttpClient, p: LoginParams): Promise<StateMach
 }
 
 /**
- * Posts the code with the state token of an EMAIL_VERIFICATION_REQUIRED state; any other state
- * gives 'Unknown _state' without a call. A failed call is a FAILURE carrying the error message.
+ * Posts the code with the state token of an EMAIL_VERIFICATION_REQUIRED or SECOND_FACTOR_REQUIRED
+ * state (the server tells an e-mail code, an authenticator code and a recovery code apart); any
+ * other state gives 'Unknown _state' without a call. A failed call is a FAILURE carrying the error
+ * message.
  */
 export async function verify(
   http: HttpClient,
   state: StateMachineResult | undefined,
   verificationCode: string,
 ): Promise<StateMachineResult> {
-  if (state?.loginState !== 'EMAIL_VERIFICATION_REQUIRED') return UNKNOWN_STATE;
+  if (state?.loginState !== 'EMAIL_VERIFICATION_REQUIRED' && state?.loginState !== 'SECOND_FACTOR_REQUIRED')
+    return UNKNOWN_STATE;
   const body = { code: verificationCode, stateToken: state.data.stateToken };
   try {
     return mapStateMachine(

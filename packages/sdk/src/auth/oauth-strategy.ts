@@ -248,8 +248,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       const from = state ?? loginState;
       const result = await identity.verify(http(), from, inputs.verificationCode);
       // A failed attempt keeps the verification state, so the code can be entered again.
-      if (!(result.loginState === 'FAILURE' && from?.loginState === 'EMAIL_VERIFICATION_REQUIRED'))
-        loginState = result;
+      const codeStep =
+        from?.loginState === 'EMAIL_VERIFICATION_REQUIRED' || from?.loginState === 'SECOND_FACTOR_REQUIRED';
+      if (!(result.loginState === 'FAILURE' && codeStep)) loginState = result;
       return result;
     },
     sendPasswordResetEmail: (email, redirectUri) =>

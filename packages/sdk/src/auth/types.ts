@@ -82,6 +82,12 @@ export type StateMachineResult =
   | { loginState: 'SUCCESS'; data: { sessionToken: string } }
   | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED' }
+  /**
+   * Vitrine's addition: the account has an authenticator app (TOTP), so a code is asked next
+   * (`processVerification`: six digits from the app, or a recovery code). The platform's SDK
+   * answers 'Unknown _state' here.
+   */
+  | { loginState: 'SECOND_FACTOR_REQUIRED'; data: { stateToken: string } }
   | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode };
 
 export interface CaptchaTokens {

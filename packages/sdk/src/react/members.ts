@@ -8,6 +8,9 @@ const ME = ['members', 'me'] as const;
 export const memberQueries = {
   all: () => ['members'] as const,
   me: (http: HttpClient) => queryOptions({ queryKey: ME, queryFn: () => memberCalls.me(http) }),
+  /** The member's sign-in factors (an authenticator app set up or not). */
+  factors: (http: HttpClient) =>
+    queryOptions({ queryKey: ['members', 'factors'] as const, queryFn: () => memberCalls.factors(http) }),
 };
 
 export const memberMutations = {

@@ -6,15 +6,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StaffEnrolment } from '@vitrine/sdk';
 import { staffMutations } from '@vitrine/sdk/react';
-import { Alert, Button, Field, linkClass } from '@vitrine/ui';
-import { lazy, Suspense, type FormEvent } from 'react';
+import { Alert, AuthenticatorKey, Button, Field, linkClass } from '@vitrine/ui';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../app/errors.ts';
 import { useHttp } from '../../app/http.tsx';
 import { useTitle } from '../../app/title.ts';
 import { AuthLayout, codeInput } from './auth-layout.tsx';
-
-const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
 export function Enrol({
   enrolment,
@@ -45,22 +43,8 @@ export function Enrol({
         Scan this code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then
         enter the 6-digit code it shows.
       </p>
-      <div className="mb-4 flex justify-center">
-        <Suspense fallback={<div className="size-48" aria-hidden="true" />}>
-          <QrCode value={enrolment.totp.otpauthUri} label="QR code of your sign-in key" />
-        </Suspense>
-      </div>
-      <p className="mb-1 text-sm font-medium" id="totp-secret-label">
-        Or enter this key by hand
-      </p>
-      <code
-        aria-labelledby="totp-secret-label"
-        data-testid="totp-secret"
-        className="mb-2 block rounded-lg border border-line bg-hover px-3 py-2 font-mono text-base break-all select-all"
-      >
-        {enrolment.totp.secret}
-      </code>
-      <details className="mb-4 text-sm">
+      <AuthenticatorKey uri={enrolment.totp.otpauthUri} secret={enrolment.totp.secret} />
+      <details className="-mt-2 mb-4 text-sm">
         <summary className="cursor-pointer py-2 text-muted">Setup link (otpauth URI)</summary>
         <p className="font-mono break-all" data-testid="totp-uri">
           {enrolment.totp.otpauthUri}

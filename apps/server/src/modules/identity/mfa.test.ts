@@ -195,4 +195,47 @@ describe('TOTP second factor', () => {
     expect(r.status).toBe(400);
     expect(appError(r.body).code).toBe('UNSUPPORTED_FACTOR');
   });
+
+  it("lists the member's factors, and turns the authenticator off only with a fresh code or an unused recovery code", async () => {
+    const m = await withTotp();
+    const factors = async () =>
+      ok(
+        await s.request<{ factors: { type: string; status: string }[] }>('GET', `${AUTH}/v2/factors`, {
+          auth: asMember(m.id),
+        }),
+      ).factors.map((f) => `${f.type} ${f.status}`);
+    expect(await factors()).toEqual(expect.arrayContaining(['PASSWORD ACTIVE', 'TOTP ACTIVE']));
+    expect((await s.request('GET', `${AUTH}/v2/factors`, { auth: 'visitor:v1' })).status).toBe(403);
+    const remove = (code: string, auth = asMember(m.id)) =>
+      s.request('POST', `${AUTH}/v2/factors/totp/remove`, { body: { code }, auth });
+    expect((await remove('123456', 'visitor:v1')).status).toBe(403);
+
+    // A wrong code, a used one (spent by the sign-in above), a wrong recovery code: refused, and each
+    // counts as a failed sign-in of the account (a captcha after 3).
+    const used = await totpNow(m.secret);
+    const stateToken = await secondStep(m.email);
+    ok(await verifyTotp(stateToken, used));
+    for (const code of ['000000', used, 'aaaaa-bbbbb']) {
+      const r = await remove(code);
+      expect([r.status, appError(r.body).code, appError(r.body).data]).toEqual([
+        400,
+        'VERIFICATION_FAILED',
+        expect.objectContaining({ reason: 'BAD_CODE' }),
+      ]);
+    }
+    expect(await factors()).toContain('TOTP ACTIVE');
+    expect(appError((await login(s, m.email, GOOD_PASSWORD)).body).code).toBe('-19971');
+    pastCaptchaWindow(s);
+
+    // An unused recovery code turns it off; sign-in then needs the password alone.
+    expect(ok(await remove(m.recoveryCodes[0]!))).toEqual({});
+    expect((await factors()).filter((f) => f.startsWith('TOTP'))).toEqual([]);
+    expect((await login(s, m.email, GOOD_PASSWORD)).body.state).toBe('SUCCESS');
+    const again = await remove(m.recoveryCodes[1]!);
+    expect([again.status, appError(again.body).code]).toEqual([409, 'TOTP_NOT_ENROLLED']);
+
+    // Set up again, it turns off with a fresh code from the app.
+    const second = await withTotp();
+    expect(ok(await remove(await totpNow(second.secret), asMember(second.id)))).toEqual({});
+  });
 });

@@ -12,9 +12,11 @@ import {
   signOnRequest,
   signOnResponse,
   stateMachineResponse,
+  factorsResponse,
   totpConfirmRequest,
   totpConfirmResponse,
   totpEnrollResponse,
+  totpRemoveRequest,
   validateEmailRequest,
   validateEmailResponse,
 } from '@vitrine/contract';
@@ -35,7 +37,7 @@ import {
   signOn,
   validateEmail,
 } from './service.ts';
-import { confirmTotp, enrollTotp } from './totp.ts';
+import { confirmTotp, enrollTotp, factorsOf, removeTotp } from './totp.ts';
 import { verifyFactor } from './verification.ts';
 
 const INVALID = Symbol('invalid');
@@ -169,6 +171,30 @@ export function identityRoutes(r: Router) {
     body: totpConfirmRequest,
     response: totpConfirmResponse,
     handler: (ctx, { body }) => confirmTotp(ctx, memberId(ctx.caller), body.code),
+  });
+
+  r.route({
+    method: 'GET',
+    url: iam('authentication', '/v2/factors'),
+    roles: ['member'],
+    tags,
+    summary: "The signed-in member's sign-in factors (TOTP ACTIVE once an authenticator app is set up)",
+    response: factorsResponse,
+    handler: (ctx) => factorsOf(ctx, memberId(ctx.caller)),
+  });
+
+  r.route({
+    method: 'POST',
+    url: iam('authentication', '/v2/factors/totp/remove'),
+    roles: ['member'],
+    tags,
+    summary: 'Turn the authenticator app off, with a current code or an unused recovery code',
+    body: totpRemoveRequest,
+    response: emptyResponse,
+    async handler(ctx, { body }, req) {
+      await removeTotp(ctx, memberId(ctx.caller), body.code, req.ip);
+      return {};
+    },
   });
 
   const sso = {

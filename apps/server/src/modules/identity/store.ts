@@ -183,6 +183,17 @@ export async function replaceRecoveryCodes(
     .execute();
 }
 
+/** Removes the identity's factor of that type (and, for TOTP, its recovery codes). */
+export async function deleteFactor(db: Executor, identityId: string, type: FactorRow['type']): Promise<void> {
+  await db
+    .deleteFrom('identity_factor')
+    .where('identity_id', '=', identityId)
+    .where('type', '=', type)
+    .execute();
+  if (type === 'TOTP')
+    await db.deleteFrom('identity_recovery_code').where('identity_id', '=', identityId).execute();
+}
+
 /** Spends a recovery code: true exactly once per code. */
 export async function spendRecoveryCode(
   db: Executor,

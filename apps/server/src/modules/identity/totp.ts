@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { z } from 'zod';
-import type { totpConfirmResponse, totpEnrollResponse } from '@vitrine/contract';
+import type { factorsResponse, totpConfirmResponse, totpEnrollResponse } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { conflict, notFound, type AppError } from '../../platform/errors.ts';
@@ -10,9 +10,12 @@ import { getSettings } from '../settings/index.ts';
 import { failMfaAttempt, spendStep } from './challenges.ts';
 import { verificationFailed } from './errors.ts';
 import { sha256 } from './secrets.ts';
+import { assertNotLocked, recordFailure } from './throttle.ts';
 import {
+  deleteFactor,
   findFactor,
   findIdentity,
+  listFactors,
   replaceRecoveryCodes,
   spendRecoveryCode,
   updateFactor,
@@ -102,6 +105,42 @@ export async function confirmTotp(
     await updateIdentity(tx.db, identityId, {}, now);
     return { factor: { factorId: active.id, type: 'TOTP', status: 'ACTIVE' }, recoveryCodes: codes };
   });
+}
+
+/** The member's own factors (`GET …/v2/factors`). */
+export async function factorsOf(ctx: Ctx, identityId: string): Promise<z.infer<typeof factorsResponse>> {
+  const factors = await listFactors(ctx.db, identityId);
+  return { factors: factors.map((f) => ({ factorId: f.id, type: f.type, status: f.status })) };
+}
+
+/**
+ * Turns the authenticator off, with a current code (newer than the last one used) or an unused
+ * recovery code: a session alone is not enough. A wrong code counts as a failed sign-in of the
+ * account at this address (captcha, then lock-out after 100 in an hour: no guessing through it).
+ */
+export async function removeTotp(ctx: Ctx, identityId: string, code: string, ip: string): Promise<void> {
+  const identity = await findIdentity(ctx.db, identityId);
+  if (!identity || identity.status === 'DELETED') throw notFound('Identity');
+  await assertNotLocked(ctx, identity.email, ip);
+  const removed = await inTransaction(ctx, async (tx) => {
+    const factor = await findFactor(tx.db, identityId, 'TOTP', true);
+    if (factor?.status !== 'ACTIVE' || !factor.secret)
+      throw conflict('TOTP_NOT_ENROLLED', 'No authenticator app is set up for this account');
+    const now = tx.clock.now();
+    const step = await matchStep(factor.secret, code, now);
+    const right =
+      step !== null
+        ? factor.last_used_step === null || step > factor.last_used_step
+        : await spendRecoveryCode(tx.db, identityId, recoveryCodeHash(identityId, code), now);
+    if (!right) return false;
+    await deleteFactor(tx.db, identityId, 'TOTP');
+    await updateIdentity(tx.db, identityId, {}, now);
+    return true;
+  });
+  if (!removed) {
+    await recordFailure(ctx, { email: identity.email, ip });
+    throw verificationFailed('BAD_CODE');
+  }
 }
 
 export const hasActiveTotp = async (ctx: Ctx, identityId: string): Promise<boolean> =>

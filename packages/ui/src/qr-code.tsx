@@ -1,4 +1,7 @@
-/** A QR code drawn as SVG squares (`uqr`, loaded with the setup page's second step only). */
+/**
+ * A QR code drawn as SVG squares (`uqr`): an entry of its own (`@vitrine/ui/qr-code`), for apps to
+ * load when one is shown (an authenticator's set-up).
+ */
 import { encode } from 'uqr';
 
 export function QrCode({ value, label }: { value: string; label: string }) {
