@@ -200,6 +200,9 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     await section.getByRole('img', { name: 'QR code of your sign-in key' }).waitFor();
+    // The button pressed gave way to the set-up: focus is on the section's heading.
+    const focused = page.locator(':focus');
+    await expect.poll(() => focused.innerText()).toBe('Two-step sign-in');
     const secret = (await section.getByTestId('totp-secret').innerText()).trim();
     await expectAccessible(page, 'two-step set-up');
     await section.getByLabel('Code from the app').fill('000000');
@@ -222,6 +225,7 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     s.clock.advance(30_000);
     await sendPassword(page, email, PASSWORD);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+    await expect.poll(() => focused.getAttribute('autocomplete')).toBe('one-time-code');
     await expectAccessible(page, 'second step');
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorCode, memberCalls } from '@vitrine/sdk';
 import { memberQueries } from '@vitrine/sdk/react';
 import { Alert, AuthenticatorKey, Button, Field, Loading } from '@vitrine/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CodeField } from '../components/code-field.tsx';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
@@ -46,6 +46,14 @@ export function TwoStep() {
     },
   });
   const on = factors.data?.some((f) => f.type === 'TOTP' && f.status === 'ACTIVE');
+  // A step replaces the button that had focus: focus moves to the section's heading (read aloud).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const view = enrolment ? 'enrol' : recoveryCodes ? 'codes' : on;
+  const lastView = useRef(view);
+  useEffect(() => {
+    if (lastView.current !== undefined && lastView.current !== view) heading.current?.focus();
+    lastView.current = view;
+  }, [view]);
   const failed = [start, confirm, remove].find((m) => m.isError)?.error;
 
   let body;
@@ -122,6 +130,7 @@ export function TwoStep() {
               spellCheck={false}
               maxLength={20}
               required
+              autoFocus
             />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="danger" busy={remove.isPending}>
@@ -159,7 +168,7 @@ export function TwoStep() {
     );
   return (
     <section aria-labelledby="two-step-heading">
-      <h2 id="two-step-heading" className="mb-4 text-xl font-semibold">
+      <h2 id="two-step-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold">
         Two-step sign-in
       </h2>
       {failed !== undefined && <Alert>{problem(failed)}</Alert>}

@@ -387,9 +387,11 @@ function SecondFactor({ stateToken, onRestart }: { stateToken: string; onRestart
             spellCheck={false}
             maxLength={20}
             required
+            autoFocus
           />
         ) : (
-          <CodeField label="Code from the app" />
+          // The step replaced the sign-in form (and the button that had focus): focus goes on.
+          <CodeField label="Code from the app" autoFocus />
         )}
         <Button type="submit" busy={f.busy} className="w-full">
           Sign in
