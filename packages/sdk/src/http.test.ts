@@ -89,3 +89,69 @@ describe('JSON bodies and headers', () => {
     expect(only(s).path).toBe('/x');
   });
 });
+
+describe('credentials that no longer stand for the caller', () => {
+  const refused = {
+    status: 401,
+    body: { message: 'ended', details: { applicationError: { code: 'UNAUTHENTICATED', description: 'x' } } },
+  };
+
+  it('a 401 UNAUTHENTICATED is sent once more with the credentials that replace the refused ones', async () => {
+    const s = await serve((_r, i) => (i === 0 ? refused : { body: { ok: true } }));
+    let token = 'old';
+    const seen: string[] = [];
+    const client = createHttpClient({
+      baseUrl: s.baseUrl,
+      getAuthHeaders: () => ({ Authorization: token }),
+      onRefused: (sent) => {
+        seen.push(sent.Authorization ?? '');
+        token = 'new';
+        return true;
+      },
+    });
+    expect(await client.request({ method: 'POST', path: '/a' })).toEqual({ ok: true });
+    expect([seen, s.received.map((r) => r.headers.authorization)]).toEqual([['old'], ['old', 'new']]);
+  });
+
+  it('only once, and not when the strategy has nothing else or the 401 is about something else', async () => {
+    const always = await serve(() => refused);
+    const client = createHttpClient({ baseUrl: always.baseUrl, onRefused: () => true });
+    await expect(client.request({ method: 'GET', path: '/a' })).rejects.toMatchObject({ status: 401 });
+    expect(always.received).toHaveLength(2);
+
+    const other = await serve(() => ({ status: 401, body: { message: 'no', details: {} } }));
+    let asked = 0;
+    const c2 = createHttpClient({ baseUrl: other.baseUrl, onRefused: () => ++asked > 0 });
+    await expect(c2.request({ method: 'GET', path: '/a' })).rejects.toMatchObject({ status: 401 });
+    const none = await serve(() => refused);
+    const c3 = createHttpClient({ baseUrl: none.baseUrl, onRefused: () => false });
+    await expect(c3.request({ method: 'GET', path: '/a' })).rejects.toMatchObject({ status: 401 });
+    expect([asked, other.received.length, none.received.length]).toEqual([0, 1, 1]);
+  });
+
+  it('a 200 answered for an ended session is kept (it was acted on) and the next call renews', async () => {
+    const s = await serve((_r, i) => ({
+      headers: i === 0 ? { 'X-Vitrine-Session': 'ended' } : ({} as Record<string, string>),
+      body: { n: i },
+    }));
+    let token = 'old';
+    let renewals = 0;
+    const client = createHttpClient({
+      baseUrl: s.baseUrl,
+      getAuthHeaders: () => {
+        if (token === 'stale') {
+          renewals++;
+          token = 'new';
+        }
+        return { Authorization: token };
+      },
+      onRefused: () => {
+        token = 'stale';
+        return true;
+      },
+    });
+    expect(await client.request({ method: 'POST', path: '/a' })).toEqual({ n: 0 });
+    expect(await client.request({ method: 'POST', path: '/a' })).toEqual({ n: 1 });
+    expect([renewals, s.received.map((r) => r.headers.authorization)]).toEqual([1, ['old', 'new']]);
+  });
+});

@@ -19,6 +19,11 @@ export interface HttpClientOptions {
   onError?: (err: VitrineError) => void | Promise<void>;
   /** Static headers sent on every request. */
   headers?: Record<string, string>;
+  /**
+   * The credentials sent no longer stand for whom they did (401 `UNAUTHENTICATED`, or an answer
+   * saying `X-Vitrine-Session: ended`); true when there are others to use from now on.
+   */
+  onRefused?: (sent: Record<string, string>) => boolean;
 }
 
 export interface RequestOptions {
@@ -82,14 +87,14 @@ function jsonOrNull(text: string): unknown {
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const { baseUrl, getAuthHeaders, onError } = options;
+  const { baseUrl, getAuthHeaders, onError, onRefused } = options;
   const custom = options.fetch;
   // Called detached (never as a method), so a browser's window.fetch keeps a valid `this`.
   const doFetch: typeof fetch = custom ?? ((input, init) => globalThis.fetch(input, init));
   /** Last `X-Wix-Consistent` value seen on any answer of this client. */
   let consistent: string | undefined;
 
-  async function send<T>(o: RequestOptions): Promise<T> {
+  async function send<T>(o: RequestOptions, again = false): Promise<T> {
     const prepared = prepare(baseUrl, o);
     const headers = new Headers(options.headers);
     for (const [name, value] of Object.entries(o.headers ?? {})) headers.set(name, value);
@@ -103,14 +108,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const nextConsistent = res.headers.get('x-wix-consistent');
     if (nextConsistent !== null) consistent = nextConsistent;
     const text = await res.text();
+    // Answered as the visitor the ended session began as: use (and so renew) other tokens from now on.
+    if (res.status === 200 && res.headers.get('x-vitrine-session') === 'ended' && onRefused?.(auth))
+      void Promise.resolve(getAuthHeaders?.()).catch(() => undefined);
 
     if (res.status !== 200) {
-      throw errorFromAnswer({
+      const err = errorFromAnswer({
         status: res.status,
         statusText: res.statusText,
         requestId,
         body: jsonOrNull(text),
       });
+      // Refused before anything was done: safe to send again, with the credentials that replace them.
+      const refused = res.status === 401 && err.details.applicationError?.code === 'UNAUTHENTICATED';
+      if (refused && !again && onRefused?.(auth)) return send<T>(o, true);
+      throw err;
     }
     try {
       // An empty 200 body fails here too (a JSON SyntaxError), as in the official SDK.

@@ -13,11 +13,13 @@ export type StaffRole = 'OWNER' | 'CONTRIBUTOR';
  * Who is calling. Site owners' users and API-key apps share the `admin` role; a staff session is an
  * admin caller with its `userId` (the staff id) and `staffRole`. An anonymous caller with
  * `csrfRefused` sent a valid staff session cookie on an unsafe request without its CSRF token: it
- * acts as nobody, and routes that need a caller answer 403 CSRF_TOKEN_INVALID instead of 401.
+ * acts as nobody, and routes that need a caller answer 403 CSRF_TOKEN_INVALID instead of 401. A
+ * visitor or anonymous caller with `sessionEnded` sent a member's access token whose session was
+ * ended (a sign-out, a password change elsewhere): routes for members answer it 401, not 403.
  */
 export type Caller =
-  | { role: 'anonymous'; csrfRefused?: true }
-  | { role: 'visitor'; visitorId: string }
+  | { role: 'anonymous'; csrfRefused?: true; sessionEnded?: true }
+  | { role: 'visitor'; visitorId: string; sessionEnded?: true }
   | { role: 'member'; memberId: string; visitorId?: string; sessionId?: string }
   | { role: 'admin'; appId?: string; userId?: string; staffRole?: StaffRole; onBehalfOf?: Shopper };
 

@@ -110,12 +110,12 @@ export async function authorizeCode(
 
 /**
  * A member's tokens through the full authorize + authorization_code flow: a new member, or another
- * session of the member signed on as `o.email`.
+ * session of the member signed on as `o.email`; `cookie`, the hosted browser session it began.
  */
 export async function memberTokens(s: TestServer, clientId: string, o: { email?: string } = {}) {
   const m = await member(s, o.email);
   const { verifier, challenge } = pkce();
-  const { code } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
+  const { code, cookie } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
   const r = await token(s, {
     clientId,
     grantType: 'authorization_code',
@@ -124,7 +124,7 @@ export async function memberTokens(s: TestServer, clientId: string, o: { email?:
     codeVerifier: verifier,
   });
   if (r.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(r.body)}`);
-  return { ...m, tokens: r.body };
+  return { ...m, tokens: r.body, cookie };
 }
 
 /**

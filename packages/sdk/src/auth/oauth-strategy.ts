@@ -54,6 +54,7 @@ export interface OAuthStrategyOptions {
 export interface OAuthStrategy extends AuthStrategy {
   getAuthHeaders(): Promise<{ Authorization: string }>;
   attach(env: { host: string; fetch?: typeof fetch }): void;
+  refused(headers: Record<string, string>): boolean;
   getTokens(): Tokens;
   setTokens(tokens: Tokens): void;
   loggedIn(): boolean;
@@ -117,7 +118,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const http = (): HttpClient => {
     if (!inner) {
       const e = endpoint();
-      inner = createHttpClient({ baseUrl: e.host, fetch: e.fetch, getAuthHeaders: strategy.getAuthHeaders });
+      inner = createHttpClient({
+        baseUrl: e.host,
+        fetch: e.fetch,
+        getAuthHeaders: strategy.getAuthHeaders,
+        onRefused: strategy.refused,
+      });
     }
     return inner;
   };
@@ -201,6 +207,14 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     attach(env) {
       attached = env;
       inner = undefined;
+    },
+    refused(sent) {
+      // The current access token was refused before its time (its session ended elsewhere, the
+      // member was blocked): renew it as if expired. A refused renewal makes a visitor (spec §4).
+      const current = tokens.accessToken;
+      if (!current.value || sent.Authorization !== current.value || !tokens.refreshToken.value) return false;
+      tokens = { ...tokens, accessToken: { ...current, expiresAt: 0 } };
+      return true;
     },
     getTokens: () => copy(tokens),
     setTokens: (next) => store(next),

@@ -34,6 +34,11 @@ export interface AuthStrategy {
    * it was not given itself.
    */
   attach?(env: { host: string; fetch?: typeof fetch }): void;
+  /**
+   * The server refused the credentials a call sent (401 `UNAUTHENTICATED`: e.g. the session was
+   * ended on another device). True when the strategy has others to try: the call is sent once more.
+   */
+  refused?(headers: Record<string, string>): boolean;
 }
 
 /** PKCE data for one authorization-code flow; keep it (e.g. in sessionStorage) across the redirect. */

@@ -2,14 +2,15 @@
  * A blocked or deleted member loses access at once, not when the access token expires: their
  * tokens are refused within DENIALS_REFRESH_MS on every server process (two processes on one
  * database; on PostgreSQL each has its own pool, as separate processes would). A member who changes
- * their password ends their other sessions (refresh tokens) and keeps the one they changed it from.
+ * their password ends their other sessions (refresh tokens and their access tokens) and keeps the one
+ * they changed it from; a sign-out ends its session's access tokens too.
  */
 import type { TokenInfo } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
 import { DENIALS_REFRESH_MS } from '../oauth/index.ts';
-import { anonymousTokens, bundledClientId, memberTokens, shopClient } from '../../test/oauth.ts';
+import { anonymousTokens, browse, bundledClientId, memberTokens, shopClient } from '../../test/oauth.ts';
 
 const M = '/members/v1/members';
 let s: TestServer;
@@ -33,13 +34,18 @@ const myStatus = async (server: TestServer, token: string) =>
   (await server.request('GET', `${M}/my`, { auth: token })).status;
 const active = async (server: TestServer, token: string) =>
   (await server.request<TokenInfo>('POST', '/oauth2/token-info', { body: { token } })).body.active;
+/** A public call's status, and whether the answer says the token's session ended. */
+const browseWith = async (server: TestServer, token: string) => {
+  const r = await server.request('POST', '/stores/v3/products/query', { auth: token, body: {} });
+  return [r.status, r.headers.get('x-vitrine-session')];
+};
 /** Time passes (the tokens stay far from expiry): each process re-reads the denied members. */
 const aFewSecondsLater = () => s.clock.advance(DENIALS_REFRESH_MS);
 
 describe('access tokens of members who lose access', () => {
-  it('are refused within seconds after a block, on every process, and accepted again after the approval', async () => {
+  it('are refused within seconds after a block, on every process; once approved, the member signs in again', async () => {
     expect(DENIALS_REFRESH_MS).toBeLessThanOrEqual(5000);
-    const { memberId, tokens } = await memberTokens(s, clientId);
+    const { memberId, tokens, email } = await memberTokens(s, clientId);
     const bystander = (await memberTokens(s, clientId)).tokens.access_token;
     const visitor = (await anonymousTokens(s, bundledClientId(s))).access_token;
     for (const server of [s, other]) expect(await myStatus(server, tokens.access_token)).toBe(200);
@@ -61,7 +67,12 @@ describe('access tokens of members who lose access', () => {
 
     expect((await s.admin('POST', `${M}/${memberId}/approve`)).status).toBe(200);
     aFewSecondsLater();
-    for (const server of [s, other]) expect(await myStatus(server, tokens.access_token)).toBe(200);
+    // The block ended the session it had: its access token stays refused; a new sign-in works.
+    const again = await memberTokens(s, clientId, { email });
+    for (const server of [s, other]) {
+      expect(await myStatus(server, tokens.access_token)).toBe(401);
+      expect(await myStatus(server, again.tokens.access_token)).toBe(200);
+    }
   });
 
   it('are refused within seconds after the owner deletes the member, or the member deletes themself', async () => {
@@ -99,7 +110,13 @@ describe('access tokens of members who lose access', () => {
       body: { newPassword: 'N3w-Secret-Pass' },
     });
     expect([changed.status, changed.body]).toEqual([200, {}]);
+    aFewSecondsLater();
     for (const server of [s, other]) {
+      // The other device's access token is refused too, not only its renewal; the caller's goes on.
+      expect(await myStatus(server, elsewhere.tokens.access_token)).toBe(401);
+      expect(await active(server, elsewhere.tokens.access_token)).toBe(false);
+      expect(await myStatus(server, here.tokens.access_token)).toBe(200);
+      expect(await active(server, here.tokens.access_token)).toBe(true);
       const gone = await refresh(server, elsewhere.tokens);
       expect([gone.status, appError(gone.body).code]).toEqual([400, 'invalid_grant']);
       expect(await active(server, elsewhere.tokens.refresh_token)).toBe(false);
@@ -117,5 +134,26 @@ describe('access tokens of members who lose access', () => {
     });
     expect(again.status).toBe(200);
     expect((await refresh(other, here.tokens)).status).toBe(200);
+  });
+
+  it("a sign-out ends that session's access tokens on every process; the member's other sessions go on", async () => {
+    const leaving = await memberTokens(s, clientId);
+    const staying = await memberTokens(s, clientId, { email: leaving.email });
+    expect(leaving.cookie).toMatch(/=/);
+    for (const server of [s, other]) expect(await myStatus(server, leaving.tokens.access_token)).toBe(200);
+
+    const out = await browse(other, `/oauth2/logout?clientId=${clientId}`, { cookie: leaving.cookie });
+    expect(out.status).toBe(302);
+    aFewSecondsLater();
+    for (const server of [s, other]) {
+      expect(await myStatus(server, leaving.tokens.access_token)).toBe(401);
+      expect(await active(server, leaving.tokens.access_token)).toBe(false);
+      expect(await myStatus(server, staying.tokens.access_token)).toBe(200);
+      // A front end that keeps the ended token still browses the store (as nobody in particular),
+      // where a token the server never signed answers 401.
+      expect(await browseWith(server, leaving.tokens.access_token)).toEqual([200, 'ended']);
+      expect(await browseWith(server, staying.tokens.access_token)).toEqual([200, null]);
+      expect((await browseWith(server, `${leaving.tokens.access_token.slice(0, -4)}AAAA`))[0]).toBe(401);
+    }
   });
 });

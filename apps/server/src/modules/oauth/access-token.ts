@@ -147,9 +147,12 @@ export function callerOf(c: Subject): Caller {
     : { role: 'visitor', visitorId: c.subjectId };
 }
 
-/** Whether a member's tokens are refused (blocked or deleted): `denials.ts`. */
+/** Why a member's token no longer stands for the member: blocked or deleted, or its session ended. */
+export type Denial = 'member' | 'session' | undefined;
+
+/** Whether a member's token is refused (blocked or deleted) or its session ended: `denials.ts`. */
 export interface Denials {
-  isDenied(memberId: string): boolean | Promise<boolean>;
+  check(memberId: string, sessionId?: string): Denial | Promise<Denial>;
 }
 
 /**
@@ -169,8 +172,15 @@ export function createAccessTokenVerifier(keys: Keyring, clock: Clock, issuer: s
   };
   const allowed = async (caller: Caller): Promise<Caller | null> => {
     if (caller.role !== 'member') return caller;
-    const denied = denials.isDenied(caller.memberId);
-    return (typeof denied === 'boolean' ? denied : await denied) ? null : caller;
+    const pending = denials.check(caller.memberId, caller.sessionId);
+    const denial = typeof pending === 'object' ? await pending : pending;
+    if (denial === 'member') return null;
+    if (denial === undefined) return caller;
+    // The session ended (signed out, password changed elsewhere): no longer the member, only the
+    // visitor it began as, so a front end that keeps the token still browses; member calls answer 401.
+    return caller.visitorId
+      ? { role: 'visitor', visitorId: caller.visitorId, sessionEnded: true }
+      : { role: 'anonymous', sessionEnded: true };
   };
   async function verifyAccessToken(token: string): Promise<Caller | null> {
     const now = clock.now();

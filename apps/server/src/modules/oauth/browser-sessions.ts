@@ -1,5 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
 import { newId } from '../../platform/ids.ts';
+import { endSessions } from './denials.ts';
 import { hashSecret, randomSecret } from './secrets.ts';
 import * as store from './store.ts';
 
@@ -65,7 +67,8 @@ export async function browserSessionOf(
 export async function closeBrowserSession(ctx: Ctx, cookieHeader: string | undefined): Promise<void> {
   const value = cookieValue(cookieHeader, SESSION_COOKIE);
   if (!value || value.length > 100) return;
-  const now = ctx.clock.now();
-  const row = await store.revokeBrowserSession(ctx.db, hashSecret(value), now);
-  if (row) await store.revokeRefreshTokens(ctx.db, { browserSessionId: row.id }, now);
+  await inTransaction(ctx, async (tx) => {
+    const row = await store.revokeBrowserSession(tx.db, hashSecret(value), tx.clock.now());
+    if (row) await endSessions(tx, { browserSessionId: row.id });
+  });
 }

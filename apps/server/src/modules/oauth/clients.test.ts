@@ -145,7 +145,9 @@ describe('CORS', () => {
     expect(r.headers.get('access-control-allow-methods')).toContain('POST');
     const get = await fetch(`${s.url}/platform/v1/store-settings`, { headers: { origin: SHOP } });
     expect(get.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(get.headers.get('access-control-expose-headers')).toBe('X-Wix-Request-Id, X-Wix-Consistent');
+    expect(get.headers.get('access-control-expose-headers')).toBe(
+      'X-Wix-Request-Id, X-Wix-Consistent, X-Vitrine-Session',
+    );
     expect((await preflight('https://store.example.test', '/oauth2/token')).status).toBe(204);
   });
 

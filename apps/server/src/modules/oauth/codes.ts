@@ -4,6 +4,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { newId } from '../../platform/ids.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import { hashSecret, randomSecret, s256, safeEqual } from './secrets.ts';
+import { endSessions } from './denials.ts';
 import * as store from './store.ts';
 import { issueTokens, oauthError } from './tokens.ts';
 
@@ -67,7 +68,7 @@ export async function redeemCode(
       const row = await store.codeByHash(tx.db, hashSecret(g.code));
       if (!row) return { fail: 'unknown' };
       if (row.used_at) {
-        await store.revokeRefreshTokens(tx.db, { codeId: row.id }, now);
+        await endSessions(tx, { codeId: row.id });
         return { fail: 'reused' };
       }
       if (row.expires_at <= now) return { fail: 'expired' };

@@ -4,7 +4,7 @@ import { applicationEnvelope } from '../../platform/errors.ts';
 import * as store from './store.ts';
 
 const ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway, x-wix-consistent, client-binding';
-const EXPOSE_HEADERS = 'X-Wix-Request-Id, X-Wix-Consistent';
+const EXPOSE_HEADERS = 'X-Wix-Request-Id, X-Wix-Consistent, X-Vitrine-Session';
 /** Another process's client changes reach this one within this time; this process's own, at once. */
 const TTL_MS = 10_000;
 

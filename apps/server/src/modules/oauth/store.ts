@@ -48,6 +48,7 @@ export interface OAuthTables {
     used_at: Date | null;
   };
   oauth_denied_subject: { subject_id: string; denied_at: Date };
+  oauth_denied_session: { session_id: string; revision: string | number | bigint; expires_at: Date };
   oauth_denial_revision: { id: number; revision: string | number | bigint };
   oauth_refresh_token: {
     id: string;
@@ -203,14 +204,18 @@ const insertRefreshTokenStatement = statement((db, row: RefreshTokenRow) =>
 export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
-type RevokeBy =
+export type RevokeBy =
   | { tokenHash: string }
   | { subjectId: string; except?: string | undefined }
   | { codeId: string }
   | { browserSessionId: string };
 
-/** Revokes the live refresh tokens matching one criterion; returns how many. */
-export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date): Promise<number> {
+/** Revokes the live refresh tokens matching one criterion; returns them. */
+export async function revokeRefreshTokens(
+  db: Executor,
+  by: RevokeBy,
+  now: Date,
+): Promise<{ id: string; role: 'visitor' | 'member' }[]> {
   let q = db.updateTable('oauth_refresh_token').set({ revoked_at: now }).where('revoked_at', 'is', null);
   if ('tokenHash' in by) q = q.where('token_hash', '=', by.tokenHash);
   else if ('subjectId' in by) {
@@ -218,18 +223,23 @@ export async function revokeRefreshTokens(db: Executor, by: RevokeBy, now: Date)
     if (by.except) q = q.where('id', '!=', by.except);
   } else if ('codeId' in by) q = q.where('code_id', '=', by.codeId);
   else q = q.where('browser_session_id', '=', by.browserSessionId);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return q.returning(['id', 'role']).execute();
 }
 
 // Denied subjects (blocked or deleted members): their access tokens are refused before they expire
 
-const bumpDenialRevision = (db: Executor) =>
-  db
-    .updateTable('oauth_denial_revision')
-    .set({ revision: sql`revision + 1` })
-    .where('id', '=', 1)
-    .execute();
+/** Raises the revision; its row stays locked until the transaction ends, so revisions commit in order. */
+const bumpDenialRevision = async (db: Executor): Promise<number> =>
+  Number(
+    (
+      await db
+        .updateTable('oauth_denial_revision')
+        .set({ revision: sql`revision + 1` })
+        .where('id', '=', 1)
+        .returning('revision')
+        .executeTakeFirstOrThrow()
+    ).revision,
+  );
 
 /** Denies the subjects (again: the date moves on) and forgets denials older than `forgetBefore`. */
 export async function denySubjects(
@@ -266,3 +276,36 @@ export async function denialRevision(db: Executor): Promise<number> {
 
 export const deniedSubjects = async (db: Executor): Promise<string[]> =>
   (await db.selectFrom('oauth_denied_subject').select('subject_id').execute()).map((r) => r.subject_id);
+
+// Denied sessions (ended member refresh tokens): their access tokens are refused before they expire
+
+/** In a transaction: denies the sessions until `until`, and forgets the denials past theirs. */
+export async function denySessions(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+  until: Date,
+): Promise<void> {
+  const revision = await bumpDenialRevision(db);
+  await db
+    .insertInto('oauth_denied_session')
+    .values(ids.map((session_id) => ({ session_id, revision, expires_at: until })))
+    .onConflict((c) => c.column('session_id').doUpdateSet({ revision, expires_at: until }))
+    .execute();
+  await db.deleteFrom('oauth_denied_session').where('expires_at', '<', now).execute();
+}
+
+/** The live denied sessions past a revision, with the revision each came with. */
+export async function deniedSessionsAfter(
+  db: Executor,
+  revision: number,
+  now: Date,
+): Promise<{ id: string; revision: number; expiresAt: Date }[]> {
+  const rows = await db
+    .selectFrom('oauth_denied_session')
+    .select(['session_id', 'revision', 'expires_at'])
+    .where('revision', '>', String(revision))
+    .where('expires_at', '>', now)
+    .execute();
+  return rows.map((r) => ({ id: r.session_id, revision: Number(r.revision), expiresAt: r.expires_at }));
+}

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { verifyAccessJwt, type Subject } from './access-token.ts';
 import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
+import { endSessions } from './denials.ts';
 import { memberMayHaveTokens } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import { hashSecret, randomSecret } from './secrets.ts';
@@ -116,9 +117,9 @@ export async function refreshAccess(
   );
 }
 
-/** Revokes one refresh token (logout); true when it was live. */
+/** Revokes one refresh token (logout), its access tokens with it; true when it was live. */
 export async function revokeRefreshToken(ctx: Ctx, token: string): Promise<boolean> {
-  return (await store.revokeRefreshTokens(ctx.db, { tokenHash: hashSecret(token) }, ctx.clock.now())) > 0;
+  return (await endSessions(ctx, { tokenHash: hashSecret(token) })) > 0;
 }
 
 /**
@@ -130,9 +131,8 @@ export async function revokeTokensOf(
   memberId: string,
   o: { except?: string } = {},
 ): Promise<number> {
-  const now = ctx.clock.now();
-  await store.revokeBrowserSessionsOf(ctx.db, memberId, now);
-  return store.revokeRefreshTokens(ctx.db, { subjectId: memberId, except: o.except }, now);
+  await store.revokeBrowserSessionsOf(ctx.db, memberId, ctx.clock.now());
+  return endSessions(ctx, { subjectId: memberId, except: o.except });
 }
 
 /** `POST /oauth2/token-info`: an access token (JWT) or a refresh token; anything else is inactive. */
@@ -142,7 +142,8 @@ export async function tokenInfo(ctx: Ctx, rt: OAuthRuntime, token: string): Prom
   const claims = token.includes('.')
     ? await verifyAccessJwt(rt.keys, token, { now: ctx.clock.now(), issuer: rt.issuer })
     : null;
-  if (claims?.role === 'member' && (await rt.denials.isDenied(claims.subjectId))) return { active: false };
+  if (claims?.role === 'member' && (await rt.denials.check(claims.subjectId, claims.sessionId)))
+    return { active: false };
   if (claims) {
     return {
       active: true,

@@ -72,10 +72,22 @@ export interface Router {
   context(req: FastifyRequest): Promise<Ctx>;
 }
 
+/**
+ * Says, on every answer to a member access token whose session was ended, that it was answered as
+ * the visitor it began as (or as nobody): a front end learns to renew its tokens, even from a 200.
+ */
+const SESSION_HEADER = 'x-vitrine-session';
+const SESSION_ENDED = 'The session ended: sign in again';
+const sessionEnded = (caller: Caller) => 'sessionEnded' in caller && caller.sessionEnded === true;
+
 function authorize(caller: Caller, spec: { roles: readonly Role[] | 'any'; owner?: true }) {
   if (spec.roles === 'any') return;
-  if (caller.role === 'anonymous') throw caller.csrfRefused ? csrfTokenInvalid() : unauthenticated();
-  if (!spec.roles.includes(caller.role)) throw forbidden();
+  if (caller.role === 'anonymous')
+    throw caller.csrfRefused
+      ? csrfTokenInvalid()
+      : unauthenticated(caller.sessionEnded ? SESSION_ENDED : undefined);
+  if (!spec.roles.includes(caller.role))
+    throw sessionEnded(caller) ? unauthenticated(SESSION_ENDED) : forbidden();
   if (spec.owner && caller.role === 'admin' && caller.staffRole === 'CONTRIBUTOR') throw ownerOnly();
 }
 
@@ -154,6 +166,7 @@ export function createRouter(
           url,
           handler: async (req, reply) => {
             const ctx = await makeCtx(req);
+            if (sessionEnded(ctx.caller)) void reply.header(SESSION_HEADER, 'ended');
             authorize(ctx.caller, spec);
             const rawParams = (req.params ?? {}) as Record<string, string>;
             let rawQuery = (req.query ?? {}) as Record<string, unknown>;
