@@ -44,3 +44,40 @@ export async function mailRecoveryLink(
     text: `${intro}\n\n${link}\n\nThe link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. If you did not ask for this, ignore this message.`,
   });
 }
+
+/** A change to how the account signs in, told to its address (so a change by someone else is noticed). */
+export type SecurityChange = 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'TOTP_ON' | 'TOTP_OFF';
+
+const CHANGES: Record<SecurityChange, (store: string, when: string) => [subject: string, what: string]> = {
+  PASSWORD_CHANGED: (store, when) => [
+    `Your ${store} password was changed`,
+    `The password of your ${store} account was changed on ${when}. Your other devices were signed out.`,
+  ],
+  PASSWORD_RESET: (store, when) => [
+    `Your ${store} password was reset`,
+    `The password of your ${store} account was reset on ${when}, with a link sent to this address. Every other device was signed out.`,
+  ],
+  TOTP_ON: (store, when) => [
+    `Two-step sign-in is on for your ${store} account`,
+    `Two-step sign-in was turned on for your ${store} account on ${when}: signing in now also asks for a code from an authenticator app, or a recovery code.`,
+  ],
+  TOTP_OFF: (store, when) => [
+    `Two-step sign-in is off for your ${store} account`,
+    `Two-step sign-in was turned off for your ${store} account on ${when}: signing in now asks for the password only.`,
+  ],
+};
+
+/** "3 December 2026 at 07:05 UTC": the time of the change, unambiguous wherever it is read. */
+const inWords = (at: Date) =>
+  `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })} at ${at.toISOString().slice(11, 16)} UTC`;
+
+export async function mailSecurityChange(ctx: Ctx, to: string, change: SecurityChange): Promise<void> {
+  const { storeName } = await getSettings(ctx);
+  const [subject, what] = CHANGES[change](storeName, inWords(ctx.clock.now()));
+  await queueMail(ctx, {
+    to,
+    senderName: storeName,
+    subject,
+    text: `${what}\n\nIf this was you, there is nothing to do. If it was not, choose a new password now: it signs out every device.\n\n${ctx.config.PUBLIC_URL}/auth/forgot`,
+  });
+}

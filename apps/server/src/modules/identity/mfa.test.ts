@@ -237,5 +237,11 @@ describe('TOTP second factor', () => {
     // Set up again, it turns off with a fresh code from the app.
     const second = await withTotp();
     expect(ok(await remove(await totpNow(second.secret), asMember(second.id)))).toEqual({});
+    // Each change was told to the address (newest first); the refused attempts changed nothing.
+    for (const who of [m, second])
+      expect((await mailsTo(s, who.email)).map((x) => x.subject)).toEqual([
+        expect.stringMatching(/^Two-step sign-in is off for your .+ account$/),
+        expect.stringMatching(/^Two-step sign-in is on for your .+ account$/),
+      ]);
   });
 });

@@ -97,6 +97,13 @@ describe('password recovery', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ state: 'SUCCESS', identity: { id, email: { isVerified: true } } });
     expect(r.body.sessionToken).toBeTruthy();
+    // The address is told, with the way back if it was not the member.
+    const [told] = await mailsTo(s, email);
+    expect(told!.subject).toMatch(/ password was reset$/);
+    expect(told!.text).toMatch(
+      /reset on \d{1,2} \w+ \d{4} at \d\d:\d\d UTC, with a link sent to this address/,
+    );
+    expect(new URL(linkIn(told!.text)).pathname).toBe('/auth/forgot');
 
     const again = await recover(recoveryToken, 'Yet-Another-Secret-8');
     expect(again.status).toBe(400);
@@ -164,5 +171,7 @@ describe('password recovery', () => {
     s.clock.advance(LINK_TTL_MS.RECOVERY + 1);
     expect((await recover(tokenOfLink(linkIn(mail!.text)))).body.state).toBe('SUCCESS');
     expect((await login(s, email, NEW_PASSWORD)).body.state).toBe('SUCCESS');
+    // Choosing the first password is no change to tell about.
+    expect((await mailsTo(s, email)).map((m) => m.subject)).toEqual([mail!.subject]);
   });
 });

@@ -9,7 +9,7 @@ import { endAllSteps, findStep, issueLinkToken, LINK_TTL_MS, spendStep } from '.
 import { identityBlocked, invalidRecoveryToken } from './errors.ts';
 import { completeAuthentication, markEmailVerified } from './flow.ts';
 import { recoveryLink } from './links.ts';
-import { mailRecoveryLink } from './mails.ts';
+import { mailRecoveryLink, mailSecurityChange } from './mails.ts';
 import { hashPassword, passwordViolation } from './password.ts';
 import { normaliseEmail } from './service.ts';
 import { findIdentity, findLiveIdentityByEmail, updateIdentity, upsertFactor } from './store.ts';
@@ -104,6 +104,8 @@ export async function recover(
     await endAllSteps(tx, identity.id);
     await clearAccountEverywhere(tx, identity.email);
     await tx.services.ports.tokens.revokeTokensOf(tx, identity.id);
+    // An activation sets the first password: nothing changed that the member did not just do.
+    if (live.kind === 'RECOVERY') await mailSecurityChange(tx, identity.email, 'PASSWORD_RESET');
     return completeAuthentication(tx, identity.id, { mfaDone: false });
   });
 }

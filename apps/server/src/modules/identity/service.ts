@@ -23,6 +23,7 @@ import {
   statusFor,
 } from './flow.ts';
 import { allowedUrl } from './links.ts';
+import { mailSecurityChange } from './mails.ts';
 import { hashPassword, needsRehash, passwordViolation, verifyPassword } from './password.ts';
 import { sha256 } from './secrets.ts';
 import {
@@ -182,6 +183,7 @@ export async function setPassword(
     await endChallenges(tx.db, identityId, ['RECOVERY', 'ACTIVATION'], now);
     // Whoever else held a session (another device, a thief) signs in again, with the new password.
     await tx.services.ports.tokens.revokeTokensOf(tx, identityId, { except: o.keepSession });
+    await mailSecurityChange(tx, identity.email, 'PASSWORD_CHANGED');
   });
 }
 

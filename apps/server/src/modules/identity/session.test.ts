@@ -10,7 +10,9 @@ import {
   freshEmail,
   GOOD_PASSWORD,
   identityServer,
+  linkIn,
   login,
+  mailsTo,
   pastCaptchaWindow,
   register,
   registered,
@@ -46,8 +48,18 @@ describe('change-password', () => {
       expect.objectContaining({ field: 'newPassword', violatedRule: 'MIN_LENGTH', data: { threshold: 8 } }),
     ]);
 
+    expect(await mailsTo(s, email)).toEqual([]);
     const r = await s.request('POST', path, { body: { newPassword: 'N3w-Secret-Pass' }, auth: asMember(id) });
     expect([r.status, r.body]).toEqual([200, {}]);
+    // The address is told, with a link to the page that resets the password should it not be them.
+    const told = await mailsTo(s, email);
+    expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your .+ password was changed$/)]);
+    expect(told[0]!.text).toContain('Your other devices were signed out.');
+    const page = await fetch(linkIn(told[0]!.text));
+    expect([page.status, page.headers.get('content-type')]).toEqual([
+      200,
+      expect.stringMatching(/^text\/html/),
+    ]);
     expect(appError((await login(s, email, GOOD_PASSWORD)).body).code).toBe('-19976');
     expect((await login(s, email, 'N3w-Secret-Pass')).body.state).toBe('SUCCESS');
   });

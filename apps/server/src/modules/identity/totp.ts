@@ -9,6 +9,7 @@ import { newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
 import { failMfaAttempt, spendStep } from './challenges.ts';
 import { verificationFailed } from './errors.ts';
+import { mailSecurityChange } from './mails.ts';
 import { sha256 } from './secrets.ts';
 import { assertNotLocked, recordFailure } from './throttle.ts';
 import {
@@ -102,7 +103,8 @@ export async function confirmTotp(
       codes.map((c) => recoveryCodeHash(identityId, c)),
       now,
     );
-    await updateIdentity(tx.db, identityId, {}, now);
+    const identity = await updateIdentity(tx.db, identityId, {}, now);
+    await mailSecurityChange(tx, identity.email, 'TOTP_ON');
     return { factor: { factorId: active.id, type: 'TOTP', status: 'ACTIVE' }, recoveryCodes: codes };
   });
 }
@@ -135,6 +137,7 @@ export async function removeTotp(ctx: Ctx, identityId: string, code: string, ip:
     if (!right) return false;
     await deleteFactor(tx.db, identityId, 'TOTP');
     await updateIdentity(tx.db, identityId, {}, now);
+    await mailSecurityChange(tx, identity.email, 'TOTP_OFF');
     return true;
   });
   if (!removed) {
