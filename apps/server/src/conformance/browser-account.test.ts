@@ -232,11 +232,15 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual(['The code is wrong']);
+    // A reload (a phone that dropped the tab while the shopper opened the app) keeps the step.
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
     await page.getByLabel('Code from the app').fill(await totp(secret));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await atAccount(page);
 
-    // Or with a recovery code, once.
+    // Or with a recovery code, once (the sign-in page starts with the password again: the step is over).
     await signOut(page);
     await sendPassword(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();

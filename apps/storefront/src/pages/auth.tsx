@@ -5,13 +5,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { CodeField } from '../components/code-field.tsx';
-import { useEnv, type Env } from '../env.tsx';
+import { useEnv, useHydrated, type Env } from '../env.tsx';
 import { describeError, sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
 import { Notice } from '../notice.tsx';
 import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 
 const PENDING = 'vitrine.shop.verification';
+/** The state token of a sign-in waiting for its second step: a reload of the page goes on with it. */
+const SECOND_STEP = 'vitrine.shop.second-step';
 
 function Card({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   useTitle(title);
@@ -209,7 +211,19 @@ function ResetPassword({ token }: { token: string }) {
 function SignIn() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
-  const [stateToken, setStateToken] = useState<string>();
+  // A reload during the second step comes back to it (the server ends the step after 10 minutes):
+  // until this page moves on, the step is the tab's (read once hydrated; the server cannot know it).
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<string | null>();
+  const stateToken =
+    chosen === undefined
+      ? (hydrated && sessionStorage.getItem(SECOND_STEP)) || undefined
+      : chosen || undefined;
+  const setStateToken = (token: string | undefined) => {
+    if (token) sessionStorage.setItem(SECOND_STEP, token);
+    else sessionStorage.removeItem(SECOND_STEP);
+    setChosen(token ?? null);
+  };
   const next = useStateMachine({ onSecondFactor: setStateToken });
   const f = useForm(async (form, env) =>
     next(
@@ -353,10 +367,16 @@ export function ForgotPassword() {
 
 /**
  * The sign-in's second step for an account with an authenticator app: its 6-digit code, or one of
- * the recovery codes handed out when it was set up. A reload starts the sign-in again.
+ * the recovery codes handed out when it was set up. A reload stays on this step (the tab keeps its
+ * state token); once the sign-in is done, or started again, it is forgotten.
  */
 function SecondFactor({ stateToken, onRestart }: { stateToken: string; onRestart: () => void }) {
-  const next = useStateMachine();
+  const proceed = useStateMachine();
+  const next = (r: StateMachineResult) => {
+    // Past the step (signed in, or on to the e-mail's or the owner's step): nothing to come back to.
+    if (r.loginState !== 'FAILURE') sessionStorage.removeItem(SECOND_STEP);
+    return proceed(r);
+  };
   const [recovery, setRecovery] = useState(false);
   const f = useForm(async (form, env) => {
     const code = String(form.get('code') ?? '').replace(/\s/g, '');
