@@ -263,6 +263,8 @@ export const totpConfirmResponse = z.object({ factor: identityFactor, recoveryCo
 export const factorsResponse = z.object({ factors: z.array(identityFactor) });
 /** `POST …/v2/factors/totp/remove`: a current authenticator code or an unused recovery code. */
 export const totpRemoveRequest = z.object({ code: z.string().max(20) });
+/** `POST …/v2/sessions/end-others`: how many of the member's other sessions were ended. */
+export const endOtherSessionsResponse = z.object({ endedSessions: z.number().int() });
 export type IdentityFactor = z.infer<typeof identityFactor>;
 export type TotpEnrollResponse = z.infer<typeof totpEnrollResponse>;
 export type TotpConfirmResponse = z.infer<typeof totpConfirmResponse>;

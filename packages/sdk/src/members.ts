@@ -51,6 +51,14 @@ export const memberCalls = {
   removeTotp: async (http: HttpClient, code: string): Promise<void> => {
     await http.request({ method: 'POST', path: `${FACTORS}/totp/remove`, body: { code } });
   },
+  /** Signs out of every other device (this session stays); how many sessions ended. */
+  endOtherSessions: async (http: HttpClient): Promise<number> =>
+    (
+      await http.request<{ endedSessions: number }>({
+        method: 'POST',
+        path: '/_api/iam/authentication/v2/sessions/end-others',
+      })
+    ).endedSessions,
   /** Deletes the signed-in member's account: their sessions end at once, on every server process. */
   deleteMe: async (http: HttpClient): Promise<void> => {
     await http.request({ method: 'DELETE', path: `${BASE}/my` });

@@ -2,10 +2,12 @@
  * The account's Security tab in the storefront, in real Chromium against a real server: a member
  * signed in on a phone and on a computer changes the password on the phone; the computer's session
  * ends within seconds, its unexpired access token with it (it lands on the sign-in page, and the old
- * password no longer works there), the phone's goes on. Then the member deletes the account: signed out, told so on the
- * home page, unable to sign in, and free to sign up again with the same e-mail. A member sets up
- * two-step sign-in with an authenticator app, signs in with its code and with a recovery code, and
- * turns it off. axe on each step; screenshots in test-artifacts/account (git-ignored).
+ * password no longer works there), the phone's goes on. Signed in again there, the computer is
+ * signed out by the phone's "Sign out of other devices". Then the member deletes the account:
+ * signed out, told so on the home page, unable to sign in, and free to sign up again with the same
+ * e-mail. A member sets up two-step sign-in with an authenticator app, signs in with its code and
+ * with a recovery code, and turns it off. axe on each step; screenshots in test-artifacts/account
+ * (git-ignored).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +54,22 @@ async function sendPassword(page: Page, email: string, password: string) {
 async function atAccount(page: Page) {
   await page.waitForURL(/\/account$/, { timeout: 30_000 });
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
+}
+
+/**
+ * Seconds later (each server process re-reads the ended sessions), a page of the account sends the
+ * device whose session ended to sign-in, which says so.
+ */
+async function signedOut(page: Page, path: string) {
+  s.clock.advance(DENIALS_REFRESH_MS);
+  await page.goto(path);
+  await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnTo') === path, {
+    timeout: 30_000,
+  });
+  await hydrated(page);
+  await expect
+    .poll(() => page.getByRole('status').allInnerTexts())
+    .toContainEqual('You were signed out. Please sign in again.');
 }
 
 /** Signs in with the storefront's form and waits for the account page. */
@@ -119,13 +137,7 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     // Seconds later the computer's session is over, its access token too (refused within
     // DENIALS_REFRESH_MS, far from its expiry): it lands on the sign-in page, where the old password
     // no longer works.
-    s.clock.advance(DENIALS_REFRESH_MS);
-    await computer.page.goto('/account/orders');
-    await computer.page.waitForURL(/\/login\?returnTo=%2Faccount%2Forders$/, { timeout: 30_000 });
-    await hydrated(computer.page);
-    await expect
-      .poll(() => computer.page.getByRole('status').allInnerTexts())
-      .toContainEqual('You were signed out. Please sign in again.');
+    await signedOut(computer.page, '/account/orders');
     expect(await computer.page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
     await computer.page.getByLabel('E-mail').fill(email);
     await computer.page.getByLabel('Password').fill(PASSWORD);
@@ -135,6 +147,22 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
       .toContainEqual('That e-mail and password do not match.');
     // The phone's session goes on.
     await expireAccessToken(page);
+    await page.goto('/account/orders');
+    await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
+
+    // The computer signs in with the new password; the phone signs out of every other device.
+    pastCaptchaWindow(s);
+    await signIn(computer.page, email, NEW_PASSWORD);
+    await page.goto('/account/security');
+    await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Signed out of one other session.'));
+    await signedOut(computer.page, '/account/addresses');
+    await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('You were not signed in anywhere else.');
     await page.goto('/account/orders');
     await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
 

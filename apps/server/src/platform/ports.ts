@@ -19,8 +19,9 @@ export interface Ports {
 /** The OAuth server's side of a member's access (oauth implements it; identity and members use it). */
 export interface TokenPort {
   /**
-   * Ends the member's sessions: refresh tokens and browser sessions; returns how many refresh tokens
-   * ended. `o.except`: the session (`Caller.sessionId`) whose refresh token stays.
+   * Ends the member's sessions: refresh tokens and browser sessions, and with them the access tokens
+   * (within seconds, on every process); returns how many refresh tokens ended. `o.except`: the
+   * session (`Caller.sessionId`) that stays.
    */
   revokeTokensOf(ctx: Ctx, memberId: string, o?: { except?: string }): Promise<number>;
   /** Access tokens of these members are refused (within seconds, on every process) until allowed again. */

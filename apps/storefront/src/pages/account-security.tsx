@@ -1,7 +1,7 @@
 /**
  * The account's Security tab: a new password (the server ends the member's other sessions and keeps
- * this one), two-step sign-in (account-two-step.tsx), and deleting the account (for good: the
- * shopper is signed out, the home page says so).
+ * this one), two-step sign-in (account-two-step.tsx), signing out of every other device, and
+ * deleting the account (for good: the shopper is signed out, the home page says so).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberCalls } from '@vitrine/sdk';
@@ -21,6 +21,7 @@ export function Security() {
     <div className="grid max-w-md gap-10">
       <ChangePassword />
       <TwoStep />
+      <OtherDevices />
       <DeleteAccount />
     </div>
   );
@@ -69,6 +70,33 @@ function ChangePassword() {
           Change password
         </Button>
       </form>
+    </section>
+  );
+}
+
+function OtherDevices() {
+  const { http } = useEnv();
+  const end = useMutation({ mutationFn: () => memberCalls.endOtherSessions(http) });
+  const ended = end.data;
+  return (
+    <section aria-labelledby="devices-heading">
+      <h2 id="devices-heading" className="mb-2 text-xl font-semibold">
+        Other devices
+      </h2>
+      <p className="mb-4 text-sm text-stone-700">
+        Signed in on a shared computer, or on a phone you no longer have? Sign out everywhere but here.
+      </p>
+      {end.isError && <Alert>{describeError(end.error)}</Alert>}
+      {ended !== undefined && (
+        <Alert variant="success">
+          {ended === 0
+            ? 'You were not signed in anywhere else.'
+            : `Signed out of ${ended === 1 ? 'one other session' : `${ended} other sessions`}. They need your password to sign in again.`}
+        </Alert>
+      )}
+      <Button variant="secondary" busy={end.isPending} onClick={() => end.mutate()}>
+        Sign out of other devices
+      </Button>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import {
   captchaConfigResponse,
   changePasswordRequest,
   emptyResponse,
+  endOtherSessionsResponse,
   legacyVerifyRequest,
   loginRequest,
   logoutQuery,
@@ -32,6 +33,7 @@ import {
   login,
   logoutLocation,
   malformedLogin,
+  endOtherSessions,
   register,
   setPassword,
   signOn,
@@ -194,6 +196,20 @@ export function identityRoutes(r: Router) {
     async handler(ctx, { body }, req) {
       await removeTotp(ctx, memberId(ctx.caller), body.code, req.ip);
       return {};
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: iam('authentication', '/v2/sessions/end-others'),
+    roles: ['member'],
+    tags,
+    summary: "Sign out of every other device: the member's sessions but the caller's end",
+    response: endOtherSessionsResponse,
+    async handler(ctx) {
+      const caller = ctx.caller;
+      const keepSession = caller.role === 'member' ? caller.sessionId : undefined;
+      return { endedSessions: await endOtherSessions(ctx, memberId(caller), keepSession) };
     },
   });
 

@@ -187,6 +187,21 @@ export async function setPassword(
   });
 }
 
+/**
+ * Ends every session of the member but `keepSession` (the caller's): refresh tokens and hosted
+ * sign-in sessions, their access tokens with them (within seconds, on every process). Returns how
+ * many sessions ended. A caller's token that names no session (none is issued so now) keeps none.
+ */
+export async function endOtherSessions(
+  ctx: Ctx,
+  identityId: string,
+  keepSession: string | undefined,
+): Promise<number> {
+  return inTransaction(ctx, (tx) =>
+    tx.services.ports.tokens.revokeTokensOf(tx, identityId, { except: keepSession }),
+  );
+}
+
 /** Makes the next sign-in answer -19973 until the password is reset or changed. */
 export async function requirePasswordReset(ctx: Ctx, identityId: string): Promise<void> {
   const identity = await findIdentity(ctx.db, identityId);

@@ -65,6 +65,18 @@ describe('change-password', () => {
   });
 });
 
+describe('sessions/end-others', () => {
+  it('is for the signed-in member only', async () => {
+    const id = await registered(s, freshEmail('others'));
+    const path = `${AUTH}/v2/sessions/end-others`;
+    expect((await s.request('POST', path, { body: {} })).status).toBe(401);
+    expect((await s.request('POST', path, { body: {}, auth: 'visitor:v1' })).status).toBe(403);
+    expect((await s.admin('POST', path, {})).status).toBe(403);
+    const r = await s.request('POST', path, { body: {}, auth: asMember(id) });
+    expect([r.status, r.body]).toEqual([200, { endedSessions: 0 }]);
+  });
+});
+
 describe('sign-on', () => {
   it('is for admins: finds or creates the identity and returns a session token', async () => {
     const email = freshEmail('external');

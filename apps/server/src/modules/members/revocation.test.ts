@@ -156,4 +156,32 @@ describe('access tokens of members who lose access', () => {
       expect((await browseWith(server, `${leaving.tokens.access_token.slice(0, -4)}AAAA`))[0]).toBe(401);
     }
   });
+
+  it('signing out of other devices ends them on every process, and keeps the caller', async () => {
+    const here = await memberTokens(s, clientId);
+    const phone = await memberTokens(s, clientId, { email: here.email });
+    const laptop = await memberTokens(s, clientId, { email: here.email });
+    const bystander = await memberTokens(s, clientId);
+    const END = '/_api/iam/authentication/v2/sessions/end-others';
+    expect(
+      (await other.request('POST', END, { auth: bystander.tokens.access_token.slice(0, 20) })).status,
+    ).toBe(401);
+
+    const ended = await other.request('POST', END, { auth: here.tokens.access_token, body: {} });
+    expect([ended.status, ended.body]).toEqual([200, { endedSessions: 2 }]);
+    aFewSecondsLater();
+    for (const server of [s, other]) {
+      for (const gone of [phone, laptop]) {
+        expect(await myStatus(server, gone.tokens.access_token)).toBe(401);
+        const renewed = await server.request('POST', '/oauth2/token', {
+          body: { clientId, grantType: 'refresh_token', refreshToken: gone.tokens.refresh_token },
+        });
+        expect([renewed.status, appError(renewed.body).code]).toEqual([400, 'invalid_grant']);
+      }
+      expect(await myStatus(server, here.tokens.access_token)).toBe(200);
+      expect(await myStatus(server, bystander.tokens.access_token)).toBe(200);
+    }
+    const again = await s.request('POST', END, { auth: here.tokens.access_token, body: {} });
+    expect(again.body).toEqual({ endedSessions: 0 });
+  });
 });
