@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, describeError } from '../api.ts';
 import { authRequestFrom, carry } from '../auth-request.ts';
-import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import { Alert, Button, buttonClass, Field, linkClass } from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
 import { useAuthFlow } from '../flow.ts';
 
@@ -63,6 +63,10 @@ export function ResetPassword() {
   const [search] = useSearchParams();
   const flow = useAuthFlow();
   const token = search.get('recoveryToken') ?? search.get('token') ?? '';
+  // Opened from an e-mail with no app's sign-in to finish (the link of a reset asked for here or
+  // through the API): once the password is saved, the shopper signs in at the store.
+  const standalone = authRequestFrom(search) === null;
+  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -79,7 +83,9 @@ export function ResetPassword() {
     setError(undefined);
     setFields({});
     try {
-      setError(await flow(await api.recover(token, password)));
+      const r = await api.recover(token, password);
+      if (standalone) setSaved(true);
+      else setError(await flow(r));
     } catch (err) {
       const d = describeError(err);
       setError(d.message);
@@ -89,6 +95,17 @@ export function ResetPassword() {
     }
   }
 
+  if (saved)
+    return (
+      <Page title="Your new password is saved">
+        <Alert variant="success">
+          Every device that was signed in to your account was signed out. Sign in with the new password.
+        </Alert>
+        <a className={`${buttonClass()} mt-2 w-full`} href="/login?returnTo=%2Faccount">
+          Sign in to the store
+        </a>
+      </Page>
+    );
   return (
     <Page title="Choose a new password">
       <Alert>{!token ? 'This link is incomplete. Ask for a new one from “Forgot password”.' : error}</Alert>

@@ -1,15 +1,24 @@
 /**
  * The hosted pages a shopper meets besides sign-in, in real Chromium: sign up with an e-mailed
  * code, and forgot password → e-mailed link → new password. Each ends back at the shop with a code.
+ * With no app to return to (a security mail's link, the hosted page opened alone), a reset ends
+ * signed in at the store's own pages.
  */
 import type { MailMessage } from '@vitrine/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStrategy } from '@vitrine/sdk';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { linkIn, mailsTo } from '../test/identity.ts';
+import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { hydrated } from '../test/storefront.ts';
 
 const SHOP = 'https://shop.example.test';
+const storefrontBuilt = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 let s: TestServer;
 let browser: Browser;
 let clientId: string;
@@ -105,4 +114,58 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
     expect(await landed).toMatch(new RegExp(`^${SHOP}/callback\\?code=`));
     await page.close();
   });
+
+  it.skipIf(!storefrontBuilt)(
+    "a reset with no app to return to (the security mail's link, the hosted page alone) ends signed in at the store",
+    async () => {
+      // The security mail of a password change links to the store's own reset, which signs in.
+      const m = await memberTokens(s, await shopClient(s));
+      const changed = await s.request('POST', '/_api/iam/authentication/v2/change-password', {
+        auth: m.tokens.access_token,
+        body: { newPassword: 'Changed-By-Someone-3' },
+      });
+      expect(changed.status).toBe(200);
+      const told = linkIn((await mail(m.email, /password was changed$/)).text);
+      expect(told).toBe(`${s.url}/forgot-password`);
+      const page = await browser.newPage({ baseURL: s.url });
+      await page.goto(told);
+      await page.getByLabel('E-mail').fill(m.email);
+      await page.getByRole('button', { name: 'Send reset link' }).press('Enter');
+      await page.goto(linkIn((await mail(m.email, /^Reset your/)).text));
+      await page.getByLabel('New password', { exact: true }).fill('Taken-Back-Secret-4');
+      await page.getByLabel('Repeat the new password').fill('Taken-Back-Secret-4');
+      await page.getByRole('button', { name: 'Save the new password' }).press('Enter');
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
+      await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+      await page.waitForURL((u) => u.pathname === '/');
+
+      // The hosted page on its own: no app's sign-in to finish, so it says the password is saved
+      // and leads to the store's sign-in, where the new password works.
+      await page.goto('/auth/forgot');
+      await page.getByLabel('E-mail').fill(m.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('on its way');
+      const link = linkIn(
+        (await s.until(async () => (await mailsTo(s, m.email)).find((x) => /\/auth\/reset\?/.test(x.text))))
+          .text,
+      );
+      await page.goto(link);
+      await page.getByLabel('New password').fill('Hosted-Reset-Secret-5');
+      await page.getByLabel('Repeat it').fill('Hosted-Reset-Secret-5');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByRole('heading', { name: 'Your new password is saved' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('status').innerText())
+        .toContain('Sign in with the new password');
+      await page.getByRole('link', { name: 'Sign in to the store' }).click();
+      await page.waitForURL(/\/login\?returnTo=%2Faccount$/);
+      await hydrated(page);
+      await page.getByLabel('E-mail').fill(m.email);
+      await page.getByLabel('Password').fill('Hosted-Reset-Secret-5');
+      await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      await page.close();
+    },
+  );
 });

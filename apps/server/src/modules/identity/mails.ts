@@ -78,6 +78,6 @@ export async function mailSecurityChange(ctx: Ctx, to: string, change: SecurityC
     to,
     senderName: storeName,
     subject,
-    text: `${what}\n\nIf this was you, there is nothing to do. If it was not, choose a new password now: it signs out every device.\n\n${ctx.config.PUBLIC_URL}/auth/forgot`,
+    text: `${what}\n\nIf this was you, there is nothing to do. If it was not, choose a new password now: it signs out every device.\n\n${ctx.config.PUBLIC_URL}/forgot-password`,
   });
 }

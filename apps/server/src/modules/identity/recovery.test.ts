@@ -103,7 +103,7 @@ describe('password recovery', () => {
     expect(told!.text).toMatch(
       /reset on \d{1,2} \w+ \d{4} at \d\d:\d\d UTC, with a link sent to this address/,
     );
-    expect(new URL(linkIn(told!.text)).pathname).toBe('/auth/forgot');
+    expect(new URL(linkIn(told!.text)).pathname).toBe('/forgot-password');
 
     const again = await recover(recoveryToken, 'Yet-Another-Secret-8');
     expect(again.status).toBe(400);
