@@ -36,9 +36,16 @@ export function ForgotPassword() {
     <Page
       title="Reset your password"
       footer={
-        <Link className={linkClass} to={`/login${carry(search)}`}>
-          Back to sign in
-        </Link>
+        // With no app's sign-in to return to, the store's own sign-in page is the one that works.
+        authRequestFrom(search) || search.has('postFlowUrl') ? (
+          <Link className={linkClass} to={`/login${carry(search)}`}>
+            Back to sign in
+          </Link>
+        ) : (
+          <a className={linkClass} href="/login">
+            Back to sign in
+          </a>
+        )
       }
     >
       <Alert>{error}</Alert>

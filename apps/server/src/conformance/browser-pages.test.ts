@@ -143,6 +143,8 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
       // The hosted page on its own: no app's sign-in to finish, so it says the password is saved
       // and leads to the store's sign-in, where the new password works.
       await page.goto('/auth/forgot');
+      // Its way back leads to the store's sign-in, the one that can sign anybody in here.
+      expect(await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
       await page.getByLabel('E-mail').fill(m.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toContain('on its way');
