@@ -74,8 +74,8 @@ export async function render(o: RenderOptions): Promise<RenderResult> {
   );
   const head: Head = failed
     ? { title: 'Something went wrong', noindex: true, status: 500 }
-    : leaf?.id && heads[leaf.id]
-      ? heads[leaf.id]!({ url, params: matched.params, queryClient, env })
+    : heads[matched.pattern]
+      ? heads[matched.pattern]!({ url, params: matched.params, queryClient, env })
       : { title: 'Page not found', status: 404, noindex: true };
   // Failed queries are not handed over: the browser tries them again.
   const state: PageState = {

@@ -180,23 +180,24 @@ export function headHtml(h: Head, storeName: string): string {
   return tags.join('\n    ');
 }
 
-/** Each page's <head>, by route id (routes.tsx). */
+/** Each page's <head>, by its route's path (routes.tsx `matchPage`'s `pattern`). */
 export const heads: Record<string, HeadFn> = {
-  home: homeHead,
+  '': homeHead,
   shop: catalogHead,
-  product: productHead,
+  'product-page/:slug': productHead,
   cart: staticHead('Your cart'),
   'thank-you': staticHead('Thank you'),
   review: staticHead('Review your order'),
+  'order-status': staticHead('Your order'),
   login: staticHead('Sign in'),
   signup: staticHead('Create an account'),
-  forgot: staticHead('Forgot password'),
-  verify: staticHead('Confirm your e-mail'),
+  'forgot-password': staticHead('Forgot password'),
+  'verify-email': staticHead('Confirm your e-mail'),
   callback: staticHead('Signing in'),
   account: staticHead('Your account'),
-  'account-profile': staticHead('Your account'),
-  'account-orders': staticHead('Your orders'),
-  'account-order': staticHead('Order details'),
-  'account-addresses': staticHead('Your addresses'),
-  'not-found': staticHead('Page not found', { status: 404 }),
+  'account/orders': staticHead('Your orders'),
+  'account/orders/:orderId': staticHead('Order details'),
+  'account/addresses': staticHead('Your addresses'),
+  'account/security': staticHead('Security'),
+  '*': staticHead('Page not found', { status: 404 }),
 };

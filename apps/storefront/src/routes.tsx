@@ -5,7 +5,7 @@
  * preloads it) and its <head>.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type HttpClient, type ProductSort, PRODUCT_SORTS } from '@vitrine/sdk';
+import type { HttpClient } from '@vitrine/sdk';
 import { catalogQueries } from '@vitrine/sdk/react';
 import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
 import { Layout } from './components/layout.tsx';
@@ -20,26 +20,13 @@ export interface PrefetchArgs {
 }
 
 export interface PageDef {
-  /** Names the page's <head> in head.ts (server only). */
-  id?: string;
-  chunk?: string;
+  chunk?: string | undefined;
   page?: LazyPage;
-  prefetch?: (a: PrefetchArgs) => Promise<unknown>;
+  prefetch?: ((a: PrefetchArgs) => Promise<unknown>) | undefined;
   /** A permanent redirect to the path this returns. */
   redirect?: (params: Record<string, string | undefined>) => string;
 }
 
-/** The catalog page's URL state: `/shop?category=<slug>&sort=<sort>&q=<words>&cursor=<cursor>`. */
-export function catalogParams(search: URLSearchParams) {
-  const sort = search.get('sort') as ProductSort | null;
-  return {
-    category: search.get('category') || undefined,
-    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : ('newest' as ProductSort),
-    text: search.get('q')?.trim().slice(0, 200) || undefined,
-    cursor: search.get('cursor') || undefined,
-  };
-}
-export const PAGE_SIZE = 12;
 export const FEATURED = 8;
 
 const pages = {
@@ -111,6 +98,10 @@ const pages = {
     () => import('./pages/review-link.tsx'),
     (m) => m.ReviewLinkPage,
   ),
+  orderStatus: lazyPage(
+    () => import('./pages/order-status.tsx'),
+    (m) => m.OrderStatusPage,
+  ),
   notFound: lazyPage(
     () => import('./pages/not-found.tsx'),
     (m) => m.NotFound,
@@ -135,6 +126,8 @@ const prefetchHome: PageDef['prefetch'] = ({ queryClient: qc, http }) =>
   ]);
 
 const prefetchCatalog: PageDef['prefetch'] = async ({ url, queryClient: qc, http }) => {
+  // Imported here, on the server only: in the browser it belongs to the catalog page's chunk.
+  const { catalogParams, PAGE_SIZE } = await import('./catalog-params.ts');
   const p = catalogParams(url.searchParams);
   const categories = await qc.ensureQueryData(catalogQueries.categories(http));
   const category = p.category ? categories.find((c) => c.slug === p.category) : undefined;
@@ -161,65 +154,66 @@ function ProductAlias() {
   return <Navigate to={`/product-page/${encodeURIComponent(slug)}`} replace />;
 }
 
-const route = (path: string | undefined, def: PageDef, children?: RouteObject[]): RouteObject => {
-  const Page = def.page;
-  const element = Page ? <Page /> : def.redirect ? <ProductAlias /> : null;
+/**
+ * A route to a page: its code-split component, the source file of its chunk (`src/pages/<chunk>.tsx`,
+ * which the server preloads; the browser has no use for the name) and what it prefetches. The
+ * server finds the page's <head> by the route's path (head.ts).
+ */
+const route = (
+  path: string | undefined,
+  page: LazyPage,
+  chunk: string,
+  prefetch?: PageDef['prefetch'],
+  children?: RouteObject[],
+): RouteObject => {
+  const handle: PageDef = {
+    page,
+    chunk: import.meta.env.SSR ? `src/pages/${chunk}.tsx` : undefined,
+    prefetch,
+  };
+  const Page = page;
   return path === undefined
-    ? { index: true, element, handle: def }
-    : { path, element, handle: def, ...(children ? { children } : {}) };
+    ? { index: true, element: <Page />, handle }
+    : { path, element: <Page />, handle, ...(children ? { children } : {}) };
 };
 
+const SSR = import.meta.env.SSR;
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
     handle: {} satisfies PageDef,
     children: [
-      route(undefined, {
-        id: 'home',
-        page: pages.home,
-        chunk: 'src/pages/home.tsx',
-        prefetch: import.meta.env.SSR ? prefetchHome : undefined,
-      }),
-      route('shop', {
-        id: 'shop',
-        page: pages.catalog,
-        chunk: 'src/pages/catalog.tsx',
-        prefetch: import.meta.env.SSR ? prefetchCatalog : undefined,
-      }),
-      route('product-page/:slug', {
-        id: 'product',
-        page: pages.product,
-        chunk: 'src/pages/product.tsx',
-        prefetch: import.meta.env.SSR ? prefetchProduct : undefined,
-      }),
+      route(undefined, pages.home, 'home', SSR ? prefetchHome : undefined),
+      route('shop', pages.catalog, 'catalog', SSR ? prefetchCatalog : undefined),
+      route('product-page/:slug', pages.product, 'product', SSR ? prefetchProduct : undefined),
       // Where the platform's `storesProduct` redirect sessions lead.
-      route('products/:slug', { redirect: (p) => `/product-page/${encodeURIComponent(p.slug ?? '')}` }),
-      route('cart', { id: 'cart', page: pages.cart, chunk: 'src/pages/cart.tsx' }),
-      route('thank-you', { id: 'thank-you', page: pages.thankYou, chunk: 'src/pages/thank-you.tsx' }),
-      // The link of a review-request e-mail (`/review?token=…`): rendered in the browser only.
-      route('review', { id: 'review', page: pages.reviewLink, chunk: 'src/pages/review-link.tsx' }),
-      route('login', { id: 'login', page: pages.login, chunk: 'src/pages/auth.tsx' }),
-      route('signup', { id: 'signup', page: pages.signUp, chunk: 'src/pages/auth.tsx' }),
-      route('forgot-password', { id: 'forgot', page: pages.forgot, chunk: 'src/pages/auth.tsx' }),
-      route('verify-email', { id: 'verify', page: pages.verify, chunk: 'src/pages/auth.tsx' }),
-      route('callback', { id: 'callback', page: pages.callback, chunk: 'src/pages/auth.tsx' }),
-      route('account', { id: 'account', page: pages.account, chunk: 'src/pages/account.tsx' }, [
-        route(undefined, { id: 'account-profile', page: pages.profile, chunk: 'src/pages/account.tsx' }),
-        route('orders', { id: 'account-orders', page: pages.orders, chunk: 'src/pages/account.tsx' }),
-        route('orders/:orderId', { id: 'account-order', page: pages.order, chunk: 'src/pages/account.tsx' }),
-        route('addresses', {
-          id: 'account-addresses',
-          page: pages.addresses,
-          chunk: 'src/pages/account.tsx',
-        }),
-        route('security', {
-          id: 'account-security',
-          page: pages.security,
-          chunk: 'src/pages/account.tsx',
-        }),
+      {
+        path: 'products/:slug',
+        element: <ProductAlias />,
+        handle: {
+          redirect: (p) => `/product-page/${encodeURIComponent(p.slug ?? '')}`,
+        } satisfies PageDef,
+      },
+      route('cart', pages.cart, 'cart'),
+      route('thank-you', pages.thankYou, 'thank-you'),
+      // The links of e-mails, rendered in the browser only: a review request (`/review?token=…`)
+      // and a visitor's order (`/order-status?token=…`).
+      route('review', pages.reviewLink, 'review-link'),
+      route('order-status', pages.orderStatus, 'order-status'),
+      route('login', pages.login, 'auth'),
+      route('signup', pages.signUp, 'auth'),
+      route('forgot-password', pages.forgot, 'auth'),
+      route('verify-email', pages.verify, 'auth'),
+      route('callback', pages.callback, 'auth'),
+      route('account', pages.account, 'account', undefined, [
+        route(undefined, pages.profile, 'account'),
+        route('orders', pages.orders, 'account'),
+        route('orders/:orderId', pages.order, 'account'),
+        route('addresses', pages.addresses, 'account'),
+        route('security', pages.security, 'account'),
       ]),
-      route('*', { id: 'not-found', page: pages.notFound, chunk: 'src/pages/not-found.tsx' }),
+      route('*', pages.notFound, 'not-found'),
     ],
   },
 ];
@@ -227,6 +221,8 @@ export const routes: RouteObject[] = [
 export interface Matched {
   defs: PageDef[];
   params: Record<string, string | undefined>;
+  /** The matched routes' paths joined (`account/orders/:orderId`; `` for the home page): names its <head>. */
+  pattern: string;
 }
 
 /** The page definitions matched by a path (outermost first). */
@@ -235,6 +231,10 @@ export function matchPage(pathname: string): Matched {
   return {
     defs: matches.map((m) => m.route.handle as PageDef),
     params: matches[matches.length - 1]?.params ?? {},
+    pattern: matches
+      .map((m) => m.route.path)
+      .filter((p) => p && p !== '/')
+      .join('/'),
   };
 }
 

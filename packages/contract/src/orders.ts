@@ -570,4 +570,8 @@ export const fulfillment = z.object({
 export const orderWithFulfillments = z.object({ orderId: id, fulfillments: z.array(fulfillment) });
 export const createFulfillmentResponse = z.object({ orderWithFulfillments, fulfillmentId: id });
 export const listFulfillmentsResponse = z.object({ orderWithFulfillments });
+/** `POST /ecom/v1/orders/link/open` (Vitrine's): the token of the link in a visitor's order e-mail. */
+export const openOrderLinkRequest = z.object({ token: z.string().min(1).max(2000) });
+export const openOrderLinkResponse = z.object({ order, orderWithFulfillments });
+export type OpenOrderLinkResponse = z.infer<typeof openOrderLinkResponse>;
 export type Fulfillment = z.infer<typeof fulfillment>;

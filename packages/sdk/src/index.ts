@@ -266,6 +266,7 @@ export type {
   MemberAddress,
   MemberView,
   Money,
+  OpenOrderLinkResponse,
   OptionChoice,
   Order,
   OrderPayment,

@@ -2,7 +2,13 @@
  * The shopper's own orders (contract orders-payments.md §1: `getOrder`, `searchOrders`; buyers see
  * only theirs), and their payments, as plain typed calls.
  */
-import type { CursorPagingMetadata, Order, OrderTransactions } from '@vitrine/contract';
+import type {
+  CursorPagingMetadata,
+  Fulfillment,
+  OpenOrderLinkResponse,
+  Order,
+  OrderTransactions,
+} from '@vitrine/contract';
 import type { HttpClient } from './http.ts';
 
 export interface OrdersPage {
@@ -39,4 +45,23 @@ export const orderCalls = {
         pathParams: { ecomOrderId: id },
       })
     ).orderTransactions,
+  /** The order's shipments (or pickups) so far, with their tracking; the buyer's own orders only. */
+  fulfillments: async (http: HttpClient, id: string): Promise<Fulfillment[]> =>
+    (
+      await http.request<{ orderWithFulfillments: { fulfillments: Fulfillment[] } }>({
+        method: 'GET',
+        path: '/ecom/v1/fulfillments/orders/{orderId}',
+        pathParams: { orderId: id },
+      })
+    ).orderWithFulfillments.fulfillments,
+  /**
+   * The order the link in a visitor's order e-mail names, with its fulfillments, for whoever holds
+   * the link (Vitrine's: 400 `INVALID_ORDER_LINK` when tampered or expired).
+   */
+  openLink: (http: HttpClient, token: string): Promise<OpenOrderLinkResponse> =>
+    http.request<OpenOrderLinkResponse>({
+      method: 'POST',
+      path: '/ecom/v1/orders/link/open',
+      body: { token },
+    }),
 };

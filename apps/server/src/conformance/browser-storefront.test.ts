@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { latestCode } from '../test/identity.ts';
+import { latestCode, mailsTo } from '../test/identity.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const hostedBuilt = existsSync(join(appDist('hosted'), 'index.html'));
@@ -313,6 +313,7 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const order = (
       await s.admin<{
         orders: {
+          id: string;
           number: string;
           paymentStatus: string;
           lineItems: { quantity: number }[];
@@ -335,6 +336,47 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await shot(page, 'thank-you-1280');
     expect(v.errors).toEqual([]);
     await v.close();
+
+    // The confirmation e-mail's link shows the order on another device, without signing in.
+    const mail = await s.until(async () =>
+      (await mailsTo(s, buyer)).find((m) => m.subject.endsWith(`order #${number} confirmed`)),
+    );
+    const link = /View your order: (\S+)/.exec(mail.text)?.[1] ?? '';
+    expect(link.startsWith(`${s.url}/order-status?token=`), link).toBe(true);
+    const phone = await visitor(375);
+    await phone.page.goto(link);
+    await phone.page.getByRole('heading', { name: `Order #${number}` }).waitFor();
+    const shown = (await phone.page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const text of ['Payment Paid', 'Delivery Not shipped yet', 'Linen Button-Down Shirt'])
+      expect(shown).toContain(text);
+    // Shipped with tracking: the same link now shows the parcel and where to follow it.
+    const lines = (
+      await s.admin<{ order: { lineItems: { id: string }[] } }>('GET', `/ecom/v1/orders/${order!.id}`)
+    ).body.order.lineItems;
+    const shipped = await s.admin('POST', `/ecom/v1/fulfillments/orders/${order!.id}/create-fulfillment`, {
+      fulfillment: {
+        lineItems: lines.map((l) => ({ id: l.id })),
+        trackingInfo: { trackingNumber: '1Z999AA10123456784', shippingProvider: 'ups' },
+      },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    await phone.page.reload();
+    const sent = phone.page.getByRole('region', { name: 'Shipments' });
+    await expect
+      .poll(async () => (await sent.innerText()).replace(/\s+/g, ' '))
+      .toContain('2 × Linen Button-Down Shirt UPS tracking number 1Z999AA10123456784 · Track the parcel');
+    expect(await sent.getByRole('link', { name: 'Track the parcel' }).getAttribute('href')).toContain(
+      'ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect((await phone.page.locator('main').innerText()).replace(/\s+/g, ' ')).toContain('Delivery Shipped');
+    await expectAccessible(phone.page, 'order status');
+    await shot(phone.page, 'order-status-375');
+    // A link that was tampered with (or has expired) says so, and where to go instead.
+    await phone.page.goto(`${link.slice(0, -4)}AAAA`);
+    await phone.page.getByText('This order link is not valid or has expired.').waitFor();
+    await phone.page.getByRole('link', { name: 'Sign in to see your orders' }).waitFor();
+    expect(phone.errors).toEqual([]);
+    await phone.close();
   });
 
   it('a visitor fills a cart, signs up in the storefront, keeps the cart, buys, and finds the order in the account', async () => {

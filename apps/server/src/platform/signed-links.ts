@@ -26,9 +26,12 @@ export function signedLinks(o: {
   async function key(ctx: Ctx): Promise<Uint8Array> {
     const hit = keys.get(ctx.services);
     if (hit) return hit;
-    const stored = await o.secret(ctx.db, randomBytes(32).toString('base64url'));
+    const fresh = randomBytes(32).toString('base64url');
+    const stored = await o.secret(ctx.db, fresh);
     const k = new Uint8Array(Buffer.from(stored, 'base64url'));
-    keys.set(ctx.services, k);
+    // A key this transaction stored is not kept until it is committed (were it rolled back, another
+    // process would store another): it is read again the next time.
+    if (stored !== fresh || !ctx.db.isTransaction) keys.set(ctx.services, k);
     return k;
   }
   return {

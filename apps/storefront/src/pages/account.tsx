@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  memberCalls,
-  type MemberView,
-  type MemberAddress,
-  type Order,
-  type OrderPayment,
-} from '@vitrine/sdk';
+import { memberCalls, type MemberView, type MemberAddress } from '@vitrine/sdk';
 import { memberQueries, orderQueries } from '@vitrine/sdk/react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -13,33 +7,11 @@ import { Alert, Button, Field, linkClass, Loading, PageHeading } from '@vitrine/
 import { useTitle } from '../use-title.ts';
 import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
-import { pickupPlace } from '../order-summary.ts';
-import { OrderLines } from '../components/order-lines.tsx';
+import { date, label, OrderView } from '../components/order-view.tsx';
 import { signOut } from '../session.ts';
 
 // The Security tab (its own file), in the account's chunk: one chunk for the account's pages.
 export { Security } from './account-security.tsx';
-
-const STATUS: Record<string, string> = {
-  INITIALIZED: 'Awaiting payment',
-  APPROVED: 'Confirmed',
-  CANCELED: 'Canceled',
-  PENDING: 'Pending',
-  REJECTED: 'Rejected',
-  NOT_PAID: 'Not paid',
-  PAID: 'Paid',
-  PARTIALLY_REFUNDED: 'Partly refunded',
-  FULLY_REFUNDED: 'Refunded',
-  PARTIALLY_PAID: 'Partly paid',
-  PENDING_MERCHANT: 'Pending',
-  DECLINED: 'Declined',
-  NOT_FULFILLED: 'Not shipped yet',
-  FULFILLED: 'Shipped',
-  PARTIALLY_FULFILLED: 'Partly shipped',
-};
-const label = (s: string | undefined) => (s ? (STATUS[s] ?? s) : '—');
-const date = (iso: string | undefined) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '';
 
 export function AccountLayout() {
   const env = useEnv();
@@ -218,8 +190,9 @@ export function OrderDetails() {
   const { orderId = '' } = useParams();
   const { http } = useEnv();
   const order = useQuery(orderQueries.byId(http, orderId));
-  // How it was paid (gift cards); the order shows without it.
+  // How it was paid (gift cards) and what was sent; the order shows without them.
   const payments = useQuery(orderQueries.transactions(http, orderId));
+  const fulfillments = useQuery(orderQueries.fulfillments(http, orderId));
   useTitle(order.data ? `Order #${order.data.number}` : 'Order details');
   if (order.isPending || payments.isPending) return <Loading label="Loading the order…" />;
   if (order.isError)
@@ -231,56 +204,17 @@ export function OrderDetails() {
         </Link>
       </>
     );
-  return <OrderView order={order.data} payments={payments.data?.payments} />;
-}
-
-function OrderView({ order: o, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
-  const address = o.shippingInfo?.logistics?.shippingDestination?.address;
-  const pickup = pickupPlace(o);
   return (
-    <section aria-labelledby="order-heading">
-      <p className="mb-2">
+    <OrderView
+      order={order.data}
+      payments={payments.data?.payments}
+      fulfillments={fulfillments.data}
+      back={
         <Link to="/account/orders" className="text-sm underline">
           ← All orders
         </Link>
-      </p>
-      <h2 id="order-heading" className="mb-1 text-xl font-semibold">
-        Order #{o.number}
-      </h2>
-      <p className="mb-4 text-sm text-stone-700">Placed {date(o.createdDate)}</p>
-      <dl className="mb-6 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Status</dt>
-        <dd>{label(o.status)}</dd>
-        <dt className="font-medium">Payment</dt>
-        <dd>{label(o.paymentStatus)}</dd>
-        <dt className="font-medium">Delivery</dt>
-        <dd>{label(o.fulfillmentStatus)}</dd>
-        {pickup ? (
-          <>
-            <dt className="font-medium">Pickup at</dt>
-            <dd>{pickup}</dd>
-          </>
-        ) : (
-          o.shippingInfo?.title && (
-            <>
-              <dt className="font-medium">Shipping</dt>
-              <dd>{o.shippingInfo.title}</dd>
-            </>
-          )
-        )}
-        {!pickup && address && (
-          <>
-            <dt className="font-medium">Ship to</dt>
-            <dd>
-              {[address.addressLine, address.city, address.postalCode, address.country]
-                .filter(Boolean)
-                .join(', ')}
-            </dd>
-          </>
-        )}
-      </dl>
-      <OrderLines order={o} payments={payments} />
-    </section>
+      }
+    />
   );
 }
 

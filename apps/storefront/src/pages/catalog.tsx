@@ -7,7 +7,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { Button, buttonClass, Field, linkClass, PageHeading, Select } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { useEnv } from '../env.tsx';
-import { catalogParams, PAGE_SIZE } from '../routes.tsx';
+import { catalogParams, PAGE_SIZE } from '../catalog-params.ts';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest',

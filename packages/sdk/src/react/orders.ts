@@ -19,4 +19,16 @@ export const orderQueries = {
       queryKey: ['orders', 'transactions', id] as const,
       queryFn: () => orderCalls.transactions(http, id),
     }),
+  /** The order's shipments (or pickups) so far, with their tracking. */
+  fulfillments: (http: HttpClient, id: string) =>
+    queryOptions({
+      queryKey: ['orders', 'fulfillments', id] as const,
+      queryFn: () => orderCalls.fulfillments(http, id),
+    }),
+  /** The order an e-mail's signed link names, with its fulfillments (no sign-in). */
+  byLink: (http: HttpClient, token: string) =>
+    queryOptions({
+      queryKey: ['orders', 'link', token] as const,
+      queryFn: () => orderCalls.openLink(http, token),
+    }),
 };

@@ -6,7 +6,10 @@
 import type { MailMessage } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
+import { memberTokens, shopClient } from '../../test/oauth.ts';
+import { appError } from '../../test/server.ts';
 import { payAsBuyer, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
+import { ORDER_LINK_TTL_DAYS } from './order-link.ts';
 
 let s: TestServer;
 let book: { productId: string; variantId: string };
@@ -152,5 +155,75 @@ describe("the buyer's view of an order", () => {
     // A refund that fails sends nothing.
     expect((await refund('1')).status).toBeGreaterThanOrEqual(400);
     expect((await mailsTo(email)).filter((m) => /refund/.test(m.subject))).toHaveLength(2);
+  });
+
+  it("links the buyer's e-mails to the order: a visitor's to a signed status page, a member's to the account", async () => {
+    const email = 'status@example.test';
+    const buyer = await visitorOf(s);
+    const placed = await placeShopOrder(s, { auth: buyer, product: mug, email, pickupCode });
+    await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
+    const confirmation = await s.until(async () =>
+      (await mailsTo(email)).find((m) => /confirmed/.test(m.subject)),
+    );
+    const link = /View your order: (\S+)/.exec(confirmation.text)?.[1] ?? '';
+    expect(link.startsWith(`${s.url}/order-status?token=`), link).toBe(true);
+    expect(confirmation.html).toContain('>View your order</a>');
+    const token = new URL(link).searchParams.get('token')!;
+    type Opened = {
+      order: { id: string; number: string; lineItems: { id: string }[] };
+      orderWithFulfillments: { fulfillments: { trackingInfo?: { trackingNumber?: string } }[] };
+    };
+    const open = (t: string, auth?: string) =>
+      s.request<Opened>('POST', '/ecom/v1/orders/link/open', {
+        body: { token: t },
+        ...(auth ? { auth } : {}),
+      });
+
+    // Anyone holding the link sees that order: on another device, signed in as someone else, or not.
+    for (const auth of [undefined, await visitorOf(s)]) {
+      const r = await open(token, auth);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.order.id).toBe(placed.orderId);
+      expect(r.body.orderWithFulfillments.fulfillments).toEqual([]);
+    }
+    // Fulfilled (with tracking): that mail links there too, and the page shows the fulfilment.
+    const shipped = await s.admin(
+      'POST',
+      `/ecom/v1/fulfillments/orders/${placed.orderId}/create-fulfillment`,
+      {
+        fulfillment: {
+          lineItems: [{ id: (await open(token)).body.order.lineItems[0]!.id }],
+          trackingInfo: { trackingNumber: '1Z999AA10123456784', shippingProvider: 'ups' },
+        },
+      },
+    );
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    const shippedMail = (await mailsTo(email)).find((m) => /ready for pickup/.test(m.subject));
+    expect(shippedMail?.text).toMatch(/View your order: \S+\/order-status\?token=/);
+    expect((await open(token)).body.orderWithFulfillments.fulfillments[0]?.trackingInfo?.trackingNumber).toBe(
+      '1Z999AA10123456784',
+    );
+
+    // Tampered (its signature, or the order it names), not a token, or past its 180 days: refused alike.
+    const [h, p, sig] = token.split('.') as [string, string, string];
+    const otherOrder = Buffer.from(JSON.stringify({ rid: placed.checkoutId })).toString('base64url');
+    for (const bad of [`${h}.${p}.${sig.slice(0, -2)}AA`, `${h}.${otherOrder}.${sig}`, 'not-a-token']) {
+      const r = await open(bad);
+      expect([r.status, appError(r.body).code]).toEqual([400, 'INVALID_ORDER_LINK']);
+    }
+    s.clock.advance((ORDER_LINK_TTL_DAYS * 86_400 + 60) * 1000);
+    const late = await open(token);
+    expect([late.status, appError(late.body).code]).toEqual([400, 'INVALID_ORDER_LINK']);
+  });
+
+  it("links a member's order e-mails to the order in their account", async () => {
+    const clientId = await shopClient(s);
+    const m = await memberTokens(s, clientId);
+    const placed = await placeShopOrder(s, { auth: m.tokens.access_token, product: book, email: m.email });
+    await payAsBuyer(s, m.tokens.access_token, placed.paymentGatewayOrderId!);
+    const confirmation = await s.until(async () =>
+      (await mailsTo(m.email)).find((x) => /confirmed/.test(x.subject)),
+    );
+    expect(confirmation.text).toContain(`View your order: ${s.url}/account/orders/${placed.orderId}\n`);
   });
 });

@@ -150,7 +150,9 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
 export async function listFulfillments(ctx: Ctx, orderId: string) {
   const row = isUuid(orderId) ? await readOrder(ctx.db, { id: orderId }) : undefined;
   if (!row || !ownedBy(ctx, row)) throw orderNotFound(orderId);
-  return {
-    orderWithFulfillments: orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId)),
-  };
+  return { orderWithFulfillments: await fulfillmentsOf(ctx, orderId) };
 }
+
+/** An order's fulfillments, for a caller already allowed to see the order. */
+export const fulfillmentsOf = async (ctx: Ctx, orderId: string) =>
+  orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId));

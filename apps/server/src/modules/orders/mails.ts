@@ -1,6 +1,7 @@
 import type { Order, StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { dashboardOrderLink, orderLink } from './order-link.ts';
 
 /** The orders module's messages (plain text plus simple HTML), queued in the caller's transaction. */
 
@@ -69,17 +70,24 @@ function nextStep(o: Order): string {
     : 'We received your order and will let you know when it ships.';
 }
 
+/** The way to the order from a buyer's mail (the account's order page, or a signed status link). */
+async function viewOrder(ctx: Ctx, o: Order) {
+  const link = await orderLink(ctx, o);
+  return { text: `View your order: ${link}`, html: `<p><a href="${esc(link)}">View your order</a></p>` };
+}
+
 const page = (title: string, body: string) =>
   `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
 
 export async function mailOrderConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
   const title = `Thank you for your order #${o.number}`;
+  const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} confirmed`,
-    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o)}\n\n${s.storeName}`,
-    html: page(title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o)}<p>${esc(s.storeName)}</p>`),
+    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o)}\n\n${view.text}\n\n${s.storeName}`,
+    html: page(title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o)}${view.html}<p>${esc(s.storeName)}</p>`),
   });
 }
 
@@ -90,8 +98,11 @@ export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, t
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`,
-    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}`,
-    html: page(title, `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}`),
+    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboardOrderLink(ctx, o)}`,
+    html: page(
+      title,
+      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}<p><a href="${esc(dashboardOrderLink(ctx, o))}">Open it in the dashboard</a></p>`,
+    ),
   });
 }
 
@@ -104,14 +115,15 @@ export async function mailOrderCanceled(
 ): Promise<void> {
   const title = `Your order #${o.number} was canceled`;
   const note = customMessage ? `\n\n${customMessage}` : '';
+  const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} canceled`,
-    text: `${title}.${note}\n\n${summaryText(o)}\n\nIf you were charged, the payment will be refunded.\n\n${s.storeName}`,
+    text: `${title}.${note}\n\n${summaryText(o)}\n\nIf you were charged, the payment will be refunded.\n\n${view.text}\n\n${s.storeName}`,
     html: page(
       title,
-      `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>`,
+      `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>${view.html}`,
     ),
   });
 }
@@ -139,17 +151,18 @@ export async function mailShippingConfirmation(
     sh.trackingLink ? `Track it: ${sh.trackingLink}` : '',
   ].filter(Boolean);
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
+  const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} shipped`,
-    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${s.storeName}`.replace(
+    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${view.text}\n\n${s.storeName}`.replace(
       /\n{3,}/g,
       '\n\n',
     ),
     html: page(
       title,
-      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}`,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}${view.html}`,
     ),
   });
 }
@@ -166,14 +179,15 @@ async function mailReadyForPickup(
   const title = `Your order #${o.number} is ready for pickup`;
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const where = [`Pick it up at ${pickup.place}.`, ...(pickup.instructions ? [pickup.instructions] : [])];
+  const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} is ready for pickup`,
-    text: `${title}.\n\n${items.join('\n')}\n\n${where.join('\n')}\n\n${s.storeName}`,
+    text: `${title}.\n\n${items.join('\n')}\n\n${where.join('\n')}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
       title,
-      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}<p>${esc(s.storeName)}</p>`,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}${view.html}<p>${esc(s.storeName)}</p>`,
     ),
   });
 }
@@ -192,14 +206,15 @@ export async function mailRefund(
     ...(r.reason ? [`Reason: ${r.reason}`] : []),
     'It can take a few days to show on your statement.',
   ];
+  const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: refund for order #${o.number}`,
-    text: `${title}.\n\n${lines.join('\n')}\n\n${summaryText(o)}\n\n${s.storeName}`,
+    text: `${title}.\n\n${lines.join('\n')}\n\n${summaryText(o)}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
       title,
-      `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}<p>${esc(s.storeName)}</p>`,
+      `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}${view.html}<p>${esc(s.storeName)}</p>`,
     ),
   });
 }

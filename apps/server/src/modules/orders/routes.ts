@@ -8,6 +8,8 @@ import {
   cancelOrderRequest,
   createOrderRequest,
   id,
+  openOrderLinkRequest,
+  openOrderLinkResponse,
   orderResponse,
   searchOrdersRequest,
   searchOrdersResponse,
@@ -27,6 +29,7 @@ import {
   updateOrder,
   updateOrderStatus,
 } from './manage.ts';
+import { openOrderLink } from './order-status.ts';
 import { getOrder, searchOrders } from './service.ts';
 
 const O = '/ecom/v1/orders';
@@ -38,6 +41,17 @@ const samePath = (given: string | undefined, path: string, field: string) => {
 };
 
 export function ordersRoutes(r: Router) {
+  r.route({
+    method: 'POST',
+    url: `${O}/link/open`,
+    roles: 'any',
+    tags,
+    body: openOrderLinkRequest,
+    response: openOrderLinkResponse,
+    summary:
+      "The order a visitor's order e-mail links to, with its fulfillments (400 INVALID_ORDER_LINK when tampered or expired)",
+    handler: (ctx, { body }) => openOrderLink(ctx, body.token),
+  });
   r.route({
     method: 'POST',
     url: `${O}/search`,

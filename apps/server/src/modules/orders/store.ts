@@ -50,6 +50,7 @@ export interface OrdersTables {
     completed: boolean | null;
     created_at: Date;
   };
+  order_link_key: { id: number; secret: string };
 }
 
 /** The nested wire parts of an order, money as `{$minor}` (see `money-json.ts`). */
@@ -156,4 +157,20 @@ export async function listFulfillmentRows(db: Executor, orderId: string): Promis
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The key of the order links, `fresh` stored when there is none yet (the first writer wins). Read
+ * first: the write (and its row lock) happens once in the store's life, not on every order.
+ */
+export async function orderLinkSecret(db: Executor, fresh: string): Promise<string> {
+  const read = () => db.selectFrom('order_link_key').select('secret').where('id', '=', 1).executeTakeFirst();
+  const stored = await read();
+  if (stored) return stored.secret;
+  await db
+    .insertInto('order_link_key')
+    .values({ id: 1, secret: fresh })
+    .onConflict((c) => c.column('id').doNothing())
+    .execute();
+  return (await read())!.secret;
 }
