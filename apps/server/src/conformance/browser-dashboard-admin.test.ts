@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     await page.getByText(REPLY).waitFor();
   });
 
-  it('blocks a member, whose token is then refused, and mutes them', async () => {
+  it('signs a member out everywhere, blocks them (their token then refused), and mutes them', async () => {
     await page.goto('/dashboard');
     await nav(page).getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
@@ -235,6 +235,17 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     expect(await page.locator('main').innerText()).not.toContain('Other e-mails');
     await checkPage(page, 'admin-member');
 
+    // Signed out everywhere (a lost phone): the session ends within seconds; signed in again, it works.
+    const myStatus = async (token: string) =>
+      (await s.request('GET', '/members/v1/members/my', { auth: token })).status;
+    await page.getByRole('button', { name: 'Sign them out everywhere' }).click();
+    await status(page, `${name} is signed out everywhere; they can sign in again with their password.`);
+    s.clock.advance(DENIALS_REFRESH_MS);
+    expect(await myStatus(shopper.token)).toBe(401);
+    const again = await memberTokens(s, await shopClient(s), { email: shopper.email });
+    expect(await myStatus(again.tokens.access_token)).toBe(200);
+    shopper.token = again.tokens.access_token;
+
     await page.getByRole('link', { name: 'Block', exact: true }).click();
     await page.waitForURL(/\?dialog=block$/);
     const block = page.getByRole('dialog', { name: `Block ${name}?` });
@@ -245,8 +256,8 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     await page.getByText('Blocked', { exact: true }).waitFor();
     s.clock.advance(DENIALS_REFRESH_MS);
     await s.until(async () => {
-      const r = await s.request('GET', '/members/v1/members/my', { auth: shopper.token });
-      return r.status === 401 || r.status === 403;
+      const r = await myStatus(shopper.token);
+      return r === 401 || r === 403;
     });
 
     await page.getByRole('button', { name: 'Mute', exact: true }).click();

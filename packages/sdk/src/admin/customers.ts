@@ -64,7 +64,7 @@ export function memberQueryBody(s: MemberSearch) {
 }
 
 const memberAction =
-  (action: 'approve' | 'block' | 'mute' | 'unmute') => async (http: HttpClient, id: string) =>
+  (action: 'approve' | 'block' | 'mute' | 'unmute' | 'disconnect') => async (http: HttpClient, id: string) =>
     (
       await http.request<{ member: MemberView }>({
         method: 'POST',
@@ -91,6 +91,8 @@ export const adminMemberCalls = {
   approve: memberAction('approve'),
   /** No more sign-in; their sessions end and their access tokens are refused within seconds. */
   block: memberAction('block'),
+  /** Signs the member out everywhere (every session ends within seconds); they may sign in again. */
+  disconnect: memberAction('disconnect'),
   /** Muted members cannot write reviews. */
   mute: memberAction('mute'),
   unmute: memberAction('unmute'),

@@ -93,8 +93,9 @@ export function blockMember(ctx: Ctx, id: string): Promise<Member> {
 }
 
 /**
- * Ends the member's sessions (refresh tokens, browser sessions). Access tokens already issued live
- * out their short lifetime. The status stays as it is (OFFLINE is not used: it would block sign-in).
+ * Ends the member's sessions (refresh tokens, browser sessions), their access tokens with them
+ * (within seconds, on every process): the dashboard's "Sign out everywhere". The status stays as
+ * it is (OFFLINE is not used: it would block sign-in); the member may sign in again.
  */
 export async function disconnectMember(ctx: Ctx, id: string): Promise<Member> {
   return inTransaction(ctx, async (tx) => {

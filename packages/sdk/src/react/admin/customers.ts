@@ -44,7 +44,7 @@ const changed = async (client: QueryClient, member: MemberView) => {
   await client.invalidateQueries({ queryKey: LIST });
 };
 
-const action = (name: 'approve' | 'block') => (http: HttpClient) =>
+const action = (name: 'approve' | 'block' | 'disconnect') => (http: HttpClient) =>
   mutationOptions({
     mutationKey: ['members', 'admin', name] as const,
     mutationFn: (id: string) => adminMemberCalls[name](http, id),
@@ -55,6 +55,8 @@ export const adminMemberMutations = {
   approve: action('approve'),
   /** Blocking also ends the member's sessions on the server. */
   block: action('block'),
+  /** Signs the member out everywhere. */
+  disconnect: action('disconnect'),
   /** Mutes or unmutes, optimistically (the member's page shows it at once). */
   setMuted: (http: HttpClient) =>
     mutationOptions({

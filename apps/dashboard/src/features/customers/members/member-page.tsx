@@ -1,7 +1,7 @@
 /**
  * `/dashboard/customers/:id`: one member: who they are, their status and activity, contact
- * details; approve, block (`?dialog=block`: they are signed out everywhere), mute or unmute
- * (optimistic), delete (`?dialog=delete`). Links to their orders.
+ * details; approve, block (`?dialog=block`: they are signed out everywhere), sign them out everywhere
+ * (without blocking), mute or unmute (optimistic), delete (`?dialog=delete`). Links to their orders.
  */
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { MemberView } from '@vitrine/contract';
@@ -31,6 +31,7 @@ export function MemberPage() {
   const member = useQuery(adminMemberQueries.one(http, id));
   const approve = useMutation(adminMemberMutations.approve(http));
   const mute = useMutation(adminMemberMutations.setMuted(http));
+  const signOut = useMutation(adminMemberMutations.disconnect(http));
   // Here, not in the dialog: deleting drops the member from the cache, and the dialog with it.
   const remove = useMutation(adminMemberMutations.delete(http));
   const [{ dialog }] = useRouteSearch(customersUrls.member);
@@ -38,7 +39,7 @@ export function MemberPage() {
   const [notice, setNotice] = useState<string>();
   const name = member.data ? memberName(member.data) : 'Member';
   useTitle(name);
-  const failure = approve.error ?? mute.error;
+  const failure = approve.error ?? mute.error ?? signOut.error;
 
   return (
     <>
@@ -106,6 +107,25 @@ export function MemberPage() {
               >
                 {m.activityStatus === 'MUTED' ? 'Unmute' : 'Mute'}
               </Button>
+              {m.status !== 'BLOCKED' && (
+                // A lost phone, a shared computer: every session ends, and they sign in again.
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={signOut.isPending}
+                  onClick={() => {
+                    setNotice(undefined);
+                    signOut.mutate(m.id, {
+                      onSuccess: () =>
+                        setNotice(
+                          `${name} is signed out everywhere; they can sign in again with their password.`,
+                        ),
+                    });
+                  }}
+                >
+                  Sign them out everywhere
+                </Button>
+              )}
               {m.loginEmail && (
                 <Link to={ordersUrls.list.href({ q: m.loginEmail })} className={buttonClass('ghost', 'sm')}>
                   Their orders
