@@ -331,7 +331,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
           `Linen Button-Down Shirt Size: M · Color: Sand Qty 2 × \\$49\\.00 \\$98\\.00 Subtotal \\$98\\.00 Shipping \\$5\\.99 .*Total ${order!.priceSummary.total.formattedAmount.replace(/[$.]/g, '\\$&')}`,
         ),
       );
-    expect(await page.locator('main').innerText()).toContain(`A confirmation is on its way to ${buyer}.`);
+    expect(await page.locator('main').innerText()).toContain(
+      `A confirmation is on its way to ${buyer}, with a link to follow your order from any device.`,
+    );
     await expectAccessible(page, 'thank-you');
     await shot(page, 'thank-you-1280');
     expect(v.errors).toEqual([]);

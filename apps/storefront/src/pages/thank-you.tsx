@@ -41,7 +41,8 @@ export function ThankYou() {
           <OrderNote order={order.data} payments={payments.data?.payments} />
           {order.data.buyerInfo?.email && (
             <p className="mt-1 text-sm text-stone-700">
-              A confirmation is on its way to {order.data.buyerInfo.email}.
+              A confirmation is on its way to {order.data.buyerInfo.email}
+              {loggedIn ? '.' : ', with a link to follow your order from any device.'}
             </p>
           )}
           <section aria-labelledby="summary-heading" className="mt-8 text-left">
