@@ -57,7 +57,10 @@ function ThankYou() {
         {pickup && <p className="mb-1">Pick it up at {pickup}; we will e-mail you when it is ready.</p>}
         {order?.order.buyerInfo?.email && (
           <p className="mb-4 text-sm text-muted">
-            A confirmation is on its way to {order.order.buyerInfo.email}.
+            A confirmation is on its way to {order.order.buyerInfo.email}
+            {order.order.buyerInfo.memberId
+              ? ', and the order is in your account.'
+              : ', with a link to follow your order from any device.'}
           </p>
         )}
         {!order && !error && hasAccessToken() && (

@@ -346,6 +346,8 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
       ).exec(hosted) ?? [];
     expect(total, hosted).toBeDefined();
     expect(hosted).toContain('Pick it up at');
+    // A visitor's confirmation carries the way back to the order.
+    expect(hosted).toContain('with a link to follow your order from any device.');
     expect(Number(paid)).toBeCloseTo(Number(total) - 10, 2);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     await page.close();
