@@ -37,7 +37,7 @@ export function ForgotPassword() {
       title="Reset your password"
       footer={
         // With no app's sign-in to return to, the store's own sign-in page is the one that works.
-        authRequestFrom(search) || search.has('postFlowUrl') ? (
+        authRequestFrom(search) ? (
           <Link className={linkClass} to={`/login${carry(search)}`}>
             Back to sign in
           </Link>

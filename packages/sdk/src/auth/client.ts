@@ -31,7 +31,7 @@ export function createClient<A extends AuthStrategy>(o: ClientOptions<A>): Clien
     getAuthHeaders: () => o.auth.getAuthHeaders(),
     onError: o.onError,
     headers: o.headers,
-    onRefused: o.auth.refused && ((sent) => o.auth.refused?.(sent) ?? false),
+    onRefused: (sent) => o.auth.refused?.(sent) ?? false,
   });
   return { request: http.request, auth: o.auth };
 }

@@ -192,15 +192,8 @@ export async function setPassword(
  * sign-in sessions, their access tokens with them (within seconds, on every process). Returns how
  * many sessions ended. A caller's token that names no session (none is issued so now) keeps none.
  */
-export async function endOtherSessions(
-  ctx: Ctx,
-  identityId: string,
-  keepSession: string | undefined,
-): Promise<number> {
-  return inTransaction(ctx, (tx) =>
-    tx.services.ports.tokens.revokeTokensOf(tx, identityId, { except: keepSession }),
-  );
-}
+export const endOtherSessions = (ctx: Ctx, identityId: string, keepSession: string | undefined) =>
+  ctx.services.ports.tokens.revokeTokensOf(ctx, identityId, { except: keepSession });
 
 /** Makes the next sign-in answer -19973 until the password is reset or changed. */
 export async function requirePasswordReset(ctx: Ctx, identityId: string): Promise<void> {

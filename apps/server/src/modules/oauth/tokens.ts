@@ -1,5 +1,6 @@
 import type { TokenInfo, TokenResponse } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
+import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { verifyAccessJwt, type Subject } from './access-token.ts';
@@ -123,16 +124,19 @@ export async function revokeRefreshToken(ctx: Ctx, token: string): Promise<boole
 }
 
 /**
- * Revokes every refresh token and browser session of a member (blocking, deletion, a password reset);
- * `o.except`: the refresh token (an access token's `sid`) of the session that stays (a password change).
+ * Revokes every refresh token and browser session of a member (blocking, deletion, a password reset,
+ * "sign out of other devices"), in one transaction (its own when `ctx` has none), their access tokens
+ * with them; `o.except`: the refresh token (an access token's `sid`) of the session that stays.
  */
 export async function revokeTokensOf(
   ctx: Ctx,
   memberId: string,
   o: { except?: string } = {},
 ): Promise<number> {
-  await store.revokeBrowserSessionsOf(ctx.db, memberId, ctx.clock.now());
-  return endSessions(ctx, { subjectId: memberId, except: o.except });
+  return inTransaction(ctx, async (tx) => {
+    await store.revokeBrowserSessionsOf(tx.db, memberId, tx.clock.now());
+    return endSessions(tx, { subjectId: memberId, except: o.except });
+  });
 }
 
 /** `POST /oauth2/token-info`: an access token (JWT) or a refresh token; anything else is inactive. */

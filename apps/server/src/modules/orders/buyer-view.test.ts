@@ -48,6 +48,9 @@ const mailsTo = async (to: string) =>
       query: { filter: { to }, sort: [{ fieldName: 'createdDate', order: 'ASC' }] },
     })
   ).body.messages;
+/** The order confirmation mailed to `to`, once it is queued. */
+const confirmationTo = (to: string) =>
+  s.until(async () => (await mailsTo(to)).find((m) => /confirmed/.test(m.subject)));
 const transactionsPath = (orderId: string) => `/ecom/v1/payments-collector/orders/${orderId}/transactions`;
 type Txns = {
   orderTransactions: {
@@ -100,9 +103,7 @@ describe("the buyer's view of an order", () => {
     const buyer = await visitorOf(s);
     const placed = await placeShopOrder(s, { auth: buyer, product: mug, pickupCode, email });
     await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
-    const confirmation = await s.until(async () =>
-      (await mailsTo(email)).find((m) => /confirmed/.test(m.subject)),
-    );
+    const confirmation = await confirmationTo(email);
     expect(confirmation.text).toContain(
       'We will let you know when it is ready for pickup at Harbour Shop, 1 Pier Road, Boston 02110.',
     );
@@ -162,9 +163,7 @@ describe("the buyer's view of an order", () => {
     const buyer = await visitorOf(s);
     const placed = await placeShopOrder(s, { auth: buyer, product: mug, email, pickupCode });
     await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
-    const confirmation = await s.until(async () =>
-      (await mailsTo(email)).find((m) => /confirmed/.test(m.subject)),
-    );
+    const confirmation = await confirmationTo(email);
     const link = /View your order: (\S+)/.exec(confirmation.text)?.[1] ?? '';
     expect(link.startsWith(`${s.url}/order-status?token=`), link).toBe(true);
     expect(confirmation.html).toContain('>View your order</a>');
@@ -221,9 +220,7 @@ describe("the buyer's view of an order", () => {
     const m = await memberTokens(s, clientId);
     const placed = await placeShopOrder(s, { auth: m.tokens.access_token, product: book, email: m.email });
     await payAsBuyer(s, m.tokens.access_token, placed.paymentGatewayOrderId!);
-    const confirmation = await s.until(async () =>
-      (await mailsTo(m.email)).find((x) => /confirmed/.test(x.subject)),
-    );
+    const confirmation = await confirmationTo(m.email);
     expect(confirmation.text).toContain(`View your order: ${s.url}/account/orders/${placed.orderId}\n`);
   });
 });

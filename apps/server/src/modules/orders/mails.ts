@@ -93,15 +93,16 @@ export async function mailOrderConfirmation(ctx: Ctx, s: StoreSettings, o: Order
 
 export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
   const buyer = o.buyerInfo.email ?? 'a visitor without e-mail';
+  const dashboard = dashboardOrderLink(ctx, o);
   const title = `New order #${o.number}`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`,
-    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboardOrderLink(ctx, o)}`,
+    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboard}`,
     html: page(
       title,
-      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}<p><a href="${esc(dashboardOrderLink(ctx, o))}">Open it in the dashboard</a></p>`,
+      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}<p><a href="${esc(dashboard)}">Open it in the dashboard</a></p>`,
     ),
   });
 }
