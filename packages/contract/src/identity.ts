@@ -265,6 +265,29 @@ export const factorsResponse = z.object({ factors: z.array(identityFactor) });
 export const totpRemoveRequest = z.object({ code: z.string().max(20) });
 /** `POST …/v2/sessions/end-others`: how many of the member's other sessions were ended. */
 export const endOtherSessionsResponse = z.object({ endedSessions: z.number().int() });
+/** What a browser's User-Agent says of its device (names only; unknown when it says nothing clear). */
+export const deviceView = z.object({
+  browser: z.string().optional(),
+  os: z.string().optional(),
+  type: z.enum(['DESKTOP', 'MOBILE', 'TABLET', 'TV', 'UNKNOWN']),
+});
+/** One place the member is signed in (a session: its refresh token and the access tokens it renews). */
+export const memberSessionView = z.object({
+  id: z.string(),
+  /** The session of the access token that asks. */
+  current: z.boolean(),
+  device: deviceView,
+  /** The app (OAuth client) it was issued to. */
+  appName: z.string(),
+  createdDate: z.string(),
+  /** Its last renewal of access, or its creation: known to within an access token's lifetime. */
+  lastActiveDate: z.string(),
+});
+/** `GET …/v2/sessions`: the member's live sessions, the caller's first, then the most recently active (at most 50). */
+export const memberSessionsResponse = z.object({ sessions: z.array(memberSessionView) });
+export const sessionIdParams = z.object({ sessionId: z.string().max(100) });
+export type DeviceView = z.infer<typeof deviceView>;
+export type MemberSessionView = z.infer<typeof memberSessionView>;
 export type IdentityFactor = z.infer<typeof identityFactor>;
 export type TotpEnrollResponse = z.infer<typeof totpEnrollResponse>;
 export type TotpConfirmResponse = z.infer<typeof totpConfirmResponse>;

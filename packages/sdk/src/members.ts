@@ -2,11 +2,18 @@
  * The signed-in member (contract members.md: `getCurrentMember`, `updateMember`, `deleteMyMember`;
  * identity's `changePassword` and the authenticator app's set-up) as plain typed calls.
  */
-import type { IdentityFactor, MemberView, TotpConfirmResponse, TotpEnrollResponse } from '@vitrine/contract';
+import type {
+  IdentityFactor,
+  MemberSessionView,
+  MemberView,
+  TotpConfirmResponse,
+  TotpEnrollResponse,
+} from '@vitrine/contract';
 import type { HttpClient } from './http.ts';
 
 const BASE = '/members/v1/members';
 const FACTORS = '/_api/iam/authentication/v2/factors';
+const SESSIONS = '/_api/iam/authentication/v2/sessions';
 
 export type MemberPatch = { contact?: MemberView['contact']; profile?: MemberView['profile'] };
 
@@ -51,12 +58,23 @@ export const memberCalls = {
   removeTotp: async (http: HttpClient, code: string): Promise<void> => {
     await http.request({ method: 'POST', path: `${FACTORS}/totp/remove`, body: { code } });
   },
+  /** Where the member is signed in: this session first, then the most recently active. */
+  sessions: async (http: HttpClient): Promise<MemberSessionView[]> =>
+    (await http.request<{ sessions: MemberSessionView[] }>({ method: 'GET', path: SESSIONS })).sessions,
+  /** Signs out of one session (a lost phone): it ends within seconds, with the hosted sign-in it came from. */
+  endSession: async (http: HttpClient, sessionId: string): Promise<void> => {
+    await http.request({
+      method: 'POST',
+      path: `${SESSIONS}/{sessionId}/end`,
+      pathParams: { sessionId },
+    });
+  },
   /** Signs out of every other device (this session stays); how many sessions ended. */
   endOtherSessions: async (http: HttpClient): Promise<number> =>
     (
       await http.request<{ endedSessions: number }>({
         method: 'POST',
-        path: '/_api/iam/authentication/v2/sessions/end-others',
+        path: `${SESSIONS}/end-others`,
       })
     ).endedSessions,
   /** Deletes the signed-in member's account: their sessions end at once, on every server process. */

@@ -11,6 +11,7 @@ export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVari
 export { Card, VisuallyHidden } from './card.tsx';
 export { Choice, ChoiceGroup, type ChoiceProps } from './choice.tsx';
 export { choiceClass, controlClass, linkClass } from './classes.ts';
+export { deviceKind, deviceLabel, type DeviceView } from './device.ts';
 export { Field, type FieldProps } from './field.tsx';
 export { PageHeading } from './heading.tsx';
 export { Loading, Spinner } from './loading.tsx';

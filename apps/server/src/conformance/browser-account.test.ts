@@ -26,6 +26,10 @@ const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifa
 const PASSWORD = 'Correct-Horse-42';
 const NEW_PASSWORD = 'Battery-Staple-77';
 const TOKENS_KEY = 'vitrine.shop.tokens';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let s: TestServer;
 let browser: Browser;
@@ -105,8 +109,8 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
       body: { loginId: { email }, password: PASSWORD },
     });
     expect(registered.status).toBe(200);
-    const phone = await shopper(browser, s.url, 375);
-    const computer = await shopper(browser, s.url, 1280);
+    const phone = await shopper(browser, s.url, 375, { userAgent: ANDROID });
+    const computer = await shopper(browser, s.url, 1280, { userAgent: MAC });
     await signIn(phone.page, email, PASSWORD);
     await signIn(computer.page, email, PASSWORD);
 
@@ -150,19 +154,42 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     await page.goto('/account/orders');
     await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
 
-    // The computer signs in with the new password; the phone signs out of every other device.
+    // The computer signs in with the new password. The phone's list shows where the member is
+    // signed in, this phone first; it signs the computer out by its name.
     pastCaptchaWindow(s);
     await signIn(computer.page, email, NEW_PASSWORD);
     await page.goto('/account/security');
+    const devices = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem');
+    await expect
+      .poll(() => devices.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Chrome on Android\s*This device\s*Phone\s*Signed in today · Active now$/),
+        expect.stringMatching(/^Chrome on macOS\s*Computer\s*Signed in today\s*Sign out$/),
+      ]);
+    expect(await devices.first().getByRole('button').count()).toBe(0);
+    await expectAccessible(page, 'devices');
+    await page
+      .getByRole('region', { name: 'Where you are signed in' })
+      .screenshot({ path: join(ARTIFACTS, 'devices-375.png') });
+    await devices.filter({ hasText: 'Chrome on macOS' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('Signed out of Chrome on macOS. It needs your password to sign in again.');
+    await expect.poll(() => devices.count()).toBe(1);
+    await signedOut(computer.page, '/account/addresses');
+    // Signed in again there; the phone signs out of every other device at once.
+    pastCaptchaWindow(s);
+    await signIn(computer.page, email, NEW_PASSWORD);
+    await page.reload();
+    await expect.poll(() => devices.count()).toBe(2);
     await page.getByRole('button', { name: 'Sign out of other devices' }).click();
     await expect
       .poll(() => page.getByRole('status').allInnerTexts())
       .toContainEqual(expect.stringContaining('Signed out of one other session.'));
     await signedOut(computer.page, '/account/addresses');
-    await page.getByRole('button', { name: 'Sign out of other devices' }).click();
-    await expect
-      .poll(() => page.getByRole('status').allInnerTexts())
-      .toContainEqual('You were not signed in anywhere else.');
+    // Nowhere else now: the list holds this phone alone, and the button is gone.
+    await expect.poll(() => devices.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Sign out of other devices' }).count()).toBe(0);
     await page.goto('/account/orders');
     await expect.poll(() => page.locator('main').innerText()).toContain('You have no orders yet.');
 

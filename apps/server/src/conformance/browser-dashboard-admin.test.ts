@@ -93,7 +93,10 @@ beforeAll(async () => {
   reviews.alan = await visitorReview('Alan Turing', 2, 'Wrinkles', 'Wrinkles after one wash.');
   reviews.spam = await visitorReview('Spam Bot', 1, 'Cheap watches', 'Buy cheap watches now.');
 
-  const tokens = await memberTokens(s, await shopClient(s));
+  const tokens = await memberTokens(s, await shopClient(s), {
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
   shopper = { memberId: tokens.memberId, email: tokens.email, token: tokens.tokens.access_token };
   expect((await s.request('GET', '/members/v1/members/my', { auth: shopper.token })).status).toBe(200);
 
@@ -238,8 +241,16 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     // Signed out everywhere (a lost phone): the session ends within seconds; signed in again, it works.
     const myStatus = async (token: string) =>
       (await s.request('GET', '/members/v1/members/my', { auth: token })).status;
-    await page.getByRole('button', { name: 'Sign them out everywhere' }).click();
+    // Where they are signed in: the phone they signed in on.
+    const where = page.getByRole('region', { name: 'Where they are signed in' });
+    await expect
+      .poll(() => where.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringMatching(/^Safari on iOS · Phone\s*Signed in .* · Last active /)]);
+    await where.getByRole('button', { name: 'Sign them out everywhere' }).click();
     await status(page, `${name} is signed out everywhere; they can sign in again with their password.`);
+    // The list is read again: nowhere now, and nothing left to sign out of.
+    await where.getByText('Not signed in anywhere.').waitFor();
+    expect(await where.getByRole('button').count()).toBe(0);
     s.clock.advance(DENIALS_REFRESH_MS);
     expect(await myStatus(shopper.token)).toBe(401);
     const again = await memberTokens(s, await shopClient(s), { email: shopper.email });

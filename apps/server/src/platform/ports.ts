@@ -16,6 +16,18 @@ export interface Ports {
   staffSessions: StaffSessionPort;
 }
 
+/** One place a member is signed in: a live refresh token (`Caller.sessionId`). */
+export interface MemberSession {
+  id: string;
+  /** The OAuth client's name ('' once the client is deleted). */
+  appName: string;
+  /** The browser's User-Agent header, when one was sent. */
+  userAgent: string | null;
+  createdAt: Date;
+  /** The last renewal of its access (or its creation): known to within an access token's lifetime. */
+  lastUsedAt: Date;
+}
+
 /** The OAuth server's side of a member's access (oauth implements it; identity and members use it). */
 export interface TokenPort {
   /**
@@ -24,6 +36,13 @@ export interface TokenPort {
    * session (`Caller.sessionId`) that stays.
    */
   revokeTokensOf(ctx: Ctx, memberId: string, o?: { except?: string }): Promise<number>;
+  /** The member's live sessions, the most recently used first. */
+  memberSessions(ctx: Ctx, memberId: string): Promise<MemberSession[]>;
+  /**
+   * Ends one session of the member and the hosted sign-in it came from (within seconds, on every
+   * process), but `o.except`; false when it is not one of their live sessions.
+   */
+  endMemberSession(ctx: Ctx, memberId: string, sessionId: string, o?: { except?: string }): Promise<boolean>;
   /** Access tokens of these members are refused (within seconds, on every process) until allowed again. */
   denyAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;
   allowAccess(ctx: Ctx, memberIds: readonly string[]): Promise<void>;

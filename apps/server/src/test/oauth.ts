@@ -33,8 +33,17 @@ export async function shopClient(
   return r.body.client.id;
 }
 
-export async function token(s: TestServer, body: Record<string, unknown>, auth?: string) {
-  return s.request<TokenResponse>('POST', '/oauth2/token', { body, ...(auth ? { auth } : {}) });
+export async function token(
+  s: TestServer,
+  body: Record<string, unknown>,
+  auth?: string,
+  o: { userAgent?: string } = {},
+) {
+  return s.request<TokenResponse>('POST', '/oauth2/token', {
+    body,
+    ...(auth ? { auth } : {}),
+    ...(o.userAgent ? { headers: { 'user-agent': o.userAgent } } : {}),
+  });
 }
 
 export async function anonymousTokens(s: TestServer, clientId: string): Promise<TokenResponse> {
@@ -63,10 +72,13 @@ export async function sessionTokenFor(s: TestServer, email: string) {
 }
 
 /** A GET that does not follow redirects. */
-export async function browse(s: TestServer, path: string, o: { cookie?: string } = {}) {
+export async function browse(s: TestServer, path: string, o: { cookie?: string; userAgent?: string } = {}) {
   const res = await fetch(s.url + path, {
     redirect: 'manual',
-    headers: o.cookie ? { cookie: o.cookie } : {},
+    headers: {
+      ...(o.cookie ? { cookie: o.cookie } : {}),
+      ...(o.userAgent ? { 'user-agent': o.userAgent } : {}),
+    },
   });
   return {
     status: res.status,
@@ -85,7 +97,14 @@ export function authorizePath(p: Record<string, string | undefined>): string {
 /** Runs the authorize step with a session token (query mode) and returns the code and state. */
 export async function authorizeCode(
   s: TestServer,
-  o: { clientId: string; sessionToken: string; challenge: string; redirectUri?: string; state?: string },
+  o: {
+    clientId: string;
+    sessionToken: string;
+    challenge: string;
+    redirectUri?: string;
+    state?: string;
+    userAgent?: string;
+  },
 ) {
   const r = await browse(
     s,
@@ -100,6 +119,7 @@ export async function authorizeCode(
       scope: 'offline_access',
       sessionToken: o.sessionToken,
     }),
+    o.userAgent ? { userAgent: o.userAgent } : {},
   );
   if (r.status !== 302 || !r.location) throw new Error(`authorize did not redirect: ${r.status} ${r.text}`);
   const u = new URL(r.location);
@@ -112,10 +132,19 @@ export async function authorizeCode(
  * A member's tokens through the full authorize + authorization_code flow: a new member, or another
  * session of the member signed on as `o.email`; `cookie`, the hosted browser session it began.
  */
-export async function memberTokens(s: TestServer, clientId: string, o: { email?: string } = {}) {
+export async function memberTokens(
+  s: TestServer,
+  clientId: string,
+  o: { email?: string; userAgent?: string } = {},
+) {
   const m = await member(s, o.email);
   const { verifier, challenge } = pkce();
-  const { code, cookie } = await authorizeCode(s, { clientId, sessionToken: m.sessionToken, challenge });
+  const { code, cookie } = await authorizeCode(s, {
+    clientId,
+    sessionToken: m.sessionToken,
+    challenge,
+    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+  });
   const r = await token(s, {
     clientId,
     grantType: 'authorization_code',

@@ -17,8 +17,17 @@ export interface Shopper {
  * A fresh shopper (own cookies and storage) at a viewport width. Every red line of the console is
  * collected, failed loads included ("Failed to load resource: … 404"), and uncaught page errors.
  */
-export async function shopper(browser: Browser, baseURL: string, width = 1280): Promise<Shopper> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, baseURL });
+export async function shopper(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  o: { userAgent?: string } = {},
+): Promise<Shopper> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    baseURL,
+    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);

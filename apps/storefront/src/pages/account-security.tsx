@@ -1,12 +1,14 @@
 /**
  * The account's Security tab: a new password (the server ends the member's other sessions and keeps
- * this one), two-step sign-in (account-two-step.tsx), signing out of every other device, and
- * deleting the account (for good: the shopper is signed out, the home page says so).
+ * this one), two-step sign-in (account-two-step.tsx), where the member is signed in (sign out of one
+ * device, or of all but this one), and deleting the account (for good: the shopper is signed out,
+ * the home page says so).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberCalls } from '@vitrine/sdk';
 import { memberQueries } from '@vitrine/sdk/react';
-import { Alert, Button } from '@vitrine/ui';
+import type { MemberSessionView } from '@vitrine/contract';
+import { Alert, Badge, Button, deviceKind, deviceLabel, Loading } from '@vitrine/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 import { useEnv } from '../env.tsx';
@@ -21,7 +23,7 @@ export function Security() {
     <div className="grid max-w-md gap-10">
       <ChangePassword />
       <TwoStep />
-      <OtherDevices />
+      <Devices />
       <DeleteAccount />
     </div>
   );
@@ -74,30 +76,132 @@ function ChangePassword() {
   );
 }
 
-function OtherDevices() {
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayKey = (d: Date) => d.toDateString();
+/** "today", "yesterday" or the date, in the shopper's time zone. */
+function when(iso: string): string {
+  const d = new Date(iso);
+  const now = new Date();
+  if (dayKey(d) === dayKey(now)) return 'today';
+  if (dayKey(d) === dayKey(new Date(now.getTime() - 86_400_000))) return 'yesterday';
+  return day.format(d);
+}
+
+/**
+ * Where the member is signed in: each session's device (as its browser said), the app, when it
+ * signed in and was last active (to within the access token's lifetime); sign out of one, or of
+ * all but this one.
+ */
+function Devices() {
   const { http } = useEnv();
-  const end = useMutation({ mutationFn: () => memberCalls.endOtherSessions(http) });
-  const ended = end.data;
+  const queryClient = useQueryClient();
+  const sessions = useQuery(memberQueries.sessions(http));
+  const [told, setTold] = useState<string>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: memberQueries.sessions(http).queryKey });
+  const endOne = useMutation({
+    mutationFn: (s: MemberSessionView) => memberCalls.endSession(http, s.id),
+    onSuccess: (_r, s) =>
+      setTold(`Signed out of ${deviceLabel(s.device)}. It needs your password to sign in again.`),
+    onSettled: refresh,
+  });
+  const endOthers = useMutation({
+    mutationFn: () => memberCalls.endOtherSessions(http),
+    onSuccess: (ended) =>
+      setTold(
+        ended === 0
+          ? 'You were not signed in anywhere else.'
+          : `Signed out of ${ended === 1 ? 'one other session' : `${ended} other sessions`}. They need your password to sign in again.`,
+      ),
+    onSettled: refresh,
+  });
+  const error = endOne.error ?? endOthers.error ?? sessions.error;
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+  // The app is named only where it tells sessions apart (the store's own storefront and an app).
+  const showApp = new Set(list.map((s) => s.appName)).size > 1;
   return (
     <section aria-labelledby="devices-heading">
       <h2 id="devices-heading" className="mb-2 text-xl font-semibold">
-        Other devices
+        Where you are signed in
       </h2>
       <p className="mb-4 text-sm text-stone-700">
-        Signed in on a shared computer, or on a phone you no longer have? Sign out everywhere but here.
+        Signed in on a shared computer, or on a phone you no longer have? Sign it out here.
       </p>
-      {end.isError && <Alert>{describeError(end.error)}</Alert>}
-      {ended !== undefined && (
-        <Alert variant="success">
-          {ended === 0
-            ? 'You were not signed in anywhere else.'
-            : `Signed out of ${ended === 1 ? 'one other session' : `${ended} other sessions`}. They need your password to sign in again.`}
-        </Alert>
+      {error && <Alert>{describeError(error)}</Alert>}
+      {told && <Alert variant="success">{told}</Alert>}
+      {sessions.isPending ? (
+        <Loading label="Loading where you are signed in…" className="py-4" />
+      ) : (
+        <ul className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+          {list.map((s) => (
+            <Session
+              key={s.id}
+              session={s}
+              showApp={showApp}
+              busy={endOne.isPending && endOne.variables?.id === s.id}
+              onEnd={() => {
+                setTold(undefined);
+                endOne.mutate(s);
+              }}
+            />
+          ))}
+        </ul>
       )}
-      <Button variant="secondary" busy={end.isPending} onClick={() => end.mutate()}>
-        Sign out of other devices
-      </Button>
+      {others > 0 && (
+        <Button
+          variant="secondary"
+          busy={endOthers.isPending}
+          onClick={() => {
+            setTold(undefined);
+            endOthers.mutate();
+          }}
+        >
+          Sign out of other devices
+        </Button>
+      )}
     </section>
+  );
+}
+
+/** When it signed in, and when it was last active where that was another day (this one: now). */
+function activity(s: MemberSessionView): string {
+  const signedIn = `Signed in ${when(s.createdDate)}`;
+  if (s.current) return `${signedIn} · Active now`;
+  const last = when(s.lastActiveDate);
+  return last === when(s.createdDate) ? signedIn : `${signedIn} · Last active ${last}`;
+}
+
+function Session({
+  session: s,
+  showApp,
+  busy,
+  onEnd,
+}: {
+  session: MemberSessionView;
+  showApp: boolean;
+  busy: boolean;
+  onEnd: () => void;
+}) {
+  const nameId = useId();
+  const kind = deviceKind(s.device);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span id={nameId}>{deviceLabel(s.device)}</span>
+          {s.current && <Badge tone="success">This device</Badge>}
+        </p>
+        <p className="text-sm text-stone-700">
+          {[kind, showApp ? s.appName : undefined].filter(Boolean).join(' · ')}
+        </p>
+        <p className="text-sm text-stone-700">{activity(s)}</p>
+      </div>
+      {!s.current && (
+        <Button variant="secondary" size="sm" busy={busy} aria-describedby={nameId} onClick={onEnd}>
+          Sign out
+        </Button>
+      )}
+    </li>
   );
 }
 

@@ -8,6 +8,7 @@ import type {
   BackInStockCatalogReference,
   BackInStockStatus,
   Filter,
+  MemberSessionView,
   MemberView,
   WireBackInStockRequest,
 } from '@vitrine/contract';
@@ -93,6 +94,15 @@ export const adminMemberCalls = {
   block: memberAction('block'),
   /** Signs the member out everywhere (every session ends within seconds); they may sign in again. */
   disconnect: memberAction('disconnect'),
+  /** Where the member is signed in: their live sessions, the most recently active first. */
+  sessions: async (http: HttpClient, id: string): Promise<MemberSessionView[]> =>
+    (
+      await http.request<{ sessions: MemberSessionView[] }>({
+        method: 'GET',
+        path: `${MEMBERS}/{id}/sessions`,
+        pathParams: { id },
+      })
+    ).sessions,
   /** Muted members cannot write reviews. */
   mute: memberAction('mute'),
   unmute: memberAction('unmute'),

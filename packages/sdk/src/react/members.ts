@@ -11,6 +11,9 @@ export const memberQueries = {
   /** The member's sign-in factors (an authenticator app set up or not). */
   factors: (http: HttpClient) =>
     queryOptions({ queryKey: ['members', 'factors'] as const, queryFn: () => memberCalls.factors(http) }),
+  /** Where the member is signed in. */
+  sessions: (http: HttpClient) =>
+    queryOptions({ queryKey: ['members', 'sessions'] as const, queryFn: () => memberCalls.sessions(http) }),
 };
 
 export const memberMutations = {

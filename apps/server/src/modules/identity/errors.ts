@@ -58,3 +58,6 @@ export const ssoNotConfigured = () =>
     'SSO_NOT_CONFIGURED',
     'Single sign-on with an external identity provider is not configured on this store',
   );
+/** A member's session that is not live (ended, expired) or not theirs: the same answer either way. */
+export const sessionNotFound = (sessionId: string) =>
+  new AppError(404, 'SESSION_NOT_FOUND', 'No such session: it has ended, or it is not yours', { sessionId });

@@ -9,6 +9,7 @@ export {
   redeemSessionToken,
   signOn,
 } from './service.ts';
+export { sessionsOf as memberSessionViews } from './sessions.ts';
 export { type IdentityTables } from './store.ts';
 export { CAPTCHA_WINDOW_MS } from './throttle.ts';
 // What another kind of account (staff) reuses: the password rules and hashing, TOTP codes, and

@@ -4,6 +4,8 @@ import {
   changePasswordRequest,
   emptyResponse,
   endOtherSessionsResponse,
+  memberSessionsResponse,
+  sessionIdParams,
   legacyVerifyRequest,
   loginRequest,
   logoutQuery,
@@ -33,12 +35,12 @@ import {
   login,
   logoutLocation,
   malformedLogin,
-  endOtherSessions,
   register,
   setPassword,
   signOn,
   validateEmail,
 } from './service.ts';
+import { endOtherSessions, endSession, sessionsOf } from './sessions.ts';
 import { confirmTotp, enrollTotp, factorsOf, removeTotp } from './totp.ts';
 import { verifyFactor } from './verification.ts';
 
@@ -199,6 +201,33 @@ export function identityRoutes(r: Router) {
     },
   });
 
+  const sessionOf = (c: Caller) => (c.role === 'member' ? c.sessionId : undefined);
+  r.route({
+    method: 'GET',
+    url: iam('authentication', '/v2/sessions'),
+    roles: ['member'],
+    tags,
+    summary:
+      "Where the signed-in member is signed in: their live sessions (the caller's first), each with its device and app",
+    response: memberSessionsResponse,
+    handler: (ctx) => sessionsOf(ctx, memberId(ctx.caller), sessionOf(ctx.caller)),
+  });
+
+  r.route({
+    method: 'POST',
+    url: iam('authentication', '/v2/sessions/:sessionId/end'),
+    roles: ['member'],
+    tags,
+    summary:
+      "Sign out of one session (and the hosted sign-in it came from); 404 SESSION_NOT_FOUND unless it is one of the member's live sessions",
+    params: sessionIdParams,
+    response: emptyResponse,
+    async handler(ctx, { params }) {
+      await endSession(ctx, memberId(ctx.caller), params.sessionId, sessionOf(ctx.caller));
+      return {};
+    },
+  });
+
   r.route({
     method: 'POST',
     url: iam('authentication', '/v2/sessions/end-others'),
@@ -206,11 +235,9 @@ export function identityRoutes(r: Router) {
     tags,
     summary: "Sign out of every other device: the member's sessions but the caller's end",
     response: endOtherSessionsResponse,
-    async handler(ctx) {
-      const caller = ctx.caller;
-      const keepSession = caller.role === 'member' ? caller.sessionId : undefined;
-      return { endedSessions: await endOtherSessions(ctx, memberId(caller), keepSession) };
-    },
+    handler: async (ctx) => ({
+      endedSessions: await endOtherSessions(ctx, memberId(ctx.caller), sessionOf(ctx.caller)),
+    }),
   });
 
   const sso = {

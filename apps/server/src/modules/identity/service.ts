@@ -187,14 +187,6 @@ export async function setPassword(
   });
 }
 
-/**
- * Ends every session of the member but `keepSession` (the caller's): refresh tokens and hosted
- * sign-in sessions, their access tokens with them (within seconds, on every process). Returns how
- * many sessions ended. A caller's token that names no session (none is issued so now) keeps none.
- */
-export const endOtherSessions = (ctx: Ctx, identityId: string, keepSession: string | undefined) =>
-  ctx.services.ports.tokens.revokeTokensOf(ctx, identityId, { except: keepSession });
-
 /** Makes the next sign-in answer -19973 until the password is reset or changed. */
 export async function requirePasswordReset(ctx: Ctx, identityId: string): Promise<void> {
   const identity = await findIdentity(ctx.db, identityId);
@@ -265,7 +257,10 @@ export async function signOn(
     }
     if (row.status === 'BLOCKED') throw identityBlocked();
     if (row.status !== 'ACTIVE') throw identityNotActive(row.status);
-    return { sessionToken: await issueSessionToken(tx, row.id), identity: await identityEntity(tx.db, row) };
+    const sessionToken = await issueSessionToken(tx, row.id);
+    // The site's own back end signed the member in: a sign-in like a password's (lastLoginDate).
+    await tx.services.ports.accounts.loggedIn(tx, row.id);
+    return { sessionToken, identity: await identityEntity(tx.db, row) };
   });
 }
 

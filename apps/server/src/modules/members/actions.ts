@@ -3,7 +3,12 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { notFound } from '../../platform/errors.ts';
-import { approveIdentities, blockIdentities, markIdentityDeleted } from '../identity/index.ts';
+import {
+  approveIdentities,
+  blockIdentities,
+  markIdentityDeleted,
+  memberSessionViews,
+} from '../identity/index.ts';
 import { deleteMemberRow, setMemberStatuses } from './actions-store.ts';
 import { MEMBER_FQDN, toMemberEntity } from './service.ts';
 import { findMember, updateMember } from './store.ts';
@@ -103,6 +108,12 @@ export async function disconnectMember(ctx: Ctx, id: string): Promise<Member> {
     await tx.services.ports.tokens.revokeTokensOf(tx, id);
     return toMemberEntity(row);
   });
+}
+
+/** Where the member is signed in, for the merchant (none of the sessions is the caller's). */
+export async function memberSessions(ctx: Ctx, id: string) {
+  await current(ctx, id);
+  return memberSessionViews(ctx, id, undefined);
 }
 
 /**

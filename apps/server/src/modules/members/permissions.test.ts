@@ -20,6 +20,7 @@ const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
   'POST /:id/approve': ADMIN,
   'POST /:id/block': ADMIN,
   'POST /:id/disconnect': ADMIN,
+  'GET /:id/sessions': ADMIN,
   'DELETE /:id': ADMIN,
   'DELETE /my': MEMBER,
   'POST /bulk/delete': ADMIN,

@@ -5,12 +5,21 @@
  * their password ends their other sessions (refresh tokens and their access tokens) and keeps the one
  * they changed it from; a sign-out ends its session's access tokens too.
  */
-import type { TokenInfo } from '@vitrine/contract';
+import type { MemberSessionView, TokenInfo } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
 import { DENIALS_REFRESH_MS } from '../oauth/index.ts';
-import { anonymousTokens, browse, bundledClientId, memberTokens, shopClient } from '../../test/oauth.ts';
+import {
+  anonymousTokens,
+  authorizePath,
+  browse,
+  bundledClientId,
+  CALLBACK,
+  memberTokens,
+  pkce,
+  shopClient,
+} from '../../test/oauth.ts';
 
 const M = '/members/v1/members';
 let s: TestServer;
@@ -183,5 +192,109 @@ describe('access tokens of members who lose access', () => {
     }
     const again = await s.request('POST', END, { auth: here.tokens.access_token, body: {} });
     expect(again.body).toEqual({ endedSessions: 0 });
+  });
+
+  it("the member's list of sessions names each device; signing one out ends it and its hosted sign-in on every process", async () => {
+    const MAC =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const ANDROID =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const here = await memberTokens(s, clientId, { userAgent: MAC });
+    s.clock.advance(60_000);
+    const phone = await memberTokens(s, clientId, { email: here.email, userAgent: ANDROID });
+    const bystander = await memberTokens(s, clientId);
+    const LIST = '/_api/iam/authentication/v2/sessions';
+    const list = async (server: TestServer, tokens: { access_token: string }) => {
+      const r = await server.request<{ sessions: MemberSessionView[] }>('GET', LIST, {
+        auth: tokens.access_token,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.sessions;
+    };
+
+    // The caller's session first, then the most recently active; each device as its browser told it.
+    const seen = await list(other, here.tokens);
+    expect(seen.map((x) => [x.current, x.device, x.appName])).toEqual([
+      [true, { browser: 'Chrome', os: 'macOS', type: 'DESKTOP' }, 'Shop'],
+      [false, { browser: 'Chrome', os: 'Android', type: 'MOBILE' }, 'Shop'],
+    ]);
+    const phoneSession = seen[1]!;
+    // The merchant sees the same sessions on the member's page, none of them the caller's.
+    const merchant = await other.admin<{ sessions: MemberSessionView[] }>(
+      'GET',
+      `${M}/${here.memberId}/sessions`,
+    );
+    expect(merchant.body.sessions.map((x) => [x.id, x.current, x.device.os])).toEqual([
+      [phoneSession.id, false, 'Android'],
+      [seen[0]!.id, false, 'macOS'],
+    ]);
+    const nobody = await other.admin('GET', `${M}/0190c0de-0000-7000-8000-00000000dead/sessions`);
+    expect([nobody.status, appError(nobody.body).code]).toEqual([404, 'MEMBER_NOT_FOUND']);
+    expect(phoneSession.lastActiveDate).toBe(phoneSession.createdDate);
+    // Renewing its access is activity: the phone's session shows when.
+    s.clock.advance(3_600_000);
+    const renewed = await other.request('POST', '/oauth2/token', {
+      body: { clientId, grantType: 'refresh_token', refreshToken: phone.tokens.refresh_token },
+    });
+    expect(renewed.status).toBe(200);
+    const [phoneFirst, hereSecond] = await list(s, phone.tokens);
+    expect([phoneFirst?.id, phoneFirst?.current, hereSecond?.current]).toEqual([
+      phoneSession.id,
+      true,
+      false,
+    ]);
+    expect(phoneFirst?.lastActiveDate).toBe(s.clock.now().toISOString());
+    expect(Date.parse(phoneFirst!.lastActiveDate)).toBeGreaterThan(Date.parse(phoneFirst!.createdDate));
+    // Nobody else sees them or ends them; what is not a live session of theirs is not found.
+    expect((await list(s, bystander.tokens)).map((x) => x.current)).toEqual([true]);
+    for (const id of [phoneSession.id, 'not-a-session', '00000000-0000-0000-0000-000000000000']) {
+      const r = await other.request('POST', `${LIST}/${id}/end`, {
+        auth: bystander.tokens.access_token,
+        body: {},
+      });
+      expect([r.status, appError(r.body).code]).toEqual([404, 'SESSION_NOT_FOUND']);
+    }
+    const visitor = (await anonymousTokens(s, clientId)).access_token;
+    expect((await s.request('GET', LIST, { auth: visitor })).status).toBe(403);
+
+    const ended = await other.request('POST', `${LIST}/${phoneSession.id}/end`, {
+      auth: here.tokens.access_token,
+      body: {},
+    });
+    expect([ended.status, ended.body]).toEqual([200, {}]);
+    aFewSecondsLater();
+    for (const server of [s, other]) {
+      expect(await myStatus(server, phone.tokens.access_token)).toBe(401);
+      const refused = await server.request('POST', '/oauth2/token', {
+        body: { clientId, grantType: 'refresh_token', refreshToken: phone.tokens.refresh_token },
+      });
+      expect([refused.status, appError(refused.body).code]).toEqual([400, 'invalid_grant']);
+      expect(await myStatus(server, here.tokens.access_token)).toBe(200);
+      expect(await myStatus(server, bystander.tokens.access_token)).toBe(200);
+    }
+    // The phone's browser is signed out of the hosted sign-in too: asking it for a code shows the
+    // sign-in page, where the computer's browser still gets one at once.
+    const ask = (cookie: string | undefined) =>
+      browse(
+        other,
+        authorizePath({
+          clientId,
+          redirectUri: CALLBACK,
+          responseType: 'code',
+          responseMode: 'query',
+          codeChallenge: pkce().challenge,
+          codeChallengeMethod: 'S256',
+          state: 'st-2',
+        }),
+        { ...(cookie ? { cookie } : {}) },
+      );
+    expect((await ask(phone.cookie)).location).toMatch(/\/auth\/login\?/);
+    expect((await ask(here.cookie)).location).toMatch(new RegExp(`^${CALLBACK}\\?code=`));
+    expect((await list(s, here.tokens)).map((x) => x.id)).toEqual([seen[0]!.id]);
+    const again = await s.request('POST', `${LIST}/${phoneSession.id}/end`, {
+      auth: here.tokens.access_token,
+      body: {},
+    });
+    expect(again.status).toBe(404);
   });
 });

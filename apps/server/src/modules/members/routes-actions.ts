@@ -1,8 +1,15 @@
-import { emptyResponse, id, memberResponse } from '@vitrine/contract';
+import { emptyResponse, id, memberResponse, memberSessionsResponse } from '@vitrine/contract';
 import { z } from 'zod';
 import { forbidden, violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
-import { approveMember, blockMember, deleteMember, disconnectMember, setMemberMuted } from './actions.ts';
+import {
+  approveMember,
+  blockMember,
+  deleteMember,
+  disconnectMember,
+  memberSessions,
+  setMemberMuted,
+} from './actions.ts';
 import { bulkDeleteMembers, getBulkJob, startBulkByFilter } from './bulk.ts';
 
 /** The owner's member actions and bulk operations (contract members.md §1), plus deleteMyMember. */
@@ -68,6 +75,18 @@ export function memberActionRoutes(r: Router) {
       },
     });
   }
+
+  r.route({
+    method: 'GET',
+    url: paths('/:id/sessions'),
+    roles: ['admin'],
+    tags,
+    summary:
+      "Where a member is signed in: their live sessions, the most recently active first, each with its device and app (Vitrine's own)",
+    params,
+    response: memberSessionsResponse,
+    handler: (ctx, { params: p }) => memberSessions(ctx, p.id),
+  });
 
   r.route({
     method: 'DELETE',

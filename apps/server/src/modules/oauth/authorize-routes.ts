@@ -13,6 +13,7 @@ import { sessionCookie } from './browser-sessions.ts';
 import { errorPage, webMessagePage, type Page } from './pages.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import { logout } from './service.ts';
+import { userAgentOf } from './tokens.ts';
 
 /** RFC 6749 spells the parameters in snake_case; the SDK's redirect sessions in camelCase. Both are read. */
 const snake: Record<string, string> = {
@@ -63,7 +64,10 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
       }
       let outcome;
       try {
-        outcome = await authorize(ctx, rt, parsed.data, req.headers.cookie);
+        outcome = await authorize(ctx, rt, parsed.data, {
+          cookie: req.headers.cookie,
+          userAgent: userAgentOf(req.headers['user-agent']),
+        });
       } catch (e) {
         if (e instanceof AppError && e.status < 500)
           return sendPage(
@@ -88,8 +92,13 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
       'Finish an authorize request after the hosted page signed the user in: where to go, or what to post',
     body: authorizeCompleteRequest,
     response: authorizeCompleteResponse,
-    async handler(ctx, { body }, _req, reply) {
-      const { delivery, cookie } = await completeAuthorize(ctx, rt, body);
+    async handler(ctx, { body }, req, reply) {
+      const { delivery, cookie } = await completeAuthorize(
+        ctx,
+        rt,
+        body,
+        userAgentOf(req.headers['user-agent']),
+      );
       reply.header('set-cookie', sessionCookie(ctx, cookie)).header('cache-control', 'no-store');
       return delivery.mode === 'web_message'
         ? { webMessage: { targetOrigins: delivery.targetOrigins, data: delivery.data } }

@@ -117,9 +117,9 @@ async function withCode(
 }
 
 /** Signs the browser in with a session token (a finished sign-in); null when the token is not valid. */
-async function signIn(ctx: Ctx, sessionToken: string) {
+async function signIn(ctx: Ctx, sessionToken: string, userAgent: string | undefined) {
   const s = await redeemSession(ctx, sessionToken);
-  return s ? openBrowserSession(ctx, s.memberId, s.visitorId) : null;
+  return s ? openBrowserSession(ctx, s.memberId, s.visitorId, userAgent) : null;
 }
 
 /** The hosted sign-in page, carrying the authorize request. */
@@ -139,7 +139,7 @@ export async function authorize(
   ctx: Ctx,
   rt: OAuthRuntime,
   req: AuthRequest,
-  cookieHeader: string | undefined,
+  browser: { cookie: string | undefined; userAgent: string | undefined },
 ): Promise<AuthorizeOutcome> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
@@ -149,7 +149,7 @@ export async function authorize(
       delivery: deliver(t, { error: problem.error, error_description: problem.description }),
     };
   if (req.sessionToken) {
-    const signedIn = await signIn(ctx, req.sessionToken);
+    const signedIn = await signIn(ctx, req.sessionToken, browser.userAgent);
     if (signedIn)
       return {
         kind: 'deliver',
@@ -157,7 +157,7 @@ export async function authorize(
         cookie: signedIn.cookie,
       };
   } else if (req.prompt !== 'login' && req.prompt !== 'select_account') {
-    const session = await browserSessionOf(ctx, cookieHeader);
+    const session = await browserSessionOf(ctx, browser.cookie);
     if (session) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, session) };
   }
   if (req.prompt === 'none')
@@ -173,11 +173,12 @@ export async function completeAuthorize(
   ctx: Ctx,
   rt: OAuthRuntime,
   req: AuthRequest & { sessionToken: string },
+  userAgent: string | undefined,
 ): Promise<{ delivery: Delivery; cookie: string }> {
   const t = await target(ctx, req);
   const problem = requestProblem(req);
   if (problem) throw oauthError(problem.error, problem.description);
-  const signedIn = await signIn(ctx, req.sessionToken);
+  const signedIn = await signIn(ctx, req.sessionToken, userAgent);
   if (!signedIn) throw oauthError('login_required', 'The session token is invalid or expired', {}, 401);
   return { delivery: await withCode(ctx, rt, t, req, signedIn.session), cookie: signedIn.cookie };
 }

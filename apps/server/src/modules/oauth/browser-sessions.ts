@@ -36,6 +36,7 @@ export async function openBrowserSession(
   ctx: Ctx,
   memberId: string,
   visitorId: string | null,
+  userAgent: string | undefined,
 ): Promise<{ session: BrowserSession; cookie: string }> {
   const cookie = randomSecret();
   const now = ctx.clock.now();
@@ -48,6 +49,7 @@ export async function openBrowserSession(
     created_at: now,
     expires_at: new Date(now.getTime() + BROWSER_SESSION_TTL_MS),
     revoked_at: null,
+    user_agent: userAgent ?? null,
   });
   return { session: { id, memberId, visitorId }, cookie };
 }

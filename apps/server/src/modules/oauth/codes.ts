@@ -58,6 +58,7 @@ export async function redeemCode(
   ctx: Ctx,
   rt: OAuthRuntime,
   g: AuthorizationCodeGrant,
+  userAgent?: string,
 ): Promise<TokenResponse> {
   if (!(await store.getClient(ctx.db, g.clientId)))
     throw oauthError('invalid_client', 'Unknown client', { clientId: g.clientId });
@@ -80,7 +81,11 @@ export async function redeemCode(
         tx,
         rt,
         { role: 'member', subjectId: row.member_id, visitorId: row.visitor_id, clientId: row.client_id },
-        { codeId: row.id, ...(row.browser_session_id ? { browserSessionId: row.browser_session_id } : {}) },
+        {
+          codeId: row.id,
+          userAgent,
+          ...(row.browser_session_id ? { browserSessionId: row.browser_session_id } : {}),
+        },
       );
       return { tokens };
     },

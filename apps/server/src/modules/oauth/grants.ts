@@ -59,6 +59,7 @@ export async function tokenGrant(
   rt: OAuthRuntime,
   body: Record<string, unknown>,
   authorization: string | undefined,
+  userAgent?: string,
 ): Promise<TokenResponse> {
   const grant = body.grantType ?? body.grant_type;
   if (typeof grant !== 'string' || grant === '') throw oauthError('invalid_request', 'grantType is required');
@@ -81,13 +82,19 @@ export async function tokenGrant(
       return refreshAccess(ctx, rt, g.refreshToken, g.clientId);
     }
     case 'authorization_code':
-      return redeemCode(ctx, rt, parseGrant(authorizationCodeGrant, { ...body, grantType: grant }));
+      return redeemCode(
+        ctx,
+        rt,
+        parseGrant(authorizationCodeGrant, { ...body, grantType: grant }),
+        userAgent,
+      );
     case 'authorized_client':
       return authorizedClient(
         ctx,
         rt,
         parseGrant(authorizedClientGrant, { ...body, grant_type: grant }),
         authorization,
+        userAgent,
       );
     default:
       throw oauthError('unsupported_grant_type', `The grant type ${grant} is not supported`, {
@@ -105,6 +112,7 @@ async function authorizedClient(
   rt: OAuthRuntime,
   g: AuthorizedClientGrant,
   authorization: string | undefined,
+  userAgent: string | undefined,
 ): Promise<TokenResponse> {
   if (ctx.caller.role !== 'admin')
     throw oauthError('unauthorized_client', 'This grant needs an admin API key in Authorization', {}, 401);
@@ -127,5 +135,5 @@ async function authorizedClient(
   if (!(await memberMayHaveTokens(ctx, g.member_id)))
     throw oauthError('invalid_grant', 'Unknown or blocked member', { memberId: g.member_id });
   const visitorId = visitor?.role === 'visitor' ? visitor.subjectId : (visitor?.visitorId ?? null);
-  return issueTokens(ctx, rt, { role: 'member', subjectId: g.member_id, visitorId, clientId });
+  return issueTokens(ctx, rt, { role: 'member', subjectId: g.member_id, visitorId, clientId }, { userAgent });
 }

@@ -16,7 +16,7 @@ import { tokenGrant } from './grants.ts';
 import { isRawRequest, rawCall, unwrapRaw } from './raw-http.ts';
 import { userInfoOf } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
-import { tokenInfo } from './tokens.ts';
+import { tokenInfo, userAgentOf } from './tokens.ts';
 
 /** The OAuth server: token endpoint, token info, keys, user info, authorize, logout and the client admin API. */
 export function oauthRoutes(r: Router, rt: OAuthRuntime) {
@@ -31,7 +31,8 @@ export function oauthRoutes(r: Router, rt: OAuthRuntime) {
     response: z.union([tokenResponse, rawHttpResponse]),
     async handler(ctx, { body }, req, reply) {
       reply.header('cache-control', 'no-store');
-      if (!isRawRequest(body)) return tokenGrant(ctx, rt, body, req.headers.authorization);
+      const userAgent = userAgentOf(req.headers['user-agent']);
+      if (!isRawRequest(body)) return tokenGrant(ctx, rt, body, req.headers.authorization, userAgent);
       return rawCall(async () => {
         const { params, authorization } = unwrapRaw(
           body as { body: string; headers?: { key: string; value: string }[] },
@@ -41,7 +42,7 @@ export function oauthRoutes(r: Router, rt: OAuthRuntime) {
           authorization === undefined
             ? ctx
             : { ...ctx, caller: await ctx.services.resolveCaller(authorization) };
-        return tokenGrant(inner, rt, params, authorization ?? req.headers.authorization);
+        return tokenGrant(inner, rt, params, authorization ?? req.headers.authorization, userAgent);
       });
     },
   });

@@ -33,6 +33,8 @@ export interface OAuthTables {
     created_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
+    /** The browser that signed in (its User-Agent, at most 300 characters). */
+    user_agent?: string | null;
   };
   oauth_code: {
     id: string;
@@ -62,6 +64,10 @@ export interface OAuthTables {
     created_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
+    /** A member's only: the User-Agent of the token request (at most 300 characters). */
+    user_agent?: string | null;
+    /** A member's only: the last refresh (null: never refreshed since `created_at`). */
+    last_used_at?: Date | null;
   };
 }
 export type SigningKeyRow = OAuthTables['oauth_signing_key'];
@@ -204,11 +210,76 @@ const insertRefreshTokenStatement = statement((db, row: RefreshTokenRow) =>
 export const refreshTokenByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('oauth_refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
+/** A member refresh token was used to renew access. */
+export const touchRefreshToken = (db: Executor, id: string, now: Date) =>
+  db.updateTable('oauth_refresh_token').set({ last_used_at: now }).where('id', '=', id).execute();
+
+export interface MemberSessionRow {
+  id: string;
+  client_name: string | null;
+  user_agent: string | null;
+  browser_session_id: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+/**
+ * The member's live sessions (refresh tokens neither revoked nor expired), the most recently used
+ * first, with the name of the app they were issued to and the browser: the hosted sign-in's when
+ * there was one (the token request may come from the app's server), else the token request's.
+ */
+export const liveMemberSessions = (db: Executor, memberId: string, now: Date, limit: number) =>
+  db
+    .selectFrom('oauth_refresh_token as t')
+    .leftJoin('oauth_client as c', 'c.id', 't.client_id')
+    .leftJoin('oauth_browser_session as b', 'b.id', 't.browser_session_id')
+    .select([
+      't.id',
+      'c.name as client_name',
+      sql<string | null>`coalesce(b.user_agent, t.user_agent)`.as('user_agent'),
+      't.browser_session_id',
+      't.created_at',
+      't.last_used_at',
+    ])
+    .where('t.subject_id', '=', memberId)
+    .where('t.role', '=', 'member')
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .orderBy(sql`coalesce(t.last_used_at, t.created_at)`, 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute() as Promise<MemberSessionRow[]>;
+
+/** One live session of the member (locked until the transaction ends), or undefined. */
+export const liveMemberSession = (db: Executor, memberId: string, id: string, now: Date) =>
+  db
+    .selectFrom('oauth_refresh_token')
+    .select(['id', 'browser_session_id'])
+    .where('id', '=', id)
+    .where('subject_id', '=', memberId)
+    .where('role', '=', 'member')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Revokes a hosted sign-in session by id; true when it was live. */
+export async function revokeBrowserSessionById(db: Executor, id: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('oauth_browser_session')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 export type RevokeBy =
   | { tokenHash: string }
+  | { id: string }
   | { subjectId: string; except?: string | undefined }
   | { codeId: string }
-  | { browserSessionId: string };
+  | { browserSessionId: string; except?: string | undefined };
 
 /** Revokes the live refresh tokens matching one criterion; returns them. */
 export async function revokeRefreshTokens(
@@ -218,11 +289,15 @@ export async function revokeRefreshTokens(
 ): Promise<{ id: string; role: 'visitor' | 'member' }[]> {
   let q = db.updateTable('oauth_refresh_token').set({ revoked_at: now }).where('revoked_at', 'is', null);
   if ('tokenHash' in by) q = q.where('token_hash', '=', by.tokenHash);
+  else if ('id' in by) q = q.where('id', '=', by.id);
   else if ('subjectId' in by) {
     q = q.where('subject_id', '=', by.subjectId);
     if (by.except) q = q.where('id', '!=', by.except);
   } else if ('codeId' in by) q = q.where('code_id', '=', by.codeId);
-  else q = q.where('browser_session_id', '=', by.browserSessionId);
+  else {
+    q = q.where('browser_session_id', '=', by.browserSessionId);
+    if (by.except) q = q.where('id', '!=', by.except);
+  }
   return q.returning(['id', 'role']).execute();
 }
 

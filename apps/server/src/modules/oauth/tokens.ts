@@ -2,7 +2,8 @@ import type { TokenInfo, TokenResponse } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
+import type { MemberSession } from '../../platform/ports.ts';
 import { verifyAccessJwt, type Subject } from './access-token.ts';
 import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
 import { endSessions } from './denials.ts';
@@ -38,7 +39,13 @@ export const oauthError = (
 export interface Provenance {
   codeId?: string;
   browserSessionId?: string;
+  /** The token request's User-Agent header (kept for a member's list of sessions). */
+  userAgent?: string | undefined;
 }
+
+/** What is kept of a User-Agent header. */
+export const userAgentOf = (header: unknown): string | undefined =>
+  typeof header === 'string' && header !== '' ? header.slice(0, 300) : undefined;
 
 /** Signs an access token for the subject and stores a new refresh token (in `ctx`'s transaction, if any). */
 export async function issueTokens(
@@ -62,6 +69,8 @@ export async function issueTokens(
     created_at: now,
     expires_at: new Date(now.getTime() + REFRESH_TTL_MS[s.role]),
     revoked_at: null,
+    // A visitor's token keeps no device: it is no one's list of sessions.
+    ...(s.role === 'member' && from.userAgent ? { user_agent: from.userAgent } : {}),
   });
   return accessAnswer(ctx, rt, { ...s, sessionId: id }, refreshToken);
 }
@@ -102,8 +111,11 @@ export async function refreshAccess(
     throw oauthError('invalid_grant', 'The refresh token was issued to another client');
   if (!(await store.getClient(ctx.db, row.client_id)))
     throw oauthError('invalid_client', 'The client no longer exists', { clientId: row.client_id });
-  if (row.role === 'member' && !(await memberMayHaveTokens(ctx, row.subject_id)))
-    throw oauthError('invalid_grant', 'The member can no longer sign in');
+  if (row.role === 'member') {
+    if (!(await memberMayHaveTokens(ctx, row.subject_id)))
+      throw oauthError('invalid_grant', 'The member can no longer sign in');
+    await store.touchRefreshToken(ctx.db, row.id, ctx.clock.now());
+  }
   return accessAnswer(
     ctx,
     rt,
@@ -136,6 +148,44 @@ export async function revokeTokensOf(
   return inTransaction(ctx, async (tx) => {
     await store.revokeBrowserSessionsOf(tx.db, memberId, tx.clock.now());
     return endSessions(tx, { subjectId: memberId, except: o.except });
+  });
+}
+
+/** The most sessions a member's list shows (the most recently used). */
+export const MEMBER_SESSIONS_SHOWN = 50;
+
+/** The member's live sessions, the most recently used first (identity's list of where they are signed in). */
+export async function memberSessions(ctx: Ctx, memberId: string): Promise<MemberSession[]> {
+  const rows = await store.liveMemberSessions(ctx.db, memberId, ctx.clock.now(), MEMBER_SESSIONS_SHOWN);
+  return rows.map((r) => ({
+    id: r.id,
+    appName: r.client_name ?? '',
+    userAgent: r.user_agent,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at ?? r.created_at,
+  }));
+}
+
+/**
+ * Signs the member out of one session: its refresh token, and the hosted sign-in session it came
+ * from with every other token issued through it (that browser would otherwise sign in again without
+ * a password), but `o.except` (the caller's own session). False when it is not a live session of theirs.
+ */
+export async function endMemberSession(
+  ctx: Ctx,
+  memberId: string,
+  sessionId: string,
+  o: { except?: string } = {},
+): Promise<boolean> {
+  if (!isUuid(sessionId)) return false;
+  return inTransaction(ctx, async (tx) => {
+    const now = tx.clock.now();
+    const row = await store.liveMemberSession(tx.db, memberId, sessionId, now);
+    if (!row) return false;
+    await endSessions(tx, { id: row.id });
+    if (row.browser_session_id && (await store.revokeBrowserSessionById(tx.db, row.browser_session_id, now)))
+      await endSessions(tx, { browserSessionId: row.browser_session_id, except: o.except });
+    return true;
   });
 }
 

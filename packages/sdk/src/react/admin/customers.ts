@@ -37,11 +37,20 @@ export const adminMemberQueries = {
     }),
   one: (http: HttpClient, id: string) =>
     queryOptions({ queryKey: one(id), queryFn: () => adminMemberCalls.get(http, id) }),
+  /** Where the member is signed in (read again after any action on them). */
+  sessions: (http: HttpClient, id: string) =>
+    queryOptions({
+      queryKey: [...one(id), 'sessions'] as const,
+      queryFn: () => adminMemberCalls.sessions(http, id),
+    }),
 };
 
 const changed = async (client: QueryClient, member: MemberView) => {
   client.setQueryData(one(member.id), member);
-  await client.invalidateQueries({ queryKey: LIST });
+  await Promise.all([
+    client.invalidateQueries({ queryKey: LIST }),
+    client.invalidateQueries({ queryKey: [...one(member.id), 'sessions'] }),
+  ]);
 };
 
 const action = (name: 'approve' | 'block' | 'disconnect') => (http: HttpClient) =>

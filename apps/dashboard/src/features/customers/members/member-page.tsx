@@ -1,7 +1,8 @@
 /**
  * `/dashboard/customers/:id`: one member: who they are, their status and activity, contact
- * details; approve, block (`?dialog=block`: they are signed out everywhere), sign them out everywhere
- * (without blocking), mute or unmute (optimistic), delete (`?dialog=delete`). Links to their orders.
+ * details, where they are signed in; approve, block (`?dialog=block`: they are signed out
+ * everywhere), sign them out everywhere (without blocking), mute or unmute (optimistic), delete
+ * (`?dialog=delete`). Links to their orders.
  */
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { MemberView } from '@vitrine/contract';
@@ -22,6 +23,7 @@ import { Section } from '../../../kit/section.tsx';
 import { ordersUrls } from '../../orders/urls.ts';
 import { MemberBadges, memberName } from '../member-status.tsx';
 import { customersUrls } from '../urls.ts';
+import { MemberSessions } from './member-sessions.tsx';
 import { StaffActions } from '../../../app/staff-actions.tsx';
 
 export function MemberPage() {
@@ -107,25 +109,6 @@ export function MemberPage() {
               >
                 {m.activityStatus === 'MUTED' ? 'Unmute' : 'Mute'}
               </Button>
-              {m.status !== 'BLOCKED' && (
-                // A lost phone, a shared computer: every session ends, and they sign in again.
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  busy={signOut.isPending}
-                  onClick={() => {
-                    setNotice(undefined);
-                    signOut.mutate(m.id, {
-                      onSuccess: () =>
-                        setNotice(
-                          `${name} is signed out everywhere; they can sign in again with their password.`,
-                        ),
-                    });
-                  }}
-                >
-                  Sign them out everywhere
-                </Button>
-              )}
               {m.loginEmail && (
                 <Link to={ordersUrls.list.href({ q: m.loginEmail })} className={buttonClass('ghost', 'sm')}>
                   Their orders
@@ -158,6 +141,28 @@ export function MemberPage() {
                 <Contact member={m} />
               </Section>
             </div>
+            <MemberSessions
+              memberId={m.id}
+              action={
+                // A lost phone, a shared computer: every session ends, and they sign in again.
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={signOut.isPending}
+                  onClick={() => {
+                    setNotice(undefined);
+                    signOut.mutate(m.id, {
+                      onSuccess: () =>
+                        setNotice(
+                          `${name} is signed out everywhere; they can sign in again with their password.`,
+                        ),
+                    });
+                  }}
+                >
+                  Sign them out everywhere
+                </Button>
+              }
+            />
             <Section title="Staff changes">
               <StaffActions entityId={m.id} />
             </Section>
