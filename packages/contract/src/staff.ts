@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorPagingMetadata, cursorQuery } from './query.ts';
+import { deviceView } from './identity.ts';
 import { id, isoDate } from './scalars.ts';
 
 /**
@@ -40,6 +41,25 @@ const code = z.string().min(1).max(20);
 export const staffSessionResponse = z.object({ staff: staffMember, csrfToken: z.string() });
 export type StaffSessionResponse = z.infer<typeof staffSessionResponse>;
 
+/** One place a staff member is signed in (a session cookie), for their own eyes. */
+export const staffSessionView = z.object({
+  id: z.string(),
+  /** The session of the request that asks. */
+  current: z.boolean(),
+  device: deviceView,
+  /** The address it signed in from (as the server saw it: behind a proxy, see TRUST_PROXY). */
+  ipAddress: z.string().nullable(),
+  createdDate: z.string(),
+  /** Its last request, to within a minute. */
+  lastActiveDate: z.string(),
+});
+export type StaffSessionView = z.infer<typeof staffSessionView>;
+/** `GET /staff/v1/me/sessions`: the caller's session first, then the most recently active. */
+export const staffSessionsResponse = z.object({ sessions: z.array(staffSessionView) });
+/** `POST /staff/v1/me/sessions/end-others`. */
+export const endStaffSessionsResponse = z.object({ endedSessions: z.number().int() });
+export const staffSessionIdParams = z.strictObject({ id: z.string().max(100) });
+
 /** A TOTP enrolment waiting for its first code (`POST /staff/v1/enrol`). */
 export const staffEnrolmentResponse = z.object({
   enrollmentToken: z.string(),
@@ -56,7 +76,12 @@ export const staffLoginRequest = z.strictObject({
   /** An ALTCHA solution (base64 JSON, as the widget gives it), once failures require one. */
   captchaToken: z.string().min(1).max(10_000).optional(),
 });
-export const staffPasswordRequest = z.strictObject({ password, newPassword: password });
+/** After repeated wrong current passwords, `captchaToken` as at sign-in (400 `CAPTCHA_REQUIRED` without it). */
+export const staffPasswordRequest = z.strictObject({
+  password,
+  newPassword: password,
+  captchaToken: z.string().min(1).max(10_000).optional(),
+});
 
 export const staffQueryRequest = z.strictObject({ query: cursorQuery.optional() });
 export const staffQueryResponse = z.object({ staff: z.array(staffMember), metadata: cursorPagingMetadata });

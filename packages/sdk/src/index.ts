@@ -136,7 +136,13 @@ export type {
 } from './recommendations.ts';
 // The merchant's calls (the dashboard): staff sessions, orders and payments, the home page's figures.
 export { staffCalls, staffHeaders } from './admin/staff.ts';
-export type { StaffEnrolment, StaffMember, StaffRole, StaffSession } from './admin/staff.ts';
+export type {
+  StaffEnrolment,
+  StaffMember,
+  StaffRole,
+  StaffSession,
+  StaffSessionView,
+} from './admin/staff.ts';
 export {
   ADMIN_ORDER_SORTS,
   adminOrderCalls,

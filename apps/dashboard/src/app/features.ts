@@ -12,6 +12,7 @@ import { reviewsFeature } from '../features/reviews/feature.ts';
 import { settingsFeature } from '../features/settings/feature.ts';
 import { catalogFeature } from '../features/catalog/feature.ts';
 import { mediaFeature } from '../features/media/feature.ts';
+import { accountFeature } from '../features/account/feature.ts';
 
 export const features: Feature[] = [
   homeFeature,
@@ -22,4 +23,5 @@ export const features: Feature[] = [
   settingsFeature,
   catalogFeature,
   mediaFeature,
+  accountFeature,
 ];

@@ -22,7 +22,12 @@ export function createDashboardHttp(queryClient: QueryClient): HttpClient {
       staffHeaders(queryClient.getQueryData<StaffSession | null>(STAFF_SESSION_KEY)?.csrfToken),
     onError: (e) => {
       // The session ended (expired, or signed out everywhere from another device): back to sign-in.
-      if (e.status === 401 && queryClient.getQueryData(STAFF_SESSION_KEY))
+      // A wrong current password (a new password's form) is a 401 too, of a session that goes on.
+      if (
+        e.status === 401 &&
+        errorCode(e) !== 'INVALID_CREDENTIALS' &&
+        queryClient.getQueryData(STAFF_SESSION_KEY)
+      )
         queryClient.setQueryData(STAFF_SESSION_KEY, null);
       // A stale CSRF token: read the session again, so that the next attempt carries the right one.
       if (errorCode(e) === 'CSRF_TOKEN_INVALID')

@@ -9,6 +9,7 @@ import { staffMutations } from '@vitrine/sdk/react';
 import { Alert, Button } from '@vitrine/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { accountUrls } from '../features/account/urls.ts';
 import { authUrls } from '../features/auth/urls.ts';
 import { errorMessage } from './errors.ts';
 import type { Feature } from './feature.ts';
@@ -94,7 +95,17 @@ export function Shell({ features }: { features: readonly Feature[] }) {
             </ul>
           </nav>
           <section aria-label="Your account" className="mt-auto border-t border-line px-2 pt-4">
-            <p className="font-medium break-words">{staff.name}</p>
+            <p className="font-medium break-words">
+              <NavLink
+                to={accountUrls.account.href()}
+                className={({ isActive }) =>
+                  `underline-offset-2 hover:underline ${isActive ? 'text-accent underline' : ''}`
+                }
+                aria-label={`Your account: ${staff.name}`}
+              >
+                {staff.name}
+              </NavLink>
+            </p>
             <p className="text-sm break-words text-muted">
               {staff.email} · {staff.role === 'OWNER' ? 'Owner' : 'Contributor'}
             </p>

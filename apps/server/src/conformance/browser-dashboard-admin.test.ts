@@ -22,7 +22,7 @@ import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { checkNarrow, expectAccessible } from '../test/storefront.ts';
 import { shopProduct, visitorOf } from '../test/shop.ts';
-import { invited, setUpOwner, STAFF_PASSWORD, type StaffBrowser } from '../test/staff.ts';
+import { invited, setUpOwner, STAFF_PASSWORD, StaffBrowser } from '../test/staff.ts';
 
 const built =
   existsSync(join(appDist('dashboard'), 'index.html')) &&
@@ -581,6 +581,68 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     } finally {
       await ctx.close();
     }
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the owner's own account: where they are signed in (another session signed out), and a new password", async () => {
+    // Another session of the owner's, on a laptop.
+    const laptop = new StaffBrowser(s);
+    laptop.secret = owner.secret;
+    laptop.userAgent =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    expect((await laptop.login(OWNER.email)).status).toBe(200);
+
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: 'Your account' })
+      .getByRole('link', { name: `Your account: ${OWNER.name}` })
+      .click();
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    await page.getByText('Authenticator app').waitFor();
+    const where = page.getByRole('region', { name: 'Where you are signed in' });
+    const sessions = where.getByRole('listitem');
+    // This session first (the set-up's, opened without a browser header), then the laptop's.
+    await expect
+      .poll(() => sessions.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(
+          /^An unknown browser\s*This session\s*127\.0\.0\.1 · Signed in .* · Active now$/,
+        ),
+        expect.stringMatching(
+          /^Chrome on macOS · Computer\s*127\.0\.0\.1 · Signed in .* · Last active .*\s*Sign out$/,
+        ),
+      ]);
+    await checkPage(page, 'account');
+    await sessions.filter({ hasText: 'Chrome on macOS' }).getByRole('button', { name: 'Sign out' }).click();
+    await status(page, 'Signed out of Chrome on macOS.');
+    await expect.poll(() => sessions.count()).toBe(1);
+    expect(await where.getByRole('button', { name: 'Sign out everywhere else' }).count()).toBe(0);
+    expect((await laptop.request('GET', '/staff/v1/me')).status).toBe(401);
+
+    // A new password: a wrong current one, then two that differ, are refused; then it is saved.
+    const form = page.getByRole('region', { name: 'Password' });
+    const fill = async (current: string, next: string, repeat = next) => {
+      await form.getByLabel('Current password').fill(current);
+      await form.getByLabel('New password', { exact: true }).fill(next);
+      await form.getByLabel('Repeat the new password').fill(repeat);
+      await form.getByRole('button', { name: 'Change password' }).click();
+    };
+    const NEW = 'Lantern-Harbour-58';
+    await fill('Not-My-Password-1', NEW);
+    await form.getByRole('alert').filter({ hasText: 'The current password is wrong.' }).waitFor();
+    await fill(STAFF_PASSWORD, NEW, `${NEW}!`);
+    await form.getByRole('alert').filter({ hasText: 'The two new passwords differ.' }).waitFor();
+    await fill(STAFF_PASSWORD, NEW);
+    await status(page, 'Your new password is saved. Your other sessions are signed out.');
+    expect(await form.getByLabel('Current password').inputValue()).toBe('');
+    // This session goes on; the laptop signs in with the new password only.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    expect((await laptop.login(OWNER.email, STAFF_PASSWORD)).status).toBe(401);
+    expect((await laptop.login(OWNER.email, NEW)).status).toBe(200);
+    await expect.poll(() => sessions.count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => sessions.count()).toBe(2);
     expect(errors).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export class StaffBrowser {
   /** A TOTP secret this browser's staff member enrolled. */
   secret: string | undefined;
   staff: StaffMember | undefined;
+  /** The browser's User-Agent header, sent with every request when set. */
+  userAgent: string | undefined;
 
   constructor(
     readonly s: TestServer,
@@ -42,6 +44,7 @@ export class StaffBrowser {
     o: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
+    if (this.userAgent) headers['user-agent'] = this.userAgent;
     if (this.cookie) headers.cookie = `vitrine_staff=${this.cookie}`;
     const csrf = o.csrf === undefined ? (method === 'GET' ? undefined : this.csrfToken) : o.csrf;
     if (csrf) headers['x-csrf-token'] = csrf;

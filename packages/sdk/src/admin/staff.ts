@@ -11,6 +11,7 @@ import type {
   StaffMember,
   StaffRole,
   StaffSessionResponse,
+  StaffSessionView,
 } from '@vitrine/contract';
 import { isVitrineError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
@@ -19,7 +20,7 @@ import type { HttpClient } from '../http.ts';
 export type StaffSession = StaffSessionResponse;
 /** What first-owner setup (and an owner's first sign-in without TOTP) answers: the secret to enrol, and the token that confirms it. */
 export type StaffEnrolment = StaffEnrolmentResponse;
-export type { StaffAction, StaffMember, StaffRole };
+export type { StaffAction, StaffMember, StaffRole, StaffSessionView };
 
 /** The CSRF header of a session (none without one). */
 export const staffHeaders = (csrfToken: string | undefined): Record<string, string> =>
@@ -78,6 +79,28 @@ export const staffCalls = {
   /** Ends every session of the signed-in staff member, this one included. */
   logoutAll: (http: HttpClient): Promise<object> =>
     http.request<object>({ method: 'POST', path: '/staff/v1/logout-all' }),
+  /** A new password, with the current one; every other session of theirs ends (401 `INVALID_CREDENTIALS` for a wrong one). */
+  changePassword: (http: HttpClient, v: { password: string; newPassword: string }): Promise<StaffSession> =>
+    http.request<StaffSession>({ method: 'POST', path: '/staff/v1/me/password', body: v }),
+  /** Where the signed-in staff member is signed in: this session first, then the most recently active. */
+  sessions: async (http: HttpClient): Promise<StaffSessionView[]> =>
+    (await http.request<{ sessions: StaffSessionView[] }>({ method: 'GET', path: '/staff/v1/me/sessions' }))
+      .sessions,
+  /** Ends one of their sessions (at its next request). */
+  endSession: (http: HttpClient, id: string): Promise<object> =>
+    http.request<object>({
+      method: 'POST',
+      path: '/staff/v1/me/sessions/{id}/end',
+      pathParams: { id },
+    }),
+  /** Ends every session of theirs but this one; how many ended. */
+  endOtherSessions: async (http: HttpClient): Promise<number> =>
+    (
+      await http.request<{ endedSessions: number }>({
+        method: 'POST',
+        path: '/staff/v1/me/sessions/end-others',
+      })
+    ).endedSessions,
   /** The staff changes recorded on one entity (an order, a product…), newest first. */
   actionsOn: async (http: HttpClient, entityId: string, limit = 20): Promise<StaffAction[]> =>
     (

@@ -44,3 +44,8 @@ export const lastOwner = () =>
   new AppError(409, 'LAST_OWNER', 'The store must keep at least one owner who can sign in');
 export const staffSessionRequired = () =>
   new AppError(403, 'STAFF_SESSION_REQUIRED', 'Only a staff session (the dashboard cookie) can do this');
+/** Not one of the caller's live sessions (ended, expired, or another's): the same answer either way. */
+export const staffSessionNotFound = (sessionId: string) =>
+  new AppError(404, 'STAFF_SESSION_NOT_FOUND', 'No such session: it has ended, or it is not yours', {
+    sessionId,
+  });

@@ -6,6 +6,7 @@ import {
   apiKeysQueryResponse,
   createApiKeyRequest,
   createApiKeyResponse,
+  endStaffSessionsResponse,
   emptyResponse,
   id,
   inviteStaffRequest,
@@ -19,7 +20,9 @@ import {
   staffPasswordRequest,
   staffQueryRequest,
   staffQueryResponse,
+  staffSessionIdParams,
   staffSessionResponse,
+  staffSessionsResponse,
   staffSetupRequest,
   updateStaffRequest,
 } from '@vitrine/contract';
@@ -44,7 +47,15 @@ import {
   startSetup,
   type SignedIn,
 } from './service.ts';
-import { clientOf, findSession, sessionCookie, sessionToken, staffIdOf } from './sessions.ts';
+import {
+  clientOf,
+  endSession,
+  findSession,
+  sessionCookie,
+  sessionsOf,
+  sessionToken,
+  staffIdOf,
+} from './sessions.ts';
 import { sha256 } from './secrets.ts';
 import * as store from './store.ts';
 import { toAction, toApiKey, toStaffMember } from './wire.ts';
@@ -136,6 +147,51 @@ export function staffRoutes(r: Router) {
       const session = await currentSession(ctx, req);
       const staff = await changePassword(ctx, session.staff_id, session.id, body, req.ip);
       return { staff: toStaffMember(staff), csrfToken: session.csrf_secret };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: `${S}/me/sessions`,
+    roles: admin,
+    summary:
+      "Where the signed-in staff member is signed in: their live sessions, this one first, with each one's device and address",
+    tags,
+    response: staffSessionsResponse,
+    async handler(ctx, _input, req, reply) {
+      const session = await currentSession(ctx, req);
+      reply.header('cache-control', 'no-store');
+      return { sessions: await sessionsOf(ctx, session.staff_id, session.id) };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: `${S}/me/sessions/:id/end`,
+    roles: admin,
+    summary:
+      'Sign out of one session (it ends at its next request); this one too, which clears its cookie. 404 STAFF_SESSION_NOT_FOUND unless it is one of theirs',
+    tags,
+    params: staffSessionIdParams,
+    response: emptyResponse,
+    async handler(ctx, { params }, req, reply) {
+      const session = await currentSession(ctx, req);
+      await endSession(ctx, session.staff_id, params.id);
+      if (params.id === session.id) reply.header('set-cookie', sessionCookie(ctx.config, null));
+      return {};
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: `${S}/me/sessions/end-others`,
+    roles: admin,
+    summary: 'Sign out everywhere else: every session of the signed-in staff member but this one ends',
+    tags,
+    response: endStaffSessionsResponse,
+    async handler(ctx, _input, req) {
+      const session = await currentSession(ctx, req);
+      return { endedSessions: await store.deleteSessionsOf(ctx.db, session.staff_id, session.id) };
     },
   });
 

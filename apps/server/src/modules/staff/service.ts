@@ -290,8 +290,9 @@ export async function changePassword(
   const staff = await store.findStaff(ctx.db, staffId);
   if (!staff) throw notFoundStaff(staffId);
   const account = accountKey(staff.email);
-  const gate = await guardSignIn(ctx, account, ip, undefined);
-  if (gate !== 'ok') throw captchaRequired();
+  const gate = await guardSignIn(ctx, account, ip, body.captchaToken);
+  if (gate === 'captcha-required') throw captchaRequired();
+  if (gate === 'captcha-invalid') throw captchaInvalid();
   if (!(await verifyPassword(ctx.config, staff.password_hash, body.password))) {
     await recordSignInFailure(ctx, { email: account, ip });
     throw invalidCredentials();

@@ -1,12 +1,21 @@
+import type { StaffSessionView } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import { cookieOf, STAFF_SESSION_COOKIE } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { newId } from '../../platform/ids.ts';
+import { deviceOf } from '../../platform/devices.ts';
+import { isUuid, newId } from '../../platform/ids.ts';
 import type { StaffSessionPort } from '../../platform/ports.ts';
-import { staffSessionRequired } from './errors.ts';
+import { staffSessionNotFound, staffSessionRequired } from './errors.ts';
 import { randomToken, sha256 } from './secrets.ts';
-import { deleteSessionByHash, insertSession, liveSession, touchSession } from './store.ts';
+import {
+  deleteSessionByHash,
+  deleteSessionOf,
+  insertSession,
+  liveSession,
+  liveSessionsOf,
+  touchSession,
+} from './store.ts';
 
 /**
  * Staff sessions: an opaque cookie (only its SHA-256 stored) and a CSRF token bound to the session.
@@ -95,4 +104,38 @@ export function staffIdOf(ctx: Ctx): string {
   const c = ctx.caller;
   if (c.role === 'admin' && c.staffRole && c.userId) return c.userId;
   throw staffSessionRequired();
+}
+
+/** The most sessions a staff member's list shows (the most recently active). */
+const SESSIONS_SHOWN = 50;
+
+/**
+ * Where the staff member is signed in: their live sessions, `current` first, then the most
+ * recently active, each with its device (as its browser said), address and times.
+ */
+export async function sessionsOf(ctx: Ctx, staffId: string, current: string): Promise<StaffSessionView[]> {
+  const now = ctx.clock.now();
+  const rows = await liveSessionsOf(
+    ctx.db,
+    staffId,
+    now,
+    new Date(now.getTime() - SESSION_IDLE_MS),
+    SESSIONS_SHOWN,
+  );
+  return rows
+    .map((r): StaffSessionView => ({
+      id: r.id,
+      current: r.id === current,
+      device: deviceOf(r.user_agent),
+      ipAddress: r.ip,
+      createdDate: r.created_at.toISOString(),
+      lastActiveDate: r.last_seen_at.toISOString(),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends one of the staff member's sessions (at its next request: sessions are read at each); 404 otherwise. */
+export async function endSession(ctx: Ctx, staffId: string, sessionId: string): Promise<void> {
+  if (!isUuid(sessionId) || !(await deleteSessionOf(ctx.db, staffId, sessionId)))
+    throw staffSessionNotFound(sessionId);
 }

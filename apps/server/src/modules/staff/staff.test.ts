@@ -1,9 +1,10 @@
-import type { StaffEnrolmentResponse, StaffSessionResponse } from '@vitrine/contract';
+import type { StaffEnrolmentResponse, StaffSessionResponse, StaffSessionView } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha } from '../../test/identity.ts';
 import { anonymousTokens, bundledClientId } from '../../test/oauth.ts';
 import { ADMIN_KEY, appError, violations, type TestServer } from '../../test/server.ts';
 import {
+  invited,
   OWNER_EMAIL,
   STAFF_PASSWORD,
   StaffBrowser,
@@ -23,6 +24,10 @@ afterAll(async () => {
 });
 
 /** Fifteen minutes and a second: earlier failures no longer ask for a captcha. */
+const MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const pastCaptchaWindow = () => s.clock.advance(15 * 60_000 + 1000);
 
 describe('the first owner', () => {
@@ -265,6 +270,58 @@ describe('sessions', () => {
       body: { password: 'Brand-New-Secret-7', newPassword: STAFF_PASSWORD },
     });
     expect(back.status).toBe(200);
+    pastCaptchaWindow();
+  });
+
+  it('are listed for their staff member alone, with device and address; one ends by its id, or all but this one', async () => {
+    const email = `sessions-${Date.now()}@example.test`;
+    const laptop = await invited(owner, email, 'CONTRIBUTOR', 'Sasha Sessions');
+    laptop.userAgent = MAC;
+    expect((await laptop.login(email)).status).toBe(200);
+    const phone = new StaffBrowser(s);
+    phone.userAgent = IPHONE;
+    s.clock.advance(60_000);
+    expect((await phone.login(email)).status).toBe(200);
+    const LIST = '/staff/v1/me/sessions';
+    const list = async (b: StaffBrowser) => {
+      const r = await b.request<{ sessions: StaffSessionView[] }>('GET', LIST);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.sessions;
+    };
+    // This session first, then the most recently active (signing in again ended the invitation's).
+    const seen = await list(laptop);
+    expect(seen.map((x) => [x.current, x.device])).toEqual([
+      [true, { browser: 'Chrome', os: 'macOS', type: 'DESKTOP' }],
+      [false, { browser: 'Safari', os: 'iOS', type: 'MOBILE' }],
+    ]);
+    expect(seen[0]!.ipAddress).toMatch(/127\.0\.0\.1|::1/);
+    const phoneId = seen[1]!.id;
+    // Another staff member sees only theirs, and ends none of these.
+    expect((await list(owner)).some((x) => x.id === phoneId)).toBe(false);
+    for (const id of [phoneId, 'not-a-session']) {
+      const r = await owner.request('POST', `${LIST}/${id}/end`);
+      expect([r.status, appError(r.body).code]).toEqual([404, 'STAFF_SESSION_NOT_FOUND']);
+    }
+    const key = await s.request('GET', LIST, { auth: ADMIN_KEY });
+    expect([key.status, appError(key.body).code]).toEqual([403, 'STAFF_SESSION_REQUIRED']);
+
+    expect((await laptop.request('POST', `${LIST}/${phoneId}/end`)).status).toBe(200);
+    expect((await phone.request('GET', '/staff/v1/me')).status).toBe(401);
+    expect((await list(laptop)).map((x) => x.id)).toEqual([seen[0]!.id]);
+
+    // Two more; "everywhere else" ends them and keeps this one.
+    const tablet = new StaffBrowser(s);
+    expect((await tablet.login(email)).status).toBe(200);
+    expect((await phone.login(email)).status).toBe(200);
+    const ended = await laptop.request('POST', `${LIST}/end-others`);
+    expect([ended.status, ended.body]).toEqual([200, { endedSessions: 2 }]);
+    for (const b of [tablet, phone]) expect((await b.request('GET', '/staff/v1/me')).status).toBe(401);
+    expect((await laptop.request('GET', '/staff/v1/me')).status).toBe(200);
+    // Ending this very session signs this browser out.
+    const self = await laptop.request('POST', `${LIST}/${seen[0]!.id}/end`);
+    expect(self.status).toBe(200);
+    expect(laptop.setCookie).toMatch(/^vitrine_staff=; .*Max-Age=0/);
+    expect((await laptop.request('GET', '/staff/v1/me')).status).toBe(401);
     pastCaptchaWindow();
   });
 });

@@ -194,6 +194,29 @@ export async function deleteSessionByHash(db: Executor, tokenHash: string): Prom
   await db.deleteFrom('staff_session').where('token_hash', '=', tokenHash).execute();
 }
 
+/** A staff member's live sessions (not past their end, not idle since `idleSince`), the most recently active first. */
+export const liveSessionsOf = (db: Executor, staffId: string, now: Date, idleSince: Date, limit: number) =>
+  db
+    .selectFrom('staff_session')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('staff_id', '=', staffId)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Ends one session of a staff member; false when they have no such session. */
+export async function deleteSessionOf(db: Executor, staffId: string, id: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('staff_session')
+    .where('staff_id', '=', staffId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
 /** Ends every session of a staff member (all but `keep`, when given); returns how many ended. */
 export async function deleteSessionsOf(db: Executor, staffId: string, keep?: string): Promise<number> {
   let q = db.deleteFrom('staff_session').where('staff_id', '=', staffId);

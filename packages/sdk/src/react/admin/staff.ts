@@ -8,11 +8,15 @@ import { staffCalls, type StaffSession } from '../../admin/staff.ts';
 import type { HttpClient } from '../../http.ts';
 
 export const STAFF_SESSION_KEY = ['staff', 'me'] as const;
+const SESSIONS_KEY = ['staff', 'sessions'] as const;
 
 export const staffQueries = {
   /** The signed-in staff member and the CSRF token, or `null`. Never stale on its own (a 401 elsewhere clears it). */
   me: (http: HttpClient) =>
     queryOptions({ queryKey: STAFF_SESSION_KEY, queryFn: () => staffCalls.me(http), staleTime: Infinity }),
+  /** Where the signed-in staff member is signed in. */
+  sessions: (http: HttpClient) =>
+    queryOptions({ queryKey: SESSIONS_KEY, queryFn: () => staffCalls.sessions(http) }),
   /** Who changed an entity, and when (the actions log). */
   actionsOn: (http: HttpClient, entityId: string) =>
     queryOptions({
@@ -57,6 +61,24 @@ export const staffMutations = {
       onSuccess: (answer, _v, _r, context) => {
         if ('csrfToken' in answer) opened(context.client, answer);
       },
+    }),
+  /** A new password (with the current one): the session stays, the others end, and the list is read again. */
+  changePassword: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['staff', 'change-password'] as const,
+      mutationFn: (v: Parameters<typeof staffCalls.changePassword>[1]) => staffCalls.changePassword(http, v),
+      onSuccess: async (session, _v, _r, context) => {
+        context.client.setQueryData(STAFF_SESSION_KEY, session);
+        await context.client.invalidateQueries({ queryKey: SESSIONS_KEY });
+      },
+    }),
+  /** Ends one session (`id`), or every other one (`others`); the list is read again either way. */
+  endSessions: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['staff', 'end-sessions'] as const,
+      mutationFn: async (v: { id: string } | { others: true }): Promise<number> =>
+        'id' in v ? (await staffCalls.endSession(http, v.id), 1) : staffCalls.endOtherSessions(http),
+      onSettled: (_d, _e, _v, _r, context) => context.client.invalidateQueries({ queryKey: SESSIONS_KEY }),
     }),
   /** Signs out here (`everywhere`: every session of this staff member). */
   logout: (http: HttpClient) =>
