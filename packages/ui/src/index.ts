@@ -19,6 +19,7 @@ export { formatMoney, isZeroMoney, type Money } from './money.ts';
 export { MoreFilters } from './more-filters.tsx';
 export { Price } from './price.tsx';
 export { Select, type SelectProps } from './select.tsx';
+export { SessionItem } from './session-item.tsx';
 export { LoadingSkeleton, Skeleton } from './skeleton.tsx';
 export { Table, type TableProps } from './table.tsx';
 export { Tabs, tabClass } from './tabs.tsx';

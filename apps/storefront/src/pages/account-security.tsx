@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberCalls } from '@vitrine/sdk';
 import { memberQueries } from '@vitrine/sdk/react';
 import type { MemberSessionView } from '@vitrine/contract';
-import { Alert, Badge, Button, deviceKind, deviceLabel, Loading } from '@vitrine/ui';
+import { Alert, Button, deviceKind, deviceLabel, Loading, SessionItem } from '@vitrine/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 import { useEnv } from '../env.tsx';
@@ -134,10 +134,15 @@ function Devices() {
       ) : (
         <ul className="mb-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {list.map((s) => (
-            <Session
+            <SessionItem
               key={s.id}
-              session={s}
-              showApp={showApp}
+              className="p-4"
+              name={deviceLabel(s.device)}
+              current={s.current}
+              details={[
+                [deviceKind(s.device), showApp ? s.appName : undefined].filter(Boolean).join(' · '),
+                activity(s),
+              ].filter(Boolean)}
               busy={endOne.isPending && endOne.variables?.id === s.id}
               onEnd={() => {
                 setTold(undefined);
@@ -169,40 +174,6 @@ function activity(s: MemberSessionView): string {
   if (s.current) return `${signedIn} · Active now`;
   const last = when(s.lastActiveDate);
   return last === when(s.createdDate) ? signedIn : `${signedIn} · Last active ${last}`;
-}
-
-function Session({
-  session: s,
-  showApp,
-  busy,
-  onEnd,
-}: {
-  session: MemberSessionView;
-  showApp: boolean;
-  busy: boolean;
-  onEnd: () => void;
-}) {
-  const nameId = useId();
-  const kind = deviceKind(s.device);
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span id={nameId}>{deviceLabel(s.device)}</span>
-          {s.current && <Badge tone="success">This device</Badge>}
-        </p>
-        <p className="text-sm text-stone-700">
-          {[kind, showApp ? s.appName : undefined].filter(Boolean).join(' · ')}
-        </p>
-        <p className="text-sm text-stone-700">{activity(s)}</p>
-      </div>
-      {!s.current && (
-        <Button variant="secondary" size="sm" busy={busy} aria-describedby={nameId} onClick={onEnd}>
-          Sign out
-        </Button>
-      )}
-    </li>
-  );
 }
 
 function DeleteAccount() {

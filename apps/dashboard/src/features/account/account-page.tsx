@@ -5,6 +5,7 @@
 import { PageHeading } from '@vitrine/ui';
 import { useSession } from '../../app/session.tsx';
 import { useTitle } from '../../app/title.ts';
+import { Facts } from '../../kit/facts.tsx';
 import { Section } from '../../kit/section.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { StaffSessions } from './staff-sessions.tsx';
@@ -23,14 +24,7 @@ export function AccountPage() {
       <PageHeading className="mb-4">Your account</PageHeading>
       <div className="grid gap-x-4 lg:grid-cols-2">
         <Section title="Details">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {rows.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-muted">{k}</dt>
-                <dd className="break-words">{v}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts rows={rows} />
         </Section>
         <Section
           title="Password"

@@ -5,8 +5,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StaffSessionView } from '@vitrine/sdk';
 import { staffMutations, staffQueries } from '@vitrine/sdk/react';
-import { Alert, Badge, Button, deviceKind, deviceLabel } from '@vitrine/ui';
-import { useId, useState } from 'react';
+import { Alert, Button, deviceKind, deviceLabel, SessionItem } from '@vitrine/ui';
+import { useState } from 'react';
 import { errorMessage } from '../../app/errors.ts';
 import { useHttp } from '../../app/http.tsx';
 import { dateTime, plural } from '../../kit/format.ts';
@@ -53,9 +53,21 @@ export function StaffSessions() {
         {(rows) => (
           <ul className="divide-y divide-line text-sm">
             {rows.map((s) => (
-              <Session
+              <SessionItem
                 key={s.id}
-                session={s}
+                className="py-2"
+                name={[deviceLabel(s.device), deviceKind(s.device)].filter(Boolean).join(' · ')}
+                current={s.current}
+                currentLabel="This session"
+                details={[
+                  [
+                    s.ipAddress,
+                    `Signed in ${dateTime(s.createdDate)}`,
+                    s.current ? 'Active now' : `Last active ${dateTime(s.lastActiveDate)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · '),
+                ]}
                 busy={end.isPending && end.variables && 'id' in end.variables && end.variables.id === s.id}
                 onEnd={() => endOne(s)}
               />
@@ -64,41 +76,5 @@ export function StaffSessions() {
         )}
       </QueryState>
     </Section>
-  );
-}
-
-function Session({
-  session: s,
-  busy,
-  onEnd,
-}: {
-  session: StaffSessionView;
-  busy: boolean | undefined;
-  onEnd: () => void;
-}) {
-  const nameId = useId();
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-2">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span id={nameId}>{[deviceLabel(s.device), deviceKind(s.device)].filter(Boolean).join(' · ')}</span>
-          {s.current && <Badge tone="success">This session</Badge>}
-        </p>
-        <p className="text-muted">
-          {[
-            s.ipAddress,
-            `Signed in ${dateTime(s.createdDate)}`,
-            s.current ? 'Active now' : `Last active ${dateTime(s.lastActiveDate)}`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
-      {!s.current && (
-        <Button variant="secondary" size="sm" busy={busy} aria-describedby={nameId} onClick={onEnd}>
-          Sign out
-        </Button>
-      )}
-    </li>
   );
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../platform/context.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../test/server.ts';
-import { anonymousTokens, memberTokens, shopClient } from '../../test/oauth.ts';
+import type { RegisteredRoute } from '../../platform/http/route.ts';
+import {
+  ANY,
+  expectTabledRoles,
+  shopCallers,
+  walkRoles,
+  type Callers,
+  type Expected,
+} from '../../test/permissions.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
 
 /**
  * Walks every registered identity and OAuth route (`/_api/iam/…` and its `/iam/…` alias, `/oauth2/…`,
@@ -11,11 +19,10 @@ import { anonymousTokens, memberTokens, shopClient } from '../../test/oauth.ts';
  * is in the body); what acts on a signed-in member's account is the member's; clients and sign-ons
  * are the merchant's.
  */
-const ANY = 'any' as const;
 const ADMIN: Role[] = ['admin'];
 const MEMBER: Role[] = ['member'];
 const AUTH = 'POST /iam/authentication';
-const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
+const EXPECTED: Record<string, Expected> = {
   // recovery and verification (routes-recovery.ts)
   'POST /iam/recovery/v1/send-email': ANY,
   'POST /iam/recovery/v1/activation-email': ADMIN,
@@ -61,21 +68,13 @@ const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
 };
 
 const OURS = /^\/(_api\/)?iam\/|^\/oauth2?\//;
-const keyOf = (method: string, url: string) => `${method} ${url.replace(/^\/_api/, '')}`;
-const NOBODY = '0190c0de-0000-7000-8000-00000000dead';
+const keyOf = (r: RegisteredRoute) => `${r.method} ${r.url.replace(/^\/_api/, '')}`;
 
 let s: TestServer;
-const auth: Record<'anonymous' | Role, string | null> = {
-  anonymous: null,
-  visitor: null,
-  member: null,
-  admin: ADMIN_KEY,
-};
+let auth: Callers;
 beforeAll(async () => {
   s = await startTestServer({ env: { PASSWORD_HASH_MEMORY_KIB: '1024', CAPTCHA_COST: '1' } });
-  const clientId = await shopClient(s);
-  auth.visitor = (await anonymousTokens(s, clientId)).access_token;
-  auth.member = (await memberTokens(s, clientId)).tokens.access_token;
+  auth = await shopCallers(s);
 });
 afterAll(async () => {
   await s?.stop();
@@ -84,38 +83,16 @@ const ours = () => s.app.router.routes.filter((r) => OURS.test(r.url));
 
 describe('identity and OAuth permission matrix', () => {
   it('has an expected role set for every identity and OAuth route, equal to the registered one', () => {
-    const keys = new Set(ours().map((r) => keyOf(r.method, r.url)));
+    const keys = new Set(ours().map(keyOf));
     expect([...keys].sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const r of ours()) {
-      const key = keyOf(r.method, r.url);
-      const expected = EXPECTED[key]!;
-      expect(r.roles === ANY ? ANY : [...r.roles].sort(), key).toEqual(
-        expected === ANY ? ANY : [...expected].sort(),
-      );
-    }
+    expectTabledRoles(ours(), EXPECTED, keyOf);
   });
 
   it('answers 401 to anonymous callers and 403 to roles not listed on the closed routes, and never 500 (SSO answers 501)', async () => {
     // The ones that sign a caller out (or might) last: the later calls keep their callers.
     const last = (url: string) => Number(/logout|sessions\/|change-password|factors\/totp/.test(url));
     const routes = ours().sort((a, b) => last(a.url) - last(b.url));
-    const seen: string[] = [];
-    for (const r of routes) {
-      const path = r.url.replace(/:[A-Za-z]+/g, NOBODY);
-      const allowed = EXPECTED[keyOf(r.method, r.url)] ?? ADMIN;
-      for (const kind of ['anonymous', 'visitor', 'member', 'admin'] as const) {
-        const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
-        const res = await s.request(r.method, path, { ...(body ? { body } : {}), auth: auth[kind] });
-        const label = `${kind} ${r.method} ${r.url} → ${res.status} ${JSON.stringify(res.body)}`;
-        seen.push(label);
-        // 501: single sign-on, documented as not configured (SSO_NOT_CONFIGURED).
-        if (res.status !== 501) expect(res.status, label).toBeLessThan(500);
-        if (allowed === ANY) continue;
-        if (kind === 'anonymous') expect(res.status, label).toBe(401);
-        else if (!allowed.includes(kind)) expect(res.status, label).toBe(403);
-        else expect(res.status, label).not.toBe(403);
-      }
-    }
+    const seen = await walkRoles(s, routes, EXPECTED, keyOf, auth, { documented5xx: 501 });
     expect(seen.length).toBe(routes.length * 4);
     // The member's session outlived the walk's sign-outs (none named it), so the member routes
     // above answered as the member, not as an ended session.

@@ -17,6 +17,7 @@ import { useRouteSearch } from '../../../app/url.ts';
 import { useCloseDialog } from '../../../app/url-dialog.ts';
 import { ConfirmDialog } from '../../../kit/confirm.tsx';
 import { OPENED_HERE } from '../../../kit/dialogs.ts';
+import { Facts } from '../../../kit/facts.tsx';
 import { dateTime } from '../../../kit/format.ts';
 import { QueryState } from '../../../kit/query-state.tsx';
 import { Section } from '../../../kit/section.tsx';
@@ -188,19 +189,6 @@ export function MemberPage() {
         )}
       </QueryState>
     </>
-  );
-}
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-muted">{k}</dt>
-          <dd className="break-words">{v}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
