@@ -643,6 +643,16 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     await expect.poll(() => sessions.count()).toBe(1);
     await page.reload();
     await expect.poll(() => sessions.count()).toBe(2);
+
+    // A contributor's laptop is lost: the owner signs them out everywhere from the staff list.
+    const casey = await invited(owner, 'casey.lost@example.test', 'CONTRIBUTOR', 'Casey Lost');
+    expect((await casey.request('GET', '/staff/v1/me')).status).toBe(200);
+    await page.goto('/dashboard/settings/staff');
+    await page.getByRole('button', { name: 'Sign Casey Lost out everywhere' }).click();
+    await status(page, 'Casey Lost is signed out everywhere (1 session); they can sign in again.');
+    expect((await casey.request('GET', '/staff/v1/me')).status).toBe(401);
+    // Not offered for oneself (Your account has that).
+    expect(await page.getByRole('button', { name: `Sign ${OWNER.name} out everywhere` }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -115,6 +115,15 @@ export const staffAdminCalls = {
         body: { role: v.role },
       })
     ).staff,
+  /** Every session of theirs ends (a lost laptop); they stay on the staff and sign in again. How many ended. */
+  signOut: async (http: HttpClient, id: string): Promise<number> =>
+    (
+      await http.request<{ endedSessions: number }>({
+        method: 'POST',
+        path: '/staff/v1/staff/{id}/logout-all',
+        pathParams: { id },
+      })
+    ).endedSessions,
   /** Their sessions end at once. 409 `LAST_OWNER`. */
   remove: (http: HttpClient, id: string) =>
     http.request<object>({ method: 'DELETE', path: '/staff/v1/staff/{id}', pathParams: { id } }),

@@ -59,6 +59,7 @@ const OWNER_ONLY = [
   'POST /staff/v1/staff',
   'PATCH /staff/v1/staff/:id',
   'DELETE /staff/v1/staff/:id',
+  'POST /staff/v1/staff/:id/logout-all',
   'POST /platform/v1/api-keys',
   'POST /platform/v1/api-keys/query',
   'DELETE /platform/v1/api-keys/:id',

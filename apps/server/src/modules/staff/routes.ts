@@ -44,6 +44,7 @@ import {
   inviteStaff,
   login,
   removeStaff,
+  signOutStaff,
   startSetup,
   type SignedIn,
 } from './service.ts';
@@ -269,6 +270,18 @@ export function staffRoutes(r: Router) {
     async handler(ctx, { params }) {
       return { staff: toStaffMember(await getStaff(ctx, params.id)) };
     },
+  });
+
+  r.route({
+    method: 'POST',
+    url: `${S}/staff/:id/logout-all`,
+    roles: admin,
+    owner: true,
+    summary: 'Sign a staff member out everywhere (they stay on the staff and sign in again)',
+    tags,
+    params: byId,
+    response: endStaffSessionsResponse,
+    handler: async (ctx, { params }) => ({ endedSessions: await signOutStaff(ctx, params.id) }),
   });
 
   r.route({

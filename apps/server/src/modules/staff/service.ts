@@ -417,6 +417,12 @@ export async function changeRole(ctx: Ctx, id: string, role: StaffRole): Promise
  * Removes a staff member: their sessions end at once (every process reads sessions from the
  * database), their invitation and secrets go; the row stays, REMOVED, for the actions log.
  */
+/** Ends every session of a staff member (a lost laptop), who stays on the staff and signs in again. */
+export async function signOutStaff(ctx: Ctx, id: string): Promise<number> {
+  if (!(await store.findStaff(ctx.db, id))) throw notFoundStaff(id);
+  return store.deleteSessionsOf(ctx.db, id);
+}
+
 export async function removeStaff(ctx: Ctx, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     await store.lockStaff(tx.db);

@@ -273,7 +273,7 @@ describe('sessions', () => {
     pastCaptchaWindow();
   });
 
-  it('are listed for their staff member alone, with device and address; one ends by its id, or all but this one', async () => {
+  it('are listed for their staff member alone, with device and address; one ends by its id, or all but this one; an owner ends them all', async () => {
     const email = `sessions-${Date.now()}@example.test`;
     const laptop = await invited(owner, email, 'CONTRIBUTOR', 'Sasha Sessions');
     laptop.userAgent = MAC;
@@ -322,6 +322,20 @@ describe('sessions', () => {
     expect(self.status).toBe(200);
     expect(laptop.setCookie).toMatch(/^vitrine_staff=; .*Max-Age=0/);
     expect((await laptop.request('GET', '/staff/v1/me')).status).toBe(401);
+
+    // An owner signs them out everywhere (a lost laptop); they stay on the staff and sign in again.
+    expect((await laptop.login(email)).status).toBe(200);
+    expect((await phone.login(email)).status).toBe(200);
+    const staffId = laptop.staff!.id;
+    const out = await owner.request('POST', `/staff/v1/staff/${staffId}/logout-all`);
+    expect([out.status, out.body]).toEqual([200, { endedSessions: 2 }]);
+    for (const b of [laptop, phone]) expect((await b.request('GET', '/staff/v1/me')).status).toBe(401);
+    expect((await laptop.login(email)).status).toBe(200);
+    const nobody = await owner.request(
+      'POST',
+      '/staff/v1/staff/0190c0de-0000-7000-8000-00000000dead/logout-all',
+    );
+    expect(nobody.status).toBe(404);
     pastCaptchaWindow();
   });
 });

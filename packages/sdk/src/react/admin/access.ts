@@ -80,6 +80,12 @@ export const staffAdminMutations = {
         staffAdminCalls.changeRole(http, v),
       onSuccess: (m: StaffMember, _v, _r, context) => replaceIn(context.client, STAFF, m),
     }),
+  /** Signs a staff member out everywhere: how many sessions ended. */
+  signOut: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['staff-members', 'sign-out'] as const,
+      mutationFn: (id: string) => staffAdminCalls.signOut(http, id),
+    }),
   /** Gone from the list at once; back if the server refuses (the last owner). */
   remove: (http: HttpClient) =>
     mutationOptions({

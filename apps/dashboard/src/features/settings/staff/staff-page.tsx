@@ -1,7 +1,8 @@
 /**
  * `/dashboard/settings/staff`: who works on the store: invite someone with a role (the invitation
- * link is shown once: hand it over yourself), change a role (`?dialog=role&id=…`), remove
- * (`?dialog=remove&id=…`: their sessions end at once). The store always keeps an owner.
+ * link is shown once: hand it over yourself), change a role (`?dialog=role&id=…`), sign someone out
+ * everywhere (a lost laptop: they stay and sign in again), remove (`?dialog=remove&id=…`: their
+ * sessions end at once). The store always keeps an owner.
  */
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { StaffMember, StaffRole } from '@vitrine/sdk';
@@ -9,7 +10,7 @@ import { staffAdminMutations, staffAdminQueries } from '@vitrine/sdk/react';
 import { Alert, Badge, Button, buttonClass, Field, PageHeading, Select, Table } from '@vitrine/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError } from '../../../app/errors.ts';
+import { describeError, errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { useSession } from '../../../app/session.tsx';
 import { useTitle } from '../../../app/title.ts';
@@ -17,7 +18,7 @@ import { useRouteSearch } from '../../../app/url.ts';
 import { ConfirmDialog } from '../../../kit/confirm.tsx';
 import { CopyButton } from '../../../kit/copy.tsx';
 import { OPENED_HERE, useListDialog } from '../../../kit/dialogs.ts';
-import { dateTime } from '../../../kit/format.ts';
+import { dateTime, plural } from '../../../kit/format.ts';
 import { QueryState } from '../../../kit/query-state.tsx';
 import { Section } from '../../../kit/section.tsx';
 import { SettingsTabs } from '../tabs.tsx';
@@ -34,6 +35,7 @@ export function StaffPage() {
   const staff = useQuery(staffAdminQueries.list(http));
   // Here, not in the dialog: the removal is optimistic, so the dialog goes before the answer comes.
   const remove = useMutation(staffAdminMutations.remove(http));
+  const signOut = useMutation(staffAdminMutations.signOut(http));
   const [search] = useRouteSearch(settingsUrls.staff);
   const { close, open } = useListDialog<Dialog>({
     href: (dialog, id) => settingsUrls.staff.href({ dialog, id }),
@@ -55,6 +57,7 @@ export function StaffPage() {
       >
         <InviteForm />
       </Section>
+      <Alert>{errorMessage(signOut.error)}</Alert>
       <Alert variant="success">{notice}</Alert>
       <Section title="Your staff">
         <QueryState query={staff} label="Loading the staff…" height="h-24">
@@ -103,6 +106,28 @@ export function StaffPage() {
                         >
                           Change role
                         </Link>
+                        {m.id !== me.id && m.status === 'ACTIVE' && (
+                          // A lost laptop: every session of theirs ends; they stay and sign in again.
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            busy={signOut.isPending && signOut.variables === m.id}
+                            aria-label={`Sign ${m.name} out everywhere`}
+                            onClick={() => {
+                              setNotice(undefined);
+                              signOut.mutate(m.id, {
+                                onSuccess: (n) =>
+                                  setNotice(
+                                    n === 0
+                                      ? `${m.name} was not signed in anywhere.`
+                                      : `${m.name} is signed out everywhere (${plural(n, 'session')}); they can sign in again.`,
+                                  ),
+                              });
+                            }}
+                          >
+                            Sign out
+                          </Button>
+                        )}
                         <Link
                           to={open('remove', m.id)}
                           state={OPENED_HERE}
