@@ -34,8 +34,19 @@ export function carry(search: URLSearchParams, extra: Record<string, string> = {
   return s ? `?${s}` : '';
 }
 
+/**
+ * The store's sign-in, told to continue through the hosted session just opened
+ * (`/login?continue=hosted&returnTo=…`), then to go where `postFlowUrl` said (on this origin), else
+ * to the account.
+ */
+export function storeSignIn(search: URLSearchParams): string {
+  const back = search.get('postFlowUrl') ? new URL(safeReturnUrl(search)) : null;
+  const returnTo = back ? `${back.pathname}${back.search}${back.hash}` : '/account';
+  return `/login?${new URLSearchParams({ continue: 'hosted', returnTo })}`;
+}
+
 /** Only same-origin destinations: a page must never become an open redirect. */
-export function safeReturnUrl(search: URLSearchParams): string {
+function safeReturnUrl(search: URLSearchParams): string {
   const raw = search.get('postFlowUrl');
   if (raw) {
     try {

@@ -1,9 +1,12 @@
 import { api } from './api.ts';
-import { authRequestFrom, safeReturnUrl } from './auth-request.ts';
+import { authRequestFrom, storeSignIn } from './auth-request.ts';
 
 /**
  * After a successful sign-in: finish the authorize request the page was opened for (the server
- * answers with the client's redirect URI carrying the code), or go back where the visitor came from.
+ * answers with the client's redirect URI carrying the code). Opened with none (alone, or by a
+ * `login` redirect session), the browser is signed in to the hosted pages and sent to the store's
+ * sign-in, which picks that up without a form (its own authorize request) and goes on where the
+ * visitor was headed: signed in, not left on a page where nobody is.
  */
 export async function finishSignIn(search: URLSearchParams, sessionToken: string): Promise<void> {
   const authRequest = authRequestFrom(search);
@@ -14,5 +17,6 @@ export async function finishSignIn(search: URLSearchParams, sessionToken: string
       return;
     }
   }
-  window.location.assign(safeReturnUrl(search));
+  await api.openBrowserSession(sessionToken);
+  window.location.assign(storeSignIn(search));
 }

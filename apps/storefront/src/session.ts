@@ -50,12 +50,22 @@ export function safePath(raw: string | null | undefined, fallback = '/account'):
   return raw;
 }
 
-/** "Continue with hosted login": the platform's sign-in page, back to /callback with a code. */
-export async function startHostedLogin(env: Env, returnTo: string): Promise<void> {
+/**
+ * "Continue with hosted login": the platform's sign-in page, back to /callback with a code.
+ * `o.signedIn`: the hosted page has just signed this browser in, so no page is shown (`prompt=none`).
+ */
+export async function startHostedLogin(
+  env: Env,
+  returnTo: string,
+  o: { signedIn?: boolean } = {},
+): Promise<void> {
   const a = await auth(env);
   const data = await a.generateOAuthData(`${env.origin}/callback`, returnTo);
   sessionStorage.setItem(OAUTH_DATA, JSON.stringify(data));
-  const { authUrl } = await a.getAuthUrl(data, { responseMode: 'query' });
+  const { authUrl } = await a.getAuthUrl(data, {
+    responseMode: 'query',
+    ...(o.signedIn ? { prompt: 'none' as const } : {}),
+  });
   window.location.assign(authUrl);
 }
 

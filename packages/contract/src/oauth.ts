@@ -133,6 +133,9 @@ export const authRequest = z.object({
 });
 export type AuthRequest = z.infer<typeof authRequest>;
 
+/** `POST /oauth2/session`: the hosted page, opened with no app's request, signs the browser in (the cookie). */
+export const openBrowserSessionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096) });
+
 /** `POST /oauth2/authorize/complete`: the hosted page finishes an authorize request after a form login. */
 export const authorizeCompleteRequest = authRequest.extend({ sessionToken: z.string().min(1).max(4096) });
 export const authorizeCompleteResponse = z.object({

@@ -2,7 +2,8 @@
  * The hosted pages a shopper meets besides sign-in, in real Chromium: sign up with an e-mailed
  * code, and forgot password → e-mailed link → new password. Each ends back at the shop with a code.
  * With no app to return to (a security mail's link, the hosted page opened alone), a reset ends
- * signed in at the store's own pages.
+ * signed in at the store's own pages, and so does the hosted sign-in page opened alone or by a
+ * `login` redirect session.
  */
 import type { MailMessage } from '@vitrine/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -168,6 +169,52 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).press('Enter');
       await page.waitForURL(/\/account$/, { timeout: 30_000 });
       await page.close();
+    },
+  );
+
+  it.skipIf(!storefrontBuilt)(
+    'the hosted sign-in page with no app to return to (opened alone, or by a login redirect session) ends signed in at the store',
+    async () => {
+      const m = await memberTokens(s, await shopClient(s));
+      const PASSWORD = 'Alone-But-Signed-In-6';
+      const set = await s.request('POST', '/_api/iam/authentication/v2/change-password', {
+        auth: m.tokens.access_token,
+        body: { newPassword: PASSWORD },
+      });
+      expect(set.status).toBe(200);
+      const signInThere = async (page: Page) => {
+        await page.getByLabel('E-mail').fill(m.email);
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      };
+
+      // Opened alone: once signed in there, the store picks the sign-in up, and the account opens.
+      const alone = await browser.newContext({ baseURL: s.url });
+      const page = await alone.newPage();
+      await page.goto('/auth/login');
+      await signInThere(page);
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
+      // A reload keeps the store's own session.
+      await page.reload();
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
+      await alone.close();
+
+      // A `login` redirect session (what a front end asks for a sign-in page) back to the cart.
+      const rs = await s.request<{ redirectSession: { fullUrl: string } }>(
+        'POST',
+        '/_api/redirects-api/v1/redirect-session',
+        { body: { login: {}, callbacks: { postFlowUrl: `${s.url}/cart` } } },
+      );
+      expect(rs.status, JSON.stringify(rs.body)).toBe(200);
+      const other = await browser.newContext({ baseURL: s.url });
+      const p2 = await other.newPage();
+      await p2.goto(rs.body.redirectSession.fullUrl);
+      await signInThere(p2);
+      await p2.waitForURL((u) => u.pathname === '/cart', { timeout: 30_000 });
+      await p2.goto('/account');
+      await expect.poll(() => p2.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
+      await other.close();
     },
   );
 });

@@ -130,11 +130,44 @@ function HostedLoginButton({ returnTo }: { returnTo: string }) {
   );
 }
 
-/** `/login?recoveryToken=…` is where password reset e-mails lead: the reset form first. */
+/**
+ * `/login?recoveryToken=…` is where password reset e-mails lead: the reset form first.
+ * `/login?continue=hosted&returnTo=…` is where the hosted sign-in page sends a browser it signed in
+ * with no app's request (opened alone): the hosted sign-in is picked up without a form.
+ */
 export function Login() {
   const [search] = useSearchParams();
   const token = search.get('recoveryToken');
-  return token ? <ResetPassword token={token} /> : <SignIn />;
+  if (token) return <ResetPassword token={token} />;
+  if (search.get('continue') === 'hosted')
+    return <ContinueHosted returnTo={safePath(search.get('returnTo'))} />;
+  return <SignIn />;
+}
+
+/** Signed in on the hosted page a moment ago: its session completes the store's own sign-in at once. */
+function ContinueHosted({ returnTo }: { returnTo: string }) {
+  const env = useEnv();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    startHostedLogin(env, returnTo, { signedIn: true }).catch(() => setFailed(true));
+  }, [env, returnTo]);
+  return (
+    <Card title="Signing in">
+      {failed ? (
+        <>
+          <Alert>The sign-in could not be finished. Please sign in again.</Alert>
+          <Link to={`/login?returnTo=${encodeURIComponent(returnTo)}`} className={linkClass}>
+            Sign in
+          </Link>
+        </>
+      ) : (
+        <Loading label="Signing you in…" />
+      )}
+    </Card>
+  );
 }
 
 /** Recovery link: chooses a new password (the token signs the shopper in), then the account. */

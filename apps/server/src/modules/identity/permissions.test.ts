@@ -59,6 +59,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /oauth2/user-info': MEMBER,
   'GET /oauth2/authorize': ANY,
   'POST /oauth2/authorize/complete': ANY,
+  'POST /oauth2/session': ANY,
   'GET /oauth2/logout': ANY,
   'POST /oauth2/v1/clients': ADMIN,
   'POST /oauth2/v1/clients/query': ADMIN,

@@ -2,13 +2,21 @@ import {
   authorizeCompleteRequest,
   authorizeCompleteResponse,
   authRequest,
+  emptyResponse,
   noJsonResponse,
+  openBrowserSessionRequest,
 } from '@vitrine/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
-import { authorize, completeAuthorize, deliveryUrl, type Delivery } from './authorize.ts';
+import {
+  authorize,
+  completeAuthorize,
+  deliveryUrl,
+  openSessionWithToken,
+  type Delivery,
+} from './authorize.ts';
 import { sessionCookie } from './browser-sessions.ts';
 import { errorPage, webMessagePage, type Page } from './pages.ts';
 import type { OAuthRuntime } from './runtime.ts';
@@ -103,6 +111,26 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
       return delivery.mode === 'web_message'
         ? { webMessage: { targetOrigins: delivery.targetOrigins, data: delivery.data } }
         : { redirectUrl: deliveryUrl(delivery) };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/oauth2/session',
+    roles: 'any',
+    tags: ['oauth'],
+    summary:
+      "Sign the browser in to the hosted pages with a fresh session token, when no app asked (the sign-in cookie): the store's next authorize request completes without a form",
+    body: openBrowserSessionRequest,
+    response: emptyResponse,
+    async handler(ctx, { body }, req, reply) {
+      const cookie = await openSessionWithToken(
+        ctx,
+        body.sessionToken,
+        userAgentOf(req.headers['user-agent']),
+      );
+      reply.header('set-cookie', sessionCookie(ctx, cookie)).header('cache-control', 'no-store');
+      return {};
     },
   });
 

@@ -214,6 +214,23 @@ describe('authorize request checks', () => {
     expect(u.searchParams.get('state')).toBe('state-xyz');
   });
 
+  it('signs a browser in with a session token when no app asked (the hosted page alone); the next request then completes at once', async () => {
+    const m = await member(s);
+    const bad = await s.request('POST', '/oauth2/session', { body: { sessionToken: 'not-a-token' } });
+    expect([bad.status, appError(bad.body).code]).toEqual([401, 'login_required']);
+    const opened = await s.request('POST', '/oauth2/session', { body: { sessionToken: m.sessionToken } });
+    expect([opened.status, opened.body]).toEqual([200, {}]);
+    const cookie = opened.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^vitrine_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax/);
+    // The store's own authorize request, asking for no page, gets its code from that session.
+    const r = await browse(s, authorizePath(request({ prompt: 'none' })), { cookie: cookie.split(';')[0] });
+    const code = new URL(r.location!).searchParams.get('code');
+    expect(code).toBeTruthy();
+    // A session token is spent once.
+    const again = await s.request('POST', '/oauth2/session', { body: { sessionToken: m.sessionToken } });
+    expect(again.status).toBe(401);
+  });
+
   it('sends a browser without a session to the hosted login page with the same request', async () => {
     const r = await browse(s, authorizePath(request({ prompt: 'login' })));
     expect(r.status).toBe(302);

@@ -168,6 +168,21 @@ export async function authorize(
   return { kind: 'login', url: loginPageUrl(ctx, req) };
 }
 
+/**
+ * `POST /oauth2/session`: the hosted sign-in page was opened with no app's request (alone, or by a
+ * `login` redirect session): its fresh session token signs the browser in (the cookie value to
+ * set), so the store's own authorize request that follows completes without a form.
+ */
+export async function openSessionWithToken(
+  ctx: Ctx,
+  sessionToken: string,
+  userAgent: string | undefined,
+): Promise<string> {
+  const signedIn = await signIn(ctx, sessionToken, userAgent);
+  if (!signedIn) throw oauthError('login_required', 'The session token is invalid or expired', {}, 401);
+  return signedIn.cookie;
+}
+
 /** `POST /oauth2/authorize/complete`: the hosted page finishes a request after its form signed the user in. */
 export async function completeAuthorize(
   ctx: Ctx,
