@@ -39,10 +39,10 @@ export function carry(search: URLSearchParams, extra: Record<string, string> = {
  * (`/login?continue=hosted&returnTo=…`), then to go where `postFlowUrl` said (on this origin), else
  * to the account.
  */
-export function storeSignIn(search: URLSearchParams): string {
+export function storeSignIn(search: URLSearchParams, o: { passwordSaved?: boolean } = {}): string {
   const back = search.get('postFlowUrl') ? new URL(safeReturnUrl(search)) : null;
   const returnTo = back ? `${back.pathname}${back.search}${back.hash}` : '/account';
-  return `/login?${new URLSearchParams({ continue: 'hosted', returnTo })}`;
+  return `/login?${new URLSearchParams({ continue: 'hosted', returnTo, ...(o.passwordSaved ? { saved: 'password' } : {}) })}`;
 }
 
 /** Only same-origin destinations: a page must never become an open redirect. */

@@ -6,9 +6,14 @@ import { authRequestFrom, storeSignIn } from './auth-request.ts';
  * answers with the client's redirect URI carrying the code). Opened with none (alone, or by a
  * `login` redirect session), the browser is signed in to the hosted pages and sent to the store's
  * sign-in, which picks that up without a form (its own authorize request) and goes on where the
- * visitor was headed: signed in, not left on a page where nobody is.
+ * visitor was headed: signed in, not left on a page where nobody is. `o.passwordSaved`: a reset
+ * signed in, and the store says the new password is saved.
  */
-export async function finishSignIn(search: URLSearchParams, sessionToken: string): Promise<void> {
+export async function finishSignIn(
+  search: URLSearchParams,
+  sessionToken: string,
+  o: { passwordSaved?: boolean } = {},
+): Promise<void> {
   const authRequest = authRequestFrom(search);
   if (authRequest) {
     const { redirectUrl } = await api.completeAuthorize(authRequest, sessionToken);
@@ -18,5 +23,5 @@ export async function finishSignIn(search: URLSearchParams, sessionToken: string
     }
   }
   await api.openBrowserSession(sessionToken);
-  window.location.assign(storeSignIn(search));
+  window.location.assign(storeSignIn(search, o));
 }

@@ -4,6 +4,7 @@ import { api, describeError } from '../api.ts';
 import { authRequestFrom, carry } from '../auth-request.ts';
 import { Alert, Button, buttonClass, Field, linkClass } from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
+import { finishSignIn } from '../finish.ts';
 import { useAuthFlow } from '../flow.ts';
 
 /** Asks for a reset link. The answer is the same whether or not the account exists. */
@@ -71,7 +72,7 @@ export function ResetPassword() {
   const flow = useAuthFlow();
   const token = search.get('recoveryToken') ?? search.get('token') ?? '';
   // Opened from an e-mail with no app's sign-in to finish (the link of a reset asked for here or
-  // through the API): once the password is saved, the shopper signs in at the store.
+  // through the API): once the password is saved, the shopper is signed in at the store.
   const standalone = authRequestFrom(search) === null;
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -91,7 +92,11 @@ export function ResetPassword() {
     setFields({});
     try {
       const r = await api.recover(token, password);
-      if (standalone) setSaved(true);
+      // No app to return to: signed in at the store, which says the password is saved. When a
+      // second factor follows, the shopper signs in there with the new password.
+      if (standalone && r.state === 'SUCCESS' && r.sessionToken)
+        await finishSignIn(search, r.sessionToken, { passwordSaved: true });
+      else if (standalone) setSaved(true);
       else setError(await flow(r));
     } catch (err) {
       const d = describeError(err);

@@ -141,8 +141,8 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
       await page.getByRole('button', { name: 'Sign out' }).press('Enter');
       await page.waitForURL((u) => u.pathname === '/');
 
-      // The hosted page on its own: no app's sign-in to finish, so it says the password is saved
-      // and leads to the store's sign-in, where the new password works.
+      // The hosted page on its own: no app's sign-in to finish, so the reset ends signed in at the
+      // store's account, which says the password is saved.
       await page.goto('/auth/forgot');
       // Its way back leads to the store's sign-in, the one that can sign anybody in here.
       expect(await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
@@ -157,12 +157,19 @@ describe.skipIf(!hasChromium)('hosted pages in a real browser', () => {
       await page.getByLabel('New password').fill('Hosted-Reset-Secret-5');
       await page.getByLabel('Repeat it').fill('Hosted-Reset-Secret-5');
       await page.getByRole('button', { name: 'Set password' }).click();
-      await page.getByRole('heading', { name: 'Your new password is saved' }).waitFor();
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
       await expect
-        .poll(() => page.getByRole('status').innerText())
-        .toContain('Sign in with the new password');
-      await page.getByRole('link', { name: 'Sign in to the store' }).click();
-      await page.waitForURL(/\/login\?returnTo=%2Faccount$/);
+        .poll(() => page.getByRole('status').allInnerTexts())
+        .toContainEqual('Your new password is saved. Every other device that was signed in was signed out.');
+      // Said once.
+      await page.reload();
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Signed in as ${m.email}`);
+      expect(await page.getByText('Your new password is saved.').count()).toBe(0);
+      // The new password is the one that signs in.
+      await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto('/login');
       await hydrated(page);
       await page.getByLabel('E-mail').fill(m.email);
       await page.getByLabel('Password').fill('Hosted-Reset-Secret-5');

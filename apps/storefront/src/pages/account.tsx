@@ -8,6 +8,7 @@ import { useTitle } from '../use-title.ts';
 import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import { date, label, OrderView } from '../components/order-view.tsx';
+import { Notice } from '../notice.tsx';
 import { signOut } from '../session.ts';
 
 // The Security tab (its own file), in the account's chunk: one chunk for the account's pages.
@@ -56,6 +57,7 @@ export function AccountLayout() {
         </Button>
       </div>
       <Alert variant="info">{(location.state as { notice?: string } | null)?.notice}</Alert>
+      <Notice />
       <Outlet />
     </>
   );

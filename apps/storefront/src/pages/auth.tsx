@@ -8,7 +8,7 @@ import { CodeField } from '../components/code-field.tsx';
 import { useEnv, useHydrated, type Env } from '../env.tsx';
 import { describeError, sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
-import { Notice } from '../notice.tsx';
+import { leaveNotice, Notice } from '../notice.tsx';
 import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 
 const PENDING = 'vitrine.shop.verification';
@@ -140,20 +140,30 @@ export function Login() {
   const token = search.get('recoveryToken');
   if (token) return <ResetPassword token={token} />;
   if (search.get('continue') === 'hosted')
-    return <ContinueHosted returnTo={safePath(search.get('returnTo'))} />;
+    return (
+      <ContinueHosted
+        returnTo={safePath(search.get('returnTo'))}
+        passwordSaved={search.get('saved') === 'password'}
+      />
+    );
   return <SignIn />;
 }
 
 /** Signed in on the hosted page a moment ago: its session completes the store's own sign-in at once. */
-function ContinueHosted({ returnTo }: { returnTo: string }) {
+function ContinueHosted({ returnTo, passwordSaved }: { returnTo: string; passwordSaved: boolean }) {
   const env = useEnv();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (passwordSaved)
+      leaveNotice(
+        'Your new password is saved. Every other device that was signed in was signed out.',
+        returnTo,
+      );
     startHostedLogin(env, returnTo, { signedIn: true }).catch(() => setFailed(true));
-  }, [env, returnTo]);
+  }, [env, returnTo, passwordSaved]);
   return (
     <Card title="Signing in">
       {failed ? (
