@@ -89,6 +89,19 @@ export async function browse(s: TestServer, path: string, o: { cookie?: string; 
   };
 }
 
+/** A query-mode authorize request of the shop client (a fresh PKCE challenge), `o` over it. */
+export const authorizeRequest = (clientId: string, o: Record<string, string | undefined> = {}) => ({
+  clientId,
+  redirectUri: CALLBACK,
+  responseType: 'code',
+  responseMode: 'query',
+  codeChallenge: pkce().challenge,
+  codeChallengeMethod: 'S256',
+  state: 'state-xyz',
+  scope: 'offline_access',
+  ...o,
+});
+
 export function authorizePath(p: Record<string, string | undefined>): string {
   const q = new URLSearchParams(Object.entries(p).filter(([, v]) => v !== undefined) as [string, string][]);
   return `/oauth2/authorize?${q}`;

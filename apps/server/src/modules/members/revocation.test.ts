@@ -13,11 +13,11 @@ import { DENIALS_REFRESH_MS } from '../oauth/index.ts';
 import {
   anonymousTokens,
   authorizePath,
+  authorizeRequest,
   browse,
   bundledClientId,
   CALLBACK,
   memberTokens,
-  pkce,
   shopClient,
 } from '../../test/oauth.ts';
 
@@ -275,19 +275,7 @@ describe('access tokens of members who lose access', () => {
     // The phone's browser is signed out of the hosted sign-in too: asking it for a code shows the
     // sign-in page, where the computer's browser still gets one at once.
     const ask = (cookie: string | undefined) =>
-      browse(
-        other,
-        authorizePath({
-          clientId,
-          redirectUri: CALLBACK,
-          responseType: 'code',
-          responseMode: 'query',
-          codeChallenge: pkce().challenge,
-          codeChallengeMethod: 'S256',
-          state: 'st-2',
-        }),
-        { ...(cookie ? { cookie } : {}) },
-      );
+      browse(other, authorizePath(authorizeRequest(clientId)), { ...(cookie ? { cookie } : {}) });
     expect((await ask(phone.cookie)).location).toMatch(/\/auth\/login\?/);
     expect((await ask(here.cookie)).location).toMatch(new RegExp(`^${CALLBACK}\\?code=`));
     expect((await list(s, here.tokens)).map((x) => x.id)).toEqual([seen[0]!.id]);

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/server.ts';
 import {
   appError,
   authorizeCode,
+  authorizeRequest,
   authorizePath,
   browse,
   CALLBACK,
@@ -26,17 +27,7 @@ afterAll(async () => {
 
 const exchange = (body: Record<string, unknown>) =>
   token(s, { clientId, grantType: 'authorization_code', redirectUri: CALLBACK, ...body });
-const request = (o: Record<string, string | undefined> = {}) => ({
-  clientId,
-  redirectUri: CALLBACK,
-  responseType: 'code',
-  responseMode: 'query',
-  codeChallenge: pkce().challenge,
-  codeChallengeMethod: 'S256',
-  state: 'state-xyz',
-  scope: 'offline_access',
-  ...o,
-});
+const request = (o: Record<string, string | undefined> = {}) => authorizeRequest(clientId, o);
 /** The target origins and data of a web_message page. */
 function webMessage(html: string) {
   const origins = JSON.parse(/var targetOrigins = (\[.*?\]);/.exec(html)![1]!) as string[];
