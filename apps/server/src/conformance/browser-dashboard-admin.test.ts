@@ -20,7 +20,7 @@ import { askToBeNotified, untilStatus } from '../test/back-in-stock.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { checkNarrow, expectAccessible } from '../test/storefront.ts';
+import { checkNarrow, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
 import { shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, STAFF_PASSWORD, StaffBrowser } from '../test/staff.ts';
 
@@ -412,6 +412,76 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
       .click();
     await page.waitForURL(/\/dashboard\/marketing\/gift-cards$/);
     await status(page, 'No gift cards here.');
+  });
+
+  it('on a phone, shows each coupon as a card with its actions in view, still a table to a screen reader, and edits one there', async () => {
+    const phone = await phoneLike(browser, context, s.url);
+    try {
+      const q = await phone.newPage();
+      watch(q);
+      await q.goto('/dashboard/marketing/coupons');
+      const row = q.getByRole('row', { name: /SPRING15/ });
+      const edit = row.getByRole('link', { name: 'Edit SPRING15' });
+      await edit.waitFor();
+      // Every action of the row is on the screen, not past its edge in a region scrolled sideways.
+      for (const action of [edit, row.getByRole('button', { name: 'Switch on SPRING15' })]) {
+        const box = (await action.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(NARROW);
+      }
+      // Each value sits under its column's name, shown beside it.
+      const usage = row.getByRole('cell').filter({ hasText: '0 of 200 uses' });
+      expect(await usage.getAttribute('data-label')).toBe('Usage');
+      const shown = `getComputedStyle(document.querySelector('td[data-label="Usage"]'), '::before').content`;
+      expect(await q.evaluate<string>(shown)).toMatch(/data-label|Usage/);
+      const [cell, header] = await Promise.all([
+        usage.boundingBox(),
+        row.getByRole('rowheader').boundingBox(),
+      ]);
+      expect(cell!.y).toBeGreaterThan(header!.y);
+
+      // Chromium's own accessibility tree still has the table, its column headers and its cells.
+      const cdp = await phone.newCDPSession(q);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as {
+        nodes: { nodeId: string; role?: { value: string }; name?: { value: string }; childIds?: string[] }[];
+      };
+      const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+      const table = nodes.find((n) => n.role?.value === 'table' && n.name?.value === 'Coupons');
+      expect(table, 'the coupons table in the accessibility tree').toBeDefined();
+      const within: typeof nodes = [];
+      const walk = (id: string) => {
+        const n = byId.get(id);
+        if (!n) return;
+        within.push(n);
+        n.childIds?.forEach(walk);
+      };
+      walk(table!.nodeId);
+      const named = (role: string) => within.filter((n) => n.role?.value === role).map((n) => n.name?.value);
+      expect(named('columnheader')).toEqual(expect.arrayContaining(['Code', 'Discount', 'Usage', 'Status']));
+      expect(named('rowheader').some((n) => n?.includes('SPRING15'))).toBe(true);
+      expect(named('cell').some((n) => n?.startsWith('0 of 200 uses'))).toBe(true);
+
+      // And the merchant works from the card: edits the coupon, then switches it on.
+      await edit.click();
+      const dialog = q.getByRole('dialog', { name: 'Edit coupon SPRING15' });
+      await dialog.getByLabel('Uses in all').fill('250');
+      await dialog.getByRole('button', { name: 'Save coupon' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await row.getByText('0 of 250 uses').waitFor();
+      await row.getByRole('button', { name: 'Switch on SPRING15' }).click();
+      await row.getByText('On', { exact: true }).waitFor();
+      await s.until(async () => {
+        const c = await s.admin<{ coupons: { specification: { active: boolean } }[] }>(
+          'POST',
+          '/stores/v2/coupons/query',
+          { query: { filter: { 'specification.code': 'SPRING15' } } },
+        );
+        return c.body.coupons[0]?.specification.active === true;
+      });
+      await expectAccessible(q, 'coupons on a phone');
+    } finally {
+      await phone.close();
+    }
   });
 
   it('changes the store settings (delayed capture), visits every settings page, makes and revokes an API key, invites a contributor', async () => {

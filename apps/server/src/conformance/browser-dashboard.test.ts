@@ -15,7 +15,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { smtpSink } from '../test/identity.ts';
 import { transactions } from '../test/payments.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { checkNarrow, expectAccessible } from '../test/storefront.ts';
+import { checkNarrow, expectAccessible, phoneLike } from '../test/storefront.ts';
 import { payAsBuyer, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { STAFF_PASSWORD, totpCode } from '../test/staff.ts';
 
@@ -367,11 +367,7 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
   });
 
   it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {
-    const phone = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      baseURL: s.url,
-      storageState: await context.storageState(),
-    });
+    const phone = await phoneLike(browser, context, s.url);
     try {
       const q = await phone.newPage();
       await q.goto('/dashboard/orders');

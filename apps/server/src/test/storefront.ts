@@ -95,9 +95,18 @@ export async function optionsOf(page: Page, label: string): Promise<string[]> {
 /** A phone's width: every page is checked at it as well as at 1280 px. */
 export const NARROW = 375;
 
+/** A second window `NARROW` px wide, signed in as `context` is (its cookies), on `baseURL`. */
+export const phoneLike = async (browser: Browser, context: BrowserContext, baseURL?: string) =>
+  browser.newContext({
+    viewport: { width: NARROW, height: 812 },
+    baseURL,
+    storageState: await context.storageState(),
+  });
+
 /**
  * The page again in a second window `NARROW` px wide with the same session: nothing is wider than
- * the window (tables scroll inside their own region), axe finds nothing serious, and a full-page
+ * the window, not even inside a table's own scrolling region (the kit's tables stack their rows as
+ * cards on a phone), axe finds nothing serious, and a full-page
  * screenshot `${name}-375.png` lands in `dir`. `watch` sees the new page first (its errors).
  */
 export async function checkNarrow(
@@ -105,10 +114,7 @@ export async function checkNarrow(
   page: Page,
   o: { name: string; dir: string; watch?: (p: Page) => void },
 ) {
-  const narrow = await browser.newContext({
-    viewport: { width: NARROW, height: 812 },
-    storageState: await page.context().storageState(),
-  });
+  const narrow = await phoneLike(browser, page.context());
   try {
     const q = await narrow.newPage();
     o.watch?.(q);
@@ -117,6 +123,13 @@ export async function checkNarrow(
     await q.waitForLoadState('networkidle');
     const overflow = await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow, `${o.name} fits ${NARROW} px`).toBeLessThanOrEqual(0);
+    const tables = await q.evaluate<number[]>(
+      `[...document.querySelectorAll('[role=region]:has(> table)')].map((r) => r.scrollWidth - r.clientWidth)`,
+    );
+    expect(
+      tables.filter((n) => n > 0),
+      `${o.name}: no table scrolls sideways at ${NARROW} px`,
+    ).toEqual([]);
     await expectAccessible(q, `${o.name} at ${NARROW} px`);
     await q.screenshot({ path: join(o.dir, `${o.name}-${NARROW}.png`), fullPage: true });
   } finally {

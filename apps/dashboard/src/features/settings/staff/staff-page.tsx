@@ -46,49 +46,6 @@ export function StaffPage() {
     close();
   };
   const chosen = staff.data?.find((m) => m.id === search.id);
-  /** A row's actions: change the role, sign someone else out everywhere, remove. */
-  const rowActions = (m: StaffMember) => (
-    <>
-      <Link
-        to={open('role', m.id)}
-        state={OPENED_HERE}
-        className={buttonClass('secondary', 'sm')}
-        aria-label={`Change role of ${m.name}`}
-      >
-        Change role
-      </Link>
-      {m.id !== me.id && m.status === 'ACTIVE' && (
-        // A lost laptop: every session of theirs ends; they stay and sign in again.
-        <Button
-          variant="ghost"
-          size="sm"
-          busy={signOut.isPending && signOut.variables === m.id}
-          aria-label={`Sign ${m.name} out everywhere`}
-          onClick={() => {
-            setNotice(undefined);
-            signOut.mutate(m.id, {
-              onSuccess: (n) =>
-                setNotice(
-                  n === 0
-                    ? `${m.name} was not signed in anywhere.`
-                    : `${m.name} is signed out everywhere (${plural(n, 'session')}); they can sign in again.`,
-                ),
-            });
-          }}
-        >
-          Sign out
-        </Button>
-      )}
-      <Link
-        to={open('remove', m.id)}
-        state={OPENED_HERE}
-        className={buttonClass('ghost', 'sm')}
-        aria-label={`Remove ${m.name}`}
-      >
-        Remove
-      </Link>
-    </>
-  );
 
   return (
     <>
@@ -112,7 +69,7 @@ export function StaffPage() {
                   <th scope="col">Role</th>
                   <th scope="col">Status</th>
                   <th scope="col">Last signed in</th>
-                  <th scope="col" className="max-md:hidden">
+                  <th scope="col">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -125,13 +82,7 @@ export function StaffPage() {
                       {m.id === me.id && <span className="font-normal text-muted"> (you)</span>}
                       <span className="block font-normal break-all text-muted">{m.email}</span>
                     </th>
-                    <td>
-                      {roleLabel(m.role)}
-                      {/* A phone's table scrolls: the actions come below the role, in view. */}
-                      <div className="mt-2 flex flex-col items-start gap-1 whitespace-nowrap md:hidden">
-                        {rowActions(m)}
-                      </div>
-                    </td>
+                    <td>{roleLabel(m.role)}</td>
                     <td>
                       {m.status === 'INVITED' ? (
                         <Badge tone="warning">Invited</Badge>
@@ -145,8 +96,47 @@ export function StaffPage() {
                     <td className="whitespace-nowrap">
                       {m.lastLoginDate ? dateTime(m.lastLoginDate) : 'Never'}
                     </td>
-                    <td className="max-md:hidden">
-                      <div className="flex justify-end gap-1">{rowActions(m)}</div>
+                    <td>
+                      <div className="flex flex-wrap justify-end gap-1">
+                        <Link
+                          to={open('role', m.id)}
+                          state={OPENED_HERE}
+                          className={buttonClass('secondary', 'sm')}
+                          aria-label={`Change role of ${m.name}`}
+                        >
+                          Change role
+                        </Link>
+                        {m.id !== me.id && m.status === 'ACTIVE' && (
+                          // A lost laptop: every session of theirs ends; they stay and sign in again.
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            busy={signOut.isPending && signOut.variables === m.id}
+                            aria-label={`Sign ${m.name} out everywhere`}
+                            onClick={() => {
+                              setNotice(undefined);
+                              signOut.mutate(m.id, {
+                                onSuccess: (n) =>
+                                  setNotice(
+                                    n === 0
+                                      ? `${m.name} was not signed in anywhere.`
+                                      : `${m.name} is signed out everywhere (${plural(n, 'session')}); they can sign in again.`,
+                                  ),
+                              });
+                            }}
+                          >
+                            Sign out
+                          </Button>
+                        )}
+                        <Link
+                          to={open('remove', m.id)}
+                          state={OPENED_HERE}
+                          className={buttonClass('ghost', 'sm')}
+                          aria-label={`Remove ${m.name}`}
+                        >
+                          Remove
+                        </Link>
+                      </div>
                     </td>
                   </tr>
                 ))}
