@@ -40,6 +40,7 @@ import { taxModule } from './modules/tax/index.ts';
 import { mediaModule } from './modules/media/index.ts';
 import { reviewsModule } from './modules/reviews/index.ts';
 import { staffModule } from './modules/staff/index.ts';
+import { abandonedCheckoutsModule } from './modules/abandoned-checkouts/index.ts';
 import { backInStockModule } from './modules/back-in-stock/index.ts';
 import { recommendationsModule } from './modules/recommendations/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
@@ -138,6 +139,7 @@ export function buildApp(o: AppOptions): App {
     analyticsModule,
     staffModule,
     hostedCheckoutModule(oauth),
+    abandonedCheckoutsModule,
     storefrontModule(() => oauth.instance?.oauthClientId),
   ];
   for (const m of modules) m.install?.(http);

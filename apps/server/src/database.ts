@@ -19,6 +19,7 @@ import type { ReviewsTables } from './modules/reviews/index.ts';
 import type { StaffTables } from './modules/staff/index.ts';
 import type { BackInStockTables } from './modules/back-in-stock/index.ts';
 import type { RecommendationsTables } from './modules/recommendations/index.ts';
+import type { AbandonedCheckoutTables } from './modules/abandoned-checkouts/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -43,4 +44,5 @@ export interface Database
     ReviewsTables,
     StaffTables,
     BackInStockTables,
-    RecommendationsTables {}
+    RecommendationsTables,
+    AbandonedCheckoutTables {}

@@ -26,6 +26,7 @@ export const ENTITY_FQDN = {
   review: 'wix.reviews.v1.review',
   reviewRequest: 'wix.reviews.v2.review_request',
   backInStockRequest: 'wix.ecom.v1.back_in_stock_notification_request',
+  abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
 } as const;
 
 export type EntityFqdn = (typeof ENTITY_FQDN)[keyof typeof ENTITY_FQDN];

@@ -27,3 +27,4 @@ export * from './recommendations.ts';
 export * from './back-in-stock.ts';
 export * from './analytics.ts';
 export * from './staff.ts';
+export * from './abandoned-checkouts.ts';

@@ -134,7 +134,8 @@ export type {
   RecommendationAlgorithmInfo,
   RecommendationRequest,
 } from './recommendations.ts';
-// The merchant's calls (the dashboard): staff sessions, orders and payments, the home page's figures.
+// The merchant's calls (the dashboard): staff sessions, orders and payments, abandoned checkouts,
+// the home page's figures.
 export { staffCalls, staffHeaders } from './admin/staff.ts';
 export type {
   StaffEnrolment,
@@ -157,6 +158,19 @@ export type {
   PaymentAmount,
   Refundability,
 } from './admin/orders.ts';
+export {
+  ABANDONED_SORTS,
+  ABANDONED_STATUSES,
+  abandonedCheckoutCalls,
+  abandonedSearchBody,
+} from './admin/abandoned-checkouts.ts';
+export type {
+  AbandonedPage,
+  AbandonedSearch,
+  AbandonedSort,
+  AbandonedStatus,
+  DayRange,
+} from './admin/abandoned-checkouts.ts';
 export { ANALYTICS_PERIODS, analyticsCalls } from './admin/analytics.ts';
 export type { AnalyticsPeriod } from './admin/analytics.ts';
 // The merchant's catalog (products, stock, categories) and media library.

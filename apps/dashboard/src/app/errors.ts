@@ -10,6 +10,9 @@ const messages: Record<string, string> = {
     'This setup link is invalid, expired or already used. Make a new one with `npm run staff:setup-link`.',
   CSRF_TOKEN_INVALID: 'Your session was refreshed. Please try again.',
   OWNER_ONLY: 'Only an owner of the store can do this.',
+  ABANDONED_CHECKOUT_NOT_FOUND: 'There is no such abandoned checkout (it may have been deleted).',
+  ABANDONED_CHECKOUT_RECOVERED: 'The shopper completed this order already; there is nothing to recover.',
+  RECOVERY_EMAIL_RECENT: 'A recovery e-mail went out less than an hour ago; try again later.',
 };
 
 export interface DescribedError {

@@ -2,7 +2,16 @@
 import { Button } from '@vitrine/ui';
 import { useState } from 'react';
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  done = 'Copied.',
+}: {
+  text: string;
+  label?: string;
+  /** What the status says once it is copied. */
+  done?: string;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = () => {
     // No clipboard outside secure contexts (plain http on another host than localhost).
@@ -19,7 +28,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       </Button>
       <span role="status" className="text-sm text-muted">
         {copied === true
-          ? 'Copied.'
+          ? done
           : copied === false
             ? 'Copying is not allowed here: select the text and copy it.'
             : ''}

@@ -24,9 +24,11 @@ export { memberMutations, memberQueries } from './members.ts';
 export { reviewMutations, reviewQueries, summaryIds } from './reviews.ts';
 export { backInStockMutations, backInStockQueries } from './back-in-stock.ts';
 export { recommendationQueries } from './recommendations.ts';
-// The merchant's (the dashboard's): staff sessions, orders and payments, the home page's figures.
+// The merchant's (the dashboard's): staff sessions, orders and payments, abandoned checkouts,
+// the home page's figures.
 export { STAFF_SESSION_KEY, staffMutations, staffQueries } from './admin/staff.ts';
 export { adminOrderMutations, adminOrderQueries } from './admin/orders.ts';
+export { abandonedCheckoutMutations, abandonedCheckoutQueries } from './admin/abandoned-checkouts.ts';
 export { analyticsQueries } from './admin/analytics.ts';
 export { adminCatalogMutations, adminCatalogQueries } from './admin/catalog.ts';
 export { mediaMutations, mediaQueries } from './admin/media.ts';

@@ -1,6 +1,5 @@
 /** The marketing pages' own navigation: coupons, discount rules, gift cards (each a page of its own). */
-import { Tabs, tabClass } from '@vitrine/ui';
-import { Link } from 'react-router';
+import { PageTabs } from '../../kit/page-tabs.tsx';
 import { marketingUrls } from './urls.ts';
 
 const tabs = [
@@ -10,18 +9,5 @@ const tabs = [
 ] as const;
 
 export function MarketingTabs({ current }: { current: (typeof tabs)[number][0] }) {
-  return (
-    <Tabs label="Marketing">
-      {tabs.map(([id, label, href]) => (
-        <Link
-          key={id}
-          to={href}
-          className={tabClass(id === current)}
-          aria-current={id === current ? 'page' : undefined}
-        >
-          {label}
-        </Link>
-      ))}
-    </Tabs>
-  );
+  return <PageTabs label="Marketing" pages={tabs} current={current} />;
 }

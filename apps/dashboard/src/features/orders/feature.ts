@@ -12,6 +12,16 @@ export const ordersFeature: Feature = {
       path: ordersUrls.detail.path.slice(1),
       lazy: () => import('./detail/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
     },
+    {
+      path: ordersUrls.abandoned.path.slice(1),
+      lazy: () =>
+        import('./abandoned/abandoned-page.tsx').then((m) => ({ Component: m.AbandonedCheckoutsPage })),
+    },
+    {
+      path: ordersUrls.abandonedCheckout.path.slice(1),
+      lazy: () =>
+        import('./abandoned/checkout-page.tsx').then((m) => ({ Component: m.AbandonedCheckoutPage })),
+    },
   ],
   nav: [{ label: 'Orders', to: ordersUrls.list.href(), order: 10 }],
 };

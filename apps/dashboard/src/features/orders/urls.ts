@@ -4,8 +4,10 @@
  *
  *   ordersUrls.list.href({ payment: ['NOT_PAID'], status: ['APPROVED'] })  →  /orders?payment=NOT_PAID&status=APPROVED
  *   ordersUrls.detail.href({ id }, { dialog: 'refund' })                   →  /orders/<id>?dialog=refund
+ *   ordersUrls.abandoned.href({ status: 'ABANDONED', q: 'ada' })           →  /orders/abandoned?q=ada&status=ABANDONED
+ *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
  */
-import { ADMIN_ORDER_SORTS } from '@vitrine/sdk';
+import { ABANDONED_SORTS, ABANDONED_STATUSES, ADMIN_ORDER_SORTS } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
 
 export const PAYMENT_STATUSES = [
@@ -41,4 +43,13 @@ export const ordersUrls = {
     cursor: param.token(),
   }),
   detail: route('/orders/:id', { dialog: param.oneOf(ORDER_DIALOGS) }),
+  /** Checkouts shoppers left (newest first, 20 a page), with the last 30 days' recovery figures. */
+  abandoned: route('/orders/abandoned', {
+    /** Words starting the buyer's e-mail, first or last name. */
+    q: param.text(),
+    status: param.oneOf(ABANDONED_STATUSES),
+    sort: param.oneOf(ABANDONED_SORTS),
+    cursor: param.token(),
+  }),
+  abandonedCheckout: route('/orders/abandoned/:id', { dialog: param.oneOf(['delete']) }),
 };

@@ -1,6 +1,5 @@
 /** The settings pages' own navigation (one page per group of settings). */
-import { Tabs, tabClass } from '@vitrine/ui';
-import { Link } from 'react-router';
+import { PageTabs } from '../../kit/page-tabs.tsx';
 import { settingsUrls } from './urls.ts';
 
 const pages = [
@@ -15,18 +14,5 @@ const pages = [
 ] as const;
 
 export function SettingsTabs({ current }: { current: (typeof pages)[number][0] }) {
-  return (
-    <Tabs label="Settings" className="mb-6">
-      {pages.map(([id, label, href]) => (
-        <Link
-          key={id}
-          to={href}
-          className={tabClass(id === current)}
-          aria-current={id === current ? 'page' : undefined}
-        >
-          {label}
-        </Link>
-      ))}
-    </Tabs>
-  );
+  return <PageTabs label="Settings" pages={pages} current={current} className="mb-6" />;
 }

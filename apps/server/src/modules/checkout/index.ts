@@ -3,7 +3,8 @@ import type { ServerModule } from '../../platform/module.ts';
 import { purgeAbandonedCheckouts } from './purge.ts';
 import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
-export { createCheckoutFromCart, load } from './service.ts';
+export { completedCheckouts, leftCheckouts } from './left.ts';
+export { createCheckoutFromCart, getCheckout, load } from './service.ts';
 export { noteStockMoved as noteStockMovedFor, stockMoving as stockMovingFor } from './kept.ts';
 export { type CheckoutTables } from './store.ts';
 

@@ -23,6 +23,7 @@ import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { buyerName, dateTime } from '../format.ts';
 import { fulfilmentLabels, orderLabels, paymentLabels, StatusBadge } from '../status.tsx';
+import { OrdersTabs } from '../tabs.tsx';
 import { ordersUrls } from '../urls.ts';
 import { OrderFilters } from './filters.tsx';
 import { isFiltered, toOrderSearch } from './search.ts';
@@ -41,7 +42,8 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeading>Orders</PageHeading>
+      <PageHeading className="mb-4">Orders</PageHeading>
+      <OrdersTabs current="orders" />
       <OrderFilters key={location.search} search={search} onApply={setSearch} />
       {orders.isError ? (
         <>

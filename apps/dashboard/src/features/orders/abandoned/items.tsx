@@ -1,0 +1,79 @@
+/** What was in the abandoned checkout: its lines (name, options, quantity, price) and totals. */
+import type { WireAbandonedCheckout } from '@vitrine/contract';
+import { formatMoney, Table } from '@vitrine/ui';
+import { scaleOf, showMinor, toMinor } from '../money.ts';
+
+export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckout }) {
+  const money = (m: { amount: string; formattedAmount?: string }) => formatMoney(m, { currency: c.currency });
+  /** Price × quantity in minor units (no floating point); the price alone when it is not a plain amount. */
+  const lineTotal = (l: WireAbandonedCheckout['lineItems'][number]) => {
+    const minor = toMinor(l.price.amount, scaleOf(c.currency));
+    return Number.isNaN(minor) ? '—' : showMinor(minor * l.quantity, c.currency);
+  };
+  if (!c.lineItems.length) return <p className="mb-4 text-sm text-muted">No items.</p>;
+  return (
+    <Table caption="Line items" hideCaption className="mb-4">
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="text-right">
+            Price
+          </th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {c.lineItems.map((l) => (
+          <tr key={l.id}>
+            <th scope="row" className="font-normal">
+              <span className="block font-medium">{l.productName.original}</span>
+              {l.descriptionLines.map((d, i) => (
+                <span key={i} className="block text-muted">
+                  {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
+                </span>
+              ))}
+            </th>
+            <td className="text-right whitespace-nowrap tabular-nums">{money(l.price)}</td>
+            <td className="text-right tabular-nums">{l.quantity}</td>
+            <td className="text-right whitespace-nowrap tabular-nums">{lineTotal(l)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Subtotal, the discounts applied (by name) and the total. */
+export function AbandonedTotals({ checkout: c }: { checkout: WireAbandonedCheckout }) {
+  const discounts = c.appliedDiscounts
+    .map((d) =>
+      d.coupon
+        ? `Coupon ${d.coupon.code}`
+        : d.discountRule
+          ? d.discountRule.name.original
+          : d.merchantDiscount
+            ? `${formatMoney(d.merchantDiscount.amount, { currency: c.currency })} off`
+            : '',
+    )
+    .filter(Boolean);
+  const rows: [string, string, boolean?][] = [
+    ['Subtotal', formatMoney(c.subtotalPrice, { currency: c.currency })],
+    ...(discounts.length ? [['Discounts', discounts.join(', ')] as [string, string]] : []),
+    ['Total', formatMoney(c.totalPrice, { currency: c.currency }), true],
+  ];
+  return (
+    <dl className="ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+      {rows.map(([label, value, strong]) => (
+        <div key={label} className={`contents ${strong ? 'font-semibold' : ''}`}>
+          <dt>{label}</dt>
+          <dd className="text-right tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Abandoned checkouts, the whole journey in real Chromium against a real server: two shoppers leave
+ * their checkouts with an e-mail address; an hour later each gets the recovery e-mail through a real
+ * SMTP server. One follows its link on another device, finds the items on the hosted checkout page
+ * and pays; the merchant's dashboard then shows that checkout recovered and the figures say so. For
+ * the other, the merchant opens its page, sends the e-mail again an hour later (the shopper gets a
+ * second one), copies the link and deletes the record. axe and screenshots at 1280 and 375 px.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../platform/http/static.ts';
+import { received, smtpSink, type SmtpSink } from '../test/back-in-stock.ts';
+import { hasChromium, launchBrowser } from '../test/browser.ts';
+import type { TestServer } from '../test/server.ts';
+import { shopperKit } from '../test/shop.ts';
+import { setUpOwner, staffServer } from '../test/staff.ts';
+import { checkNarrow, expectAccessible } from '../test/storefront.ts';
+
+const built = existsSync(join(appDist('dashboard'), 'index.html'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
+if (!built) console.warn('Abandoned-checkout browser tests SKIPPED: run "npm run build" first.');
+
+let s: TestServer;
+let sink: SmtpSink;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+const watch = (p: Page) => {
+  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  p.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+};
+
+/** A visitor's checkout of `quantity` notebooks, with the shopper's e-mail and name, left as it is. */
+async function leave(
+  kit: Awaited<ReturnType<typeof shopperKit>>,
+  email: string,
+  firstName: string,
+  quantity: number,
+) {
+  const auth = await kit.visitor();
+  const made = await s.request<{ checkout: { id: string } }>('POST', '/ecom/v1/checkouts', {
+    auth,
+    body: { channelType: 'WEB', lineItems: [{ ...kit.line, quantity }] },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const id = made.body.checkout.id;
+  const patched = await s.request('PATCH', `/ecom/v1/checkouts/${id}`, {
+    auth,
+    body: {
+      checkout: {
+        buyerInfo: { email },
+        billingInfo: { contactDetails: { firstName, lastName: 'Shopper' } },
+      },
+    },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  return id;
+}
+/** The recovery link in the latest e-mail to `to`. */
+const linkIn = (to: string) => {
+  const mails = received(sink, to);
+  return /Finish your purchase: (\S+)/.exec(mails[mails.length - 1] ?? '')?.[1] ?? '';
+};
+
+beforeAll(async () => {
+  if (!hasChromium || !built) return;
+  sink = await smtpSink();
+  s = await staffServer({ env: { SMTP_URL: sink.url, MAIL_FROM: 'shop@example.test' } });
+  const owner = await setUpOwner(s);
+  const kit = await shopperKit(s, '14.00');
+  await leave(kit, 'mary@example.test', 'Mary', 2);
+  await leave(kit, 'charles@example.test', 'Charles', 1);
+  s.clock.advance(61 * 60_000);
+  await s.until(async () => linkIn('mary@example.test') && linkIn('charles@example.test'), 20_000);
+
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
+  await context.addCookies([
+    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  page = await context.newPage();
+  watch(page);
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+  await sink?.close();
+});
+
+async function checkPage(p: Page, name: string) {
+  await p.waitForLoadState('networkidle');
+  await expectAccessible(p, name);
+  await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+  await checkNarrow(browser, p, { name, dir: ARTIFACTS, watch });
+}
+
+describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and merchant', () => {
+  it('the shopper follows the e-mailed link on another device, finds the items and pays; the dashboard shows it recovered', async () => {
+    const mail = received(sink, 'mary@example.test').join('\n');
+    expect(mail).toContain('Subject: You left something at');
+    expect(mail).toContain('Total: $28.00');
+
+    // Another device: nothing but the link.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    try {
+      const q = await phone.newPage();
+      watch(q);
+      await q.goto(linkIn('mary@example.test'));
+      await q.waitForURL(/\/checkout\?/);
+      const summary = q.getByRole('complementary', { name: 'Order summary' });
+      await expect.poll(() => summary.innerText()).toMatch(/\$28\.00/);
+      await expect.poll(() => q.getByLabel('E-mail').inputValue()).toBe('mary@example.test');
+      await q.getByLabel('First name').fill('Mary');
+      await q.getByLabel('Last name').fill('Shopper');
+      await q.getByRole('button', { name: 'Continue to payment' }).click();
+      await q.getByLabel('Name on card').fill('Mary Shopper');
+      await q.getByLabel('Card number').fill('4242424242424242');
+      await q.getByLabel('Expiry date (MM/YY)').fill('01/40');
+      await q.getByLabel('Security code (CVC)').fill('123');
+      await q.getByRole('button', { name: /place order/ }).click();
+      await q.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
+      await q.getByTestId('order-number').waitFor();
+    } finally {
+      await phone.close();
+    }
+
+    // Within a minute the record says so.
+    s.clock.advance(61_000);
+    await page.goto('/dashboard/orders');
+    await page
+      .getByRole('navigation', { name: 'Orders sections' })
+      .getByRole('link', { name: 'Abandoned checkouts' })
+      .click();
+    await page.getByRole('heading', { name: 'Abandoned checkouts', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Abandoned checkouts' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return table.getByRole('row', { name: /Mary Shopper/ }).innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Recovered/);
+    // One of the two came back.
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/Recovery rate\s+50(\.0)?%/);
+    await checkPage(page, 'abandoned-checkouts');
+  });
+
+  it('the merchant opens the other, sends the e-mail again an hour later, copies the link and deletes it', async () => {
+    await page
+      .getByRole('table', { name: 'Abandoned checkouts' })
+      .getByRole('link', { name: /Charles Shopper/ })
+      .click();
+    await page.getByRole('heading', { name: 'Abandoned checkout of Charles Shopper', level: 1 }).waitFor();
+    await page.getByText('Recovery e-mail sent').first().waitFor();
+    await checkPage(page, 'abandoned-checkout');
+
+    // Within the hour of the first e-mail the server says no, in words.
+    const send = page.getByRole('button', { name: 'Send recovery e-mail' });
+    await send.click();
+    await page.getByRole('alert').filter({ hasText: 'No e-mail was sent' }).waitFor();
+    s.clock.advance(60 * 60_000);
+    await send.click();
+    await page.getByText('Recovery e-mail sent to charles@example.test.').waitFor();
+    await s.until(async () => received(sink, 'charles@example.test').length === 2);
+    // The second e-mail's link works like the first.
+    const r = await fetch(linkIn('charles@example.test'), { redirect: 'manual' });
+    expect(r.status).toBe(302);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toMatch(
+      /\/redirect-to-checkout\?token=/,
+    );
+
+    await page.getByRole('link', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this abandoned checkout?' });
+    await expectAccessible(page, 'abandoned checkout delete dialog');
+    await dialog.getByRole('button', { name: 'Delete abandoned checkout' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/abandoned$/);
+    await page.getByText('The abandoned checkout of Charles Shopper was deleted.').waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: 'Abandoned checkouts' })
+        .getByRole('row', { name: /Charles/ })
+        .count(),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

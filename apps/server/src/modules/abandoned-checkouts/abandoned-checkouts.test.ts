@@ -1,0 +1,277 @@
+/**
+ * Abandoned checkouts over HTTP: a checkout left an hour with an e-mail is found once (by every
+ * process that looks), e-mailed its recovery link, which opens it again on the hosted checkout page;
+ * the order placed from it marks it RECOVERED. The merchant's calls: query, search, analytics,
+ * activities, the e-mail again, delete. On PostgreSQL with TEST_DATABASE_URL (two processes).
+ */
+import type { WireAbandonedCheckout } from '@vitrine/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, mailsTo } from '../../test/identity.ts';
+import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
+import { testEngine } from '../../test/database.ts';
+import { appError, startTestServer, type TestServer } from '../../test/server.ts';
+import { shopperKit } from '../../test/shop.ts';
+
+const K = '/ecom/v1/checkouts';
+const AC = '/ecom/v1/abandoned-checkout';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let s: TestServer;
+let other: TestServer;
+let kit: Awaited<ReturnType<typeof shopperKit>>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  // A second process on the same database and clock (PGlite is one session: the same handle).
+  other = await startTestServer({
+    database: testEngine() === 'postgres' ? s.db.another() : s.db.handle,
+    clock: s.clock,
+    env: { PUBLIC_URL: s.url },
+  });
+  kit = await shopperKit(s, '12.50');
+});
+afterAll(async () => {
+  await other?.stop();
+  await s?.stop();
+});
+
+/** A visitor's checkout of two books with `email` (none: no e-mail) and a name; its id and the visitor. */
+async function leftCheckout(email?: string, firstName = 'Ada') {
+  const auth = await kit.visitor();
+  const made = await s.request<{ checkout: { id: string } }>('POST', K, {
+    auth,
+    body: { channelType: 'WEB', lineItems: [{ ...kit.line, quantity: 2 }] },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const id = made.body.checkout.id;
+  const patched = await s.request('PATCH', `${K}/${id}`, {
+    auth,
+    body: {
+      checkout: {
+        ...(email ? { buyerInfo: { email } } : {}),
+        shippingInfo: { shippingDestination: { contactDetails: { firstName, lastName: 'Lovelace' } } },
+      },
+    },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  return { id, auth };
+}
+
+const search = (body: unknown) =>
+  s.admin<{ abandonedCheckouts: WireAbandonedCheckout[]; pagingMetadata: { count: number } }>(
+    'POST',
+    `${AC}/search`,
+    { search: body },
+  );
+const byCheckout = async (checkoutId: string) =>
+  (await search({ filter: { checkoutId } })).body.abandonedCheckouts[0];
+/** Opens a recovery link without following it: where it leads. */
+const open = (link: string) => fetch(link, { redirect: 'manual' });
+
+describe('abandoned checkouts', () => {
+  const found: Record<'ada' | 'grace', WireAbandonedCheckout> = {} as never;
+  let ada: { id: string; auth: string };
+
+  it('are found an hour after the last change (once, with two processes looking), and e-mailed their recovery link once', async () => {
+    ada = await leftCheckout('ada@example.test');
+    const grace = await leftCheckout('Grace@Example.test', 'Grace');
+    const noEmail = await leftCheckout();
+    s.clock.advance(40 * 60_000);
+    const recent = await leftCheckout('recent@example.test');
+    // Both processes' runners look, once the clock has passed the hour.
+    s.clock.advance(25 * 60_000);
+    const a = await s.until(async () => {
+      const r = await byCheckout(ada.id);
+      return r?.activities.some((x) => x.type === 'EMAIL_SENT') && r;
+    });
+    found.ada = a;
+    found.grace = await s.until(() => byCheckout(grace.id));
+    expect(a).toMatchObject({
+      checkoutId: ada.id,
+      status: 'ABANDONED',
+      buyerInfo: { email: 'ada@example.test' },
+      contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
+      currency: 'USD',
+      totalPrice: { amount: '25.00', formattedAmount: '$25.00' },
+      lineItems: [{ quantity: 2, price: { amount: '12.50' } }],
+    });
+    expect(a.activities.map((x) => x.type)).toEqual(['SCHEDULED', 'EMAIL_SENT']);
+    expect(await byCheckout(noEmail.id)).toBeUndefined();
+    expect(await byCheckout(recent.id)).toBeUndefined();
+
+    // One row and one e-mail each, though both processes searched.
+    const all = await search({ filter: { checkoutId: { $in: [ada.id, grace.id] } } });
+    expect(all.body.abandonedCheckouts).toHaveLength(2);
+    const mails = await mailsTo(s, 'ada@example.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/You left something at/);
+    expect(mails[0]!.text).toContain('× 2');
+    expect(linkIn(mails[0]!.text.slice(mails[0]!.text.indexOf('Finish')))).toMatch(
+      new RegExp(`/ecom/v1/abandoned-checkout/${a.id}/redirect-to-checkout\\?token=`),
+    );
+    // The address as the shopper wrote it is matched lower-cased.
+    expect(found.grace.buyerInfo.email).toBe('Grace@Example.test');
+    expect(await mailsTo(s, 'grace@example.test')).toHaveLength(1);
+
+    // Later, the 40-minute-old one is found too.
+    s.clock.advance(40 * 60_000);
+    await s.until(() => byCheckout(recent.id));
+  });
+
+  it('open their checkout again from the link, as the shopper who left it; a forged, foreign or expired link opens nothing', async () => {
+    const link = (await mailsTo(s, 'ada@example.test'))[0]!.text.match(/Finish your purchase: (\S+)/)![1]!;
+    const r = await open(link);
+    expect(r.status).toBe(302);
+    const to = new URL(r.headers.get('location')!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${s.url}/checkout`);
+    expect(to.searchParams.get('checkoutId')).toBe(ada.id);
+    const session = await s.request<{ accessToken: string; checkoutId: string }>(
+      'POST',
+      '/_api/hosted-checkout/v1/session',
+      { body: { checkoutToken: to.searchParams.get('checkoutToken'), checkoutId: ada.id } },
+    );
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const read = await s.request<{ checkout: { lineItems: { quantity: number }[] } }>(
+      'GET',
+      `${K}/${ada.id}`,
+      {
+        auth: session.body.accessToken,
+      },
+    );
+    expect(read.body.checkout.lineItems[0]!.quantity).toBe(2);
+
+    const refused = async (url: string) => {
+      const res = await open(url);
+      expect(res.status, url).toBe(400);
+      expect(appError(await res.json()).code).toBe('RECOVERY_LINK_INVALID');
+    };
+    const token = new URL(link).searchParams.get('token')!;
+    await refused(link.replace(token, `${token.slice(0, -2)}xx`));
+    await refused(`${s.url}${AC}/${found.ada.id}/redirect-to-checkout`);
+    // Grace's token on Ada's checkout.
+    const graceToken = new URL(found.grace.checkoutUrl).searchParams.get('token')!;
+    await refused(
+      `${s.url}${AC}/${found.ada.id}/redirect-to-checkout?token=${encodeURIComponent(graceToken)}`,
+    );
+    const clock = s.clock.now();
+    s.clock.set(new Date(clock.getTime() + 31 * DAY));
+    await refused(link);
+    s.clock.set(clock);
+  });
+
+  it('are RECOVERED once the checkout becomes an order; their link then leads to the shop', async () => {
+    const placed = await s.request<{ orderId: string }>('POST', `${K}/${ada.id}/create-order`, {
+      auth: ada.auth,
+      body: { id: ada.id },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    s.clock.advance(61_000);
+    const recovered = await s.until(async () => {
+      const r = await byCheckout(ada.id);
+      return r?.status === 'RECOVERED' && r;
+    });
+    expect(Date.parse(recovered.checkoutRecoveredDate!)).toBeGreaterThanOrEqual(
+      Date.parse(found.ada.createdDate),
+    );
+    const r = await open(recovered.checkoutUrl);
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe(`${s.url}/`);
+    const again = await s.admin(
+      'POST',
+      `/ecom/v1/abandoned-checkouts/${recovered.id}/send-recovery-email`,
+      {},
+    );
+    expect([again.status, appError(again.body).code]).toEqual([409, 'ABANDONED_CHECKOUT_RECOVERED']);
+  });
+
+  it("answer the merchant's search, analytics, activities, a second e-mail (not within the hour) and deletes", async () => {
+    const grace = found.grace.id;
+    const words = await search({ search: { expression: 'gra LOVE' } });
+    expect(words.body.abandonedCheckouts.map((c) => c.id)).toEqual([grace]);
+    const open = await search({ filter: { status: 'ABANDONED' } });
+    expect(open.body.abandonedCheckouts.map((c) => c.checkoutId)).not.toContain(ada.id);
+    const queried = await s.admin<{ abandonedCheckouts: WireAbandonedCheckout[] }>('POST', `${AC}/query`, {
+      query: { filter: { status: 'RECOVERED' }, cursorPaging: { limit: 5 } },
+    });
+    expect(queried.body.abandonedCheckouts.map((c) => c.checkoutId)).toEqual([ada.id]);
+
+    const day = s.clock.now().toISOString().slice(0, 10);
+    const figures = await s.admin('POST', `${AC}/get-analytics`, { startDate: '2020-01-01', endDate: day });
+    expect(figures.body).toEqual({
+      currency: 'USD',
+      recoverableValue: '50.00',
+      recoverableCheckoutCount: 2,
+      averageRecoverableCheckoutValue: '25.00',
+      recoveredValue: '25.00',
+      recoveredCheckoutCount: 1,
+      recoveryRate: 1 / 3,
+    });
+    const some = await s.admin('POST', `${AC}/get-analytics`, {
+      startDate: found.ada.createdDate.slice(0, 10),
+      endDate: day,
+      metrics: ['RECOVERY_RATE'],
+    });
+    expect(some.body).toEqual({ currency: 'USD', recoveryRate: 1 / 3 });
+    const bad = await s.admin('POST', `${AC}/get-analytics`, { startDate: 'yesterday', endDate: day });
+    expect(bad.status).toBe(400);
+
+    const task = await s.admin<{ abandonedCheckout: WireAbandonedCheckout }>(
+      'POST',
+      `/ecom/v1/abandoned-checkouts/${grace}/add-activity`,
+      { abandonedCheckoutId: grace, activityType: 'TASK_CREATED' },
+    );
+    expect(task.body.abandonedCheckout.activities.map((a) => a.type)).toEqual([
+      'SCHEDULED',
+      'EMAIL_SENT',
+      'TASK_CREATED',
+    ]);
+
+    const send = () => s.admin('POST', `/ecom/v1/abandoned-checkouts/${grace}/send-recovery-email`, {});
+    // The automatic one went within the hour: not again yet.
+    const recent = await send();
+    expect([recent.status, appError(recent.body).code]).toEqual([409, 'RECOVERY_EMAIL_RECENT']);
+    s.clock.advance(HOUR);
+    // (The outbox may have purged old mail when the clock ran a month ahead: count the new one.)
+    const mailed = (await mailsTo(s, 'grace@example.test')).length;
+    const later = await send();
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(await mailsTo(s, 'grace@example.test')).toHaveLength(mailed + 1);
+
+    for (const id of ['not-an-id', '0190c0de-0000-7000-8000-00000000dead']) {
+      const r = await s.admin('GET', `${AC}/${id}`);
+      expect([r.status, appError(r.body).code]).toEqual([404, 'ABANDONED_CHECKOUT_NOT_FOUND']);
+    }
+    const bulk = await s.admin<{
+      results: { itemMetadata: { success: boolean } }[];
+      bulkActionMetadata: { totalSuccesses: number; totalFailures: number };
+    }>('POST', '/ecom/v1/bulk/abandoned-checkout/delete', { abandonedCheckoutIds: [grace, 'nope'] });
+    expect(bulk.body.results.map((r) => r.itemMetadata.success)).toEqual([true, false]);
+    expect(bulk.body.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+    expect((await s.admin('GET', `${AC}/${grace}`)).status).toBe(404);
+    const gone = await s.admin('DELETE', `${AC}/${found.ada.id}`);
+    expect(gone.status).toBe(200);
+    expect((await s.admin('DELETE', `${AC}/${found.ada.id}`)).status).toBe(404);
+  });
+});
+
+describe('permission matrix', () => {
+  it('walks every route: the merchant only, but the recovery link opens for anyone with it', async () => {
+    const routes = s.app.router.routes.filter((r) => r.url.includes('abandoned-checkout'));
+    const table: Record<string, Expected> = {
+      [`POST ${AC}/query`]: ['admin'],
+      [`POST ${AC}/search`]: ['admin'],
+      [`POST ${AC}/get-analytics`]: ['admin'],
+      'POST /ecom/v1/bulk/abandoned-checkout/delete': ['admin'],
+      [`GET ${AC}/:abandonedCheckoutId`]: ['admin'],
+      [`DELETE ${AC}/:abandonedCheckoutId`]: ['admin'],
+      'POST /ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity': ['admin'],
+      'POST /ecom/v1/abandoned-checkouts/:abandonedCheckoutId/send-recovery-email': ['admin'],
+      [`GET ${AC}/:abandonedCheckoutId/redirect-to-checkout`]: 'any',
+    };
+    expect(routes).toHaveLength(9);
+    expectTabledRoles(routes, table, (r) => `${r.method} ${r.url}`);
+    const seen = await walkRoles(s, routes, table, (r) => `${r.method} ${r.url}`, await shopCallers(s));
+    expect(seen).toHaveLength(36);
+  });
+});
