@@ -34,6 +34,8 @@ export const storeSettings = z.object({
   captureOnFulfillment: z.boolean(),
   /** An authorization still held this many days after the payment is voided (1–30). */
   authorizationVoidDays: z.number().int().min(1).max(30),
+  /** A shopper who leaves a checkout with an e-mail address is e-mailed a link back to it, once. */
+  abandonedCheckoutEmails: z.boolean(),
   updatedDate: isoDate,
   revision: z.string(),
 });

@@ -4,7 +4,8 @@
  * SMTP server. One follows its link on another device, finds the items on the hosted checkout page
  * and pays; the merchant's dashboard then shows that checkout recovered and the figures say so. For
  * the other, the merchant opens its page, sends the e-mail again an hour later (the shopper gets a
- * second one), copies the link and deletes the record. axe and screenshots at 1280 and 375 px.
+ * second one), copies the link and deletes the record. Turned off in the settings, the e-mail is not
+ * sent for the next one. axe and screenshots at 1280 and 375 px.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ let sink: SmtpSink;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let kit: Awaited<ReturnType<typeof shopperKit>>;
 const errors: string[] = [];
 const watch = (p: Page) => {
   p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -72,7 +74,7 @@ beforeAll(async () => {
   sink = await smtpSink();
   s = await staffServer({ env: { SMTP_URL: sink.url, MAIL_FROM: 'shop@example.test' } });
   const owner = await setUpOwner(s);
-  const kit = await shopperKit(s, '14.00');
+  kit = await shopperKit(s, '14.00');
   await leave(kit, 'mary@example.test', 'Mary', 2);
   await leave(kit, 'charles@example.test', 'Charles', 1);
   s.clock.advance(61 * 60_000);
@@ -194,6 +196,34 @@ describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and mercha
         .getByRole('row', { name: /Charles/ })
         .count(),
     ).toBe(0);
+  });
+
+  it('the merchant turns the automatic e-mail off in the settings: the next checkout left is listed, not mailed', async () => {
+    await page.goto('/dashboard/settings');
+    const off = page.getByRole('checkbox', { name: /E-mail them a link back to their checkout/ });
+    expect(await off.isChecked()).toBe(true);
+    await off.uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Store settings saved.').waitFor();
+    await page.reload();
+    expect(await off.isChecked()).toBe(false);
+
+    await leave(kit, 'ada@example.test', 'Ada', 3);
+    s.clock.advance(61 * 60_000);
+    await page.goto('/dashboard/orders/abandoned');
+    const row = page
+      .getByRole('table', { name: 'Abandoned checkouts' })
+      .getByRole('row', { name: /Ada Shopper/ });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await row.count()) ? row.innerText() : '';
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Automatic e-mail skipped/);
+    expect(received(sink, 'ada@example.test')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

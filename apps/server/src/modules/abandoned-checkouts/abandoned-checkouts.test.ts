@@ -255,6 +255,26 @@ describe('abandoned checkouts', () => {
   });
 });
 
+describe('with the automatic e-mail turned off (store settings)', () => {
+  it('records what is left as skipped, mails nothing, and the merchant can still send it', async () => {
+    const off = await s.admin('PATCH', '/platform/v1/store-settings', {
+      settings: { abandonedCheckoutEmails: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const quiet = await leftCheckout('quiet@example.test', 'Quentin');
+    s.clock.advance(61 * 60_000);
+    const r = await s.until(() => byCheckout(quiet.id));
+    expect(r.activities.map((a) => a.type)).toEqual(['AUTOMATION_SKIPPED']);
+    // Given time, still nothing goes out.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await mailsTo(s, 'quiet@example.test')).toHaveLength(0);
+    const sent = await s.admin('POST', `/ecom/v1/abandoned-checkouts/${r.id}/send-recovery-email`, {});
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await mailsTo(s, 'quiet@example.test')).toHaveLength(1);
+    await s.admin('PATCH', '/platform/v1/store-settings', { settings: { abandonedCheckoutEmails: true } });
+  });
+});
+
 describe('permission matrix', () => {
   it('walks every route: the merchant only, but the recovery link opens for anyone with it', async () => {
     const routes = s.app.router.routes.filter((r) => r.url.includes('abandoned-checkout'));

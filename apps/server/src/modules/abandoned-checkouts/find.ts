@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type PeriodicTask } from '../../platform/jobs.ts';
 import { completedCheckouts, getCheckout, leftCheckouts } from '../checkout/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { RECOVERY_LINK_DAYS } from './link.ts';
 import { EMAIL_JOB } from './send.ts';
 import { insertAbandoned, lastLeftAt, markRecovered, openSince, type Snapshot } from './store.ts';
@@ -28,7 +29,7 @@ const MAX_BATCHES = 10;
 const DAY = 86_400_000;
 
 /** Records one left checkout as it is now; nothing when it changed meanwhile or was recorded already. */
-async function record(ctx: Ctx, checkoutId: string, now: number) {
+async function record(ctx: Ctx, checkoutId: string, now: number, emails: boolean) {
   let c: Checkout;
   try {
     // The wire checkout, read as its contract (its discounts and addresses as the wire names them).
@@ -40,7 +41,7 @@ async function record(ctx: Ctx, checkoutId: string, now: number) {
   const left = new Date(c.updatedDate);
   const email = c.buyerInfo.email?.toLowerCase();
   if (c.completed || !email || c.lineItems.length === 0 || now - left.getTime() < ABANDONED_AFTER_MS) return;
-  const mail = now - left.getTime() <= EMAIL_WITHIN_MS;
+  const mail = emails && now - left.getTime() <= EMAIL_WITHIN_MS;
   const contact = c.billingInfo?.contactDetails ?? c.shippingInfo.shippingDestination?.contactDetails;
   const contactDetails = contact
     ? Object.fromEntries(
@@ -101,6 +102,7 @@ async function findLeft(ctx: Ctx, stopping: AbortSignal) {
   const now = ctx.clock.now().getTime();
   const before = new Date(now - ABANDONED_AFTER_MS);
   let after = (await lastLeftAt(ctx.db)) ?? new Date(now - FIRST_LOOK_BACK_MS);
+  const emails = (await getSettings(ctx)).abandonedCheckoutEmails;
   for (let i = 0; i < MAX_BATCHES && !stopping.aborted; i++) {
     const found = await leftCheckouts(ctx.db, {
       madeSince: new Date(now - MADE_WITHIN_MS),
@@ -108,7 +110,7 @@ async function findLeft(ctx: Ctx, stopping: AbortSignal) {
       before,
       limit: BATCH,
     });
-    for (const f of found) await record(ctx, f.id, now);
+    for (const f of found) await record(ctx, f.id, now, emails);
     if (found.length < BATCH) return;
     after = found[found.length - 1]!.updated_at;
   }

@@ -33,6 +33,12 @@ export const emailJob: JobHandler<{ id: string }> = {
     await inTransaction(ctx, async (tx) => {
       const row = await findAbandoned(tx.db, id, true);
       if (row?.status !== 'ABANDONED' || row.activities.some((a) => a.type === 'EMAIL_SENT')) return;
+      // Turned off since it was found: recorded as skipped.
+      if (!(await getSettings(tx)).abandonedCheckoutEmails) {
+        const now = tx.clock.now();
+        await addActivity(tx.db, row.id, { createdDate: now.toISOString(), type: 'AUTOMATION_SKIPPED' }, now);
+        return;
+      }
       await send(tx, row);
     });
   },

@@ -22,6 +22,7 @@ const EDITABLE = [
   'taxOrigin',
   'captureOnFulfillment',
   'authorizationVoidDays',
+  'abandonedCheckoutEmails',
 ] as const;
 
 const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'taxOrigin']);

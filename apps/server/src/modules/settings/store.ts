@@ -18,6 +18,7 @@ export interface SettingsTables {
     tax_origin: JSONColumnType<StoreSettings['taxOrigin'], string | null, string | null>;
     capture_on_fulfillment: boolean;
     authorization_void_days: number;
+    abandoned_checkout_emails: boolean;
   };
 }
 type Row = Selectable<SettingsTables['store_settings']>;
@@ -34,6 +35,7 @@ const toSettings = (r: Row): StoreSettings => ({
   taxOrigin: r.tax_origin,
   captureOnFulfillment: r.capture_on_fulfillment,
   authorizationVoidDays: r.authorization_void_days,
+  abandonedCheckoutEmails: r.abandoned_checkout_emails,
   updatedDate: r.updated_at.toISOString(),
   revision: String(r.revision),
 });
@@ -63,6 +65,7 @@ export async function writeSettings(
       tax_origin: s.taxOrigin === null ? null : JSON.stringify(s.taxOrigin),
       capture_on_fulfillment: s.captureOnFulfillment,
       authorization_void_days: s.authorizationVoidDays,
+      abandoned_checkout_emails: s.abandonedCheckoutEmails,
       revision: eb('revision', '+', 1),
       updated_at: now,
     }))

@@ -97,6 +97,7 @@ function GeneralForm({
         memberApprovalRequired: f.get('memberApprovalRequired') === 'on',
         captureOnFulfillment: f.get('captureOnFulfillment') === 'on',
         authorizationVoidDays: days,
+        abandonedCheckoutEmails: f.get('abandonedCheckoutEmails') === 'on',
       },
       'Store settings',
     );
@@ -203,6 +204,20 @@ function GeneralForm({
         <p className="text-sm text-muted">
           Applies to orders placed from now on; earlier orders keep their terms.
         </p>
+      </Section>
+      <Section
+        title="Abandoned checkouts"
+        description="Shoppers who leave their checkout for an hour after giving their e-mail address."
+      >
+        <Choice type="checkbox" name="abandonedCheckoutEmails" defaultChecked={s.abandonedCheckoutEmails}>
+          <span>
+            <span className="block font-medium">E-mail them a link back to their checkout</span>
+            <span className="block text-sm text-muted">
+              Once, with their items and a link that opens the checkout again for 30 days. Either way they are
+              listed under Orders → Abandoned checkouts, where you can also send the e-mail yourself.
+            </span>
+          </span>
+        </Choice>
       </Section>
       <Button type="submit" busy={save.busy}>
         Save settings
