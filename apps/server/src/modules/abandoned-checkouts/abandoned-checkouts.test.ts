@@ -4,8 +4,9 @@
  * the order placed from it marks it RECOVERED. The merchant's calls: query, search, analytics,
  * activities, the e-mail again, delete. On PostgreSQL with TEST_DATABASE_URL (two processes).
  */
-import type { WireAbandonedCheckout } from '@vitrine/contract';
+import { ENTITY_FQDN, type WireAbandonedCheckout } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsOf } from '../../test/discounts.ts';
 import { linkIn, mailsTo } from '../../test/identity.ts';
 import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
 import { testEngine } from '../../test/database.ts';
@@ -174,6 +175,12 @@ describe('abandoned checkouts', () => {
     expect(Date.parse(recovered.checkoutRecoveredDate!)).toBeGreaterThanOrEqual(
       Date.parse(found.ada.createdDate),
     );
+    const events = await eventsOf(s, ENTITY_FQDN.abandonedCheckout, recovered.id);
+    expect(events.map((e) => e.eventType)).toEqual([
+      'wix.ecom.v1.abandoned_checkout_created',
+      'wix.ecom.v1.abandoned_checkout_updated',
+      'wix.ecom.v1.abandoned_checkout_recovered',
+    ]);
     const r = await open(recovered.checkoutUrl);
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe(`${s.url}/`);

@@ -8,8 +8,8 @@ import { queueMail } from '../../platform/mail.ts';
 import { getSettings } from '../settings/index.ts';
 import { recoveryMail } from './email.ts';
 import { recoveryUrl } from './link.ts';
-import { addActivity, findAbandoned, type AbandonedRow } from './store.ts';
-import { abandonedNotFound, toWire } from './wire.ts';
+import { addActivity, findAbandoned, type AbandonedRow, type Activity } from './store.ts';
+import { abandonedNotFound, emitAbandonedEvent, toWire } from './wire.ts';
 
 export const EMAIL_JOB = 'abandoned-checkouts.email';
 /** The merchant may send the e-mail again at most this often. */
@@ -22,8 +22,15 @@ async function send(ctx: Ctx, row: AbandonedRow): Promise<AbandonedRow> {
     ctx,
     recoveryMail({ to: row.email, storeName, snapshot: row.snapshot, link: await recoveryUrl(ctx, row.id) }),
   );
+  return noteActivity(ctx, row.id, 'EMAIL_SENT');
+}
+
+/** Appends an activity to a row the caller's transaction holds, with its `updated` event. */
+export async function noteActivity(ctx: Ctx, id: string, type: Activity['type']): Promise<AbandonedRow> {
   const now = ctx.clock.now();
-  return (await addActivity(ctx.db, row.id, { createdDate: now.toISOString(), type: 'EMAIL_SENT' }, now))!;
+  const row = (await addActivity(ctx.db, id, { createdDate: now.toISOString(), type }, now))!;
+  await emitAbandonedEvent(ctx, row, 'updated');
+  return row;
 }
 
 /** The automatic e-mail: once, while the checkout is still abandoned. */
@@ -35,8 +42,7 @@ export const emailJob: JobHandler<{ id: string }> = {
       if (row?.status !== 'ABANDONED' || row.activities.some((a) => a.type === 'EMAIL_SENT')) return;
       // Turned off since it was found: recorded as skipped.
       if (!(await getSettings(tx)).abandonedCheckoutEmails) {
-        const now = tx.clock.now();
-        await addActivity(tx.db, row.id, { createdDate: now.toISOString(), type: 'AUTOMATION_SKIPPED' }, now);
+        await noteActivity(tx, row.id, 'AUTOMATION_SKIPPED');
         return;
       }
       await send(tx, row);

@@ -16,14 +16,8 @@ import { cursorPage } from '../../platform/query/page.ts';
 import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
 import { load as loadCheckout } from '../checkout/index.ts';
 import { checkRecoveryToken } from './link.ts';
-import {
-  abandonedBase,
-  abandonedSpec,
-  addActivity,
-  findAbandoned,
-  removeAbandoned,
-  totalsBetween,
-} from './store.ts';
+import { noteActivity } from './send.ts';
+import { abandonedBase, abandonedSpec, findAbandoned, removeAbandoned, totalsBetween } from './store.ts';
 import { abandonedNotFound, emitAbandonedEvent, toWire } from './wire.ts';
 
 /** A row by id; a malformed id is as unknown as a missing one (404, never 400). */
@@ -119,16 +113,9 @@ export async function addAbandonedActivity(
 ): Promise<WireAbandonedCheckout> {
   if (body.abandonedCheckoutId != null && body.abandonedCheckoutId.toLowerCase() !== id.toLowerCase())
     throw violation('abandonedCheckoutId', 'must match the path');
-  const row = await inTransaction(ctx, async (tx) => {
-    const r = await rowOf(tx, id, true);
-    const now = tx.clock.now();
-    return (await addActivity(
-      tx.db,
-      r.id,
-      { createdDate: now.toISOString(), type: body.activityType },
-      now,
-    ))!;
-  });
+  const row = await inTransaction(ctx, async (tx) =>
+    noteActivity(tx, (await rowOf(tx, id, true)).id, body.activityType),
+  );
   return toWire(ctx, row);
 }
 

@@ -36,18 +36,20 @@ export async function toWire(ctx: Ctx, r: AbandonedRow): Promise<WireAbandonedCh
   };
 }
 
-/** The `created`, `deleted` or `recovered` event of a row the caller's transaction wrote. */
+/** The `created`, `updated` (an activity), `deleted` or `recovered` event of a row the caller's transaction wrote. */
 export async function emitAbandonedEvent(
   ctx: Ctx,
   r: AbandonedRow,
-  slug: 'created' | 'deleted' | 'recovered',
+  slug: 'created' | 'updated' | 'deleted' | 'recovered',
 ) {
   const entity = await toWire(ctx, r);
   const body: EventBody =
     slug === 'created'
       ? { createdEvent: { entity } }
-      : slug === 'deleted'
-        ? { deletedEvent: { deletedEntity: entity } }
-        : { actionEvent: { body: { abandonedCheckout: entity } } };
+      : slug === 'updated'
+        ? { updatedEvent: { currentEntity: entity, modifiedFields: { activities: entity.activities } } }
+        : slug === 'deleted'
+          ? { deletedEvent: { deletedEntity: entity } }
+          : { actionEvent: { body: { abandonedCheckout: entity } } };
   await emitEvent(ctx, { entityFqdn: ABANDONED_FQDN, slug, entityId: r.id, ...body }, { entityLocked: true });
 }
