@@ -21,7 +21,7 @@ export function recoveryMail(o: {
   }));
   const total = `Total: ${s.totalPrice.formattedAmount}`;
   const why = `You started a purchase at ${storeName} and did not finish it; this is the only reminder we send.`;
-  const expiry = 'The link opens your checkout for 30 days.';
+  const expiry = 'The link works for 30 days.';
   return {
     to: o.to,
     senderName: storeName,
