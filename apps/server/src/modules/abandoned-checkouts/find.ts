@@ -110,7 +110,12 @@ async function findLeft(ctx: Ctx, stopping: AbortSignal) {
       before,
       limit: BATCH,
     });
-    for (const f of found) await record(ctx, f.id, now, emails);
+    for (const f of found) {
+      // One checkout that cannot be read (priced) must not stop the others behind it.
+      await record(ctx, f.id, now, emails).catch((e: unknown) =>
+        ctx.log.warn({ err: e, checkoutId: f.id }, 'abandoned checkout not recorded'),
+      );
+    }
     if (found.length < BATCH) return;
     after = found[found.length - 1]!.updated_at;
   }
