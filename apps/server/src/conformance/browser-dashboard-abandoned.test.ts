@@ -197,6 +197,20 @@ describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and mercha
         .getByRole('row', { name: /Charles/ })
         .count(),
     ).toBe(0);
+
+    // Charles's e-mailed link now leads nowhere: his browser says so and leads to the shop.
+    const shopper = await browser.newPage();
+    try {
+      await shopper.goto(linkIn('charles@example.test'));
+      await shopper
+        .getByRole('heading', { name: 'This link no longer opens a checkout', level: 1 })
+        .waitFor();
+      await expectAccessible(shopper, 'dead recovery link');
+      await shopper.getByRole('link', { name: /^Continue shopping at / }).click();
+      await shopper.waitForURL(`${s.url}/`);
+    } finally {
+      await shopper.close();
+    }
   });
 
   it('the merchant turns the automatic e-mail off in the settings: the next checkout left is listed, not mailed', async () => {

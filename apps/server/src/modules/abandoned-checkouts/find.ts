@@ -13,7 +13,7 @@ import { completedCheckouts, getCheckout, leftCheckouts } from '../checkout/inde
 import { getSettings } from '../settings/index.ts';
 import { RECOVERY_LINK_DAYS } from './link.ts';
 import { EMAIL_JOB } from './send.ts';
-import { insertAbandoned, lastLeftAt, markRecovered, openSince, type Snapshot } from './store.ts';
+import { insertAbandoned, markRecovered, openSince, scannedTo, scanTo, type Snapshot } from './store.ts';
 import { emitAbandonedEvent } from './wire.ts';
 
 /** A checkout unchanged this long is abandoned. */
@@ -101,7 +101,7 @@ async function record(ctx: Ctx, checkoutId: string, now: number, emails: boolean
 async function findLeft(ctx: Ctx, stopping: AbortSignal) {
   const now = ctx.clock.now().getTime();
   const before = new Date(now - ABANDONED_AFTER_MS);
-  let after = (await lastLeftAt(ctx.db)) ?? new Date(now - FIRST_LOOK_BACK_MS);
+  let after = (await scannedTo(ctx.db)) ?? new Date(now - FIRST_LOOK_BACK_MS);
   const emails = (await getSettings(ctx)).abandonedCheckoutEmails;
   for (let i = 0; i < MAX_BATCHES && !stopping.aborted; i++) {
     const found = await leftCheckouts(ctx.db, {
@@ -116,8 +116,13 @@ async function findLeft(ctx: Ctx, stopping: AbortSignal) {
         ctx.log.warn({ err: e, checkoutId: f.id }, 'abandoned checkout not recorded'),
       );
     }
-    if (found.length < BATCH) return;
+    if (found.length < BATCH) {
+      // Everything left before `before` is recorded: the next search starts there.
+      await scanTo(ctx.db, before);
+      return;
+    }
     after = found[found.length - 1]!.updated_at;
+    await scanTo(ctx.db, after);
   }
 }
 

@@ -15,8 +15,10 @@ import {
   searchAbandonedCheckoutsResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { getSettings } from '../settings/index.ts';
+import { deadLinkPage } from './link.ts';
 import { sendRecoveryEmail } from './send.ts';
 import {
   abandonedAnalytics,
@@ -140,8 +142,18 @@ export function abandonedCheckoutRoutes(r: Router) {
     params: byId,
     query: redirectToCheckoutQuery,
     response: noJsonResponse,
-    async handler(ctx, { params, query }, _req, reply) {
-      const url = await recoveryTarget(ctx, params.abandonedCheckoutId, query.token);
+    async handler(ctx, { params, query }, req, reply) {
+      let url: string;
+      try {
+        url = await recoveryTarget(ctx, params.abandonedCheckoutId, query.token);
+      } catch (e) {
+        // A person in a browser gets a page that leads to the shop; an API caller, the error.
+        if (!(e instanceof AppError) || e.status >= 500 || !req.headers.accept?.includes('text/html'))
+          throw e;
+        const { storeName } = await getSettings(ctx);
+        const page = deadLinkPage({ status: e.status, storeName, shopUrl: `${ctx.config.PUBLIC_URL}/` });
+        return reply.status(page.status).headers(page.headers).send(page.html);
+      }
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')

@@ -39,6 +39,7 @@ export interface AbandonedCheckoutTables {
     updated_at: Date;
   };
   abandoned_checkout_key: { id: number; secret: string };
+  abandoned_checkout_scan: { id: number; left_before: Date };
 }
 export type AbandonedRow = Selectable<AbandonedCheckoutTables['abandoned_checkout']>;
 type NewRow = Omit<AbandonedRow, 'recovered_at' | 'order_id'>;
@@ -77,13 +78,27 @@ export const addActivity = (db: Executor, id: string, activity: Activity, now: D
     .returningAll()
     .executeTakeFirst();
 
-/** Where the search for left checkouts goes on from: the last change of the newest one recorded. */
-export async function lastLeftAt(db: Executor): Promise<Date | undefined> {
+/** Where the search for left checkouts goes on from (undefined: it never looked). */
+export async function scannedTo(db: Executor): Promise<Date | undefined> {
   const r = await db
-    .selectFrom('abandoned_checkout')
-    .select(sql<Date | null>`max(checkout_updated_at)`.as('at'))
-    .executeTakeFirstOrThrow();
-  return r.at ?? undefined;
+    .selectFrom('abandoned_checkout_scan')
+    .select('left_before')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return r?.left_before;
+}
+
+/** Moves where the search goes on from forward to `to` (never back: processes may race). */
+export async function scanTo(db: Executor, to: Date): Promise<void> {
+  await db
+    .insertInto('abandoned_checkout_scan')
+    .values({ id: 1, left_before: to })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        left_before: sql`greatest(abandoned_checkout_scan.left_before, excluded.left_before)`,
+      }),
+    )
+    .execute();
 }
 
 /** The ABANDONED rows found since `since` (their checkout may still become an order), by checkout. */
