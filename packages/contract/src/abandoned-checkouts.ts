@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { applicationError } from './errors.ts';
-import { cursorPaging, filter, platformPagingMetadata, sorting } from './query.ts';
+import { cursorPaging, filter, offsetPaging, platformPagingMetadata, sorting } from './query.ts';
 import { isoDate, multiCurrencyPrice } from './scalars.ts';
 
 export const ABANDONED_CHECKOUT_STATUSES = ['ABANDONED', 'RECOVERED'] as const;
@@ -122,6 +122,8 @@ export const queryAbandonedCheckoutsRequest = z.strictObject({
       filter: filter.nullish(),
       sort: abandonedCheckoutSort,
       cursorPaging: cursorPaging.nullish(),
+      /** Offset paging, as the platform's QueryV2 also takes (with `total`). */
+      paging: offsetPaging.nullish(),
       fields: z.array(z.string()).optional(),
       fieldsets: z.array(z.string()).optional(),
     })
@@ -141,6 +143,8 @@ export const searchAbandonedCheckoutsRequest = z.strictObject({
       filter: filter.nullish(),
       sort: abandonedCheckoutSort,
       cursorPaging: cursorPaging.nullish(),
+      /** Offset paging, as the platform's QueryV2 also takes (with `total`). */
+      paging: offsetPaging.nullish(),
       search: z
         .strictObject({
           mode: z.enum(['OR', 'AND']).optional(),

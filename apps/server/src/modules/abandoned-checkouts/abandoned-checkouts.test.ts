@@ -231,6 +231,16 @@ describe('abandoned checkouts', () => {
       query: { filter: { status: 'RECOVERED' }, cursorPaging: { limit: 5 } },
     });
     expect(queried.body.abandonedCheckouts.map((c) => c.checkoutId)).toEqual([ada.id]);
+    // Offset paging too, as the platform's queries take it, with the total.
+    const second = await s.admin<{
+      abandonedCheckouts: WireAbandonedCheckout[];
+      metadata: { offset: number; total: number };
+    }>('POST', `${AC}/query`, {
+      query: { sort: [{ fieldName: 'createdDate', order: 'ASC' }], paging: { limit: 1, offset: 1 } },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.metadata).toMatchObject({ offset: 1, total: 3 });
+    expect(second.body.abandonedCheckouts).toHaveLength(1);
 
     const day = s.clock.now().toISOString().slice(0, 10);
     const figures = await s.admin('POST', `${AC}/get-analytics`, { startDate: '2020-01-01', endDate: day });

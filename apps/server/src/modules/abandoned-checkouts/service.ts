@@ -12,7 +12,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { violation } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { cursorPage } from '../../platform/query/page.ts';
+import { cursorPage, offsetPage } from '../../platform/query/page.ts';
 import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
 import { load as loadCheckout } from '../checkout/index.ts';
 import { checkRecoveryToken } from './link.ts';
@@ -74,6 +74,20 @@ export async function bulkDeleteAbandoned(ctx: Ctx, ids: readonly string[]) {
 }
 
 export async function queryAbandoned(ctx: Ctx, query: AbandonedCheckoutQuery | undefined, where = 'query') {
+  if (query?.paging && !query.cursorPaging) {
+    // Offset paging (the platform's QueryV2 takes either), with the total.
+    const page = await offsetPage(ctx.db, abandonedBase(ctx.db), abandonedSpec, query, where);
+    return {
+      abandonedCheckouts: await Promise.all(page.items.map((r) => toWire(ctx, r))),
+      metadata: {
+        count: page.items.length,
+        offset: page.offset,
+        total: page.total,
+        tooManyToCount: page.tooManyToCount,
+        cursors: { next: null, prev: null },
+      },
+    };
+  }
   const page = await cursorPage(abandonedBase(ctx.db), abandonedSpec, query, where);
   return {
     abandonedCheckouts: await Promise.all(page.items.map((r) => toWire(ctx, r))),
@@ -100,6 +114,7 @@ export async function searchAbandoned(
       ...(combined ? { filter: combined } : {}),
       ...(search?.sort ? { sort: search.sort } : {}),
       ...(search?.cursorPaging ? { cursorPaging: search.cursorPaging } : {}),
+      ...(search?.paging ? { paging: search.paging } : {}),
     },
     'search',
   );
