@@ -1,6 +1,7 @@
 /** What was in the abandoned checkout: its lines (name, options, quantity, price) and totals. */
 import type { WireAbandonedCheckout } from '@vitrine/contract';
 import { formatMoney, Table } from '@vitrine/ui';
+import { LineItemsHead, LineName } from '../line-head.tsx';
 import { scaleOf, showMinor, toMinor } from '../money.ts';
 
 export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckout }) {
@@ -13,31 +14,11 @@ export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckou
   if (!c.lineItems.length) return <p className="mb-4 text-sm text-muted">No items.</p>;
   return (
     <Table caption="Line items" hideCaption className="mb-4">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="text-right">
-            Price
-          </th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col" className="text-right">
-            Total
-          </th>
-        </tr>
-      </thead>
+      <LineItemsHead />
       <tbody>
         {c.lineItems.map((l) => (
           <tr key={l.id}>
-            <th scope="row" className="font-normal">
-              <span className="block font-medium">{l.productName.original}</span>
-              {l.descriptionLines.map((d, i) => (
-                <span key={i} className="block text-muted">
-                  {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
-                </span>
-              ))}
-            </th>
+            <LineName line={l}></LineName>
             <td className="text-right whitespace-nowrap tabular-nums">{money(l.price)}</td>
             <td className="text-right tabular-nums">{l.quantity}</td>
             <td className="text-right whitespace-nowrap tabular-nums">{lineTotal(l)}</td>

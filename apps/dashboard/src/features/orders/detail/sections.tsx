@@ -2,6 +2,7 @@
 import type { Fulfillment, Order } from '@vitrine/contract';
 import { Badge, Card, formatMoney, Table } from '@vitrine/ui';
 import type { ReactNode } from 'react';
+import { LineItemsHead, LineName } from '../line-head.tsx';
 import { dateTime } from '../format.ts';
 import { showMinor, type PaymentView } from '../money.ts';
 import { StatusBadge, transactionLabels } from '../status.tsx';
@@ -45,30 +46,11 @@ export function LineItems({ order, fulfillments }: { order: Order; fulfillments:
     formatMoney(m, { currency: order.currency });
   return (
     <Table caption="Items" hideCaption className="mb-4">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="text-right">
-            Price
-          </th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col" className="text-right">
-            Total
-          </th>
-        </tr>
-      </thead>
+      <LineItemsHead />
       <tbody>
         {order.lineItems.map((l) => (
           <tr key={l.id}>
-            <th scope="row" className="font-normal">
-              <span className="block font-medium">{l.productName.original}</span>
-              {l.descriptionLines.map((d, i) => (
-                <span key={i} className="block text-muted">
-                  {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
-                </span>
-              ))}
+            <LineName line={l}>
               {l.physicalProperties?.sku && (
                 <span className="block text-muted">SKU {l.physicalProperties.sku}</span>
               )}
@@ -76,7 +58,7 @@ export function LineItems({ order, fulfillments }: { order: Order; fulfillments:
                 {shipped.get(l.id) ?? 0} of {l.quantity} shipped
                 {l.restockQuantity ? ` · ${l.restockQuantity} back in stock` : ''}
               </span>
-            </th>
+            </LineName>
             <td className="text-right whitespace-nowrap tabular-nums">{money(l.price)}</td>
             <td className="text-right tabular-nums">{l.quantity}</td>
             <td className="text-right whitespace-nowrap tabular-nums">{money(l.lineItemPrice)}</td>
