@@ -73,6 +73,9 @@ describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', ()
     await hydrated(page);
     await page.getByRole('link', { name: 'Forgot password?' }).press('Enter');
     await page.waitForURL(/\/forgot-password$/);
+    // The address changes before the new page replaces the sign-in page (a transition), whose own
+    // E-mail field would otherwise take the address: wait for the page itself.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).press('Enter');
     await expect
