@@ -41,6 +41,7 @@ import { mediaModule } from './modules/media/index.ts';
 import { reviewsModule } from './modules/reviews/index.ts';
 import { staffModule } from './modules/staff/index.ts';
 import { abandonedCheckoutsModule } from './modules/abandoned-checkouts/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 import { backInStockModule } from './modules/back-in-stock/index.ts';
 import { recommendationsModule } from './modules/recommendations/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
@@ -140,6 +141,7 @@ export function buildApp(o: AppOptions): App {
     staffModule,
     hostedCheckoutModule(oauth),
     abandonedCheckoutsModule,
+    webhooksModule,
     storefrontModule(() => oauth.instance?.oauthClientId),
   ];
   for (const m of modules) m.install?.(http);

@@ -20,6 +20,7 @@ import type { StaffTables } from './modules/staff/index.ts';
 import type { BackInStockTables } from './modules/back-in-stock/index.ts';
 import type { RecommendationsTables } from './modules/recommendations/index.ts';
 import type { AbandonedCheckoutTables } from './modules/abandoned-checkouts/index.ts';
+import type { WebhookTables } from './modules/webhooks/index.ts';
 
 /** Every table, for Kysely's types: the platform's and each module's. */
 export interface Database
@@ -45,4 +46,5 @@ export interface Database
     StaffTables,
     BackInStockTables,
     RecommendationsTables,
-    AbandonedCheckoutTables {}
+    AbandonedCheckoutTables,
+    WebhookTables {}

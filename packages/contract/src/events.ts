@@ -27,6 +27,8 @@ export const ENTITY_FQDN = {
   reviewRequest: 'wix.reviews.v2.review_request',
   backInStockRequest: 'wix.ecom.v1.back_in_stock_notification_request',
   abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
+  /** Only its `test` event, sent to the one webhook tested. */
+  webhook: 'vitrine.webhooks.v1.webhook',
 } as const;
 
 export type EntityFqdn = (typeof ENTITY_FQDN)[keyof typeof ENTITY_FQDN];

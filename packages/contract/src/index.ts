@@ -28,3 +28,4 @@ export * from './back-in-stock.ts';
 export * from './analytics.ts';
 export * from './staff.ts';
 export * from './abandoned-checkouts.ts';
+export * from './webhooks.ts';

@@ -39,8 +39,9 @@ export { DELIVER_JOB };
 /**
  * Writes an event to the outbox in the caller's transaction (`ctx.db`), and one delivery job per
  * interested subscriber in the same transaction: if the change rolls back, so does the event.
+ * Returns the event's id.
  */
-export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boolean } = {}): Promise<void> {
+export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boolean } = {}): Promise<string> {
   // A caller outside a transaction still gets the event and its delivery jobs atomically.
   return inTransaction(ctx, (tx) => writeEvent(tx, input, o.entityLocked ?? false));
 }
@@ -49,7 +50,7 @@ export function emitEvent(ctx: Ctx, input: EventInput, o: { entityLocked?: boole
  * `entityLocked`: the caller's transaction already holds a row lock on the entity (it inserted,
  * updated or deleted its row first), which serialises its events as well as the advisory lock would.
  */
-async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): Promise<void> {
+async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): Promise<string> {
   const { entityFqdn, slug, entityId, originatedFrom, ...body } = input;
   const eventType = eventTypeOf(entityFqdn, slug);
   const identity = callerIdentity(ctx.caller);
@@ -84,6 +85,7 @@ async function writeEvent(ctx: Ctx, input: EventInput, entityLocked: boolean): P
     await insertRows(ctx.db, 'event', [row]);
   }
   await enqueueDeliveries(ctx, id, eventType, input);
+  return id;
 }
 
 async function enqueueDeliveries(ctx: Ctx, eventId: string, eventType: string, input: EventInput) {

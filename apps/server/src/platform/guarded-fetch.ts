@@ -100,6 +100,11 @@ export interface GuardedFetchOptions {
   maxRedirects?: number;
   /** Addresses let through although special (tests' fixture servers on loopback). */
   allow?: readonly string[];
+  /** GET unless told (a webhook delivery POSTs `body`). */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** `return`: a redirect is the answer (a webhook receiver must answer itself); default `follow`. */
+  redirects?: 'follow' | 'return';
   resolve?: Resolver;
 }
 export interface GuardedAnswer {
@@ -143,17 +148,46 @@ function request(
   };
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
+    const body = o.body === undefined ? undefined : Buffer.from(o.body);
     const req = mod.request(url, {
-      method: 'GET',
-      headers: { 'user-agent': 'Vitrine-Media-Import/1', ...o.headers },
+      method: o.method ?? 'GET',
+      headers: {
+        'user-agent': 'Vitrine-Media-Import/1',
+        ...(body ? { 'content-length': String(body.length) } : {}),
+        ...o.headers,
+      },
       lookup,
       signal,
       agent: false,
     });
     req.on('response', resolve);
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
+}
+
+/**
+ * Why the guard would refuse to fetch `raw` (a webhook's URL, checked when the merchant saves it),
+ * or undefined when it would let it through now (its name may point elsewhere later: every fetch
+ * checks again).
+ */
+export async function refusal(
+  raw: string,
+  o: Pick<GuardedFetchOptions, 'allow' | 'resolve'> = {},
+): Promise<FetchRefused | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return new FetchRefused('INVALID_URL', 'not a valid URL');
+  }
+  try {
+    await pin(url, { ...o, maxBytes: 0, timeoutMs: 0 });
+    return undefined;
+  } catch (e) {
+    if (e instanceof FetchRefused) return e;
+    throw e;
+  }
 }
 
 /** GET `raw` under the guard. The body is a stream that fails past `maxBytes` or after `timeoutMs`. */
@@ -176,7 +210,8 @@ export async function guardedFetch(raw: string, o: GuardedFetchOptions): Promise
       const target = await pin(url, o);
       const res = await request(url, target, o, controller.signal);
       const location = res.headers.location;
-      if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
+      const redirected = res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location;
+      if (redirected && o.redirects !== 'return') {
         res.resume();
         if (hop >= (o.maxRedirects ?? 5)) throw new FetchRefused('TOO_MANY_REDIRECTS', 'too many redirects');
         url = new URL(location, url);

@@ -63,6 +63,17 @@ const OWNER_ONLY = [
   'POST /platform/v1/api-keys',
   'POST /platform/v1/api-keys/query',
   'DELETE /platform/v1/api-keys/:id',
+  // webhooks: where the store's events go, and the key they are signed with
+  'GET /webhooks/v1/webhooks',
+  'POST /webhooks/v1/webhooks',
+  'GET /webhooks/v1/webhooks/:webhookId',
+  'PATCH /webhooks/v1/webhooks/:webhookId',
+  'DELETE /webhooks/v1/webhooks/:webhookId',
+  'POST /webhooks/v1/webhooks/:webhookId/test',
+  'POST /webhooks/v1/deliveries/query',
+  'POST /webhooks/v1/deliveries/:deliveryId/redeliver',
+  'GET /webhooks/v1/signing-key',
+  'GET /webhooks/v1/event-types',
 ].sort();
 
 const NOBODY = '0190c0de-0000-7000-8000-00000000dead';

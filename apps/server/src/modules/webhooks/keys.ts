@@ -1,0 +1,64 @@
+/** The store's webhook signing key (RS256, made on first use) and the JWT every delivery is. */
+import { generateKeyPair as generateRsa } from 'node:crypto';
+import { promisify } from 'node:util';
+import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import type { Ctx } from '../../platform/context.ts';
+import { instanceIdOf, readKey, storeKey } from './store.ts';
+
+const makeRsa = promisify(generateRsa);
+/** A delivery's JWT is good this long after it was signed (each attempt signs anew). */
+const JWT_TTL_S = 60 * 60;
+
+let imported: { pem: string; key: CryptoKey } | undefined;
+
+/** The key pair, made and stored by the first process that needs it. */
+export async function signingKey(ctx: Ctx) {
+  const kept = await readKey(ctx.db);
+  if (kept) return kept;
+  const { publicKey, privateKey } = await makeRsa('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return storeKey(ctx.db, {
+    id: 1,
+    public_pem: publicKey,
+    private_pem: privateKey,
+    created_at: ctx.clock.now(),
+  });
+}
+
+/** What receivers verify deliveries with. */
+export async function publicSigningKey(ctx: Ctx) {
+  const [key, instanceId] = await Promise.all([signingKey(ctx), instanceIdOf(ctx.db)]);
+  return { publicKey: key.public_pem, appId: instanceId, instanceId };
+}
+
+/**
+ * The body of a delivery: the platform's webhook JWT (contract/conventions.md §10). Its `data` claim
+ * is a JSON string naming the event type, the instance, the caller (a JSON string) and the domain
+ * event (a JSON string); `aud` is the instance id, which the key's page gives as the app id.
+ */
+export async function signDelivery(
+  ctx: Ctx,
+  o: { eventType: string; identity: unknown; event: unknown; instanceId: string },
+): Promise<string> {
+  const key = await signingKey(ctx);
+  if (imported?.pem !== key.private_pem)
+    imported = { pem: key.private_pem, key: await importPKCS8(key.private_pem, 'RS256') };
+  const data = JSON.stringify({
+    eventType: o.eventType,
+    instanceId: o.instanceId,
+    identity: JSON.stringify(o.identity),
+    data: JSON.stringify(o.event),
+    accountInfo: { accountId: o.instanceId, siteId: o.instanceId, parentAccountId: null },
+  });
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  return new SignJWT({ data })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setIssuer(ctx.config.PUBLIC_URL)
+    .setAudience(o.instanceId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + JWT_TTL_S)
+    .sign(imported.key);
+}
