@@ -47,6 +47,7 @@ export default defineConfig(({ command }) => ({
         '/_api',
         '/reviews',
         '/members',
+        '/webhooks',
       ].map((p) => [p, 'http://localhost:3000']),
     ),
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorPaging, cursorPagingMetadata } from './query.ts';
 import { id, isoDate } from './scalars.ts';
+import { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MESSAGE, WEBHOOK_LIMITS } from './webhook-rules.ts';
 
 /**
  * Webhooks (Vitrine; apps/server/src/modules/webhooks/README.md): the merchant names a URL and the
@@ -9,28 +10,14 @@ import { id, isoDate } from './scalars.ts';
  * `client.webhooks.process(body)` with `AppStrategy({ appId, publicKey })` reads it unchanged.
  */
 
-export const WEBHOOK_LIMITS = {
-  /** Webhooks per store. */
-  webhooks: 50,
-  url: 2048,
-  description: 200,
-  /** Event types (or patterns) per webhook. */
-  eventTypes: 100,
-  eventType: 200,
-} as const;
+export { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MESSAGE, WEBHOOK_LIMITS } from './webhook-rules.ts';
 
-/**
- * What a webhook receives: `*` (every event), every event of one entity (`wix.ecom.v1.order_*`),
- * or one event type (`wix.ecom.v1.order_approved`).
- */
+/** `*`, `<entity FQDN>_*` or one event type (webhook-rules.ts). */
 export const webhookEventPattern = z
   .string()
   .trim()
   .max(WEBHOOK_LIMITS.eventType)
-  .regex(
-    /^(\*|[a-z][a-z0-9]*(\.[a-z0-9_]+)+_(\*|[a-z][a-z0-9_]*))$/,
-    'must be *, an event type (wix.ecom.v1.order_approved) or every event of an entity (wix.ecom.v1.order_*)',
-  );
+  .regex(WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MESSAGE);
 
 export const webhookStatus = z.enum(['ACTIVE', 'PAUSED']);
 export type WebhookStatus = z.infer<typeof webhookStatus>;

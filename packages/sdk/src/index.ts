@@ -196,7 +196,7 @@ export type {
   MediaUploadTarget,
 } from './admin/media.ts';
 export { putToUploadUrl } from './upload.ts';
-// The merchant's marketing, customers, reviews and settings (the dashboard's).
+// The merchant's marketing, customers, reviews, settings and webhooks (the dashboard's).
 export {
   couponCalls,
   couponFilter,
@@ -256,6 +256,19 @@ export {
 } from './admin/shipping-tax.ts';
 export { apiKeyCalls, oauthClientCalls, staffAdminCalls } from './admin/access.ts';
 export type { ApiKey, ClientFields } from './admin/access.ts';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_STATUSES,
+  WEBHOOK_TEST_EVENT,
+  webhookCalls,
+  webhookDeliveriesBody,
+} from './admin/webhooks.ts';
+export type {
+  WebhookDeliveriesPage,
+  WebhookDeliverySearch,
+  WebhookFields,
+  WebhookPatch,
+} from './admin/webhooks.ts';
 /** The wire shapes the calls answer: inferred from the contract's response schemas. */
 export type {
   AnalyticsOverview,

@@ -167,10 +167,16 @@ describe('job runner', () => {
 
 describe('the background runner', () => {
   const ok: JobHandler<{ n: number }> = { name: 'test.ok', run: async () => {} };
+  /** `test.slow`: runs until the test lets it go (a webhook receiver taking its time). */
+  let releaseSlow = () => {};
+  const slow: JobHandler<Record<string, never>> = {
+    name: 'test.slow',
+    run: () => new Promise<void>((resolve) => (releaseSlow = resolve)),
+  };
   let s: TestServer;
   beforeAll(async () => {
     // No poll within the test: only the kicks of new jobs and the runner's own recording wake it.
-    s = await startTestServer({ env: { JOB_POLL_MS: '60000' }, jobHandlers: [ok as never] });
+    s = await startTestServer({ env: { JOB_POLL_MS: '60000' }, jobHandlers: [ok as never, slow as never] });
   });
   afterAll(async () => {
     await s?.stop();
@@ -186,6 +192,21 @@ describe('the background runner', () => {
       await s.until(async () => (await getJob(s, id)).status === 'SUCCEEDED', 5000);
       expect(await getJob(s, id)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastError: null });
     }
+  });
+
+  it('goes on with the other jobs while a slow one runs, in the same batch and after it', async () => {
+    const slowId = await enqueueJob(s.app.systemCtx(), 'test.slow', {});
+    const together = await enqueueJob(s.app.systemCtx(), 'test.ok', { n: 100 });
+    await s.until(async () => (await getJob(s, slowId)).status === 'RUNNING', 5000);
+    await s.until(async () => (await getJob(s, together)).status === 'SUCCEEDED', 5000);
+    // Queued while the slow one still runs: run within moments, not after it.
+    const later = await Promise.all(
+      [101, 102, 103].map((n) => enqueueJob(s.app.systemCtx(), 'test.ok', { n })),
+    );
+    for (const id of later) await s.until(async () => (await getJob(s, id)).status === 'SUCCEEDED', 5000);
+    expect(await getJob(s, slowId)).toMatchObject({ status: 'RUNNING' });
+    releaseSlow();
+    await s.until(async () => (await getJob(s, slowId)).status === 'SUCCEEDED', 5000);
   });
 });
 

@@ -58,6 +58,8 @@ export const LEASE_MS = 5 * 60_000;
 const KICK_DELAY_MS = 5;
 /** How soon a runner with nothing more to claim records its unrecorded successes. */
 const FLUSH_MS = 20;
+/** How long a pass with nothing more to claim waits for its runs under way before it leaves them be. */
+const PATIENCE_MS = 1000;
 
 /** Rejects when `p` takes longer than `ms`, so a hung handler cannot stall its runner. */
 function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
@@ -264,15 +266,58 @@ export function createJobRunner(o: {
     else await fail(job, error);
   }
 
-  /** One pass: runs every job due now that it can claim (in batches); returns how many ran. */
-  async function runPass(): Promise<number> {
+  /**
+   * Runs a background pass left behind, still going (a slow job: a webhook receiver taking its
+   * time). Each holds one of the batch's places until it ends; `runDue` and `stop` wait for them.
+   */
+  const lingering = new Set<Promise<void>>();
+
+  /** Waits until every run of `runs` ended, or PATIENCE_MS passed. */
+  async function awhile(runs: ReadonlySet<Promise<void>>) {
+    let patience: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(runs), new Promise((r) => (patience = setTimeout(r, PATIENCE_MS)))]);
+    clearTimeout(patience);
+  }
+
+  /**
+   * One pass: runs every job due now that it can claim, a batch at a time; returns how many ran.
+   * A run that takes longer than PATIENCE_MS (a webhook receiver taking its time) keeps its place
+   * but no longer holds the others up: the pass claims jobs for the free places. Once nothing more
+   * is due, the background pass (`linger`) leaves the runs still going to end on their own
+   * (`lingering`); `runDue`'s waits for them.
+   */
+  async function runPass(linger: boolean): Promise<number> {
+    const size = o.batch ?? 10;
+    const mine = new Set<Promise<void>>();
     let total = 0;
     for (;;) {
-      const jobs = await claim(o.batch ?? 10);
-      await Promise.all(jobs.map(runOne));
-      total += jobs.length;
-      if (jobs.length < (o.batch ?? 10)) return total;
+      const free = size - mine.size - lingering.size;
+      if (free <= 0 && mine.size === 0) return total; // every place is held by a slow run
+      if (free > 0) {
+        const jobs = await claim(free);
+        total += jobs.length;
+        for (const job of jobs) {
+          const run: Promise<void> = runOne(job).finally(() => mine.delete(run));
+          mine.add(run);
+        }
+        if (jobs.length < free) break;
+      }
+      await awhile(mine);
     }
+    if (!linger) {
+      await Promise.all(mine);
+      return total;
+    }
+    await awhile(mine);
+    for (const run of mine) {
+      lingering.add(run);
+      void run.finally(() => {
+        lingering.delete(run);
+        // Its outcome is recorded soon, and its place is free for what became due meanwhile.
+        if (!running && due > Date.now() + FLUSH_MS) schedule(FLUSH_MS);
+      });
+    }
+    return total;
   }
 
   /** The period of the clock each periodic task last ran in, in this process. */
@@ -310,7 +355,7 @@ export function createJobRunner(o: {
     // Only the background runner starts the periodic tasks: runDue runs exactly the queued jobs.
     periodicRunning ??= runPeriodic().finally(() => (periodicRunning = undefined));
     let failed = false;
-    running = runPass().catch((e) => {
+    running = runPass(true).catch((e) => {
       failed = true;
       o.ctx().log.error({ err: e }, 'job runner poll failed');
       return 0;
@@ -329,8 +374,9 @@ export function createJobRunner(o: {
      * and its outcome is recorded.
      */
     async runDue(): Promise<number> {
-      const n = await runPass();
+      const n = await runPass(false);
       if (running) await running;
+      while (lingering.size) await Promise.all(lingering);
       await flush();
       return n;
     },
@@ -353,6 +399,7 @@ export function createJobRunner(o: {
       stopping.abort();
       clearTimeout(timer);
       await running;
+      while (lingering.size) await Promise.all(lingering);
       await periodicRunning;
       await flush().catch((e: unknown) =>
         o.ctx().log.error({ err: e }, 'job runner could not record its last successes'),

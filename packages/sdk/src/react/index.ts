@@ -72,3 +72,4 @@ export {
   staffAdminMutations,
   staffAdminQueries,
 } from './admin/access.ts';
+export { webhookMutations, webhookQueries } from './admin/webhooks.ts';

@@ -32,6 +32,12 @@ export const settingsFeature: Feature = {
         child(settingsUrls.apps.path, () =>
           import('./apps/apps-page.tsx').then((m) => ({ Component: m.AppsPage })),
         ),
+        child(settingsUrls.webhooks.path, () =>
+          import('./webhooks/webhooks-page.tsx').then((m) => ({ Component: m.WebhooksPage })),
+        ),
+        child(settingsUrls.webhook.path, () =>
+          import('./webhooks/webhook-page.tsx').then((m) => ({ Component: m.WebhookPage })),
+        ),
         child(settingsUrls.staff.path, () =>
           import('./staff/staff-page.tsx').then((m) => ({ Component: m.StaffPage })),
         ),

@@ -8,6 +8,7 @@ const pages = [
   ['tax', 'Tax', settingsUrls.tax.href()],
   ['reviews', 'Reviews', settingsUrls.reviews.href()],
   ['apps', 'Apps & API keys', settingsUrls.apps.href()],
+  ['webhooks', 'Webhooks', settingsUrls.webhooks.href()],
   ['staff', 'Staff', settingsUrls.staff.href()],
   ['mail', 'E-mail', settingsUrls.mail.href()],
   ['jobs', 'Jobs', settingsUrls.jobs.href()],

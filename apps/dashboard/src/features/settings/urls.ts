@@ -1,11 +1,12 @@
 /**
  * The settings feature's typed URLs (owners only): one page per group, each page's open dialog
- * (`?dialog=edit-region&id=…`) and the outbox's and job queue's filters in the query string.
+ * (`?dialog=edit-region&id=…`) and the outbox's, job queue's and deliveries' filters in the query string.
  *
  *   settingsUrls.shipping.href({ dialog: 'new-region' })   →  /settings/shipping?dialog=new-region
  *   settingsUrls.mail.href({ status: 'FAILED' })            →  /settings/mail?status=FAILED
+ *   settingsUrls.webhook.href({ webhookId }, { status: 'FAILED' })  →  /settings/webhooks/<id>?status=FAILED
  */
-import { JOB_STATUSES, MAIL_STATUSES } from '@vitrine/sdk';
+import { JOB_STATUSES, MAIL_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
 
 const withDialog = <const D extends string>(dialogs: readonly D[]) => ({
@@ -32,6 +33,9 @@ export const TAX_DIALOGS = [
 ] as const;
 export const APPS_DIALOGS = ['new-client', 'edit-client', 'delete-client', 'revoke-key'] as const;
 export const STAFF_DIALOGS = ['role', 'remove'] as const;
+export const WEBHOOKS_DIALOGS = ['new-webhook', 'edit-webhook', 'delete-webhook'] as const;
+/** On a webhook's page: its own dialogs, and one delivery's details (`id`: the delivery). */
+export const WEBHOOK_DIALOGS = ['edit-webhook', 'delete-webhook', 'delivery'] as const;
 
 export const settingsUrls = {
   general: route('/settings'),
@@ -46,4 +50,10 @@ export const settingsUrls = {
     cursor: param.token(),
   }),
   jobs: route('/settings/jobs', { status: param.oneOf(JOB_STATUSES), cursor: param.token() }),
+  webhooks: route('/settings/webhooks', withDialog(WEBHOOKS_DIALOGS)),
+  /** One webhook and its deliveries (newest first, by status; more pages are loaded below). */
+  webhook: route('/settings/webhooks/:webhookId', {
+    status: param.oneOf(WEBHOOK_DELIVERY_STATUSES),
+    ...withDialog(WEBHOOK_DIALOGS),
+  }),
 };
