@@ -5,14 +5,7 @@ import { toDomainEvent } from '../../platform/events.ts';
 import { FetchRefused, guardedFetch } from '../../platform/guarded-fetch.ts';
 import { backoffMs, type JobHandler } from '../../platform/jobs.ts';
 import { signDelivery } from './keys.ts';
-import {
-  eventRow,
-  findDelivery,
-  findWebhook,
-  instanceIdOf,
-  recordAttempt,
-  type DeliveryRow,
-} from './store.ts';
+import { deliveryToSend, findDelivery, recordAttempt, type DeliveryRow } from './store.ts';
 
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 /** Attempts before a delivery is FAILED: the job runner's backoff spreads them over about 34 minutes. */
@@ -77,14 +70,18 @@ export async function post(
 }
 
 /**
- * One attempt at `d`: reads its webhook and event, sends, records. `final`: no attempt follows a
- * failure (the job's last one, or one by hand), so a failure is FAILED rather than PENDING.
+ * One attempt at delivery `id`: reads it with its webhook and event, sends, records. `final`: no
+ * attempt follows a failure (the job's last one, or one by hand), so a failure is FAILED rather
+ * than PENDING. Undefined when the delivery or its webhook is gone.
  */
 export async function attempt(
   ctx: Ctx,
-  d: DeliveryRow,
-  o: { final: boolean; byHand?: boolean; jobAttempt?: number },
-): Promise<{ delivery: DeliveryRow; ok: boolean }> {
+  id: string,
+  o: { final: boolean; byHand?: boolean; jobAttempt?: number; onlyPending?: boolean },
+): Promise<{ delivery: DeliveryRow; ok: boolean } | undefined> {
+  const found = await deliveryToSend(ctx.db, id);
+  if (!found || (o.onlyPending && found.status !== 'PENDING')) return undefined;
+  const { url, webhook_status: webhookStatus, event, ...d } = found;
   const now = () => ctx.clock.now();
   const end = async (a: WebhookAttempt, status: WebhookDeliveryStatus, ok: boolean) => {
     const next =
@@ -100,8 +97,6 @@ export async function attempt(
     // Not recorded: paused or delivered by hand meanwhile, or deleted; that outcome stands.
     return { delivery: delivery ?? (await findDelivery(ctx.db, d.id)) ?? { ...d, status: 'FAILED' }, ok };
   };
-  const webhook = await findWebhook(ctx.db, d.webhook_id);
-  const event = await eventRow(ctx.db, d.event_id);
   const gone = (error: string): WebhookAttempt => ({
     statusCode: null,
     error,
@@ -109,14 +104,14 @@ export async function attempt(
     date: now().toISOString(),
     responseBody: null,
   });
-  if (!webhook) return { delivery: d, ok: false };
   if (!event) return end(gone('The event is no longer kept (EVENT_RETENTION_DAYS)'), 'FAILED', false);
-  if (webhook.status !== 'ACTIVE' && !o.byHand) return end(gone('The webhook was paused'), 'FAILED', false);
-  const instanceId = await instanceIdOf(ctx.db);
-  const domainEvent = toDomainEvent(event);
-  const { identity, eventType, ...rest } = domainEvent;
-  const jwt = await signDelivery(ctx, { eventType, identity, event: { ...rest }, instanceId });
-  const a = await post(ctx, webhook.url, jwt, {
+  if (webhookStatus !== 'ACTIVE' && !o.byHand) return end(gone('The webhook was paused'), 'FAILED', false);
+  const { identity, eventType, ...rest } = toDomainEvent({
+    ...(event as Parameters<typeof toDomainEvent>[0]),
+    created_at: new Date(event.created_at as string),
+  });
+  const jwt = await signDelivery(ctx, { eventType, identity, event: rest });
+  const a = await post(ctx, url, jwt, {
     'x-vitrine-delivery-id': d.id,
     'x-vitrine-event-id': d.event_id,
     'x-vitrine-event-type': d.event_type,
@@ -131,9 +126,14 @@ export const deliverJob: JobHandler<{ deliveryId: string }> = {
   maxAttempts: MAX_ATTEMPTS,
   timeoutMs: TIMEOUT_MS + 5_000,
   async run(ctx, { deliveryId }, info) {
-    const d = await findDelivery(ctx.db, deliveryId);
-    if (!d || d.status !== 'PENDING') return; // delivered by hand meanwhile, or its webhook is gone
-    const { ok, delivery } = await attempt(ctx, d, { final: info.isLastAttempt, jobAttempt: info.attempt });
+    // Nothing to do for one delivered by hand or paused meanwhile, or whose webhook is gone.
+    const done = await attempt(ctx, deliveryId, {
+      final: info.isLastAttempt,
+      jobAttempt: info.attempt,
+      onlyPending: true,
+    });
+    if (!done) return;
+    const { ok, delivery } = done;
     // A failure the runner should try again: it waits backoffMs(attempt), as nextAttemptDate says.
     if (!ok && delivery.status === 'PENDING')
       throw new Error(delivery.last_attempt?.error ?? 'the webhook delivery failed');

@@ -3,16 +3,22 @@ import { generateKeyPair as generateRsa } from 'node:crypto';
 import { promisify } from 'node:util';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import type { Ctx } from '../../platform/context.ts';
+import type { Services } from '../../platform/services.ts';
 import { instanceIdOf, readKey, storeKey } from './store.ts';
 
 const makeRsa = promisify(generateRsa);
 /** A delivery's JWT is good this long after it was signed (each attempt signs anew). */
 const JWT_TTL_S = 60 * 60;
 
-let imported: { pem: string; key: CryptoKey } | undefined;
+type Signer = { publicPem: string; key: CryptoKey; instanceId: string };
+/**
+ * The key and instance id of each server (its services), read once: neither changes while it runs
+ * (a key replaced by hand takes a restart, README).
+ */
+const signers = new WeakMap<Services, Promise<Signer>>();
 
 /** The key pair, made and stored by the first process that needs it. */
-export async function signingKey(ctx: Ctx) {
+async function keyRow(ctx: Ctx) {
   const kept = await readKey(ctx.db);
   if (kept) return kept;
   const { publicKey, privateKey } = await makeRsa('rsa', {
@@ -28,10 +34,24 @@ export async function signingKey(ctx: Ctx) {
   });
 }
 
+function signer(ctx: Ctx): Promise<Signer> {
+  let s = signers.get(ctx.services);
+  if (!s) {
+    s = (async () => {
+      const [row, instanceId] = await Promise.all([keyRow(ctx), instanceIdOf(ctx.db)]);
+      return { publicPem: row.public_pem, key: await importPKCS8(row.private_pem, 'RS256'), instanceId };
+    })();
+    // A failed read (the database away) is tried again by the next caller.
+    s.catch(() => signers.delete(ctx.services));
+    signers.set(ctx.services, s);
+  }
+  return s;
+}
+
 /** What receivers verify deliveries with. */
 export async function publicSigningKey(ctx: Ctx) {
-  const [key, instanceId] = await Promise.all([signingKey(ctx), instanceIdOf(ctx.db)]);
-  return { publicKey: key.public_pem, appId: instanceId, instanceId };
+  const { publicPem, instanceId } = await signer(ctx);
+  return { publicKey: publicPem, appId: instanceId, instanceId };
 }
 
 /**
@@ -41,24 +61,22 @@ export async function publicSigningKey(ctx: Ctx) {
  */
 export async function signDelivery(
   ctx: Ctx,
-  o: { eventType: string; identity: unknown; event: unknown; instanceId: string },
+  o: { eventType: string; identity: unknown; event: unknown },
 ): Promise<string> {
-  const key = await signingKey(ctx);
-  if (imported?.pem !== key.private_pem)
-    imported = { pem: key.private_pem, key: await importPKCS8(key.private_pem, 'RS256') };
+  const { key, instanceId } = await signer(ctx);
   const data = JSON.stringify({
     eventType: o.eventType,
-    instanceId: o.instanceId,
+    instanceId,
     identity: JSON.stringify(o.identity),
     data: JSON.stringify(o.event),
-    accountInfo: { accountId: o.instanceId, siteId: o.instanceId, parentAccountId: null },
+    accountInfo: { accountId: instanceId, siteId: instanceId, parentAccountId: null },
   });
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   return new SignJWT({ data })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(ctx.config.PUBLIC_URL)
-    .setAudience(o.instanceId)
+    .setAudience(instanceId)
     .setIssuedAt(now)
     .setExpirationTime(now + JWT_TTL_S)
-    .sign(imported.key);
+    .sign(key);
 }

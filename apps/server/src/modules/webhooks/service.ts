@@ -159,7 +159,9 @@ export async function redeliver(ctx: Ctx, deliveryId: string): Promise<WebhookDe
   const d = isUuid(deliveryId) ? await findDelivery(ctx.db, deliveryId) : undefined;
   if (!d) throw deliveryNotFound(deliveryId);
   const pending = d.status === 'PENDING';
-  return toDelivery((await attempt(ctx, d, { final: !pending, byHand: !pending })).delivery);
+  const done = await attempt(ctx, d.id, { final: !pending, byHand: !pending });
+  if (!done) throw deliveryNotFound(deliveryId);
+  return toDelivery(done.delivery);
 }
 
 export async function queryDeliveries(ctx: Ctx, q: QueryWebhookDeliveriesRequest) {

@@ -237,9 +237,25 @@ export async function eventsAfter(
   return rows;
 }
 
-/** The stored event a delivery carries (gone once purged). */
-export const eventRow = (db: Executor, id: string) =>
-  db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * A delivery with what sending it needs, in one statement: its webhook's URL and status, and its
+ * event (as JSON: `created_at` is a string; null once purged). Undefined when it or its webhook is gone.
+ */
+export const deliveryToSend = (db: Executor, id: string) =>
+  db
+    .selectFrom('webhook_delivery as d')
+    .innerJoin('webhook as w', 'w.id', 'd.webhook_id')
+    .selectAll('d')
+    .select([
+      'w.url',
+      'w.status as webhook_status',
+      sql<Record<string, unknown> | null>`(select row_to_json(e) from event e where e.id = d.event_id)`.as(
+        'event',
+      ),
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+export type ToSend = NonNullable<Awaited<ReturnType<typeof deliveryToSend>>>;
 
 /** The event types among the kept events, by name (a walk of the type index, one step a type). */
 export async function keptEventTypes(db: Executor): Promise<string[]> {

@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { attempt } from './deliver.ts';
-import { insertDeliveries, findDelivery, type WebhookRow } from './store.ts';
+import { insertDeliveries, type WebhookRow } from './store.ts';
 
 /** `vitrine.webhooks.v1.webhook_test`: never fanned out; only the webhook tested gets it. */
 export const TEST_EVENT_TYPE = eventType(ENTITY_FQDN.webhook, 'test');
@@ -39,6 +39,5 @@ export async function sendTestEvent(ctx: Ctx, w: WebhookRow) {
     ]);
     return deliveryId;
   });
-  const d = (await findDelivery(ctx.db, id))!;
-  return (await attempt(ctx, d, { final: true, byHand: true })).delivery;
+  return (await attempt(ctx, id, { final: true, byHand: true }))!.delivery;
 }
