@@ -105,6 +105,12 @@ export interface GuardedFetchOptions {
   body?: string;
   /** `return`: a redirect is the answer (a webhook receiver must answer itself); default `follow`. */
   redirects?: 'follow' | 'return';
+  /**
+   * Keep-alive agents to reuse connections (webhook deliveries); a new connection each time
+   * otherwise. Safe with the pinning: a new connection goes to the address this request checked, and
+   * a reused one to the address checked when it was opened.
+   */
+  agents?: { http: http.Agent; https: https.Agent };
   resolve?: Resolver;
 }
 export interface GuardedAnswer {
@@ -158,7 +164,7 @@ function request(
       },
       lookup,
       signal,
-      agent: false,
+      agent: o.agents ? (url.protocol === 'https:' ? o.agents.https : o.agents.http) : false,
     });
     req.on('response', resolve);
     req.on('error', reject);

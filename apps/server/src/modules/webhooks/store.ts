@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { WebhookAttempt, WebhookDeliveryStatus, WebhookStatus } from '@vitrine/contract';
 import type { Executor } from '../../platform/db/tx.ts';
+import { ASYNC_COMMIT } from '../../platform/jobs.ts';
 
 export interface WebhookTables {
   webhook: {
@@ -152,8 +153,11 @@ export const recordAttempt = (
     onlyIfPending: boolean;
   },
 ) => {
+  // Without waiting for the disk (platform/jobs.ts ASYNC_COMMIT): an outcome lost in a crash of
+  // PostgreSQL leaves the delivery PENDING, and it is sent again (at least once, as the job is).
   const q = db
     .updateTable('webhook_delivery')
+    .from(ASYNC_COMMIT.as('c'))
     .set({
       status: o.status,
       attempts: sql`attempts + 1`,
