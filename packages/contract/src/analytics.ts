@@ -27,6 +27,8 @@ export const analyticsOverviewResponse = z.strictObject({
     lowStock: z.number(),
     failedEmails: z.number(),
     failedJobs: z.number(),
+    /** Webhook deliveries that failed for good (all their attempts) in the last 7 days. */
+    failedWebhookDeliveries: z.number(),
   }),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewResponse>;

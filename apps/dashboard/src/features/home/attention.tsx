@@ -49,6 +49,12 @@ const items: { key: keyof Attention; label: string; one: string; href: string }[
     one: 'failed job',
     href: settingsUrls.jobs.href({ status: 'FAILED' }),
   },
+  {
+    key: 'failedWebhookDeliveries',
+    label: 'failed webhook deliveries',
+    one: 'failed webhook delivery',
+    href: settingsUrls.webhooks.href(),
+  },
 ];
 
 export function AttentionList({ attention }: { attention: Attention }) {

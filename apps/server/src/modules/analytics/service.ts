@@ -9,14 +9,15 @@ import { dailyOrderStats, ordersToFulfil } from '../orders/index.ts';
 import { openAuthorizations } from '../payments/index.ts';
 import { reviewsAwaitingModeration } from '../reviews/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { failedDeliveries } from '../webhooks/index.ts';
 
 /** Items with at most this many units left count as low stock. */
 export const LOW_STOCK = 5;
 const DAY = 86_400_000;
 
-/** Failed mail and jobs: the platform's own tables. */
+/** Failed mail and jobs (the platform's own tables), and webhook deliveries that failed for good. */
 async function failures(ctx: Ctx) {
-  const [mail, jobs] = await Promise.all([
+  const [mail, jobs, webhooks] = await Promise.all([
     ctx.db
       .selectFrom('mail_message')
       .select(sql<string>`count(*)`.as('n'))
@@ -27,8 +28,9 @@ async function failures(ctx: Ctx) {
       .select(sql<string>`count(*)`.as('n'))
       .where('status', '=', 'FAILED')
       .executeTakeFirstOrThrow(),
+    failedDeliveries(ctx),
   ]);
-  return { failedEmails: Number(mail.n), failedJobs: Number(jobs.n) };
+  return { failedEmails: Number(mail.n), failedJobs: Number(jobs.n), failedWebhookDeliveries: webhooks };
 }
 
 export async function overview(ctx: Ctx, days: number): Promise<AnalyticsOverview> {

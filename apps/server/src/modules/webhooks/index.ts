@@ -5,6 +5,7 @@ import { deliverJob } from './deliver.ts';
 import { webhookRoutes } from './routes.ts';
 import { purgeDeliveries } from './retention.ts';
 import { fanOutTask } from './scan.ts';
+export { failedDeliveries } from './service.ts';
 export { type WebhookTables } from './store.ts';
 
 export const webhooksModule: ServerModule = {

@@ -17,6 +17,7 @@ import { isUuid, newId } from '../../platform/ids.ts';
 import { attempt } from './deliver.ts';
 import {
   anyActive,
+  countFailedSince,
   countWebhooks,
   deleteWebhookRow,
   deliveryPage,
@@ -50,6 +51,11 @@ async function withStats(ctx: Ctx, rows: WebhookRow[]): Promise<Webhook[]> {
   ]);
   const lastOf = new Map(last.map((d) => [d.webhook_id, d]));
   return rows.map((r) => toWebhook(r, stats.get(r.id), lastOf.get(r.id)));
+}
+
+/** For the merchant's home page: deliveries that failed for good in the last STATS_DAYS days. */
+export function failedDeliveries(ctx: Ctx): Promise<number> {
+  return countFailedSince(ctx.db, new Date(ctx.clock.now().getTime() - STATS_DAYS * 86_400_000));
 }
 
 export async function listWebhooks(ctx: Ctx): Promise<Webhook[]> {

@@ -111,6 +111,19 @@ export const findDelivery = (db: Executor, id: string, forUpdate = false) => {
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 };
 
+/** Deliveries that failed for good and were last tried since `since`. */
+export const countFailedSince = async (db: Executor, since: Date) =>
+  Number(
+    (
+      await db
+        .selectFrom('webhook_delivery')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('status', '=', 'FAILED')
+        .where('updated_at', '>=', since)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** Newest first, from before `beforeId` (the cursor), one more than `limit` to tell if more follow. */
 export const deliveryPage = (
   db: Executor,

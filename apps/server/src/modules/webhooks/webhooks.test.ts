@@ -226,6 +226,15 @@ describe('webhooks', () => {
     expect(gaps.slice(1)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024].map((x) => x * 1000));
     expect(failed).toMatchObject({ attempts: 12, maxAttempts: 12, nextAttemptDate: null });
     expect(failed.lastAttempt?.statusCode).toBe(500);
+    // The merchant's home page counts it until it is delivered.
+    const attention = async () =>
+      (
+        await s.admin<{ attention: { failedWebhookDeliveries: number } }>(
+          'GET',
+          '/platform/v1/analytics/overview?days=7',
+        )
+      ).body.attention.failedWebhookDeliveries;
+    expect(await attention()).toBe(1);
     rx.answer(200);
     const again = await s.admin<{ delivery: WebhookDelivery }>(
       'POST',
@@ -233,6 +242,7 @@ describe('webhooks', () => {
       {},
     );
     expect(again.body.delivery).toMatchObject({ status: 'DELIVERED', attempts: 13 });
+    expect(await attention()).toBe(0);
   });
 
   it('send a test event to the one webhook tested, and say what the receiver answered', async () => {
