@@ -281,6 +281,15 @@ describe.skipIf(!hasChromium || !built)(
       await expectAccessible(page, 'delivery dialog');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+
+      // The entity leads to the order's page, and back.
+      await row.getByRole('link', { name: orderId }).click();
+      await page.waitForURL(new RegExp(`/dashboard/orders/${orderId}$`));
+      await page.getByRole('heading', { name: `Order #${created.number}` }).waitFor();
+      await page.goBack();
+      await page
+        .getByRole('heading', { name: `Webhook to ${receiver.url.replace('http://', '')}`, level: 1 })
+        .waitFor();
     });
 
     it('the receiver fails with 503: the delivery waits with its status code, is retried until it has failed, and Redeliver delivers it once fixed', async () => {

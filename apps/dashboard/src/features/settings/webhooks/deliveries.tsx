@@ -22,6 +22,7 @@ import { settingsUrls } from '../urls.ts';
 import { AttemptFacts } from './attempt.tsx';
 import { Breakable } from './breakable.tsx';
 import { DeliveryDialog } from './delivery-dialog.tsx';
+import { EntityLink } from './entity-link.tsx';
 import { answered, attemptSummary, deliveryLabels, lastAnswer, webhookErrorMessage } from './describe.ts';
 
 const PAGE = 20;
@@ -120,7 +121,9 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
                       <th scope="row" className="font-mono text-xs font-medium">
                         <Breakable text={d.eventType} />
                       </th>
-                      <td className="font-mono text-xs md:max-lg:hidden">{d.entityId}</td>
+                      <td className="font-mono text-xs md:max-lg:hidden">
+                        <EntityLink eventType={d.eventType} entityId={d.entityId} />
+                      </td>
                       <td>
                         <Badge tone={deliveryLabels[d.status][1]}>{deliveryLabels[d.status][0]}</Badge>
                       </td>
