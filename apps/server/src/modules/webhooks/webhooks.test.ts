@@ -112,6 +112,18 @@ async function receivedCount(n: number) {
 describe('webhooks', () => {
   let orderHook: Webhook;
 
+  /**
+   * The first attempt at the order's delivery. The clock moves only until the fan-out made the
+   * delivery (it looks once a second of the clock); the attempt itself needs no tick, and a later
+   * one would make the retry due before the test looks.
+   */
+  const firstAttempt = (entityId: string) =>
+    s.until(async () => {
+      const d = (await deliveries(orderHook.id)).deliveries.find((x) => x.entityId === entityId);
+      if (!d) tick();
+      return d?.attempts ? d : undefined;
+    });
+
   it('deliver an order once to the URL that wants it, signed so that the official SDK reads it', async () => {
     const made = await hook({
       url,
@@ -165,13 +177,11 @@ describe('webhooks', () => {
     rx.answer(503);
     const before = rx.got.length;
     const order = await createOrder(s);
-    await receivedCount(before + 1);
-    const pending = await s.until(async () => {
-      const d = (await deliveries(orderHook.id)).deliveries.find((x) => x.entityId === order.id);
-      return d?.attempts === 1 && d;
-    });
+    const pending = await firstAttempt(order.id);
+    expect(rx.got.length).toBe(before + 1);
     expect(pending).toMatchObject({
       status: 'PENDING',
+      attempts: 1,
       lastAttempt: { statusCode: 503, error: 'The receiver answered 503', responseBody: 'not now' },
     });
     // The next attempt is due after the backoff (1 s, then 2 s…), as the log says (the clock moves
@@ -180,7 +190,9 @@ describe('webhooks', () => {
       Date.parse(pending.nextAttemptDate!) - Date.parse(pending.lastAttempt!.date),
     ).toBeGreaterThanOrEqual(1000);
     await receivedCount(before + 2);
-    await s.until(async () => (await deliveries(orderHook.id)).deliveries.find((x) => x.attempts === 2));
+    await s.until(async () =>
+      (await deliveries(orderHook.id)).deliveries.find((x) => x.entityId === order.id && x.attempts >= 2),
+    );
 
     // Fixed: the merchant redelivers by hand; the answer says how it went.
     rx.answer(200);
@@ -203,14 +215,9 @@ describe('webhooks', () => {
     rx.answer(500);
     const order = await createOrder(s);
     const find = async () => (await deliveries(orderHook.id)).deliveries.find((x) => x.entityId === order.id);
-    let d: WebhookDelivery | undefined = await s.until(async () => {
-      tick();
-      const x = await find();
-      return x?.attempts ? x : undefined;
-    });
+    let d: WebhookDelivery | undefined = await firstAttempt(order.id);
     // The clock moves only to each next attempt's due time (a jump past a run's lease would make
-    // another process take the run again): 2 s, 4 s … 1,024 s apart after the second (the clock
-    // moved on while the test waited for the first).
+    // another process take the run again): 1 s, 2 s, 4 s … 1,024 s apart.
     const gaps: number[] = [];
     while (d?.status === 'PENDING') {
       const due = Date.parse(d.nextAttemptDate!);
@@ -223,7 +230,7 @@ describe('webhooks', () => {
       });
     }
     const failed = d!;
-    expect(gaps.slice(1)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024].map((x) => x * 1000));
+    expect(gaps).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024].map((x) => x * 1000));
     expect(failed).toMatchObject({ attempts: 12, maxAttempts: 12, nextAttemptDate: null });
     expect(failed.lastAttempt?.statusCode).toBe(500);
     // The merchant's home page counts it until it is delivered.
@@ -234,7 +241,9 @@ describe('webhooks', () => {
           '/platform/v1/analytics/overview?days=7',
         )
       ).body.attention.failedWebhookDeliveries;
-    expect(await attention()).toBe(1);
+    const failedNow = (await deliveries(orderHook.id, 'FAILED')).deliveries.length;
+    expect(failedNow).toBeGreaterThanOrEqual(1);
+    expect(await attention()).toBe(failedNow);
     rx.answer(200);
     const again = await s.admin<{ delivery: WebhookDelivery }>(
       'POST',
@@ -242,7 +251,7 @@ describe('webhooks', () => {
       {},
     );
     expect(again.body.delivery).toMatchObject({ status: 'DELIVERED', attempts: 13 });
-    expect(await attention()).toBe(0);
+    expect(await attention()).toBe(failedNow - 1);
   });
 
   it('send a test event to the one webhook tested, and say what the receiver answered', async () => {
@@ -281,12 +290,7 @@ describe('webhooks', () => {
   it('pause: waiting deliveries fail and nothing more is sent; resumed, new events are sent again', async () => {
     rx.answer(503);
     const first = await createOrder(s);
-    await s.until(async () => {
-      tick();
-      return (await deliveries(orderHook.id)).deliveries.find(
-        (x) => x.entityId === first.id && x.attempts >= 1,
-      );
-    });
+    await firstAttempt(first.id);
     const paused = await s.admin<{ webhook: Webhook }>('PATCH', `${W}/webhooks/${orderHook.id}`, {
       webhook: { status: 'PAUSED' },
     });
