@@ -17,7 +17,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { shopperKit } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
-import { checkNarrow, expectAccessible } from '../test/storefront.ts';
+import { checkBothWidths, expectAccessible } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
@@ -96,12 +96,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function checkPage(p: Page, name: string) {
-  await p.waitForLoadState('networkidle');
-  await expectAccessible(p, name);
-  await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  await checkNarrow(browser, p, { name, dir: ARTIFACTS, watch });
-}
+const checkPage = (p: Page, name: string) => checkBothWidths(browser, p, { name, dir: ARTIFACTS, watch });
 
 describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and merchant', () => {
   it('the shopper follows the e-mailed link on another device, finds the items and pays; the dashboard shows it recovered', async () => {

@@ -20,7 +20,7 @@ import { askToBeNotified, untilStatus } from '../test/back-in-stock.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { checkNarrow, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
+import { checkBothWidths, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
 import { shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, STAFF_PASSWORD, StaffBrowser } from '../test/staff.ts';
 
@@ -157,12 +157,7 @@ afterAll(async () => {
 });
 
 /** axe on the page, then full-page screenshots at 1280 px (this page) and at a phone's width (a second window, same session). */
-async function checkPage(p: Page, name: string) {
-  await p.waitForLoadState('networkidle');
-  await expectAccessible(p, name);
-  await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  await checkNarrow(browser, p, { name, dir: ARTIFACTS, watch });
-}
+const checkPage = (p: Page, name: string) => checkBothWidths(browser, p, { name, dir: ARTIFACTS, watch });
 
 const status = (p: Page, text: string | RegExp) =>
   p.getByRole('status').filter({ hasText: text }).first().waitFor();

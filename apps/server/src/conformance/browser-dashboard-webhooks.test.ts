@@ -27,7 +27,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { placeShopOrder, shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, staffServer, type StaffBrowser } from '../test/staff.ts';
-import { checkNarrow, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
+import { checkBothWidths, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
 import { webhookReceiver } from '../test/webhooks.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
@@ -83,12 +83,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function checkPage(p: Page, name: string) {
-  await p.waitForLoadState('networkidle');
-  await expectAccessible(p, name);
-  await p.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  await checkNarrow(browser, p, { name, dir: ARTIFACTS, watch });
-}
+const checkPage = (p: Page, name: string) => checkBothWidths(browser, p, { name, dir: ARTIFACTS, watch });
 
 /** A dialog opened from its URL in a window `NARROW` px wide: nothing wider than the window, axe, a screenshot. */
 async function checkNarrowDialog(url: string, dialogName: string, name: string) {

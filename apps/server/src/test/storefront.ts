@@ -104,6 +104,21 @@ export const phoneLike = async (browser: Browser, context: BrowserContext, baseU
   });
 
 /**
+ * A dashboard page checked at both widths: settled (network idle), axe at 1280 px with a full-page
+ * screenshot `${name}-1280.png` in `dir`, then `checkNarrow` at 375 px.
+ */
+export async function checkBothWidths(
+  browser: Browser,
+  page: Page,
+  o: { name: string; dir: string; watch?: (p: Page) => void },
+) {
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, o.name);
+  await page.screenshot({ path: join(o.dir, `${o.name}-1280.png`), fullPage: true });
+  await checkNarrow(browser, page, o);
+}
+
+/**
  * The page again in a second window `NARROW` px wide with the same session: nothing is wider than
  * the window, not even inside a table's own scrolling region (the kit's tables stack their rows as
  * cards on a phone), axe finds nothing serious, and a full-page

@@ -8,6 +8,7 @@ import { FetchRefused, guardedFetch } from '../../platform/guarded-fetch.ts';
 import { backoffMs, type JobHandler } from '../../platform/jobs.ts';
 import { signDelivery } from './keys.ts';
 import { deliveryToSend, findDelivery, recordAttempt, type DeliveryRow } from './store.ts';
+import { notSent, PAUSED } from './wire.ts';
 
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 /** Attempts before a delivery is FAILED: the job runner's backoff spreads them over about 34 minutes. */
@@ -108,15 +109,9 @@ export async function attempt(
     // Not recorded: paused or delivered by hand meanwhile, or deleted; that outcome stands.
     return { delivery: delivery ?? (await findDelivery(ctx.db, d.id)) ?? { ...d, status: 'FAILED' }, ok };
   };
-  const gone = (error: string): WebhookAttempt => ({
-    statusCode: null,
-    error,
-    durationMs: 0,
-    date: now().toISOString(),
-    responseBody: null,
-  });
-  if (!event) return end(gone('The event is no longer kept (EVENT_RETENTION_DAYS)'), 'FAILED', false);
-  if (webhookStatus !== 'ACTIVE' && !o.byHand) return end(gone('The webhook was paused'), 'FAILED', false);
+  if (!event)
+    return end(notSent('The event is no longer kept (EVENT_RETENTION_DAYS)', now()), 'FAILED', false);
+  if (webhookStatus !== 'ACTIVE' && !o.byHand) return end(notSent(PAUSED, now()), 'FAILED', false);
   const { identity, eventType, ...rest } = toDomainEvent({
     ...(event as Parameters<typeof toDomainEvent>[0]),
     created_at: new Date(event.created_at as string),

@@ -34,7 +34,7 @@ import {
   type WebhookRow,
 } from './store.ts';
 import { sendTestEvent } from './test-event.ts';
-import { toDelivery, toWebhook } from './wire.ts';
+import { notSent, PAUSED, toDelivery, toWebhook } from './wire.ts';
 
 const STATS_DAYS = 7;
 const webhookNotFound = (id: string) => notFound('Webhook', { webhookId: id });
@@ -121,18 +121,7 @@ export async function updateWebhook(
     if (patch.status === 'ACTIVE' && before.status !== 'ACTIVE' && !(await anyActive(tx.db, id)))
       await restartScan(tx.db);
     if (patch.status === 'PAUSED' && before.status === 'ACTIVE')
-      await failPending(
-        tx.db,
-        id,
-        {
-          statusCode: null,
-          error: 'The webhook was paused',
-          durationMs: 0,
-          date: now.toISOString(),
-          responseBody: null,
-        },
-        now,
-      );
+      await failPending(tx.db, id, notSent(PAUSED, now), now);
     await updateWebhookRow(
       tx.db,
       id,

@@ -1,5 +1,5 @@
 /** Rows as the wire names them (packages/contract/src/webhooks.ts). */
-import type { Webhook, WebhookDelivery } from '@vitrine/contract';
+import type { Webhook, WebhookAttempt, WebhookDelivery } from '@vitrine/contract';
 import type { DeliveryRow, Stats, WebhookRow } from './store.ts';
 
 export const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
@@ -27,4 +27,16 @@ export const toWebhook = (w: WebhookRow, stats?: Stats, last?: DeliveryRow): Web
   updatedDate: w.updated_at.toISOString(),
   stats: stats ?? { delivered: 0, failed: 0, pending: 0 },
   lastDelivery: last ? toDelivery(last) : null,
+});
+
+/** Why a delivery's waiting attempts ended when its webhook was paused. */
+export const PAUSED = 'The webhook was paused';
+
+/** An attempt that sent nothing (the webhook paused, the event gone), at `at`. */
+export const notSent = (error: string, at: Date): WebhookAttempt => ({
+  statusCode: null,
+  error,
+  durationMs: 0,
+  date: at.toISOString(),
+  responseBody: null,
 });
