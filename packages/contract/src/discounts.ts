@@ -44,12 +44,67 @@ export const discountValue = z.strictObject({
 export type DiscountValue = z.infer<typeof discountValue>;
 export const discountActiveTimeInfo = z.strictObject({ start: isoDate.nullish(), end: isoDate.nullish() });
 
+/**
+ * A rule's trigger: the conditions a cart must meet for the rule's discount to apply. One of the
+ * condition fields, named by `triggerType` (inferred when left out and one field is given). `and` /
+ * `or` chain 2–5 triggers, nested at most twice. Ranges are inclusive; a range's `scopes` limit what
+ * it counts (every item without them); gift cards never count.
+ */
+export const TRIGGER_TYPES = [
+  'AND',
+  'OR',
+  'SUBTOTAL_RANGE',
+  'ITEM_QUANTITY_RANGE',
+  'CUSTOMER_ELIGIBILITY',
+  'CUSTOM',
+] as const;
+export const TRIGGER_CHAIN = { min: 2, max: 5 } as const;
+const triggerScopes = z.array(discountScope).max(50);
+const triggerLeaf = {
+  triggerType: z.enum(TRIGGER_TYPES).optional(),
+  subtotalRange: z
+    .strictObject({ scopes: triggerScopes.optional(), from: money.nullish(), to: money.nullish() })
+    .optional(),
+  itemQuantityRange: z
+    .strictObject({
+      scopes: triggerScopes.optional(),
+      from: z.number().int().min(1).max(1_000_000_000).nullish(),
+      to: z.number().int().min(1).max(1_000_000_000).nullish(),
+    })
+    .optional(),
+  customerEligibility: z
+    .strictObject({
+      eligibilityType: z.enum(['INDIVIDUAL_MEMBERS']).optional(),
+      individualMembersInfo: z.strictObject({ memberIds: z.array(id).min(1).max(100) }).optional(),
+    })
+    .optional(),
+  /** Triggers of an app's custom-trigger plugin: refused (Vitrine runs no trigger plugins). */
+  customTrigger: z
+    .strictObject({ id: z.string().max(100).optional(), appId: z.string().max(100).optional() })
+    .optional(),
+};
+const chainOf = <T extends z.ZodType>(t: T) =>
+  z.strictObject({ triggers: z.array(t).min(TRIGGER_CHAIN.min).max(TRIGGER_CHAIN.max) });
+const innerTrigger = z.strictObject(triggerLeaf);
+const middleTrigger = z.strictObject({
+  ...triggerLeaf,
+  and: chainOf(innerTrigger).optional(),
+  or: chainOf(innerTrigger).optional(),
+});
+export const discountTrigger = z.strictObject({
+  ...triggerLeaf,
+  and: chainOf(middleTrigger).optional(),
+  or: chainOf(middleTrigger).optional(),
+});
+/** A trigger as given and as answered (the answer always names `triggerType`). */
+export type DiscountTriggerInput = z.infer<typeof discountTrigger>;
+
 const ruleFields = {
   name: z.string().trim().min(1).max(50),
   active: z.boolean().optional(),
   activeTimeInfo: discountActiveTimeInfo.nullish(),
-  /** Not supported: the calculator applies a rule whenever it is LIVE. Any trigger is refused. */
-  trigger: z.unknown().optional(),
+  /** Without one (or with `null`) the rule applies to every cart while it is LIVE. */
+  trigger: discountTrigger.nullish(),
   /** Exactly one discount per rule (as on the hosted platform). */
   discounts: z.strictObject({ values: z.array(discountValue).length(1) }),
 };
@@ -71,6 +126,7 @@ export const discountRule = z.object({
   name: z.string(),
   active: z.boolean(),
   activeTimeInfo: z.object({ start: isoDate.optional(), end: isoDate.optional() }).optional(),
+  trigger: discountTrigger.optional(),
   discounts: z.object({ values: z.array(discountValue) }),
   status: discountRuleStatus,
   usageCount: z.number(),

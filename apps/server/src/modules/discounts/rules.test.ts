@@ -106,8 +106,8 @@ describe('discount rules', () => {
       [{ ...tenOffShirts, name: undefined }, 'discountRule.name', 'REQUIRED_FIELD'],
       [{ ...tenOffShirts, name: 'x'.repeat(51) }, 'discountRule.name', 'MAX_LENGTH'],
       [
-        { ...tenOffShirts, trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '10' } } },
-        'discountRule.trigger',
+        { ...tenOffShirts, trigger: { triggerType: 'CUSTOM', customTrigger: { id: 'happy-hour' } } },
+        'discountRule.trigger.customTrigger',
         'FIELD_NOT_ALLOWED',
       ],
       [
@@ -188,12 +188,12 @@ describe('discount rules', () => {
                 targetType: 'SPECIFIC_ITEMS',
                 discountType: 'PERCENTAGE',
                 percentage: 5,
-                specificItemsInfo: { scopes: [{ catalogItemFilter: { catalogAppId: 'stores' } }] },
+                specificItemsInfo: { scopes: [{ type: 'CATALOG_ITEM' }] },
               },
             ],
           },
         },
-        'discountRule.discounts.values.0.specificItemsInfo.scopes.0.catalogItemFilter.catalogItemIds',
+        'discountRule.discounts.values.0.specificItemsInfo.scopes.0.catalogItemFilter',
         'REQUIRED_FIELD',
       ],
       [

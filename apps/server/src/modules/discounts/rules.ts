@@ -4,6 +4,7 @@ import type {
   CursorQuery,
   DiscountRuleInput,
   DiscountRulePatch,
+  DiscountTriggerInput,
   DiscountValue,
   WireDiscountRule,
 } from '@vitrine/contract';
@@ -26,7 +27,10 @@ import {
   type NewRuleRow,
   type RuleRow,
   type StoredScope,
+  type StoredTrigger,
 } from './store.ts';
+import { buildScopes, scopeToWire } from './scopes.ts';
+import { buildTrigger, triggerToWire } from './triggers.ts';
 
 export const RULE_FQDN = ENTITY_FQDN.discountRule;
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
@@ -34,7 +38,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscountRule {
   const value: DiscountValue = {
     targetType: r.target_type,
-    ...(r.target_type === 'SPECIFIC_ITEMS' ? { specificItemsInfo: { scopes: r.scopes } } : {}),
+    ...(r.target_type === 'SPECIFIC_ITEMS'
+      ? { specificItemsInfo: { scopes: r.scopes.map(scopeToWire) } }
+      : {}),
     discountType: r.discount_type,
     ...(r.discount_type === 'PERCENTAGE' ? { percentage: Number(r.percentage) } : {}),
     ...(r.discount_type === 'FIXED_AMOUNT' ? { fixedAmount: fromMinor(Number(r.amount), currency) } : {}),
@@ -50,6 +56,7 @@ export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscoun
     name: r.name,
     active: r.active,
     ...(start || end ? { activeTimeInfo: { ...(start ? { start } : {}), ...(end ? { end } : {}) } } : {}),
+    ...(r.trigger ? { trigger: triggerToWire(r.trigger, currency) } : {}),
     discounts: { values: [value] },
     status: ruleStatus(
       { activeTimeInfo: { start: r.start_at ?? undefined, end: r.end_at ?? undefined } },
@@ -85,41 +92,7 @@ function buildDiscount(out: Violations, d: DiscountValue, currency: string): Bui
   if (d.targetType === 'SPECIFIC_ITEMS') {
     if (!d.specificItemsInfo)
       out.push(v(`${at}.specificItemsInfo`, 'is required for targetType SPECIFIC_ITEMS', 'REQUIRED_FIELD'));
-    scopes = (d.specificItemsInfo?.scopes ?? []).flatMap((s, i) => {
-      const f = `${at}.specificItemsInfo.scopes.${i}`;
-      if ((s.type ?? 'CATALOG_ITEM') !== 'CATALOG_ITEM' || s.customFilter) {
-        out.push(
-          v(
-            `${f}.type`,
-            'only CATALOG_ITEM scopes listing catalogItemIds are supported; use targetType GLOBAL for every item',
-            'VALIDATION',
-            { supported: ['CATALOG_ITEM'] },
-          ),
-        );
-        return [];
-      }
-      const ids = s.catalogItemFilter?.catalogItemIds ?? [];
-      if (!s.catalogItemFilter || ids.length === 0) {
-        out.push(
-          v(
-            `${f}.catalogItemFilter.catalogItemIds`,
-            'must list at least one catalog item; use targetType GLOBAL for every item',
-            'REQUIRED_FIELD',
-          ),
-        );
-        return [];
-      }
-      return [
-        {
-          id: s.id ?? newId(),
-          type: 'CATALOG_ITEM' as const,
-          catalogItemFilter: {
-            catalogAppId: s.catalogItemFilter.catalogAppId,
-            catalogItemIds: [...new Set(ids)],
-          },
-        },
-      ];
-    });
+    scopes = buildScopes(out, d.specificItemsInfo?.scopes ?? [], `${at}.specificItemsInfo.scopes`);
   } else if (d.specificItemsInfo) {
     out.push(
       v(`${at}.specificItemsInfo`, `is only allowed with targetType SPECIFIC_ITEMS`, 'FIELD_NOT_ALLOWED'),
@@ -136,23 +109,22 @@ function buildDiscount(out: Violations, d: DiscountValue, currency: string): Bui
   };
 }
 
+/** The stored trigger of a rule given with one (null to clear), and its other common checks. */
 function checkCommon(
   out: Violations,
-  r: { trigger?: unknown; activeTimeInfo?: { start?: string | null; end?: string | null } | null },
-) {
-  if (r.trigger !== undefined && r.trigger !== null) {
-    out.push(
-      v(
-        'discountRule.trigger',
-        'triggers are not supported: a rule applies to every cart while it is active and LIVE; omit trigger',
-        'FIELD_NOT_ALLOWED',
-      ),
-    );
-  }
+  r: {
+    trigger?: DiscountTriggerInput | null;
+    activeTimeInfo?: { start?: string | null; end?: string | null } | null;
+  },
+  currency: string,
+): { trigger?: StoredTrigger | null } {
   const s = r.activeTimeInfo?.start;
   const e = r.activeTimeInfo?.end;
   if (s && e && new Date(e).getTime() <= new Date(s).getTime())
     out.push(v('discountRule.activeTimeInfo.end', 'must be after start', 'VALIDATION'));
+  if (r.trigger === undefined) return {};
+  if (r.trigger === null) return { trigger: null };
+  return { trigger: buildTrigger(out, r.trigger, 'discountRule.trigger', currency) ?? null };
 }
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
@@ -168,7 +140,7 @@ const rules = (currency: string): AdminEntity<RuleRow, WireDiscountRule> => ({
 export async function createDiscountRule(ctx: Ctx, input: DiscountRuleInput): Promise<WireDiscountRule> {
   const { currency } = await getSettings(ctx);
   const out: Violations = [];
-  checkCommon(out, input);
+  const { trigger } = checkCommon(out, input, currency);
   const built = buildDiscount(out, input.discounts.values[0]!, currency);
   throwIfAny(out);
   const { entity } = await createEntity(ctx, rules(currency), (tx) => {
@@ -179,6 +151,7 @@ export async function createDiscountRule(ctx: Ctx, input: DiscountRuleInput): Pr
       active: input.active ?? true,
       start_at: date(input.activeTimeInfo?.start),
       end_at: date(input.activeTimeInfo?.end),
+      trigger: trigger ?? null,
       ...built,
       revision: 1,
       created_at: now,
@@ -206,7 +179,7 @@ export async function updateDiscountRule(
   if (patch.id !== undefined && patch.id !== id) throw violation('discountRule.id', 'must match the path');
   const { currency } = await getSettings(ctx);
   const out: Violations = [];
-  checkCommon(out, patch);
+  const trigger = checkCommon(out, patch, currency);
   const built = patch.discounts ? buildDiscount(out, patch.discounts.values[0]!, currency) : undefined;
   throwIfAny(out);
   return updateEntity(ctx, rules(currency), {
@@ -223,6 +196,7 @@ export async function updateDiscountRule(
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.active !== undefined ? { active: patch.active } : {}),
         ...times,
+        ...trigger,
         ...built,
         revision: current.revision + 1,
         updated_at: tx.clock.now(),

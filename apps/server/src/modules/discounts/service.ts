@@ -17,6 +17,8 @@ import {
   type CouponRow,
   type RuleRow,
 } from './store.ts';
+import { scopedItems } from './scopes.ts';
+import { triggerForPricing } from './triggers.ts';
 
 const activeTime = (start: Date | null, end: Date | null) =>
   start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : undefined;
@@ -24,10 +26,7 @@ const activeTime = (start: Date | null, end: Date | null) =>
 /** The calculator's rule for a stored one. */
 export function ruleForPricing(r: RuleRow): DiscountRule {
   const value = r.discount_type === 'PERCENTAGE' ? Number(r.percentage) : Number(r.amount);
-  const catalogItemIds =
-    r.target_type === 'SPECIFIC_ITEMS'
-      ? [...new Set(r.scopes.flatMap((s) => s.catalogItemFilter.catalogItemIds))]
-      : undefined;
+  const catalogItemIds = r.target_type === 'SPECIFIC_ITEMS' ? scopedItems(r.scopes) : undefined;
   const activeTimeInfo = activeTime(r.start_at, r.end_at);
   return {
     id: r.id,
@@ -37,6 +36,7 @@ export function ruleForPricing(r: RuleRow): DiscountRule {
     value,
     ...(catalogItemIds ? { catalogItemIds } : {}),
     ...(activeTimeInfo ? { activeTimeInfo } : {}),
+    ...(r.trigger ? { trigger: triggerForPricing(r.trigger) } : {}),
   };
 }
 

@@ -3,12 +3,18 @@ import { expectOneRow, statement } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
-/** A SPECIFIC_ITEMS scope as the wire has it. */
+/** A scope as the wire has it; no `catalogItemIds` (an empty list) is every item (scopes.ts). */
 export interface StoredScope {
   id: string;
-  type: 'CATALOG_ITEM';
+  type: 'CATALOG_ITEM' | 'ALL_ITEMS';
   catalogItemFilter: { catalogAppId: string; catalogItemIds: string[] };
 }
+/** A rule's trigger (triggers.ts): amounts in minor units, scopes as the wire has them. */
+export type StoredTrigger =
+  | { triggerType: 'AND' | 'OR'; triggers: StoredTrigger[] }
+  | { triggerType: 'SUBTOTAL_RANGE'; scopes: StoredScope[]; fromMinor?: number; toMinor?: number }
+  | { triggerType: 'ITEM_QUANTITY_RANGE'; scopes: StoredScope[]; from?: number; to?: number }
+  | { triggerType: 'CUSTOMER_ELIGIBILITY'; memberIds: string[] };
 /** A coupon's scope as the wire has it (`stores`, optionally one product). */
 export interface StoredCouponScope {
   namespace: string;
@@ -24,6 +30,7 @@ export interface DiscountsTables {
     end_at: Date | null;
     target_type: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
     scopes: JSONColumnType<StoredScope[]>;
+    trigger: JSONColumnType<StoredTrigger | null, string | null, string | null>;
     discount_type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE';
     /** numeric: a string from the drivers. */
     percentage: string | number | null;
@@ -82,14 +89,14 @@ export const findRule = (db: Executor, id: string, lock = false) => {
 export const insertRule = (db: Executor, row: NewRuleRow) =>
   db
     .insertInto('discount_rule')
-    .values({ ...row, scopes: json(row.scopes) })
+    .values({ ...row, scopes: json(row.scopes), trigger: row.trigger && json(row.trigger) })
     .returningAll()
     .executeTakeFirstOrThrow();
 
 export const updateRule = (db: Executor, row: NewRuleRow) =>
   db
     .updateTable('discount_rule')
-    .set({ ...row, scopes: json(row.scopes) })
+    .set({ ...row, scopes: json(row.scopes), trigger: row.trigger && json(row.trigger) })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();

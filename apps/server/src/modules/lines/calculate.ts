@@ -25,6 +25,8 @@ async function loadConfig(db: Executor) {
 export type PricingConfig = Awaited<ReturnType<typeof loadConfig>>;
 export const pricingConfig = configCache(loadConfig);
 
+const MEMBER_KEY = 'member:';
+
 export interface PriceRequest {
   resolved: readonly ResolvedLine[];
   couponCode?: string | null;
@@ -125,6 +127,9 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
   const input: PricingInput = {
     lines,
     discountRules: [...config.rules, ...merchant],
+    ...(req.customerKey?.startsWith(MEMBER_KEY)
+      ? { buyer: { memberId: req.customerKey.slice(MEMBER_KEY.length) } }
+      : {}),
     ...(req.couponCode
       ? { coupon: { code: req.couponCode, ...(coupon ? { definition: coupon } : {}) } }
       : {}),

@@ -87,9 +87,11 @@ function lineAmount(spec: DiscountSpec, line: DiscountLine): number {
 export function lineDiscounts(spec: DiscountSpec, lines: readonly DiscountLine[]): number[] {
   validateSpec(spec);
   if (spec.scope === 'SHIPPING') return lines.map(() => 0);
-  const targeted = new Set(spec.catalogItemIds ?? []);
+  const targeted = spec.catalogItemIds ? new Set(spec.catalogItemIds) : undefined;
   const applies = (l: DiscountLine) =>
-    l.eligible && l.remainingMinor > 0 && (spec.scope === 'GLOBAL' || targeted.has(l.catalogItemId));
+    l.eligible &&
+    l.remainingMinor > 0 &&
+    (spec.scope === 'GLOBAL' || !targeted || targeted.has(l.catalogItemId));
   if (spec.scope === 'SPECIFIC_ITEMS' || spec.type === 'FIXED_PRICE') {
     return lines.map((l) => (applies(l) ? lineAmount(spec, l) : 0));
   }

@@ -10,6 +10,7 @@ export {
   type Destination,
   type DiscountRule,
   type DiscountSpec,
+  type DiscountTrigger,
   type GiftCardInput,
   type LineInput,
   type PickupOptionDef,

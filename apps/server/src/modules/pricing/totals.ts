@@ -22,6 +22,7 @@ import { redeemGiftCard } from './gift-cards.ts';
 import { assertMinor, mulSafe, sumSafe } from './rounding.ts';
 import { shippingOptions, toGrams } from './shipping.ts';
 import { computeTax, resolveTaxRate } from './tax.ts';
+import { triggerMet } from './triggers.ts';
 
 interface ActiveDiscount {
   source: AppliedDiscount['source'];
@@ -40,12 +41,14 @@ export function validateLine(line: LineInput): void {
 
 function activeDiscounts(
   input: PricingInput,
-  subtotal: number,
+  full: readonly number[],
   now: Date,
   messages: PricingMessage[],
 ): ActiveDiscount[] {
+  const subtotal = sumSafe(full);
+  const basis = { lines: input.lines, fullMinor: full, ...(input.buyer ? { buyer: input.buyer } : {}) };
   const active: ActiveDiscount[] = (input.discountRules ?? [])
-    .filter((r) => ruleStatus(r, now) === 'LIVE')
+    .filter((r) => ruleStatus(r, now) === 'LIVE' && triggerMet(r.trigger, basis))
     .map((r) => ({ source: 'DISCOUNT_RULE', id: r.id, name: r.name, spec: r }));
   if (input.coupon) {
     const check = checkCoupon(input.coupon, subtotal, now);
@@ -91,7 +94,7 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   const subtotal = sumSafe(full);
 
   // 2–3. Item discounts, then order discounts, each on what earlier ones left.
-  const discounts = activeDiscounts(input, subtotal, now, messages);
+  const discounts = activeDiscounts(input, full, now, messages);
   const lineDiscount = lines.map(() => 0);
   const appliedDiscounts: AppliedDiscount[] = [];
   for (const scope of ['SPECIFIC_ITEMS', 'GLOBAL'] as const) {

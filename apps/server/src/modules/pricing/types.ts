@@ -38,14 +38,32 @@ export interface DiscountSpec {
   type: DiscountType;
   scope: DiscountScope;
   value: number;
-  /** For SPECIFIC_ITEMS: the catalog item ids it applies to. */
+  /** For SPECIFIC_ITEMS: the catalog item ids it applies to (every item when left out). */
   catalogItemIds?: string[];
 }
+
+/**
+ * When a discount rule applies. Ranges are inclusive and count the lines of `catalogItemIds` (every
+ * line when left out) before any discount; gift cards never count. CUSTOMER_ELIGIBILITY is met by
+ * a signed-in member of the list.
+ */
+export type DiscountTrigger =
+  | { type: 'AND' | 'OR'; triggers: DiscountTrigger[] }
+  | { type: 'SUBTOTAL_RANGE'; catalogItemIds?: string[]; fromMinor?: number; toMinor?: number }
+  | { type: 'ITEM_QUANTITY_RANGE'; catalogItemIds?: string[]; from?: number; to?: number }
+  | { type: 'CUSTOMER_ELIGIBILITY'; memberIds: string[] };
 
 export interface DiscountRule extends DiscountSpec {
   id: string;
   name: string;
   activeTimeInfo?: ActiveTimeInfo;
+  /** Applies only when met; always without one. */
+  trigger?: DiscountTrigger;
+}
+
+/** Who is buying, for CUSTOMER_ELIGIBILITY triggers. */
+export interface BuyerInput {
+  memberId?: string;
 }
 
 export interface CouponDefinition {
@@ -173,6 +191,7 @@ export interface StoreSettings {
 export interface PricingInput {
   lines: LineInput[];
   discountRules?: DiscountRule[];
+  buyer?: BuyerInput;
   coupon?: CouponInput;
   giftCard?: GiftCardInput;
   shipping: ShippingInput;
