@@ -31,7 +31,20 @@ export const discountScope = z.strictObject({
     .optional(),
 });
 export const discountTargetType = z.enum(['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING']);
-export const discountType = z.enum(['PERCENTAGE', 'FIXED_AMOUNT', 'FIXED_PRICE']);
+/** QUANTITY_BASED: "X for an amount" (`quantityBased`), e.g. any 3 for $10. */
+export const discountType = z.enum(['PERCENTAGE', 'FIXED_AMOUNT', 'FIXED_PRICE', 'QUANTITY_BASED']);
+export const quantityBased = z.strictObject({
+  /** Exactly one: `quantity` units (at least 2) of the items for `price` together. */
+  configurations: z
+    .array(
+      z.strictObject({
+        id: id.optional(),
+        quantity: z.number().int().min(2).max(1_000),
+        price: decimalString({ scale: 4, max: 1e6 }),
+      }),
+    )
+    .length(1),
+});
 export const discountValue = z.strictObject({
   targetType: discountTargetType,
   /** SPECIFIC_ITEMS only: the catalog items it applies to. */
@@ -40,6 +53,7 @@ export const discountValue = z.strictObject({
   percentage: discountPercentage.optional(),
   fixedAmount: money.optional(),
   fixedPrice: money.optional(),
+  quantityBased: quantityBased.optional(),
 });
 export type DiscountValue = z.infer<typeof discountValue>;
 export const discountActiveTimeInfo = z.strictObject({ start: isoDate.nullish(), end: isoDate.nullish() });

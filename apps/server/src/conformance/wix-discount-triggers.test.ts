@@ -224,6 +224,38 @@ describe('discount rule triggers through @wix/ecom', () => {
     expect((await applied(visitor)).rules).toEqual([]);
   });
 
+  it('sells any X of the scoped items for an amount (QUANTITY_BASED), with a trigger too', async () => {
+    const c = shopper();
+    const deal = (a.price * 2).toFixed(2);
+    const created = await admin().discountRules.createDiscountRule({
+      name: `3 for ${deal}`,
+      active: true,
+      trigger: { triggerType: 'ITEM_QUANTITY_RANGE', itemQuantityRange: { from: 3 } } as never,
+      discounts: {
+        values: [
+          {
+            targetType: 'SPECIFIC_ITEMS' as never,
+            discountType: 'QUANTITY_BASED',
+            specificItemsInfo: { scopes: scope(a.productId) },
+            quantityBased: { configurations: [{ quantity: 3, price: deal }] },
+          },
+        ],
+      },
+    });
+    made.push(created._id!);
+    expect(created.discounts?.values?.[0]).toMatchObject({
+      discountType: 'QUANTITY_BASED',
+      quantityBased: { configurations: [{ quantity: 3, price: deal }] },
+    });
+    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: ref(a), quantity: 2 }] });
+    expect((await applied(c)).rules).toEqual([]);
+    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: ref(a), quantity: 2 }] });
+    // Four units: one group of three for the deal's price, one at its own.
+    const four = await applied(c);
+    expect(four.rules).toEqual([{ name: `3 for ${deal}`, amount: Number(a.price.toFixed(2)) }]);
+    expect(four.subtotal - four.discount).toBeCloseTo(a.price * 3, 2);
+  });
+
   it('clears a trigger with null, and refuses what cannot be met or named with field violations', async () => {
     const r = await rule('cleared', { subtotalRange: { from: '1000000' } });
     const patched = await s.admin<{ discountRule: { trigger?: unknown; revision: string } }>(

@@ -227,6 +227,43 @@ describe('discount rules', () => {
         'FORMAT',
       ],
       [{ ...tenOffShirts, colour: 'red' }, 'discountRule.colour', 'FIELD_NOT_ALLOWED'],
+      [
+        { name: 'q', discounts: { values: [{ targetType: 'GLOBAL', discountType: 'QUANTITY_BASED' }] } },
+        'discountRule.discounts.values.0.quantityBased',
+        'REQUIRED_FIELD',
+      ],
+      [
+        {
+          name: 'q',
+          discounts: {
+            values: [
+              {
+                targetType: 'SHIPPING',
+                discountType: 'QUANTITY_BASED',
+                quantityBased: { configurations: [{ quantity: 3, price: '10' }] },
+              },
+            ],
+          },
+        },
+        'discountRule.discounts.values.0.targetType',
+        'VALIDATION',
+      ],
+      [
+        {
+          name: 'q',
+          discounts: {
+            values: [
+              {
+                targetType: 'GLOBAL',
+                discountType: 'QUANTITY_BASED',
+                quantityBased: { configurations: [{ quantity: 1, price: '10' }] },
+              },
+            ],
+          },
+        },
+        'discountRule.discounts.values.0.quantityBased.configurations.0.quantity',
+        'MIN',
+      ],
     ];
     const before = await configRevision(s);
     for (const [rule, field, rule_] of cases) {

@@ -45,6 +45,13 @@ export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscoun
     ...(r.discount_type === 'PERCENTAGE' ? { percentage: Number(r.percentage) } : {}),
     ...(r.discount_type === 'FIXED_AMOUNT' ? { fixedAmount: fromMinor(Number(r.amount), currency) } : {}),
     ...(r.discount_type === 'FIXED_PRICE' ? { fixedPrice: fromMinor(Number(r.amount), currency) } : {}),
+    ...(r.discount_type === 'QUANTITY_BASED'
+      ? {
+          quantityBased: {
+            configurations: [{ quantity: Number(r.quantity), price: fromMinor(Number(r.amount), currency) }],
+          },
+        }
+      : {}),
   };
   const start = iso(r.start_at);
   const end = iso(r.end_at);
@@ -66,28 +73,31 @@ export function toWireRule(r: RuleRow, currency: string, now: Date): WireDiscoun
   };
 }
 
-type Built = Pick<NewRuleRow, 'target_type' | 'scopes' | 'discount_type' | 'percentage' | 'amount'>;
+type Built = Pick<
+  NewRuleRow,
+  'target_type' | 'scopes' | 'discount_type' | 'percentage' | 'amount' | 'quantity'
+>;
+
+/** Each discount type and the field holding its value. */
+const VALUE_FIELD = {
+  PERCENTAGE: 'percentage',
+  FIXED_AMOUNT: 'fixedAmount',
+  FIXED_PRICE: 'fixedPrice',
+  QUANTITY_BASED: 'quantityBased',
+} as const;
 
 /** The stored form of the rule's one discount, or violations for what the calculator cannot express. */
 function buildDiscount(out: Violations, d: DiscountValue, currency: string): Built {
   const at = 'discountRule.discounts.values.0';
-  const given = {
-    percentage: d.percentage !== undefined,
-    fixedAmount: d.fixedAmount !== undefined,
-    fixedPrice: d.fixedPrice !== undefined,
-  };
-  const wanted =
-    d.discountType === 'PERCENTAGE'
-      ? 'percentage'
-      : d.discountType === 'FIXED_AMOUNT'
-        ? 'fixedAmount'
-        : 'fixedPrice';
-  for (const k of Object.keys(given) as (keyof typeof given)[]) {
-    if (k === wanted && !given[k])
+  const wanted = VALUE_FIELD[d.discountType];
+  for (const k of Object.values(VALUE_FIELD)) {
+    if (k === wanted && d[k] === undefined)
       out.push(v(`${at}.${k}`, `is required for discountType ${d.discountType}`, 'REQUIRED_FIELD'));
-    if (k !== wanted && given[k])
+    if (k !== wanted && d[k] !== undefined)
       out.push(v(`${at}.${k}`, `is not allowed with discountType ${d.discountType}`, 'FIELD_NOT_ALLOWED'));
   }
+  if (d.discountType === 'QUANTITY_BASED' && d.targetType === 'SHIPPING')
+    out.push(v(`${at}.targetType`, 'a quantity-based discount is for items, not shipping', 'VALIDATION'));
   let scopes: StoredScope[] = [];
   if (d.targetType === 'SPECIFIC_ITEMS') {
     if (!d.specificItemsInfo)
@@ -98,14 +108,20 @@ function buildDiscount(out: Violations, d: DiscountValue, currency: string): Bui
       v(`${at}.specificItemsInfo`, `is only allowed with targetType SPECIFIC_ITEMS`, 'FIELD_NOT_ALLOWED'),
     );
   }
-  const amountText = d.discountType === 'FIXED_AMOUNT' ? d.fixedAmount : d.fixedPrice;
+  const deal = d.quantityBased?.configurations[0];
+  const amount =
+    d.discountType === 'PERCENTAGE'
+      ? null
+      : d.discountType === 'QUANTITY_BASED'
+        ? minorOf(out, `${at}.quantityBased.configurations.0.price`, deal?.price ?? '0', currency)
+        : minorOf(out, `${at}.${wanted}`, d[wanted as 'fixedAmount' | 'fixedPrice'] ?? '0', currency);
   return {
     target_type: d.targetType,
     scopes,
     discount_type: d.discountType,
     percentage: d.discountType === 'PERCENTAGE' ? (d.percentage ?? 0) : null,
-    amount:
-      d.discountType === 'PERCENTAGE' ? null : minorOf(out, `${at}.${wanted}`, amountText ?? '0', currency),
+    amount,
+    quantity: d.discountType === 'QUANTITY_BASED' ? (deal?.quantity ?? 2) : null,
   };
 }
 

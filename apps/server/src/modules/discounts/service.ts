@@ -34,6 +34,7 @@ export function ruleForPricing(r: RuleRow): DiscountRule {
     type: r.discount_type,
     scope: r.target_type,
     value,
+    ...(r.quantity !== null ? { quantity: r.quantity } : {}),
     ...(catalogItemIds ? { catalogItemIds } : {}),
     ...(activeTimeInfo ? { activeTimeInfo } : {}),
     ...(r.trigger ? { trigger: triggerForPricing(r.trigger) } : {}),

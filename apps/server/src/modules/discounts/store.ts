@@ -31,10 +31,12 @@ export interface DiscountsTables {
     target_type: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
     scopes: JSONColumnType<StoredScope[]>;
     trigger: JSONColumnType<StoredTrigger | null, string | null, string | null>;
-    discount_type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE';
+    discount_type: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE' | 'QUANTITY_BASED';
     /** numeric: a string from the drivers. */
     percentage: string | number | null;
     amount: number | null;
+    /** QUANTITY_BASED: how many units `amount` buys together. */
+    quantity: number | null;
     usage_count: Generated<number>;
     revision: number;
     created_at: Date;

@@ -67,10 +67,43 @@ export interface DiscountLine {
   eligible: boolean;
 }
 
+/**
+ * "X for an amount" over the lines it applies to: the units are put in groups of `quantity`, the
+ * dearest first (any mix of the items), each full group costing `value`; units left over pay their
+ * price. The saving (never negative: a deal dearer than the units is not applied) is shared by the
+ * grouped units' lines in proportion to their value.
+ */
+function quantityDeal(spec: DiscountSpec, lines: readonly DiscountLine[], applies: boolean[]): number[] {
+  const size = spec.quantity ?? 0;
+  if (!Number.isSafeInteger(size) || size < 2) throw new RangeError(`quantity deal of ${size} units`);
+  const order = lines
+    .map((_, i) => i)
+    .filter((i) => applies[i])
+    .sort((a, b) => {
+      const unit = (l: DiscountLine) => l.remainingMinor / l.quantity;
+      return unit(lines[b]!) - unit(lines[a]!) || a - b;
+    });
+  const units = sumSafe(order.map((i) => lines[i]!.quantity));
+  const groups = Math.floor(units / size);
+  let left = groups * size;
+  const grouped = lines.map(() => 0);
+  for (const i of order) {
+    const l = lines[i]!;
+    const take = Math.min(l.quantity, left);
+    left -= take;
+    grouped[i] = take === l.quantity ? l.remainingMinor : mulDivFloor(l.remainingMinor, take, l.quantity);
+    if (left === 0) break;
+  }
+  const saving = Math.max(0, sumSafe(grouped) - mulSafe(spec.value, groups));
+  return allocate(saving, grouped);
+}
+
 /** Discount on one line for a per-line spec (never more than the line's remaining amount). */
 function lineAmount(spec: DiscountSpec, line: DiscountLine): number {
   const base = line.remainingMinor;
   switch (spec.type) {
+    case 'QUANTITY_BASED':
+      throw new RangeError('a quantity deal spans lines');
     case 'PERCENTAGE':
       return Math.min(base, mulDivHalfUp(base, percentToMicro(spec.value), HUNDRED_PERCENT));
     case 'FIXED_AMOUNT':
@@ -92,6 +125,7 @@ export function lineDiscounts(spec: DiscountSpec, lines: readonly DiscountLine[]
     l.eligible &&
     l.remainingMinor > 0 &&
     (spec.scope === 'GLOBAL' || !targeted || targeted.has(l.catalogItemId));
+  if (spec.type === 'QUANTITY_BASED') return quantityDeal(spec, lines, lines.map(applies));
   if (spec.scope === 'SPECIFIC_ITEMS' || spec.type === 'FIXED_PRICE') {
     return lines.map((l) => (applies(l) ? lineAmount(spec, l) : 0));
   }
@@ -118,5 +152,7 @@ export function shippingDiscount(spec: DiscountSpec, shippingMinor: number): num
       return Math.min(shippingMinor, spec.value);
     case 'FIXED_PRICE':
       return Math.max(0, shippingMinor - spec.value);
+    case 'QUANTITY_BASED':
+      return 0;
   }
 }

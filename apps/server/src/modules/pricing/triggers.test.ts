@@ -94,3 +94,47 @@ describe('discount rule triggers', () => {
     expect(two.appliedDiscounts.map((d) => [d.id, d.amountMinor])).toEqual([['r', 500]]);
   });
 });
+
+describe('quantity deals ("X for an amount")', () => {
+  const deal = (quantity: number, price: number, catalogItemIds?: string[]) => ({
+    id: 'deal',
+    name: `${quantity} for ${price}`,
+    type: 'QUANTITY_BASED' as const,
+    scope: catalogItemIds ? ('SPECIFIC_ITEMS' as const) : ('GLOBAL' as const),
+    value: price,
+    quantity,
+    ...(catalogItemIds ? { catalogItemIds } : {}),
+  });
+  const price = (lines: LineInput[], rule: ReturnType<typeof deal>) =>
+    calculate(
+      {
+        lines,
+        discountRules: [rule],
+        shipping: { regions: [], pickupOptions: [] },
+        store: { currency: 'USD', pricesIncludeTax: false, shippingTaxable: false },
+      },
+      new Date('2026-12-03T00:00:00Z'),
+    );
+
+  it('prices each full group at the deal and the units left over at their price', () => {
+    const out = price([line('sock', 400, 7)], deal(3, 1_000));
+    // Two groups of 3 at 10.00 and one sock at 4.00: 24.00 instead of 28.00.
+    expect(out.appliedDiscounts.map((d) => d.amountMinor)).toEqual([400]);
+    expect(price([line('sock', 400, 2)], deal(3, 1_000)).appliedDiscounts).toEqual([]);
+  });
+
+  it('mixes the items it applies to, grouping the dearest units first, and shares the saving by value', () => {
+    const out = price(
+      [line('sock', 400, 2), line('tie', 900, 2), line('hat', 2_000, 1)],
+      deal(3, 1_500, ['sock', 'tie']),
+    );
+    // Four units in scope make one group: the two ties and a sock (22.00) for 15.00.
+    const [d] = out.appliedDiscounts;
+    expect(d!.amountMinor).toBe(700);
+    expect(d!.allocations.map((a) => a.amountMinor)).toEqual([127, 573, 0]);
+  });
+
+  it('never raises a price: a deal dearer than its units is not applied', () => {
+    expect(price([line('sock', 100, 3)], deal(3, 1_000)).appliedDiscounts).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  */
 export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export type WeightUnit = 'KG' | 'LB';
-export type DiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE';
+export type DiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE' | 'QUANTITY_BASED';
 export type DiscountScope = 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
 export type DiscountRuleStatus = 'LIVE' | 'PENDING' | 'EXPIRED';
 export type TaxRateType = 'MANUAL_RATE' | 'NO_TAX_COLLECTED' | 'FALLBACK_RATE';
@@ -30,7 +30,8 @@ export interface ActiveTimeInfo {
 }
 
 /**
- * What a discount takes off. `value` is a percentage (0–100, up to 2 decimals) for PERCENTAGE,
+ * What a discount takes off. `value` is a percentage (0–100, up to 2 decimals) for PERCENTAGE, the
+ * price of `quantity` units together for QUANTITY_BASED,
  * minor units for FIXED_AMOUNT (per unit for SPECIFIC_ITEMS, once for GLOBAL/SHIPPING) and for
  * FIXED_PRICE (the new unit price, or the new shipping price for SHIPPING).
  */
@@ -38,6 +39,8 @@ export interface DiscountSpec {
   type: DiscountType;
   scope: DiscountScope;
   value: number;
+  /** QUANTITY_BASED: `quantity` units of the items cost `value` together (any mix of them). */
+  quantity?: number;
   /** For SPECIFIC_ITEMS: the catalog item ids it applies to (every item when left out). */
   catalogItemIds?: string[];
 }
