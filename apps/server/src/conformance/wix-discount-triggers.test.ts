@@ -7,7 +7,7 @@ import { checkout, currentCart, discountRules } from '@wix/ecom';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { productsV3 } from '@wix/stores';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memberTokens } from '../test/oauth.ts';
+import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, violations, type TestServer } from '../test/server.ts';
 import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 
@@ -71,14 +71,7 @@ async function applied(c: ReturnType<typeof shopper> | ReturnType<typeof memberS
 beforeAll(async () => {
   s = await startTestServer({ env: { DEMO_DATA: 'true' } });
   undo = redirectWixFetch(s.url);
-  const c = await s.admin<{ client: { id: string } }>('POST', '/oauth2/v1/clients', {
-    client: {
-      name: 'Shop',
-      redirectUris: ['https://shop.example.test/callback'],
-      allowedOrigins: ['https://shop.example.test'],
-    },
-  });
-  clientId = c.body.client.id;
+  clientId = await shopClient(s);
   const { items } = await shopper().productsV3.queryProducts().limit(100).find();
   const ones = items.filter(
     (p) =>
