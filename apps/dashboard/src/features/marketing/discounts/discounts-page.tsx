@@ -1,6 +1,6 @@
 /**
- * `/dashboard/marketing/discounts`: automatic discount rules with what they give, when, and how
- * many orders used them; search by name, switch on or off (optimistic), create, edit and delete
+ * `/dashboard/marketing/discounts`: automatic discount rules with what they give, to which carts
+ * (their conditions in words), when, and how many orders used them; search by name, switch on or off (optimistic), create, edit and delete
  * (dialogs in the URL: `?dialog=new`, `?dialog=edit&id=…`, `?dialog=delete&id=…`).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -21,8 +21,9 @@ import { useStoreCurrency } from '../../../kit/store-currency.ts';
 import { ListFilters } from '../list-filters.tsx';
 import { MarketingTabs } from '../tabs.tsx';
 import { marketingUrls, type ListDialog } from '../urls.ts';
-import { ruleState, ruleText } from './describe.ts';
+import { ruleState, ruleText, triggerText } from './describe.ts';
 import { RuleDialog } from './rule-dialog.tsx';
+import { useTriggerNames } from './trigger-names.ts';
 import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
 
 export function DiscountsPage() {
@@ -39,6 +40,7 @@ export function DiscountsPage() {
     placeholderData: keepPreviousData,
   });
   const toggle = useMutation(discountRuleMutations.setActive(http));
+  const names = useTriggerNames(rules.data?.items.map((r) => r.trigger) ?? [], currency);
   const { close, open } = useListDialog<ListDialog>({
     href: (dialog, id) => marketingUrls.discounts.href({ ...search, dialog, id }),
   });
@@ -81,6 +83,7 @@ export function DiscountsPage() {
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">Discount</th>
+                    <th scope="col">Conditions</th>
                     <th scope="col">When</th>
                     <th scope="col">Used</th>
                     <th scope="col">Status</th>
@@ -98,6 +101,7 @@ export function DiscountsPage() {
                           {r.name}
                         </th>
                         <td>{ruleText(r.discounts.values[0], currency)}</td>
+                        <td>{triggerText(r.trigger, names)}</td>
                         <td>
                           {r.activeTimeInfo?.start || r.activeTimeInfo?.end
                             ? `${r.activeTimeInfo.start ? dateTime(r.activeTimeInfo.start) : 'Now'} – ${r.activeTimeInfo.end ? dateTime(r.activeTimeInfo.end) : 'no end'}`

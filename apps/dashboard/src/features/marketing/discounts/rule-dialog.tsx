@@ -1,18 +1,22 @@
 /**
  * Create or edit a discount rule: applied automatically (no code) to the whole order, some
- * products or shipping, as a percentage, an amount off or a fixed price, optionally between two
- * dates. The server checks everything again; its words land on the fields.
+ * products (or every product, item by item) or shipping, as a percentage, an amount off or a fixed
+ * price, optionally between two dates and only for carts meeting its conditions (`ConditionsSection`).
+ * The server checks everything again; its words land on the fields.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { DiscountValue, WireDiscountRule } from '@vitrine/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { DiscountRulePatch, DiscountValue, WireDiscountRule } from '@vitrine/contract';
 import { STORES_APP_ID } from '@vitrine/sdk';
-import { discountRuleMutations, productLookupQueries } from '@vitrine/sdk/react';
+import { discountRuleMutations } from '@vitrine/sdk/react';
 import { Choice, ChoiceGroup, Field } from '@vitrine/ui';
 import { useState } from 'react';
 import { ActionDialog } from '../../../app/action-dialog.tsx';
 import { describeError } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { fromLocalInput, toLocalInput } from '../../../kit/format.ts';
+import { checkConditions, conditionViolations, draftOf, triggerOf } from './conditions.ts';
+import { ConditionsSection, type ConditionsState } from './conditions-section.tsx';
+import { ProductChecklist } from './product-checklist.tsx';
 
 type Target = DiscountValue['targetType'];
 type Kind = DiscountValue['discountType'];
@@ -36,25 +40,40 @@ export function RuleDialog({
   const http = useHttp();
   const create = useMutation(discountRuleMutations.create(http));
   const update = useMutation(discountRuleMutations.update(http));
-  const products = useQuery(productLookupQueries.list(http));
   const d = rule?.discounts.values[0];
   const [target, setTarget] = useState<Target>(d?.targetType ?? 'GLOBAL');
-  const [kind, setKind] = useState<Kind>(d?.discountType ?? 'PERCENTAGE');
+  const [chosenKind, setKind] = useState<Kind>(d?.discountType ?? 'PERCENTAGE');
+  // "X for an amount" is for items: shipping falls back to percent off.
+  const kind: Kind = target === 'SHIPPING' && chosenKind === 'QUANTITY_BASED' ? 'PERCENTAGE' : chosenKind;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const chosen = new Set(
-    d?.specificItemsInfo?.scopes.flatMap((s) => s.catalogItemFilter?.catalogItemIds ?? []) ?? [],
+  const scopes = d?.specificItemsInfo?.scopes ?? [];
+  const [products, setProducts] = useState(() =>
+    scopes.flatMap((s) => s.catalogItemFilter?.catalogItemIds ?? []),
   );
+  const [everyProduct, setEveryProduct] = useState(
+    scopes.some((s) => !s.catalogItemFilter?.catalogItemIds?.length),
+  );
+  const [conditions, setConditions] = useState<ConditionsState>(() => {
+    const draft = draftOf(rule?.trigger);
+    return draft ? { draft } : { kept: rule!.trigger! };
+  });
   const failure = create.error ?? update.error;
   const described = failure ? describeError(failure) : undefined;
   const fieldError = (name: string) => errors[name] ?? described?.fields[name];
+  const conditionErrors = {
+    ...('draft' in conditions && failure ? conditionViolations(failure, conditions.draft) : {}),
+    ...errors,
+  };
   const unit = currency ? ` (${currency})` : '';
   const each = target === 'SPECIFIC_ITEMS' ? ' per item' : '';
   const kinds: [Kind, string][] = [
     ['PERCENTAGE', 'Percent off'],
     ['FIXED_AMOUNT', `Amount off${each}`],
     ['FIXED_PRICE', target === 'SHIPPING' ? 'Shipping costs' : `Fixed price${each}`],
+    ...(target === 'SHIPPING' ? [] : [['QUANTITY_BASED', 'Buy X for an amount'] as [Kind, string]]),
   ];
-  const initialValue = d ? (d.percentage ?? d.fixedAmount ?? d.fixedPrice ?? '') : '';
+  const deal = d?.quantityBased?.configurations[0];
+  const initialValue = d ? (d.percentage ?? d.fixedAmount ?? d.fixedPrice ?? deal?.price ?? '') : '';
 
   const submit = (f: FormData) => {
     const errs: Record<string, string> = {};
@@ -65,11 +84,15 @@ export function RuleDialog({
     if (raw === '' || Number.isNaN(value) || value < 0 || (kind !== 'FIXED_PRICE' && value === 0))
       errs.value = 'Enter a number above 0.';
     else if (kind === 'PERCENTAGE' && value > 100) errs.value = 'At most 100 percent.';
-    const ids = f.getAll('product').map(String);
-    if (target === 'SPECIFIC_ITEMS' && ids.length === 0) errs.products = 'Choose at least one product.';
+    const units = Number(String(f.get('units') ?? '').trim());
+    if (kind === 'QUANTITY_BASED' && (!Number.isInteger(units) || units < 2 || units > 1000))
+      errs.units = 'Enter a whole number of items from 2 to 1000.';
+    if (target === 'SPECIFIC_ITEMS' && !everyProduct && products.length === 0)
+      errs.products = 'Choose at least one product.';
     const start = fromLocalInput(String(f.get('start') ?? ''));
     const end = fromLocalInput(String(f.get('end') ?? ''));
     if (start && end && end <= start) errs.end = 'Must be after the start.';
+    if ('draft' in conditions) Object.assign(errs, checkConditions(conditions.draft));
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const discount: DiscountValue = {
@@ -79,14 +102,19 @@ export function RuleDialog({
         ? { percentage: value }
         : kind === 'FIXED_AMOUNT'
           ? { fixedAmount: raw }
-          : { fixedPrice: raw }),
+          : kind === 'QUANTITY_BASED'
+            ? { quantityBased: { configurations: [{ quantity: units, price: raw }] } }
+            : { fixedPrice: raw }),
       ...(target === 'SPECIFIC_ITEMS'
         ? {
             specificItemsInfo: {
               scopes: [
                 {
                   type: 'CATALOG_ITEM',
-                  catalogItemFilter: { catalogAppId: STORES_APP_ID, catalogItemIds: ids },
+                  catalogItemFilter: {
+                    catalogAppId: STORES_APP_ID,
+                    ...(everyProduct ? {} : { catalogItemIds: products }),
+                  },
                 },
               ],
             },
@@ -95,14 +123,18 @@ export function RuleDialog({
     };
     const activeTimeInfo = start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : null;
     const fields = { name, active: f.get('active') === 'on', discounts: { values: [discount] } };
+    // A trigger kept as it is stays out of the request; one removed is cleared with null.
+    const trigger = 'draft' in conditions ? triggerOf(conditions.draft) : undefined;
+    const triggerPatch: Pick<DiscountRulePatch, 'trigger'> =
+      trigger || (trigger === null && rule?.trigger) ? { trigger } : {};
     if (rule)
       update.mutate(
-        { id: rule.id, patch: { ...fields, activeTimeInfo, revision: rule.revision } },
+        { id: rule.id, patch: { ...fields, activeTimeInfo, ...triggerPatch, revision: rule.revision } },
         { onSuccess: () => onDone(`Discount rule “${name}” saved.`) },
       );
     else
       create.mutate(
-        { ...fields, ...(activeTimeInfo ? { activeTimeInfo } : {}) },
+        { ...fields, ...(activeTimeInfo ? { activeTimeInfo } : {}), ...(trigger ? { trigger } : {}) },
         { onSuccess: () => onDone(`Discount rule “${name}” created.`) },
       );
   };
@@ -110,7 +142,7 @@ export function RuleDialog({
   return (
     <ActionDialog
       title={rule ? `Edit ${rule.name}` : 'New discount rule'}
-      description="A rule applies by itself to every checkout while it is live: no code to type."
+      description="A rule applies by itself while it is live, to every cart or to the carts meeting its conditions: no code to type."
       onClose={onClose}
       submitLabel={rule ? 'Save rule' : 'Create rule'}
       busy={create.isPending || update.isPending}
@@ -144,28 +176,25 @@ export function RuleDialog({
         </div>
       </ChoiceGroup>
       {target === 'SPECIFIC_ITEMS' && (
-        <fieldset className="mb-4" aria-describedby={errors.products ? 'rule-products-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium">Products</legend>
-          <div className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-line p-2">
-            {products.data?.map((p) => (
-              <Choice
-                key={p.id}
-                type="checkbox"
-                name="product"
-                value={p.id}
-                defaultChecked={chosen.has(p.id)}
-              >
-                {p.name}
-              </Choice>
-            ))}
-            {products.isPending && <p className="text-sm text-muted">Loading products…</p>}
-          </div>
-          {errors.products && (
-            <p id="rule-products-error" className="mt-1 text-sm text-danger">
-              {errors.products}
-            </p>
+        <>
+          <Choice
+            type="checkbox"
+            className="mb-2"
+            checked={everyProduct}
+            onChange={(e) => setEveryProduct(e.currentTarget.checked)}
+          >
+            Every product (each item gets the discount)
+          </Choice>
+          {!everyProduct && (
+            <ProductChecklist
+              id="rule-products"
+              legend="Products"
+              selected={products}
+              onChange={setProducts}
+              error={errors.products}
+            />
           )}
-        </fieldset>
+        </>
       )}
       <ChoiceGroup legend="Discount">
         <div className="flex flex-wrap gap-2">
@@ -183,9 +212,25 @@ export function RuleDialog({
           ))}
         </div>
       </ChoiceGroup>
+      {kind === 'QUANTITY_BASED' && (
+        <Field
+          label="Items"
+          name="units"
+          inputMode="numeric"
+          defaultValue={deal ? String(deal.quantity) : '3'}
+          hint="Any mix of the items it applies to; each full set costs the amount below."
+          error={fieldError('units') ?? fieldError('quantity')}
+        />
+      )}
       <Field
         key={kind}
-        label={kind === 'PERCENTAGE' ? 'Percent' : `Amount${unit}`}
+        label={
+          kind === 'PERCENTAGE'
+            ? 'Percent'
+            : kind === 'QUANTITY_BASED'
+              ? `Price for them${unit}`
+              : `Amount${unit}`
+        }
         name="value"
         inputMode="decimal"
         defaultValue={kind === d?.discountType ? String(initialValue) : ''}
@@ -193,8 +238,15 @@ export function RuleDialog({
           fieldError('value') ??
           fieldError('percentage') ??
           fieldError('fixedAmount') ??
-          fieldError('fixedPrice')
+          fieldError('fixedPrice') ??
+          fieldError('price')
         }
+      />
+      <ConditionsSection
+        value={conditions}
+        onChange={setConditions}
+        errors={conditionErrors}
+        currency={currency}
       />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
