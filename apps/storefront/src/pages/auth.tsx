@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { errorCode, type StateMachineResult } from '@vitrine/sdk';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { CodeField } from '../components/code-field.tsx';
-import { useEnv, useHydrated, type Env } from '../env.tsx';
+import { useEnv, useHydrated, useLoggedIn, type Env } from '../env.tsx';
 import { describeError, sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
 import { leaveNotice, Notice } from '../notice.tsx';
@@ -276,6 +276,10 @@ function SignIn() {
     ),
   );
   const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+  // A member already signed in on this browser who was sent here on the way somewhere (a link in
+  // an e-mail) goes on at once.
+  const signedIn = useLoggedIn() && hydrated;
+  if (signedIn && carry && !stateToken && chosen === undefined) return <Navigate to={returnTo} replace />;
   if (stateToken) return <SecondFactor stateToken={stateToken} onRestart={() => setStateToken(undefined)} />;
   return (
     <Card

@@ -171,7 +171,7 @@ describe('abandoned checkouts', () => {
     );
   });
 
-  it("of a member lead to the store's sign-in and then their cart, never signed in by the link", async () => {
+  it("of a member lead to the store's sign-in and then their cart resuming that checkout, never signed in by the link", async () => {
     const member = await memberTokens(s, kit.clientId);
     const auth = member.tokens.access_token;
     const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
@@ -189,7 +189,14 @@ describe('abandoned checkouts', () => {
     expect(r.buyerInfo.memberId).toBe(member.memberId);
     const opened = await open(r.checkoutUrl);
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe(`${s.url}/login?returnTo=%2Fcart`);
+    expect(opened.headers.get('location')).toBe(
+      `${s.url}/login?returnTo=${encodeURIComponent(`/cart?resume=${made.body.checkoutId}`)}`,
+    );
+    // The sign-in page reads `returnTo` back whole: the cart with the checkout to resume.
+    const to = new URL(opened.headers.get('location')!);
+    expect(to.searchParams.get('returnTo')).toBe(`/cart?resume=${made.body.checkoutId}`);
+    // Still no sign-in and no checkout token in the link: the member signs in on the store.
+    expect(opened.headers.get('location')).not.toMatch(/checkoutToken|access_token/);
     expect((await s.admin('DELETE', `${AC}/${r.id}`)).status).toBe(200);
     memberCheckout = made.body.checkoutId;
   });

@@ -183,9 +183,9 @@ export async function abandonedAnalytics(
 
 /**
  * Where a recovery link leads: for a visitor's checkout, the hosted checkout page signed in to it as
- * that visitor (a fresh single-use checkout link); for a member's, the store's sign-in, then their
- * cart (a link in a mailbox must not sign anyone in to a member's account); the shop's home page
- * once it became an order.
+ * that visitor (a fresh single-use checkout link); for a member's, the store's sign-in, then the
+ * storefront's cart resuming that checkout (`/cart?resume=`: a link in a mailbox must not sign anyone
+ * in to a member's account); the shop's home page once it became an order.
  */
 export async function recoveryTarget(ctx: Ctx, id: string, token: string | undefined): Promise<string> {
   if (ctx.caller.role !== 'admin' || token !== undefined) await checkRecoveryToken(ctx, id, token);
@@ -199,7 +199,8 @@ export async function recoveryTarget(ctx: Ctx, id: string, token: string | undef
   }
   const owner = linkOwner({ role: 'anonymous' }, checkout.row.owner_key);
   if (row.status === 'RECOVERED' || checkout.row.completed || !owner) return `${base}/`;
-  if (owner.memberId) return `${base}/login?returnTo=${encodeURIComponent('/cart')}`;
+  if (owner.memberId)
+    return `${base}/login?returnTo=${encodeURIComponent(`/cart?resume=${row.checkout_id}`)}`;
   const checkoutToken = await checkoutLinkToken(ctx, row.checkout_id, owner);
   return `${base}/checkout?${new URLSearchParams({ checkoutId: row.checkout_id, checkoutToken })}`;
 }
