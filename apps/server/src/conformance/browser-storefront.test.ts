@@ -299,6 +299,13 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect
       .poll(() => page.getByRole('alert').allInnerTexts())
       .toContainEqual('That coupon code does not exist.');
+    // A coupon that applies is named in the totals with what it takes off, and can be taken back.
+    await page.getByLabel('Coupon code').fill('save10');
+    await page.getByLabel('Coupon code').press('Enter');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/Coupon SAVE10\s*−\$9\.80/);
+    await page.getByRole('button', { name: 'Remove coupon' }).click();
+    await page.getByLabel('Coupon code').waitFor();
+    await expect.poll(() => page.locator('main').innerText()).not.toMatch(/SAVE10|−\$/);
     await expectAccessible(page, 'cart page');
     await shot(page, 'cart-1280');
     await page.getByRole('button', { name: 'Check out' }).focus();

@@ -7,11 +7,13 @@ import {
   optionsText,
   type Cart,
   type CartLineItem,
+  type EstimateTotals,
+  type Money,
 } from '@vitrine/sdk';
 import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useEnv, useHydrated } from '../env.tsx';
 import { describeError } from '../errors.ts';
@@ -182,6 +184,28 @@ function defaultCountry(codes: readonly string[]): string | undefined {
   return own && codes.includes(own) ? own : codes[0];
 }
 
+/**
+ * The estimate's discounts by name (a coupon by its code, an automatic discount by the merchant's
+ * name for it), then what other discounts took together; none when nothing was taken off.
+ */
+function discountRows(e: EstimateTotals | undefined): [string, string][] {
+  const total = Number(e?.priceSummary.discount.amount ?? 0);
+  if (!e || total <= 0) return [];
+  const rows = e.appliedDiscounts.flatMap((d): [string, Money][] =>
+    d.coupon
+      ? [[`Coupon ${d.coupon.code}`, d.coupon.amount]]
+      : d.discountRule
+        ? [[d.discountRule.name.original, d.discountRule.amount]]
+        : [],
+  );
+  const named = rows.map(([label, m]): [string, string] => [label, formatMoney(m)]);
+  if (!named.length) return [['Discount', formatMoney(e.priceSummary.discount)]];
+  const rest = total - rows.reduce((sum, [, m]) => sum + Number(m.amount), 0);
+  return rest >= 0.005
+    ? [...named, ['Other discounts', formatMoney({ amount: rest.toFixed(2) }, { currency: e.currency })]]
+    : named;
+}
+
 function Totals({ cart }: { cart: Cart }) {
   const { http } = useEnv();
   const places = useQuery(shippingQueries.destinations(http));
@@ -242,12 +266,12 @@ function Totals({ cart }: { cart: Cart }) {
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
           <dt>Subtotal</dt>
           <dd className="text-right">{s?.subtotal?.formattedAmount}</dd>
-          {s?.discount && Number(s.discount.amount) > 0 && (
-            <>
-              <dt>Discount</dt>
-              <dd className="text-right">−{s.discount.formattedAmount}</dd>
-            </>
-          )}
+          {discountRows(estimate.data).map(([label, amount]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd className="text-right">−{amount}</dd>
+            </Fragment>
+          ))}
           <dt>{selected?.title ? `Shipping (${selected.title})` : 'Shipping'}</dt>
           <dd className="text-right">{shipping}</dd>
           <dt>Tax</dt>
