@@ -21,6 +21,7 @@ import {
   cartCount,
   checkNarrow,
   expectAccessible,
+  fillAddress,
   hydrated,
   shopper,
   type Shopper,
@@ -115,17 +116,7 @@ describe.skipIf(!hasChromium || !built)("a member's abandoned checkout, resumed 
     await page.waitForURL(/\/checkout\?/);
     checkoutId = new URL(page.url()).searchParams.get('checkoutId') ?? '';
     expect(checkoutId).toMatch(/^[\da-f-]{36}$/);
-    await page.getByLabel('E-mail').fill(ada);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('Street name').fill('Main Street');
-    await page.getByLabel('House number').fill('1');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('State / province').selectOption('US-NY');
-    await page.getByLabel('Postal code').fill('10001');
-    await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
-    await page.getByRole('radio', { name: /Standard/ }).waitFor();
+    await fillAddress(page, ada);
     expect(unexpected(v.errors)).toEqual([]);
     // Left: the browser closes.
     await v.close();

@@ -23,10 +23,9 @@ import { shopLine, shopProduct, STORES_APP } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
 import {
   checkBothWidths,
+  checkNarrowDialog,
   expectAccessible,
   hydrated,
-  NARROW,
-  phoneLike,
   shopper,
   type Shopper,
 } from '../test/storefront.ts';
@@ -107,31 +106,6 @@ async function cartTotals() {
   const totals = visitor.page.getByRole('region', { name: 'Estimated totals' });
   await totals.getByText('Estimated total', { exact: true }).waitFor();
   return (await totals.innerText()).replace(/\s+/g, ' ');
-}
-
-/** A dialog opened from its URL in a window `NARROW` px wide: nothing wider than the window, axe, a screenshot. */
-async function checkNarrowDialog(url: string, dialogName: string, name: string, ready: string) {
-  const narrow = await phoneLike(browser, context, s.url);
-  try {
-    const q = await narrow.newPage();
-    watch(q);
-    await q.goto(url);
-    const dialog = q.getByRole('dialog', { name: dialogName });
-    await dialog.getByText(ready).first().waitFor();
-    await q.waitForLoadState('networkidle');
-    const overflow = await dialog.evaluate((d) => {
-      const box = d as unknown as { scrollWidth: number; clientWidth: number };
-      return box.scrollWidth - box.clientWidth;
-    });
-    expect(overflow, `${name} fits ${NARROW} px`).toBeLessThanOrEqual(0);
-    expect(
-      await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
-    ).toBeLessThanOrEqual(0);
-    await expectAccessible(q, `${name} at ${NARROW} px`);
-    await q.screenshot({ path: join(ARTIFACTS, `${name}-${NARROW}.png`) });
-  } finally {
-    await narrow.close();
-  }
 }
 
 describe.skipIf(!hasChromium || !built)('discount rule conditions: the merchant and the shoppers', () => {
@@ -258,12 +232,15 @@ describe.skipIf(!hasChromium || !built)('discount rule conditions: the merchant 
       },
     });
     await checkPage(page, 'discount-conditions-members-list');
-    await checkNarrowDialog(
-      `${DISCOUNTS}?dialog=edit&id=${ruleId}`,
-      `Edit ${NAME}`,
-      'discount-conditions-dialog',
-      'Ada Lovelace',
-    );
+    await checkNarrowDialog(browser, context, {
+      url: `${DISCOUNTS}?dialog=edit&id=${ruleId}`,
+      dialog: `Edit ${NAME}`,
+      name: 'discount-conditions-dialog',
+      ready: 'Ada Lovelace',
+      baseURL: s.url,
+      dir: ARTIFACTS,
+      watch,
+    });
 
     const visitorTotals = await cartTotals();
     expect(visitorTotals).toMatch(/Subtotal \$120\.00/);

@@ -27,7 +27,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { placeShopOrder, shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, staffServer, type StaffBrowser } from '../test/staff.ts';
-import { checkBothWidths, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
+import { checkBothWidths, checkNarrowDialog, expectAccessible } from '../test/storefront.ts';
 import { webhookReceiver } from '../test/webhooks.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
@@ -84,31 +84,6 @@ afterAll(async () => {
 });
 
 const checkPage = (p: Page, name: string) => checkBothWidths(browser, p, { name, dir: ARTIFACTS, watch });
-
-/** A dialog opened from its URL in a window `NARROW` px wide: nothing wider than the window, axe, a screenshot. */
-async function checkNarrowDialog(url: string, dialogName: string, name: string) {
-  const narrow = await phoneLike(browser, context);
-  try {
-    const q = await narrow.newPage();
-    watch(q);
-    await q.goto(url);
-    const dialog = q.getByRole('dialog', { name: dialogName });
-    await dialog.waitFor();
-    await q.waitForLoadState('networkidle');
-    const overflow = await dialog.evaluate((d) => {
-      const box = d as unknown as { scrollWidth: number; clientWidth: number };
-      return box.scrollWidth - box.clientWidth;
-    });
-    expect(overflow, `${name} fits ${NARROW} px`).toBeLessThanOrEqual(0);
-    expect(
-      await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
-    ).toBeLessThanOrEqual(0);
-    await expectAccessible(q, `${name} at ${NARROW} px`);
-    await q.screenshot({ path: join(ARTIFACTS, `${name}-${NARROW}.png`) });
-  } finally {
-    await narrow.close();
-  }
-}
 
 /** A shopper's order (create-order from a checkout, not paid: `order_created` is its one order event). */
 async function placeOrder(email: string) {
@@ -171,7 +146,13 @@ describe.skipIf(!hasChromium || !built)(
       await dialog.getByRole('checkbox', { name: 'All Order events' }).waitFor();
       await expectAccessible(page, 'add webhook dialog');
       await page.screenshot({ path: join(ARTIFACTS, 'webhook-dialog-1280.png') });
-      await checkNarrowDialog(page.url(), 'Add webhook', 'webhook-dialog');
+      await checkNarrowDialog(browser, context, {
+        url: page.url(),
+        dialog: 'Add webhook',
+        name: 'webhook-dialog',
+        dir: ARTIFACTS,
+        watch,
+      });
 
       // Nothing chosen, no URL: said on the fields.
       await dialog.getByRole('button', { name: 'Add webhook' }).click();

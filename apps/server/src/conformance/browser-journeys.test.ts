@@ -12,7 +12,14 @@ import { linkIn, mailsTo } from '../test/identity.ts';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { cartCount, expectAccessible, hydrated, shopper, watchErrors } from '../test/storefront.ts';
+import {
+  cartCount,
+  expectAccessible,
+  fillAddress,
+  hydrated,
+  shopper,
+  watchErrors,
+} from '../test/storefront.ts';
 
 const built =
   existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) &&
@@ -43,21 +50,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).press('Enter');
-}
-
-/** Contact and a US address on the hosted checkout, then on to shipping. */
-async function fillAddress(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Street name').fill('Main Street');
-  await page.getByLabel('House number').fill('1');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State / province').selectOption('US-NY');
-  await page.getByLabel('Postal code').fill('10001');
-  await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
-  await page.getByRole('radio', { name: /Standard/ }).waitFor();
 }
 
 describe.skipIf(!hasChromium || !built)('shopper journeys in a real browser', () => {

@@ -151,3 +151,59 @@ export async function checkNarrow(
     await narrow.close();
   }
 }
+
+/**
+ * A dialog opened from its URL in a second window `NARROW` px wide signed in as `context` is:
+ * once `ready` (a text inside it) shows, nothing is wider than the dialog or the window, axe finds
+ * nothing serious, and a screenshot `${name}-375.png` lands in `dir`.
+ */
+export async function checkNarrowDialog(
+  browser: Browser,
+  context: BrowserContext,
+  o: {
+    url: string;
+    dialog: string;
+    name: string;
+    dir: string;
+    ready?: string;
+    baseURL?: string;
+    watch?: (p: Page) => void;
+  },
+) {
+  const narrow = await phoneLike(browser, context, o.baseURL);
+  try {
+    const q = await narrow.newPage();
+    o.watch?.(q);
+    await q.goto(o.url);
+    const dialog = q.getByRole('dialog', { name: o.dialog });
+    await (o.ready ? dialog.getByText(o.ready).first() : dialog).waitFor();
+    await q.waitForLoadState('networkidle');
+    const overflow = await dialog.evaluate((d) => {
+      const box = d as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow, `${o.name} fits ${NARROW} px`).toBeLessThanOrEqual(0);
+    expect(
+      await q.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(q, `${o.name} at ${NARROW} px`);
+    await q.screenshot({ path: join(o.dir, `${o.name}-${NARROW}.png`) });
+  } finally {
+    await narrow.close();
+  }
+}
+
+/** Contact and a US address (Springfield, NY 10001) on the hosted checkout, then on to its shipping options. */
+export async function fillAddress(page: Page, email: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Street name').fill('Main Street');
+  await page.getByLabel('House number').fill('1');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State / province').selectOption('US-NY');
+  await page.getByLabel('Postal code').fill('10001');
+  await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
+  await page.getByRole('radio', { name: /Standard/ }).waitFor();
+}
