@@ -19,7 +19,7 @@ import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import type { TestServer } from '../test/server.ts';
-import { shopLine, shopProduct, STORES_APP } from '../test/shop.ts';
+import { placeShopOrder, shopLine, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
 import {
   checkBothWidths,
@@ -388,6 +388,18 @@ describe.skipIf(!hasChromium || !built)('discount rule conditions: the merchant 
 
     // The visitor's three shirts ($120.00): the deal takes $20.00 off, named in the totals.
     expect(await cartTotals()).toContain(`${DEAL} −$20.00`);
+
+    // The order's page tells the merchant which discounts it got, by name.
+    const { orderId } = await placeShopOrder(s, {
+      auth: await visitorOf(s),
+      product: shirt,
+      quantity: 3,
+      address: true,
+    });
+    await page.goto(`/dashboard/orders/${orderId}`);
+    await expect
+      .poll(async () => (await page.locator('main').innerText()).replace(/\s+/g, ' '))
+      .toContain(`${DEAL} −$20.00`);
     expect(errors).toEqual([]);
   });
 });

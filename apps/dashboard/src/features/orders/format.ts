@@ -10,3 +10,25 @@ export function buyerName(o: Order): string | undefined {
     { firstName?: string; lastName?: string } | undefined;
   return [c?.firstName, c?.lastName].filter(Boolean).join(' ') || undefined;
 }
+
+type Amount = { amount: string; formattedAmount?: string };
+type Applied = {
+  coupon?: { code?: string; amount?: Amount };
+  discountRule?: { name?: { original?: string }; amount?: Amount };
+  merchantDiscount?: { amount?: Amount };
+};
+
+/**
+ * Each discount an order or checkout got, by name with what it took off: "Coupon SAVE10", the
+ * automatic discount's name, "Merchant discount". Those without an amount are left out.
+ */
+export function discountsByName(applied: readonly unknown[] | undefined): [string, Amount][] {
+  return (applied ?? []).flatMap((raw): [string, Amount][] => {
+    const d = raw as Applied;
+    if (d.coupon?.amount) return [[`Coupon ${d.coupon.code ?? ''}`.trim(), d.coupon.amount]];
+    if (d.discountRule?.amount)
+      return [[d.discountRule.name?.original ?? 'Automatic discount', d.discountRule.amount]];
+    if (d.merchantDiscount?.amount) return [['Merchant discount', d.merchantDiscount.amount]];
+    return [];
+  });
+}

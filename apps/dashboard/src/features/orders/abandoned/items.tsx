@@ -1,6 +1,7 @@
 /** What was in the abandoned checkout: its lines (name, options, quantity, price) and totals. */
 import type { WireAbandonedCheckout } from '@vitrine/contract';
 import { formatMoney, Table } from '@vitrine/ui';
+import { discountsByName } from '../format.ts';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { scaleOf, showMinor, toMinor } from '../money.ts';
 
@@ -31,17 +32,7 @@ export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckou
 
 /** Subtotal, the discounts applied (by name) and the total. */
 export function AbandonedTotals({ checkout: c }: { checkout: WireAbandonedCheckout }) {
-  const discounts = c.appliedDiscounts
-    .map((d) =>
-      d.coupon
-        ? `Coupon ${d.coupon.code}`
-        : d.discountRule
-          ? d.discountRule.name.original
-          : d.merchantDiscount
-            ? `${formatMoney(d.merchantDiscount.amount, { currency: c.currency })} off`
-            : '',
-    )
-    .filter(Boolean);
+  const discounts = discountsByName(c.appliedDiscounts).map(([label]) => label);
   const rows: [string, string, boolean?][] = [
     ['Subtotal', formatMoney(c.subtotalPrice, { currency: c.currency })],
     ...(discounts.length ? [['Discounts', discounts.join(', ')] as [string, string]] : []),

@@ -3,7 +3,7 @@ import type { Fulfillment, Order } from '@vitrine/contract';
 import { Badge, Card, formatMoney, Table } from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { LineItemsHead, LineName } from '../line-head.tsx';
-import { dateTime } from '../format.ts';
+import { dateTime, discountsByName } from '../format.ts';
 import { showMinor, type PaymentView } from '../money.ts';
 import { StatusBadge, transactionLabels } from '../status.tsx';
 import { activityLabel } from './activity.ts';
@@ -71,11 +71,22 @@ export function LineItems({ order, fulfillments }: { order: Order; fulfillments:
 
 export function Totals({ order }: { order: Order }) {
   const p = order.priceSummary;
-  const rows: [string, { amount: string; formattedAmount?: string }, boolean?][] = [
+  // Each discount by name when the order says which it got; else their sum.
+  const named = discountsByName(order.appliedDiscounts);
+  type Row = [string, { amount: string; formattedAmount?: string }, boolean?, boolean?];
+  const discounts: Row[] = Number(p.discount.amount)
+    ? (named.length ? named : [['Discount', p.discount] as const]).map(([label, m]) => [
+        label,
+        m,
+        false,
+        true,
+      ])
+    : [];
+  const rows: Row[] = [
     ['Subtotal', p.subtotal],
     ['Shipping', p.shipping],
     ['Tax', p.tax],
-    ...(Number(p.discount.amount) ? [['Discount', p.discount] as [string, typeof p.discount]] : []),
+    ...discounts,
     ...(Number(p.totalAdditionalFees.amount)
       ? [['Fees', p.totalAdditionalFees] as [string, typeof p.discount]]
       : []),
@@ -85,11 +96,11 @@ export function Totals({ order }: { order: Order }) {
   ];
   return (
     <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([label, m, strong]) => (
+      {rows.map(([label, m, strong, off]) => (
         <div key={label} className={`contents ${strong ? 'font-semibold' : ''}`}>
           <dt>{label}</dt>
           <dd className="text-right tabular-nums">
-            {label === 'Discount' ? '−' : ''}
+            {off ? '−' : ''}
             {formatMoney(m, { currency: order.currency })}
           </dd>
         </div>
