@@ -17,7 +17,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { shopperKit } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
-import { checkBothWidths, expectAccessible } from '../test/storefront.ts';
+import { checkBothWidths, expectAccessible, watchErrors } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
@@ -30,12 +30,7 @@ let context: BrowserContext;
 let page: Page;
 let kit: Awaited<ReturnType<typeof shopperKit>>;
 const errors: string[] = [];
-const watch = (p: Page) => {
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-};
+const watch = (p: Page) => watchErrors(p, errors, { failedLoads: false });
 
 /** A visitor's checkout of `quantity` notebooks, with the shopper's e-mail and name, left as it is. */
 async function leave(

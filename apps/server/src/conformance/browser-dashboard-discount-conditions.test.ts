@@ -26,8 +26,9 @@ import {
   checkNarrowDialog,
   expectAccessible,
   hydrated,
-  shopper,
   type Shopper,
+  shopper,
+  watchErrors,
 } from '../test/storefront.ts';
 
 const built =
@@ -48,13 +49,7 @@ let shirt: { productId: string; variantId: string; slug: string };
 let ada: { memberId: string; token: string };
 let ruleId = '';
 const errors: string[] = [];
-const watch = (p: Page) => {
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  // A refused save (400) and a new visitor's missing cart (404) are logged by Chromium as failed loads.
-  p.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-};
+const watch = (p: Page) => watchErrors(p, errors, { failedLoads: false });
 
 beforeAll(async () => {
   if (!hasChromium || !built) return;

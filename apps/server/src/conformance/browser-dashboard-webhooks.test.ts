@@ -27,7 +27,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { placeShopOrder, shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, staffServer, type StaffBrowser } from '../test/staff.ts';
-import { checkBothWidths, checkNarrowDialog, expectAccessible } from '../test/storefront.ts';
+import { checkBothWidths, checkNarrowDialog, expectAccessible, watchErrors } from '../test/storefront.ts';
 import { webhookReceiver } from '../test/webhooks.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
@@ -49,13 +49,7 @@ let webhookId = '';
 let appId = '';
 let instanceId = '';
 const errors: string[] = [];
-const watch = (p: Page) => {
-  p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  // 4xx answers the page expects (a refused URL) are logged by Chromium as failed loads.
-  p.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-};
+const watch = (p: Page) => watchErrors(p, errors, { failedLoads: false });
 
 beforeAll(async () => {
   if (!hasChromium || !built) return;

@@ -34,11 +34,17 @@ export async function shopper(
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Collects a page's console errors and uncaught errors into `errors` (with the page's URL). */
-export function watchErrors(page: Page, errors: string[]) {
+/**
+ * Collects a page's console errors and uncaught errors into `errors` (with the page's URL).
+ * `o.failedLoads: false` leaves out Chromium's "Failed to load resource" lines: the 4xx answers a
+ * page expects (a refused save, a new visitor's missing cart).
+ */
+export function watchErrors(page: Page, errors: string[], o: { failedLoads?: boolean } = {}) {
   page.on('pageerror', (e) => errors.push(`pageerror on ${page.url()}: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console on ${page.url()}: ${m.text()} (${m.location().url})`);
+    if (m.type() !== 'error') return;
+    if (o.failedLoads === false && m.text().startsWith('Failed to load resource')) return;
+    errors.push(`console on ${page.url()}: ${m.text()} (${m.location().url})`);
   });
 }
 
@@ -193,8 +199,12 @@ export async function checkNarrowDialog(
   }
 }
 
-/** Contact and a US address (Springfield, NY 10001) on the hosted checkout, then on to its shipping options. */
-export async function fillAddress(page: Page, email: string) {
+/** Contact and a US address (Springfield, NY 10001 unless told) on the hosted checkout, then on to its shipping options. */
+export async function fillAddress(
+  page: Page,
+  email: string,
+  where: { state: string; postalCode: string } = { state: 'US-NY', postalCode: '10001' },
+) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
@@ -202,8 +212,8 @@ export async function fillAddress(page: Page, email: string) {
   await page.getByLabel('Street name').fill('Main Street');
   await page.getByLabel('House number').fill('1');
   await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State / province').selectOption('US-NY');
-  await page.getByLabel('Postal code').fill('10001');
+  await page.getByLabel('State / province').selectOption(where.state);
+  await page.getByLabel('Postal code').fill(where.postalCode);
   await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
   await page.getByRole('radio', { name: /Standard/ }).waitFor();
 }
