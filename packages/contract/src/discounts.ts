@@ -48,7 +48,7 @@ export const quantityBased = z.strictObject({
 export const discountValue = z.strictObject({
   targetType: discountTargetType,
   /** SPECIFIC_ITEMS only: the catalog items it applies to. */
-  specificItemsInfo: z.strictObject({ scopes: z.array(discountScope).min(1).max(20) }).optional(),
+  specificItemsInfo: z.strictObject({ scopes: z.array(discountScope).min(1).max(50) }).optional(),
   discountType,
   percentage: discountPercentage.optional(),
   fixedAmount: money.optional(),

@@ -42,10 +42,10 @@ export function validateLine(line: LineInput): void {
 function activeDiscounts(
   input: PricingInput,
   full: readonly number[],
+  subtotal: number,
   now: Date,
   messages: PricingMessage[],
 ): ActiveDiscount[] {
-  const subtotal = sumSafe(full);
   const basis = { lines: input.lines, fullMinor: full, ...(input.buyer ? { buyer: input.buyer } : {}) };
   const active: ActiveDiscount[] = (input.discountRules ?? [])
     .filter((r) => ruleStatus(r, now) === 'LIVE' && triggerMet(r.trigger, basis))
@@ -94,7 +94,7 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
   const subtotal = sumSafe(full);
 
   // 2–3. Item discounts, then order discounts, each on what earlier ones left.
-  const discounts = activeDiscounts(input, full, now, messages);
+  const discounts = activeDiscounts(input, full, subtotal, now, messages);
   const lineDiscount = lines.map(() => 0);
   const appliedDiscounts: AppliedDiscount[] = [];
   for (const scope of ['SPECIFIC_ITEMS', 'GLOBAL'] as const) {
