@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { received, smtpSink, type SmtpSink } from '../test/back-in-stock.ts';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { advanceBoth, hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { shopperKit } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
@@ -80,6 +80,7 @@ beforeAll(async () => {
   await context.addCookies([
     { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
   ]);
+  await advanceBoth(s, context);
   page = await context.newPage();
   watch(page);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -125,7 +126,7 @@ describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and mercha
     }
 
     // Within a minute the record says so.
-    s.clock.advance(61_000);
+    await advanceBoth(s, context, 61_000);
     await page.goto('/dashboard/orders');
     await page
       .getByRole('navigation', { name: 'Orders sections' })
@@ -160,7 +161,7 @@ describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and mercha
     const send = page.getByRole('button', { name: 'Send recovery e-mail' });
     await send.click();
     await page.getByRole('alert').filter({ hasText: 'No e-mail was sent' }).waitFor();
-    s.clock.advance(60 * 60_000);
+    await advanceBoth(s, context, 60 * 60_000);
     await send.click();
     await page.getByText('Recovery e-mail sent to charles@example.test.').waitFor();
     await s.until(async () => received(sink, 'charles@example.test').length === 2);
@@ -214,7 +215,7 @@ describe.skipIf(!hasChromium || !built)('abandoned checkouts, shopper and mercha
     expect(await off.isChecked()).toBe(false);
 
     await leave(kit, 'ada@example.test', 'Ada', 3);
-    s.clock.advance(61 * 60_000);
+    await advanceBoth(s, context, 61 * 60_000);
     await page.goto('/dashboard/orders/abandoned');
     const row = page
       .getByRole('table', { name: 'Abandoned checkouts' })

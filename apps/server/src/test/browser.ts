@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { TestServer } from './server.ts';
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
@@ -29,6 +29,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Moves the server's test clock on by `ms` and sets the browser's clock (every page of `context`) to
+ * the same instant, so that a day the page computes ("the last 30 days") is the server's day: a test
+ * clock moved an hour on crosses midnight an hour before the real one, and a browser on real time
+ * would then ask for the day before. The server's test clock stands still between moves; so does the
+ * browser's `Date` (its timers still run).
+ */
+export async function advanceBoth(s: TestServer, context: BrowserContext, ms = 0): Promise<void> {
+  s.clock.advance(ms);
+  await context.clock.setFixedTime(s.clock.now());
 }
 
 /**
