@@ -12,6 +12,9 @@ const v1Query = z.strictObject({
   sort: z.array(sorting).max(5).nullish(),
   paging: offsetPaging.nullish(),
 });
+/** The hosted platform's fixed id of the v1 collection holding every visible product. */
+export const ALL_PRODUCTS_COLLECTION_ID = '00000000-000000-000000-000000000001';
+
 export const v1QueryRequest = z.strictObject({ query: v1Query.nullish() });
 export type V1Query = z.infer<typeof v1Query>;
 /**

@@ -287,7 +287,7 @@ describe('discount rule triggers through @wix/ecom', () => {
       ],
       [
         { itemQuantityRange: { from: 1, scopes: [{ type: 'CUSTOM_FILTER', customFilter: { params: {} } }] } },
-        'discountRule.trigger.itemQuantityRange.scopes.0.type',
+        'discountRule.trigger.itemQuantityRange.scopes.0.customFilter.params',
         'VALIDATION',
       ],
       [{ subtotalRange: { from: '1' }, colour: 'red' }, 'discountRule.trigger.colour', 'FIELD_NOT_ALLOWED'],

@@ -19,6 +19,7 @@ export {
   type ProductSummary,
   STORES_APP_ID,
 } from './lookup.ts';
+export { productCollectionIds } from './collections-of.ts';
 export { productsLike, productTraits, showableProducts } from './recommendable.ts';
 export { lowStockCount } from './stock-stats.ts';
 export { decrementStock, incrementStock, sendDecrementAsRead } from './stock.ts';

@@ -1,3 +1,4 @@
+import { ALL_PRODUCTS_COLLECTION_ID } from '@vitrine/contract';
 import { currencyExponent, formatMinor } from '../../platform/money.ts';
 import {
   inStock,
@@ -15,7 +16,7 @@ import { parseEntry } from './media.ts';
  * becomes `price` and the actual price `discountedPrice`.
  */
 /** The hosted platform's fixed id and slug of the collection holding every visible product (v1 only; virtual here). */
-export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
+export const ALL_PRODUCTS_ID = ALL_PRODUCTS_COLLECTION_ID;
 export const ALL_PRODUCTS_SLUG = 'all-products';
 /** A product's v1 `collectionIds`: "All Products" first when the product is visible, then its categories. */
 const collectionIdsOf = (visible: boolean, categoryIds: string[]) =>

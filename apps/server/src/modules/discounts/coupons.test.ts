@@ -110,7 +110,7 @@ describe('coupons admin API', () => {
         'FIELD_NOT_ALLOWED',
       ],
       [
-        { ...save10, scope: { namespace: 'stores', group: { name: 'collection', entityId: 'c' } } },
+        { ...save10, scope: { namespace: 'stores', group: { name: 'brand', entityId: 'c' } } },
         'specification.scope.group.name',
         'VALIDATION',
       ],

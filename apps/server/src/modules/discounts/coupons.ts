@@ -131,14 +131,16 @@ function build(spec: CouponSpecification, currency: string): Built {
           supported: ['stores'],
         }),
       );
-    if (scope.group && scope.group.name !== 'product')
+    if (scope.group && scope.group.name !== 'product' && scope.group.name !== 'collection')
       out.push(
-        v(at('scope.group.name'), 'only the product group is supported', 'VALIDATION', {
-          supported: ['product'],
+        v(at('scope.group.name'), 'only the product and collection groups are supported', 'VALIDATION', {
+          supported: ['product', 'collection'],
         }),
       );
-    if (scope.group?.name === 'product' && !scope.group.entityId)
-      out.push(v(at('scope.group.entityId'), 'is required for the product group', 'REQUIRED_FIELD'));
+    if (scope.group && !scope.group.entityId)
+      out.push(
+        v(at('scope.group.entityId'), `is required for the ${scope.group.name} group`, 'REQUIRED_FIELD'),
+      );
   }
   if (spec.expirationTime && new Date(spec.expirationTime).getTime() <= new Date(spec.startTime).getTime()) {
     out.push(v(at('expirationTime'), 'must be after startTime'));

@@ -210,7 +210,7 @@ describe('discount rules', () => {
             ],
           },
         },
-        'discountRule.discounts.values.0.specificItemsInfo.scopes.0.type',
+        'discountRule.discounts.values.0.specificItemsInfo.scopes.0.customFilter.params',
         'VALIDATION',
       ],
       [

@@ -1,3 +1,4 @@
+import { ALL_PRODUCTS_COLLECTION_ID } from '@vitrine/contract';
 /**
  * What other modules call: the calculator's view of discount rules and coupons, and coupon
  * redemption at order creation. The admin APIs live in rules.ts and coupons.ts.
@@ -26,7 +27,7 @@ const activeTime = (start: Date | null, end: Date | null) =>
 /** The calculator's rule for a stored one. */
 export function ruleForPricing(r: RuleRow): DiscountRule {
   const value = r.discount_type === 'PERCENTAGE' ? Number(r.percentage) : Number(r.amount);
-  const catalogItemIds = r.target_type === 'SPECIFIC_ITEMS' ? scopedItems(r.scopes) : undefined;
+  const selection = r.target_type === 'SPECIFIC_ITEMS' ? scopedItems(r.scopes) : undefined;
   const activeTimeInfo = activeTime(r.start_at, r.end_at);
   return {
     id: r.id,
@@ -35,7 +36,8 @@ export function ruleForPricing(r: RuleRow): DiscountRule {
     scope: r.target_type,
     value,
     ...(r.quantity !== null ? { quantity: r.quantity } : {}),
-    ...(catalogItemIds ? { catalogItemIds } : {}),
+    ...(selection?.catalogItemIds ? { catalogItemIds: [...selection.catalogItemIds] } : {}),
+    ...(selection?.collectionIds ? { collectionIds: [...selection.collectionIds] } : {}),
     ...(activeTimeInfo ? { activeTimeInfo } : {}),
     ...(r.trigger ? { trigger: triggerForPricing(r.trigger) } : {}),
   };
@@ -54,10 +56,13 @@ export function couponDiscount(
   c: Pick<CouponRow, 'kind' | 'percent_off' | 'amount' | 'scope'>,
 ): DiscountSpec {
   if (c.kind === 'FREE_SHIPPING') return { type: 'PERCENTAGE', scope: 'SHIPPING', value: 100 };
-  const product = c.scope?.group?.name === 'product' ? c.scope.group.entityId : undefined;
-  const target = product
-    ? { scope: 'SPECIFIC_ITEMS' as const, catalogItemIds: [product] }
-    : { scope: 'GLOBAL' as const };
+  const group = c.scope?.group;
+  const target =
+    group?.entityId && group.name === 'product'
+      ? { scope: 'SPECIFIC_ITEMS' as const, catalogItemIds: [group.entityId] }
+      : group?.entityId && group.name === 'collection' && group.entityId !== ALL_PRODUCTS_COLLECTION_ID
+        ? { scope: 'SPECIFIC_ITEMS' as const, collectionIds: [group.entityId] }
+        : { scope: 'GLOBAL' as const };
   switch (c.kind) {
     case 'PERCENT_OFF_RATE':
       return { type: 'PERCENTAGE', value: Number(c.percent_off), ...target };

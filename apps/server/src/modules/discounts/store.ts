@@ -3,12 +3,21 @@ import { expectOneRow, statement } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 
-/** A scope as the wire has it; no `catalogItemIds` (an empty list) is every item (scopes.ts). */
-export interface StoredScope {
-  id: string;
-  type: 'CATALOG_ITEM' | 'ALL_ITEMS';
-  catalogItemFilter: { catalogAppId: string; catalogItemIds: string[] };
-}
+/**
+ * A scope as the wire has it (scopes.ts): catalog items, where no `catalogItemIds` (an empty list) is
+ * every item, or the products of collections.
+ */
+export type StoredScope =
+  | {
+      id: string;
+      type: 'CATALOG_ITEM' | 'ALL_ITEMS';
+      catalogItemFilter: { catalogAppId: string; catalogItemIds: string[] };
+    }
+  | {
+      id: string;
+      type: 'CUSTOM_FILTER';
+      customFilter: { appId: string; params: { collectionIds: string[] } };
+    };
 /** A rule's trigger (triggers.ts): amounts in minor units, scopes as the wire has them. */
 export type StoredTrigger =
   | { triggerType: 'AND' | 'OR'; triggers: StoredTrigger[] }

@@ -158,19 +158,17 @@ export function triggerForPricing(t: StoredTrigger): DiscountTrigger {
     case 'OR':
       return { type: t.triggerType, triggers: t.triggers.map(triggerForPricing) };
     case 'SUBTOTAL_RANGE': {
-      const ids = scopedItems(t.scopes);
       return {
         type: t.triggerType,
-        ...(ids ? { catalogItemIds: ids } : {}),
+        ...scopedItems(t.scopes),
         ...(t.fromMinor !== undefined ? { fromMinor: t.fromMinor } : {}),
         ...(t.toMinor !== undefined ? { toMinor: t.toMinor } : {}),
       };
     }
     case 'ITEM_QUANTITY_RANGE': {
-      const ids = scopedItems(t.scopes);
       return {
         type: t.triggerType,
-        ...(ids ? { catalogItemIds: ids } : {}),
+        ...scopedItems(t.scopes),
         ...(t.from !== undefined ? { from: t.from } : {}),
         ...(t.to !== undefined ? { to: t.to } : {}),
       };

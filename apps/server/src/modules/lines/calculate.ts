@@ -7,8 +7,17 @@ import { findGiftCardByCode } from '../gift-cards/index.ts';
 import { loadShippingConfig } from '../shipping/index.ts';
 import { loadTaxConfig } from '../tax/index.ts';
 import { captureSettings, pricingStoreSettings } from '../settings/index.ts';
-import { calculate } from '../pricing/index.ts';
-import type { Destination, DiscountRule, LineInput, PricingInput, PricingOutput } from '../pricing/index.ts';
+import { productCollectionIds } from '../catalog/index.ts';
+import { calculate, namesCollections } from '../pricing/index.ts';
+import type {
+  CouponDefinition,
+  Destination,
+  DiscountRule,
+  DiscountTrigger,
+  LineInput,
+  PricingInput,
+  PricingOutput,
+} from '../pricing/index.ts';
 import type { ResolvedLine } from './lines.ts';
 
 /** Everything the calculator reads from the merchant's configuration, cached per process by revision. */
@@ -102,11 +111,42 @@ function lineInput(r: ResolvedLine, s: { weightUnit: 'KG' | 'LB'; currency: stri
   };
 }
 
+function triggerNamesCollections(t: DiscountTrigger | undefined): boolean {
+  switch (t?.type) {
+    case 'AND':
+    case 'OR':
+      return t.triggers.some(triggerNamesCollections);
+    case 'SUBTOTAL_RANGE':
+    case 'ITEM_QUANTITY_RANGE':
+      return namesCollections(t);
+    default:
+      return false;
+  }
+}
+/** Whether pricing with these rules needs each line's collections (a scope or a range names some). */
+const rulesNeedCollections = (rules: readonly DiscountRule[]) =>
+  rules.some((r) => namesCollections(r) || triggerNamesCollections(r.trigger));
+const couponNeedsCollections = (c: CouponDefinition | undefined) => !!c && namesCollections(c.discount);
+
+/**
+ * The lines with their products' collections, read only when a discount in play is limited to
+ * collections (a store without such discounts pays nothing for them).
+ */
+async function withCollections(db: Executor, lines: LineInput[], priced: readonly ResolvedLine[]) {
+  const products = priced.flatMap((r) => (r.item ? [r.item.productId] : []));
+  const of = await productCollectionIds(db, products);
+  return lines.map((l, i) => {
+    const ids = priced[i]?.item ? of.get(priced[i].item.productId) : undefined;
+    return ids ? { ...l, collectionIds: ids } : l;
+  });
+}
+
 export async function priceLines(db: Executor, configRevision: number, req: PriceRequest): Promise<Priced> {
   const config = await pricingConfig.get(db, configRevision);
   const { settings } = config;
   const priced = req.resolved.filter(isPriced);
-  const lines = priced.map((r) => lineInput(r, settings));
+  let lines = priced.map((r) => lineInput(r, settings));
+  const rulesNeed = rulesNeedCollections(config.rules);
   const merchant: DiscountRule[] = (req.merchantDiscountsMinor ?? []).map((amountMinor, i) => ({
     id: `merchant-${i + 1}`,
     name: 'Merchant discount',
@@ -115,15 +155,18 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
     value: amountMinor,
   }));
   const code = req.couponCode;
-  const [couponRead, giftCard] = await Promise.all([
+  const [couponRead, giftCard, linesWithCollections] = await Promise.all([
     !code
       ? undefined
       : req.couponRead && couponReadFits(req.couponRead, code, req.customerKey)
         ? req.couponRead
         : readCoupon(db, code, req.customerKey),
     req.giftCard ? findGiftCardByCode(db, req.giftCard.code) : undefined,
+    rulesNeed ? withCollections(db, lines, priced) : undefined,
   ]);
   const coupon = couponRead?.definition;
+  if (linesWithCollections) lines = linesWithCollections;
+  else if (couponNeedsCollections(coupon)) lines = await withCollections(db, lines, priced);
   const input: PricingInput = {
     lines,
     discountRules: [...config.rules, ...merchant],

@@ -3,6 +3,7 @@
  * shipping amount, and the exact proportional allocation of an order-level amount.
  */
 import type { ActiveTimeInfo, DiscountRuleStatus, DiscountSpec } from './types.ts';
+import { selector } from './selection.ts';
 import { assertMinor, mulDivFloor, mulDivHalfUp, mulSafe, percentToMicro, sumSafe } from './rounding.ts';
 
 const HUNDRED_PERCENT = percentToMicro(100);
@@ -65,6 +66,7 @@ export interface DiscountLine {
   remainingMinor: number;
   /** False for lines no discount may touch (gift cards). */
   eligible: boolean;
+  collectionIds?: readonly string[];
 }
 
 /**
@@ -120,11 +122,9 @@ function lineAmount(spec: DiscountSpec, line: DiscountLine): number {
 export function lineDiscounts(spec: DiscountSpec, lines: readonly DiscountLine[]): number[] {
   validateSpec(spec);
   if (spec.scope === 'SHIPPING') return lines.map(() => 0);
-  const targeted = spec.catalogItemIds ? new Set(spec.catalogItemIds) : undefined;
+  const targeted = selector(spec);
   const applies = (l: DiscountLine) =>
-    l.eligible &&
-    l.remainingMinor > 0 &&
-    (spec.scope === 'GLOBAL' || !targeted || targeted.has(l.catalogItemId));
+    l.eligible && l.remainingMinor > 0 && (spec.scope === 'GLOBAL' || !targeted || targeted(l));
   if (spec.type === 'QUANTITY_BASED') return quantityDeal(spec, lines, lines.map(applies));
   if (spec.scope === 'SPECIFIC_ITEMS' || spec.type === 'FIXED_PRICE') {
     return lines.map((l) => (applies(l) ? lineAmount(spec, l) : 0));

@@ -1,6 +1,7 @@
 /** The pricing module's face: all that app.ts and other modules may use of it (modules/README.md). */
 export { ruleStatus } from './discounts.ts';
 export { calculate } from './totals.ts';
+export { namesCollections, type ItemSelection } from './selection.ts';
 export {
   type AdditionalFeeDef,
   type Address,

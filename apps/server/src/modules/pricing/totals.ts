@@ -105,6 +105,7 @@ export function calculate(input: PricingInput, now: Date): PricingOutput {
         quantity: l.quantity,
         remainingMinor: (full[i] ?? 0) - (lineDiscount[i] ?? 0),
         eligible: l.itemType !== 'GIFT_CARD',
+        ...(l.collectionIds ? { collectionIds: l.collectionIds } : {}),
       }));
       const amounts = lineDiscounts(d.spec, state);
       amounts.forEach((a, i) => {

@@ -1,6 +1,7 @@
 /** Whether a discount rule's trigger is met by the lines being priced and their buyer. */
 import type { BuyerInput, DiscountTrigger, LineInput } from './types.ts';
 import { sumSafe } from './rounding.ts';
+import { selector, type ItemSelection } from './selection.ts';
 
 export interface TriggerBasis {
   lines: readonly LineInput[];
@@ -12,12 +13,10 @@ export interface TriggerBasis {
 const within = (n: number, from: number | undefined, to: number | undefined) =>
   (from === undefined || n >= from) && (to === undefined || n <= to);
 
-/** The lines a range counts: not gift cards, and of its items when it lists some. */
-function counted(basis: TriggerBasis, ids: readonly string[] | undefined): number[] {
-  const only = ids ? new Set(ids) : undefined;
-  return basis.lines.flatMap((l, i) =>
-    l.itemType !== 'GIFT_CARD' && (!only || only.has(l.catalogItemId)) ? [i] : [],
-  );
+/** The lines a range counts: not gift cards, and of its items and collections when it lists some. */
+function counted(basis: TriggerBasis, sel: ItemSelection): number[] {
+  const only = selector(sel);
+  return basis.lines.flatMap((l, i) => (l.itemType !== 'GIFT_CARD' && (!only || only(l)) ? [i] : []));
 }
 
 export function triggerMet(t: DiscountTrigger | undefined, basis: TriggerBasis): boolean {
@@ -28,11 +27,11 @@ export function triggerMet(t: DiscountTrigger | undefined, basis: TriggerBasis):
     case 'OR':
       return t.triggers.some((x) => triggerMet(x, basis));
     case 'SUBTOTAL_RANGE': {
-      const subtotal = sumSafe(counted(basis, t.catalogItemIds).map((i) => basis.fullMinor[i] ?? 0));
+      const subtotal = sumSafe(counted(basis, t).map((i) => basis.fullMinor[i] ?? 0));
       return within(subtotal, t.fromMinor, t.toMinor);
     }
     case 'ITEM_QUANTITY_RANGE': {
-      const lines = counted(basis, t.catalogItemIds);
+      const lines = counted(basis, t);
       const quantity = sumSafe(lines.map((i) => basis.lines[i]?.quantity ?? 0));
       return lines.length > 0 && within(quantity, t.from, t.to);
     }

@@ -2,6 +2,8 @@
  * Input and output of the pure checkout calculator. Every amount is an integer in the store
  * currency's minor units (cents for USD, yen for JPY); the caller converts with platform/money.ts.
  */
+import type { ItemSelection } from './selection.ts';
+
 export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export type WeightUnit = 'KG' | 'LB';
 export type DiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FIXED_PRICE' | 'QUANTITY_BASED';
@@ -22,6 +24,8 @@ export interface LineInput {
   weight?: { value: number; unit: WeightUnit };
   itemType: ItemType;
   taxable: boolean;
+  /** The collections (categories) of the line's product, for discounts limited to collections. */
+  collectionIds?: readonly string[];
 }
 
 export interface ActiveTimeInfo {
@@ -41,19 +45,23 @@ export interface DiscountSpec {
   value: number;
   /** QUANTITY_BASED: `quantity` units of the items cost `value` together (any mix of them). */
   quantity?: number;
-  /** For SPECIFIC_ITEMS: the catalog item ids it applies to (every item when left out). */
+  /**
+   * For SPECIFIC_ITEMS: the catalog item ids, and the collections whose items, it applies to (every
+   * item when both are left out).
+   */
   catalogItemIds?: string[];
+  collectionIds?: string[];
 }
 
 /**
- * When a discount rule applies. Ranges are inclusive and count the lines of `catalogItemIds` (every
- * line when left out) before any discount; gift cards never count. CUSTOMER_ELIGIBILITY is met by
+ * When a discount rule applies. Ranges are inclusive and count the lines of `catalogItemIds` and of
+ * `collectionIds` (every line when both are left out) before any discount; gift cards never count. CUSTOMER_ELIGIBILITY is met by
  * a signed-in member of the list.
  */
 export type DiscountTrigger =
   | { type: 'AND' | 'OR'; triggers: DiscountTrigger[] }
-  | { type: 'SUBTOTAL_RANGE'; catalogItemIds?: string[]; fromMinor?: number; toMinor?: number }
-  | { type: 'ITEM_QUANTITY_RANGE'; catalogItemIds?: string[]; from?: number; to?: number }
+  | ({ type: 'SUBTOTAL_RANGE'; fromMinor?: number; toMinor?: number } & ItemSelection)
+  | ({ type: 'ITEM_QUANTITY_RANGE'; from?: number; to?: number } & ItemSelection)
   | { type: 'CUSTOMER_ELIGIBILITY'; memberIds: string[] };
 
 export interface DiscountRule extends DiscountSpec {
