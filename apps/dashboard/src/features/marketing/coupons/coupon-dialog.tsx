@@ -1,18 +1,20 @@
 /**
  * Create or edit a coupon: its code and name, the discount (percent, amount, fixed price or free
- * shipping), on the whole order or one product, from a minimum subtotal, when it is valid and how
- * often it may be used. The server checks everything again; its words land on the fields.
+ * shipping), on the whole order, one product or the products in a collection (`ScopePicker`),
+ * from a minimum subtotal, when it is valid and how often it may be used. The server checks
+ * everything again; its words land on the fields.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CouponSpecification, WireCoupon } from '@vitrine/contract';
-import { couponMutations, productLookupQueries } from '@vitrine/sdk/react';
-import { Choice, ChoiceGroup, Field, Select } from '@vitrine/ui';
+import { couponMutations } from '@vitrine/sdk/react';
+import { Choice, ChoiceGroup, Field } from '@vitrine/ui';
 import { useState } from 'react';
 import { ActionDialog } from '../../../app/action-dialog.tsx';
 import { describeError } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { fromLocalInput, toLocalInput } from '../../../kit/format.ts';
 import { kindOf, type CouponKind } from './describe.ts';
+import { couponScopeOf, ScopePicker } from './scope-picker.tsx';
 
 const CODE = /^[A-Za-z0-9_-]{1,20}$/;
 const kinds: [CouponKind, string][] = [
@@ -43,7 +45,6 @@ export function CouponDialog({
   const http = useHttp();
   const create = useMutation(couponMutations.create(http));
   const update = useMutation(couponMutations.update(http));
-  const products = useQuery(productLookupQueries.list(http));
   const spec = coupon?.specification;
   const [kind, setKind] = useState<CouponKind>(spec ? kindOf(spec) : 'percentOffRate');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -85,15 +86,11 @@ export function CouponDialog({
     const startTime = fromLocalInput(String(f.get('startTime') ?? '')) ?? new Date().toISOString();
     const expirationTime = fromLocalInput(String(f.get('expirationTime') ?? ''));
     if (expirationTime && expirationTime <= startTime) errs.expirationTime = 'Must be after the start.';
+    const chosen = kind === 'freeShipping' ? { scope: null } : couponScopeOf(f);
+    if ('field' in chosen) errs[chosen.field] = chosen.problem;
     setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const product = String(f.get('product') ?? '');
-    const scope =
-      kind === 'freeShipping'
-        ? null
-        : product
-          ? { namespace: 'stores', group: { name: 'product', entityId: product } }
-          : null;
+    if (Object.keys(errs).length || 'field' in chosen) return;
+    const { scope } = chosen;
     const fields: CouponSpecification = {
       name,
       code,
@@ -177,19 +174,13 @@ export function CouponDialog({
             defaultValue={kind === (spec ? kindOf(spec) : undefined) ? String(initialValue) : ''}
             error={fieldError('value') ?? fieldError(kind)}
           />
-          <Select
-            key={products.data ? 'loaded' : 'loading'}
-            label="Applies to"
-            name="product"
-            defaultValue={spec?.scope?.group?.entityId ?? ''}
-          >
-            <option value="">The whole order</option>
-            {products.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
+          <ScopePicker
+            scope={spec?.scope}
+            errors={{
+              product: fieldError('product') ?? fieldError('entityId'),
+              collection: fieldError('collection') ?? fieldError('entityId'),
+            }}
+          />
         </div>
       )}
       <Field

@@ -4,9 +4,8 @@
  * edit and delete (dialogs in the URL: `?dialog=new`, `?dialog=edit&id=…`, `?dialog=delete&id=…`).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { WireCoupon } from '@vitrine/contract';
 import { couponMutations, couponQueries } from '@vitrine/sdk/react';
-import { Alert, Badge, Button, buttonClass, PageHeading, Table } from '@vitrine/ui';
+import { Alert, buttonClass, PageHeading, Table } from '@vitrine/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/errors.ts';
@@ -15,7 +14,6 @@ import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { ConfirmDialog } from '../../../kit/confirm.tsx';
 import { OPENED_HERE, useListDialog } from '../../../kit/dialogs.ts';
-import { dateOnly, money } from '../../../kit/format.ts';
 import { Pager } from '../../../kit/pager.tsx';
 import { QueryState } from '../../../kit/query-state.tsx';
 import { useStoreCurrency } from '../../../kit/store-currency.ts';
@@ -23,8 +21,9 @@ import { ListFilters } from '../list-filters.tsx';
 import { MarketingTabs } from '../tabs.tsx';
 import { marketingUrls, type ListDialog } from '../urls.ts';
 import { CouponDialog } from './coupon-dialog.tsx';
-import { discountText, usageText } from './describe.ts';
-import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
+import { useCollectionNames } from '../collections.ts';
+import { CouponRow } from './coupon-row.tsx';
+import { couponCollection } from './describe.ts';
 
 export function CouponsPage() {
   useTitle('Coupons');
@@ -38,6 +37,9 @@ export function CouponsPage() {
   };
   const coupons = useQuery({ ...couponQueries.list(http, criteria), placeholderData: keepPreviousData });
   const toggle = useMutation(couponMutations.setActive(http));
+  const collection = useCollectionNames(
+    coupons.data?.items.flatMap((c) => couponCollection(c.specification.scope) ?? []) ?? [],
+  );
   const { close, open } = useListDialog<ListDialog>({
     href: (dialog, id) => marketingUrls.coupons.href({ ...search, dialog, id }),
   });
@@ -97,6 +99,7 @@ export function CouponsPage() {
                       key={c.id}
                       coupon={c}
                       currency={currency}
+                      collection={collection}
                       editHref={open('edit', c.id)}
                       deleteHref={open('delete', c.id)}
                       busy={toggle.isPending && toggle.variables?.id === c.id}
@@ -132,65 +135,6 @@ export function CouponsPage() {
         <DeleteCoupon id={search.id} onClose={close} onDone={done} />
       )}
     </>
-  );
-}
-
-function CouponRow({
-  coupon: c,
-  currency,
-  editHref,
-  deleteHref,
-  busy,
-  onToggle,
-}: {
-  coupon: WireCoupon;
-  currency: string | undefined;
-  editHref: string;
-  deleteHref: string;
-  busy: boolean;
-  onToggle: () => void;
-}) {
-  const s = c.specification;
-  return (
-    <tr>
-      <th scope="row" className="font-medium">
-        <span className="font-mono">{s.code}</span>
-        <span className="block font-normal text-muted">{s.name}</span>
-      </th>
-      <td>
-        {discountText(s, currency)}
-        {s.scope?.group?.entityId && <span className="block text-muted">on one product</span>}
-        {s.minimumSubtotal ? (
-          <span className="block text-muted">
-            from {currency ? money(s.minimumSubtotal, currency) : s.minimumSubtotal}
-          </span>
-        ) : null}
-      </td>
-      <td className="whitespace-nowrap">
-        {dateOnly(s.startTime)} – {s.expirationTime ? dateOnly(s.expirationTime) : 'no end'}
-        {c.expired && (
-          <span className="ml-1">
-            <Badge tone="neutral">Expired</Badge>
-          </span>
-        )}
-      </td>
-      <td>{usageText(c)}</td>
-      <td>{s.active ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}</td>
-      <td>
-        <div className="flex flex-wrap justify-end gap-1">
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={busy}
-            onClick={onToggle}
-            aria-label={`${s.active ? 'Switch off' : 'Switch on'} ${s.code}`}
-          >
-            {s.active ? 'Switch off' : 'Switch on'}
-          </Button>
-          <EditDeleteLinks edit={editHref} remove={deleteHref} name={s.code} />
-        </div>
-      </td>
-    </tr>
   );
 }
 

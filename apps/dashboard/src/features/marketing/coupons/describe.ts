@@ -1,6 +1,7 @@
-/** A coupon in words: what it takes off, on what, and how often it may be used. */
+/** A coupon in words: what it takes off, on what (the order, a product, a collection), and how often it may be used. */
 import type { WireCoupon } from '@vitrine/contract';
 import { money } from '../../../kit/format.ts';
+import { collectionList, type CollectionName } from '../collection-words.ts';
 
 export type CouponKind = 'percentOffRate' | 'moneyOffAmount' | 'fixedPriceAmount' | 'freeShipping';
 
@@ -36,4 +37,17 @@ export function usageText(c: WireCoupon): string {
   return c.specification.limitPerCustomer
     ? `${used} · ${c.specification.limitPerCustomer} per customer`
     : used;
+}
+
+export type CouponScope = WireCoupon['specification']['scope'];
+
+/** The collection a coupon is limited to (its scope's `collection` group), if any. */
+export const couponCollection = (scope: CouponScope): string | undefined =>
+  scope?.group?.name === 'collection' ? scope.group.entityId : undefined;
+
+/** What a limited coupon is for: "on one product", "on Summer collection", "on a deleted collection". */
+export function scopeText(scope: CouponScope, collection: CollectionName): string | undefined {
+  const id = couponCollection(scope);
+  if (id) return `on ${collectionList([id], collection)}`;
+  return scope?.group?.entityId ? 'on one product' : undefined;
 }

@@ -1,13 +1,18 @@
 /**
  * One condition of a rule: what it checks (the subtotal, the number of items, the member), its
- * "at least" / "at most" (either may stay empty; both inclusive) and optionally the products that
- * count, or the members it is for.
+ * "at least" / "at most" (either may stay empty; both inclusive) and optionally the items that
+ * count (chosen products, or the products of chosen collections), or the members it is for.
  */
-import { Button, Choice, Field, Select } from '@vitrine/ui';
+import { Button, Choice, ChoiceGroup, Field, Select } from '@vitrine/ui';
+import { ChosenItemsLists } from './chosen-items.tsx';
 import { controlId, type Condition, type ConditionKind } from './conditions.ts';
 import { MemberPicker } from './member-picker.tsx';
-import { ProductChecklist } from './product-checklist.tsx';
+import type { ItemsBy } from './scopes.ts';
 
+const counts: [ItemsBy, string][] = [
+  ['products', 'Chosen products'],
+  ['collections', 'Products in collections'],
+];
 const kinds: [ConditionKind, string][] = [
   ['subtotal', 'Subtotal'],
   ['quantity', 'Number of items'],
@@ -94,15 +99,43 @@ export function ConditionRow({
             checked={c.scoped}
             onChange={(e) => set({ scoped: e.currentTarget.checked })}
           >
-            Only count chosen products
+            Only count some products
           </Choice>
+          {c.scoped && !c.both && (
+            <ChoiceGroup legend="Which products count" hideLegend className="mb-3">
+              <div className="flex flex-wrap gap-2">
+                {counts.map(([by, label]) => (
+                  <Choice
+                    key={by}
+                    shape="chip"
+                    name={`${c.key}-count`}
+                    value={by}
+                    checked={c.by === by}
+                    onChange={() => set({ by })}
+                  >
+                    {label}
+                  </Choice>
+                ))}
+              </div>
+            </ChoiceGroup>
+          )}
           {c.scoped && (
-            <ProductChecklist
-              id={controlId(c, 'products')}
-              legend={subtotal ? 'Products whose prices count' : 'Products that count'}
-              selected={c.products}
-              onChange={(products) => set({ products })}
-              error={errors[controlId(c, 'products')]}
+            <ChosenItemsLists
+              ids={{ products: controlId(c, 'products'), collections: controlId(c, 'collections') }}
+              legends={
+                subtotal
+                  ? {
+                      products: 'Products whose prices count',
+                      collections: "Collections whose products' prices count",
+                    }
+                  : { products: 'Products that count', collections: 'Collections whose products count' }
+              }
+              value={c}
+              onChange={(items) => set(items)}
+              errors={{
+                products: errors[controlId(c, 'products')],
+                collections: errors[controlId(c, 'collections')],
+              }}
             />
           )}
         </>

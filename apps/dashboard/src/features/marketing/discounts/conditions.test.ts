@@ -18,6 +18,9 @@ const M2 = '0190a000-0000-7000-8000-000000000002';
 const products = (...ids: string[]) => [
   { type: 'CATALOG_ITEM' as const, catalogItemFilter: { catalogAppId: STORES_APP_ID, catalogItemIds: ids } },
 ];
+const collections = (...ids: string[]) => [
+  { type: 'CUSTOM_FILTER' as const, customFilter: { appId: STORES_APP_ID, params: { collectionIds: ids } } },
+];
 const subtotal = (from?: string, to?: string): DiscountTriggerInput => ({
   triggerType: 'SUBTOTAL_RANGE',
   subtotalRange: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
@@ -60,6 +63,14 @@ describe('a rule trigger as the dialog edits it', () => {
       members,
       { triggerType: 'AND' as const, and: { triggers: [subtotal('100.00', '500.00'), members] } },
       { triggerType: 'OR' as const, or: { triggers: [quantity, subtotal('20.00'), members] } },
+      {
+        triggerType: 'SUBTOTAL_RANGE' as const,
+        subtotalRange: { scopes: collections('c1', 'c2'), from: '50.00' },
+      },
+      {
+        triggerType: 'ITEM_QUANTITY_RANGE' as const,
+        itemQuantityRange: { scopes: [...products('p1'), ...collections('c1')], from: 2 },
+      },
     ]) {
       const d = draftOf(t);
       expect(d, JSON.stringify(t)).toBeDefined();
@@ -99,6 +110,19 @@ describe('a rule trigger as the dialog edits it', () => {
     expect(every?.conditions[0]).toMatchObject({ scoped: false, products: [] });
   });
 
+  it('holds a condition limited to collections, or to products and collections (both lists shown)', () => {
+    const [byCollection] = draftOf({
+      triggerType: 'ITEM_QUANTITY_RANGE',
+      itemQuantityRange: { scopes: collections('c1'), from: 2 },
+    })!.conditions;
+    expect(byCollection).toMatchObject({ scoped: true, by: 'collections', collections: ['c1'], both: false });
+    const [mixed] = draftOf({
+      triggerType: 'SUBTOTAL_RANGE',
+      subtotalRange: { scopes: [...products('p1'), ...collections('c1')], from: '10' },
+    })!.conditions;
+    expect(mixed).toMatchObject({ scoped: true, products: ['p1'], collections: ['c1'], both: true });
+  });
+
   it('cannot hold an OR inside an AND, a custom trigger, other catalogs, or more than five', () => {
     const orInAnd: DiscountTriggerInput = {
       triggerType: 'AND',
@@ -125,6 +149,17 @@ describe('a rule trigger as the dialog edits it', () => {
       },
     };
     expect(draftOf(six)).toBeUndefined();
+    expect(
+      draftOf({
+        triggerType: 'SUBTOTAL_RANGE',
+        subtotalRange: {
+          from: '1',
+          scopes: [
+            { type: 'CUSTOM_FILTER', customFilter: { appId: 'other', params: { collectionIds: ['c'] } } },
+          ],
+        },
+      }),
+    ).toBeUndefined();
   });
 
   it('finds what to fix: an empty range, amounts, order, products, members', () => {
@@ -133,7 +168,11 @@ describe('a rule trigger as the dialog edits it', () => {
     const reversed = { ...newCondition('subtotal'), from: '100', to: '50', scoped: true };
     const nobody = newCondition('members');
     const fine = { ...newCondition('quantity'), from: '3', to: '3' };
-    const e = checkConditions({ mode: 'AND', conditions: [empty, bad, reversed, nobody, fine] });
+    const noCollection = { ...newCondition('quantity'), from: '3', scoped: true, by: 'collections' as const };
+    const e = checkConditions({
+      mode: 'AND',
+      conditions: [empty, bad, reversed, nobody, fine, noCollection],
+    });
     expect(e).toEqual({
       [controlId(empty, 'from')]: 'Enter at least one amount.',
       [controlId(bad, 'from')]: 'Enter a whole number of 1 or more.',
@@ -141,6 +180,7 @@ describe('a rule trigger as the dialog edits it', () => {
       [controlId(reversed, 'to')]: 'Must not be below “at least” (100).',
       [controlId(reversed, 'products')]: 'Choose at least one product.',
       [controlId(nobody, 'members')]: 'Choose at least one member.',
+      [controlId(noCollection, 'collections')]: 'Choose at least one collection.',
     });
   });
 
@@ -163,5 +203,21 @@ describe('a rule trigger as the dialog edits it', () => {
     expect(controlOfViolation('discountRule.trigger.subtotalRange.scopes.0.type', one)).toBe(
       controlId(a, 'products'),
     );
+    // Products are sent first, then collections.
+    const both = { ...a, scoped: true, products: ['p1'], collections: ['c1'], both: true };
+    const mixed: ConditionsDraft = { mode: 'AND', conditions: [both] };
+    expect(controlOfViolation('discountRule.trigger.subtotalRange.scopes.0.catalogItemFilter', mixed)).toBe(
+      controlId(both, 'products'),
+    );
+    expect(controlOfViolation('discountRule.trigger.subtotalRange.scopes.1.customFilter.params', mixed)).toBe(
+      controlId(both, 'collections'),
+    );
+    const onlyCollections = { ...a, scoped: true, by: 'collections' as const, collections: ['c1'] };
+    expect(
+      controlOfViolation('discountRule.trigger.subtotalRange.scopes.0.customFilter.params', {
+        mode: 'AND',
+        conditions: [onlyCollections],
+      }),
+    ).toBe(controlId(onlyCollections, 'collections'));
   });
 });

@@ -2,25 +2,35 @@
  * A rule's trigger as the dialog edits it: a flat list of up to `TRIGGER_CHAIN.max` conditions
  * (subtotal range, item-count range, chosen members), all or any of which must be met. Chains
  * nested in a chain of the same kind flatten into it (the same meaning); a trigger the list cannot
- * hold (an OR inside an AND, a custom trigger, scopes other than chosen products) is not a draft:
- * the dialog shows it in words and keeps it unless the merchant removes it.
+ * hold (an OR inside an AND, a custom trigger, scopes other than the store's products and
+ * collections) is not a draft: the dialog shows it in words and keeps it unless the merchant
+ * removes it.
  */
 import type { DiscountTriggerInput } from '@vitrine/contract';
-import { isVitrineError, STORES_APP_ID } from '@vitrine/sdk';
+import { isVitrineError } from '@vitrine/sdk';
+import {
+  chosenOf,
+  chosenProblem,
+  readScopes,
+  scopeOfChosen,
+  scopesOf,
+  shownLists,
+  type ChosenItems,
+  type Scopes,
+} from './scopes.ts';
 
 export type ConditionKind = 'subtotal' | 'quantity' | 'members';
 export type ChainMode = 'AND' | 'OR';
 
-export interface Condition {
+export interface Condition extends ChosenItems {
   /** Stable while the dialog is open (React keys, control ids, error keys). */
   key: string;
   kind: ConditionKind;
   /** "At least" and "at most" as typed (amounts for a subtotal, whole numbers for items). */
   from: string;
   to: string;
-  /** Count only `products` (else every item). */
+  /** Count only the chosen products, or the products of the chosen collections (else every item). */
   scoped: boolean;
-  products: string[];
   memberIds: string[];
 }
 
@@ -34,7 +44,6 @@ export type TriggerNode = Omit<DiscountTriggerInput, 'and' | 'or'> & {
   and?: { triggers: TriggerNode[] };
   or?: { triggers: TriggerNode[] };
 };
-type Scopes = NonNullable<NonNullable<DiscountTriggerInput['subtotalRange']>['scopes']>;
 
 /**
  * The contract's `TRIGGER_CHAIN.max` and member-list bound, written out: importing a value from
@@ -51,7 +60,10 @@ export const newCondition = (kind: ConditionKind = 'subtotal'): Condition => ({
   from: '',
   to: '',
   scoped: false,
+  by: 'products',
   products: [],
+  collections: [],
+  both: false,
   memberIds: [],
 });
 
@@ -66,23 +78,6 @@ export function typeOf(t: TriggerNode): DiscountTriggerInput['triggerType'] {
   return t.customTrigger ? 'CUSTOM' : undefined;
 }
 
-/**
- * The products a range counts: `[]` for every item (no scopes, or one covering every item: ALL_ITEMS
- * or a catalog without ids), undefined when not only chosen store products (the form cannot hold it).
- */
-export function scopedProducts(scopes: Scopes | undefined): string[] | undefined {
-  const ids: string[] = [];
-  let every = !scopes?.length;
-  for (const s of scopes ?? []) {
-    const f = s.catalogItemFilter;
-    if (s.type === 'CUSTOM_FILTER' || s.customFilter) return undefined;
-    if (s.type === 'ALL_ITEMS' || (f && !f.catalogItemIds?.length)) every = true;
-    else if (f?.catalogAppId === STORES_APP_ID) ids.push(...f.catalogItemIds!);
-    else return undefined;
-  }
-  return every ? [] : [...new Set(ids)];
-}
-
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 function conditionOf(t: TriggerNode): Condition | undefined {
@@ -94,14 +89,14 @@ function conditionOf(t: TriggerNode): Condition | undefined {
         ? t.itemQuantityRange
         : undefined;
   if (range) {
-    const products = scopedProducts(range.scopes);
-    if (!products || (text(range.from) === '' && text(range.to) === '')) return undefined;
+    const items = readScopes(range.scopes);
+    if (!items || (text(range.from) === '' && text(range.to) === '')) return undefined;
     return {
       ...newCondition(type === 'SUBTOTAL_RANGE' ? 'subtotal' : 'quantity'),
       from: text(range.from),
       to: text(range.to),
-      scoped: products.length > 0,
-      products,
+      scoped: !items.every,
+      ...chosenOf(items),
     };
   }
   const ids = t.customerEligibility?.individualMembersInfo?.memberIds;
@@ -144,9 +139,7 @@ function leafOf(c: Condition): Leaf {
         individualMembersInfo: { memberIds: c.memberIds },
       },
     };
-  const scopes: Scopes = [
-    { type: 'CATALOG_ITEM', catalogItemFilter: { catalogAppId: STORES_APP_ID, catalogItemIds: c.products } },
-  ];
+  const scopes: Scopes = scopesOf(scopeOfChosen(c));
   const scoped = c.scoped ? { scopes } : {};
   const from = c.from.trim();
   const to = c.to.trim();
@@ -176,8 +169,10 @@ export function triggerOf(d: ConditionsDraft): DiscountTriggerInput | null {
 }
 
 /** The id of a condition's control, and the key of its error. */
-export const controlId = (c: Pick<Condition, 'key'>, what: 'kind' | 'from' | 'to' | 'products' | 'members') =>
-  `rule-${c.key}-${what}`;
+export const controlId = (
+  c: Pick<Condition, 'key'>,
+  what: 'kind' | 'from' | 'to' | 'products' | 'collections' | 'members',
+) => `rule-${c.key}-${what}`;
 
 const AMOUNT = /^\d{1,12}(\.\d{1,4})?$/;
 const COUNT = /^\d{1,10}$/;
@@ -204,7 +199,8 @@ export function checkConditions(d: ConditionsDraft): Record<string, string> {
     if (to && !valid(to)) e[controlId(c, 'to')] = problem;
     else if (from && to && valid(from) && Number(to) < Number(from))
       e[controlId(c, 'to')] = `Must not be below “at least” (${from}).`;
-    if (c.scoped && c.products.length === 0) e[controlId(c, 'products')] = 'Choose at least one product.';
+    const unchosen = c.scoped ? chosenProblem(c) : undefined;
+    if (unchosen) e[controlId(c, unchosen.list)] = unchosen.message;
   }
   return e;
 }
@@ -219,7 +215,13 @@ export function controlOfViolation(field: string, d: ConditionsDraft): string | 
   const c = d.conditions[m[1] === undefined ? 0 : Number(m[1])];
   const rest = m[2] ?? '';
   if (!c || (m[1] === undefined && d.conditions.length > 1)) return 'conditions';
-  if (/^(subtotalRange|itemQuantityRange)\.scopes/.test(rest)) return controlId(c, 'products');
+  const scope = /^(?:subtotalRange|itemQuantityRange)\.scopes(?:\.(\d+))?/.exec(rest);
+  if (scope) {
+    // The products' scope is sent first (`scopesOf`), then the collections'.
+    const shown = shownLists(c);
+    const products = shown.products && (!shown.collections || scopeOfChosen(c).products.length > 0);
+    return controlId(c, products && (scope[1] ?? '0') === '0' ? 'products' : 'collections');
+  }
   if (/^(subtotalRange|itemQuantityRange)\.from/.test(rest)) return controlId(c, 'from');
   if (/^(subtotalRange|itemQuantityRange)\.to/.test(rest)) return controlId(c, 'to');
   if (rest.startsWith('customerEligibility')) return controlId(c, 'members');

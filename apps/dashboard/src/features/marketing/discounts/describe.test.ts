@@ -1,4 +1,4 @@
-import type { DiscountTriggerInput } from '@vitrine/contract';
+import type { DiscountTriggerInput, DiscountValue } from '@vitrine/contract';
 import { STORES_APP_ID } from '@vitrine/sdk';
 import { describe, expect, it } from 'vitest';
 import { namesUsed, ruleText, triggerText, type TriggerNames } from './describe.ts';
@@ -7,9 +7,16 @@ const names: TriggerNames = {
   currency: 'USD',
   product: (id) => ({ shirt: 'Linen shirt', mug: 'Mug', cap: 'Cap' })[id],
   member: (id) => ({ ada: 'Ada Lovelace' })[id],
+  collection: (id) => ({ summer: 'Summer', sale: 'Sale', gone: null })[id],
 };
 const scope = (...ids: string[]) => [
   { type: 'CATALOG_ITEM' as const, catalogItemFilter: { catalogAppId: STORES_APP_ID, catalogItemIds: ids } },
+];
+const inCollections = (...ids: string[]) => [
+  {
+    type: 'CUSTOM_FILTER' as const,
+    customFilter: { appId: STORES_APP_ID, params: { collectionIds: ids } },
+  },
 ];
 const atLeast100: DiscountTriggerInput = { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '100.00' } };
 const threeShirts: DiscountTriggerInput = {
@@ -79,7 +86,91 @@ describe('a rule in words', () => {
   it('names the ids its words use', () => {
     expect(
       namesUsed({ triggerType: 'OR', or: { triggers: [threeShirts, members('ada', 'b'), members('c')] } }),
-    ).toEqual({ productIds: ['shirt'], memberIds: ['ada', 'c'] });
+    ).toEqual({ productIds: ['shirt'], collectionIds: [], memberIds: ['ada', 'c'] });
+    expect(
+      namesUsed({
+        triggerType: 'SUBTOTAL_RANGE',
+        subtotalRange: { scopes: [...scope('mug'), ...inCollections('summer', 'gone')], from: '1' },
+      }),
+    ).toEqual({ productIds: ['mug'], collectionIds: ['summer', 'gone'], memberIds: [] });
+  });
+
+  it('tells a condition limited to collections by their names', () => {
+    expect(
+      triggerText(
+        {
+          triggerType: 'ITEM_QUANTITY_RANGE',
+          itemQuantityRange: { scopes: inCollections('summer'), from: 3 },
+        },
+        names,
+      ),
+    ).toBe('When 3 or more items from Summer collection are in the cart');
+    expect(
+      triggerText(
+        {
+          triggerType: 'SUBTOTAL_RANGE',
+          subtotalRange: { scopes: inCollections('summer', 'sale'), from: '50' },
+        },
+        names,
+      ),
+    ).toBe('When the subtotal of items from Summer and Sale collections is at least $50.00');
+    expect(
+      triggerText(
+        {
+          triggerType: 'ITEM_QUANTITY_RANGE',
+          itemQuantityRange: { scopes: [...scope('shirt'), ...inCollections('gone')], to: 2 },
+        },
+        names,
+      ),
+    ).toBe('When at most 2 of Linen shirt or items from a deleted collection are in the cart');
+  });
+
+  it('tells a discount on collections by their names: "20% off Summer and Sale collections"', () => {
+    const on = (ids: string[], more: Omit<DiscountValue, 'targetType'>): DiscountValue => ({
+      targetType: 'SPECIFIC_ITEMS',
+      specificItemsInfo: { scopes: inCollections(...ids) },
+      ...more,
+    });
+    const named = names.collection;
+    expect(
+      ruleText(on(['summer', 'sale'], { discountType: 'PERCENTAGE', percentage: 20 }), 'USD', named),
+    ).toBe('20% off Summer and Sale collections');
+    expect(ruleText(on(['gone'], { discountType: 'PERCENTAGE', percentage: 20 }), 'USD', named)).toBe(
+      '20% off a deleted collection',
+    );
+    expect(ruleText(on(['summer'], { discountType: 'FIXED_AMOUNT', fixedAmount: '5' }), 'USD', named)).toBe(
+      '$5.00 off each item of Summer collection',
+    );
+    expect(
+      ruleText(
+        on(['summer'], {
+          discountType: 'QUANTITY_BASED',
+          quantityBased: { configurations: [{ quantity: 3, price: '10' }] },
+        }),
+        'USD',
+        named,
+      ),
+    ).toBe('Any 3 from Summer collection for $10.00');
+    expect(ruleText(on(['summer'], { discountType: 'FIXED_PRICE', fixedPrice: '9' }), 'USD', named)).toBe(
+      'items of Summer collection at $9.00 each',
+    );
+    // Before the names come: counted.
+    expect(ruleText(on(['summer', 'sale'], { discountType: 'PERCENTAGE', percentage: 20 }), 'USD')).toBe(
+      '20% off 2 collections',
+    );
+    // Products and collections together: both told.
+    expect(
+      ruleText(
+        {
+          targetType: 'SPECIFIC_ITEMS',
+          discountType: 'PERCENTAGE',
+          percentage: 10,
+          specificItemsInfo: { scopes: [...scope('shirt', 'mug'), ...inCollections('summer')] },
+        },
+        'USD',
+        named,
+      ),
+    ).toBe('10% off 2 products and Summer collection');
   });
 
   it('says "every product" for a scope naming no products', () => {

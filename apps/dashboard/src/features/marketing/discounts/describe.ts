@@ -1,43 +1,65 @@
 /**
- * A discount rule in words: "10% off the order", "$5.00 off each of 2 products", "Shipping costs
- * $0.00"; its conditions: "When the subtotal is at least $100.00", "Members: Ada Lovelace and 2 more".
+ * A discount rule in words: "10% off the order", "$5.00 off each of 2 products", "20% off Summer
+ * and Sale collections", "Shipping costs $0.00"; its conditions: "When the subtotal is at least
+ * $100.00", "When 3 or more items from Summer collection are in the cart", "Members: Ada Lovelace and 2 more".
  */
 import type { DiscountValue, WireDiscountRule } from '@vitrine/contract';
 import type { BadgeTone } from '@vitrine/ui';
 import { money, plural } from '../../../kit/format.ts';
-import { scopedProducts, typeOf, type TriggerNode } from './conditions.ts';
+import { collectionList, type CollectionName } from '../collection-words.ts';
+import { typeOf, type TriggerNode } from './conditions.ts';
+import { readScopes } from './scopes.ts';
 
-export function ruleText(d: DiscountValue | undefined, currency: string | undefined): string {
+const unnamed: CollectionName = () => undefined;
+
+/** The collection ids of a discount's scopes (to name them). */
+export const discountCollections = (d: DiscountValue | undefined): string[] =>
+  d?.targetType === 'SPECIFIC_ITEMS' ? (readScopes(d.specificItemsInfo?.scopes)?.collections ?? []) : [];
+
+export function ruleText(
+  d: DiscountValue | undefined,
+  currency: string | undefined,
+  collection: CollectionName = unnamed,
+): string {
   if (!d) return '—';
   const m = (a: string | undefined) => (currency ? money(a ?? '0', currency) : (a ?? '0'));
-  const scopes = d.specificItemsInfo?.scopes ?? [];
-  const items = scopes.flatMap((s) => s.catalogItemFilter?.catalogItemIds ?? []).length;
-  const every = scopes.some((s) => !s.catalogItemFilter?.catalogItemIds?.length);
+  const scope = readScopes(d.specificItemsInfo?.scopes);
+  const every = !scope || scope.every;
+  const products = scope?.products.length ?? 0;
+  const collections = scope?.collections ?? [];
+  const items = [
+    ...(products ? [plural(products, 'product')] : []),
+    ...(collections.length ? [collectionList(collections, collection)] : []),
+  ].join(' and ');
   const what =
     d.targetType === 'SHIPPING'
       ? 'shipping'
       : d.targetType === 'SPECIFIC_ITEMS'
         ? every
-          ? 'every product'
-          : `${items} product${items === 1 ? '' : 's'}`
+          ? scope
+            ? 'every product'
+            : 'some items'
+          : items
         : 'the order';
+  // "each of 2 products", "each item of Summer collection".
+  const each = collections.length ? `each item of ${what}` : `each of ${what}`;
   switch (d.discountType) {
     case 'PERCENTAGE':
       return `${d.percentage}% off ${what}`;
     case 'FIXED_AMOUNT':
       return d.targetType === 'SPECIFIC_ITEMS'
-        ? `${m(d.fixedAmount)} off ${every ? what : `each of ${what}`}`
+        ? `${m(d.fixedAmount)} off ${every ? what : each}`
         : `${m(d.fixedAmount)} off ${what}`;
     case 'QUANTITY_BASED': {
       const deal = d.quantityBased?.configurations[0];
-      const of = d.targetType === 'SPECIFIC_ITEMS' ? ` of ${what}` : '';
+      const of = d.targetType === 'SPECIFIC_ITEMS' ? ` ${collections.length ? 'from' : 'of'} ${what}` : '';
       return `Any ${deal?.quantity ?? '?'}${of} for ${m(deal?.price)}`;
     }
     default:
       return d.targetType === 'SHIPPING'
         ? `Shipping costs ${m(d.fixedPrice)}`
         : d.targetType === 'SPECIFIC_ITEMS'
-          ? `${what} at ${m(d.fixedPrice)} each`
+          ? `${collections.length ? `items of ${what}` : what} at ${m(d.fixedPrice)} each`
           : `The order at ${m(d.fixedPrice)}`;
   }
 }
@@ -55,6 +77,7 @@ export interface TriggerNames {
   currency: string | undefined;
   product: (id: string) => string | undefined;
   member: (id: string) => string | undefined;
+  collection: CollectionName;
 }
 
 /** "Linen shirt", "Linen shirt and Mug", "Linen shirt and 2 more products"; "3 products" while unnamed. */
@@ -75,8 +98,13 @@ function memberList(ids: string[], names: TriggerNames): string {
 function rangeText(t: TriggerNode, names: TriggerNames): string {
   const subtotal = typeOf(t) === 'SUBTOTAL_RANGE';
   const range = (subtotal ? t.subtotalRange : t.itemQuantityRange) ?? {};
-  const ids = scopedProducts(range.scopes);
-  const of = ids === undefined ? 'some items' : ids.length ? productList(ids, names) : '';
+  const scope = readScopes(range.scopes);
+  const chosen = scope?.products.length ? productList(scope.products, names) : '';
+  const inCollections = scope?.collections.length
+    ? `items from ${collectionList(scope.collections, names.collection)}`
+    : '';
+  // "Linen shirt", "items from Summer collection", "Linen shirt or items from Summer collection".
+  const of = !scope ? 'some items' : [chosen, inCollections].filter(Boolean).join(' or ');
   const from = range.from ?? undefined;
   const to = range.to ?? undefined;
   if (subtotal) {
@@ -85,7 +113,7 @@ function rangeText(t: TriggerNode, names: TriggerNames): string {
     if (from !== undefined && to !== undefined) return `${what} is between ${m(from)} and ${m(to)}`;
     return to !== undefined ? `${what} is at most ${m(to)}` : `${what} is at least ${m(from ?? 0)}`;
   }
-  const what = of ? `of ${of}` : 'items';
+  const what = of ? (chosen || !inCollections ? `of ${of}` : of) : 'items';
   if (from !== undefined && to !== undefined) return `${from} to ${to} ${what} are in the cart`;
   if (to !== undefined)
     return `at most ${to} ${of ? what : Number(to) === 1 ? 'item' : 'items'} ${Number(to) === 1 ? 'is' : 'are'} in the cart`;
@@ -117,16 +145,30 @@ export function triggerText(t: TriggerNode | null | undefined, names: TriggerNam
   return `When ${clause(t, names)}`;
 }
 
-/** The ids whose names a trigger's words use: every scoped product, the first member of each list. */
-export function namesUsed(t: TriggerNode | null | undefined): { productIds: string[]; memberIds: string[] } {
+/**
+ * The ids whose names a trigger's words use: every scoped product and collection, the first member
+ * of each list.
+ */
+export function namesUsed(t: TriggerNode | null | undefined): {
+  productIds: string[];
+  collectionIds: string[];
+  memberIds: string[];
+} {
   const productIds: string[] = [];
+  const collectionIds: string[] = [];
   const memberIds: string[] = [];
   const walk = (n: TriggerNode) => {
     for (const c of [...(n.and?.triggers ?? []), ...(n.or?.triggers ?? [])]) walk(c);
-    productIds.push(...(scopedProducts(n.subtotalRange?.scopes ?? n.itemQuantityRange?.scopes) ?? []));
+    const scope = readScopes(n.subtotalRange?.scopes ?? n.itemQuantityRange?.scopes);
+    productIds.push(...(scope?.products ?? []));
+    collectionIds.push(...(scope?.collections ?? []));
     const first = n.customerEligibility?.individualMembersInfo?.memberIds[0];
     if (first) memberIds.push(first);
   };
   if (t) walk(t);
-  return { productIds: [...new Set(productIds)], memberIds: [...new Set(memberIds)] };
+  return {
+    productIds: [...new Set(productIds)],
+    collectionIds: [...new Set(collectionIds)],
+    memberIds: [...new Set(memberIds)],
+  };
 }

@@ -21,7 +21,7 @@ import { useStoreCurrency } from '../../../kit/store-currency.ts';
 import { ListFilters } from '../list-filters.tsx';
 import { MarketingTabs } from '../tabs.tsx';
 import { marketingUrls, type ListDialog } from '../urls.ts';
-import { ruleState, ruleText, triggerText } from './describe.ts';
+import { discountCollections, ruleState, ruleText, triggerText } from './describe.ts';
 import { RuleDialog } from './rule-dialog.tsx';
 import { useTriggerNames } from './trigger-names.ts';
 import { EditDeleteLinks } from '../../../kit/row-actions.tsx';
@@ -40,7 +40,12 @@ export function DiscountsPage() {
     placeholderData: keepPreviousData,
   });
   const toggle = useMutation(discountRuleMutations.setActive(http));
-  const names = useTriggerNames(rules.data?.items.map((r) => r.trigger) ?? [], currency);
+  const names = useTriggerNames(
+    rules.data?.items.map((r) => r.trigger) ?? [],
+    currency,
+    [],
+    rules.data?.items.flatMap((r) => discountCollections(r.discounts.values[0])) ?? [],
+  );
   const { close, open } = useListDialog<ListDialog>({
     href: (dialog, id) => marketingUrls.discounts.href({ ...search, dialog, id }),
   });
@@ -100,7 +105,7 @@ export function DiscountsPage() {
                         <th scope="row" className="font-medium">
                           {r.name}
                         </th>
-                        <td>{ruleText(r.discounts.values[0], currency)}</td>
+                        <td>{ruleText(r.discounts.values[0], currency, names.collection)}</td>
                         <td>{triggerText(r.trigger, names)}</td>
                         <td>
                           {r.activeTimeInfo?.start || r.activeTimeInfo?.end

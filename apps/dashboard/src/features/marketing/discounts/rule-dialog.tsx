@@ -1,12 +1,12 @@
 /**
  * Create or edit a discount rule: applied automatically (no code) to the whole order, some
- * products (or every product, item by item) or shipping, as a percentage, an amount off or a fixed
- * price, optionally between two dates and only for carts meeting its conditions (`ConditionsSection`).
+ * products (or every product, item by item), the products in some collections (`AppliesToSection`)
+ * or shipping, as a percentage, an amount off or a fixed price, optionally between two dates and
+ * only for carts meeting its conditions (`ConditionsSection`).
  * The server checks everything again; its words land on the fields.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { DiscountRulePatch, DiscountValue, WireDiscountRule } from '@vitrine/contract';
-import { STORES_APP_ID } from '@vitrine/sdk';
 import { discountRuleMutations } from '@vitrine/sdk/react';
 import { Choice, ChoiceGroup, Field } from '@vitrine/ui';
 import { useState } from 'react';
@@ -14,17 +14,17 @@ import { ActionDialog } from '../../../app/action-dialog.tsx';
 import { describeError } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { fromLocalInput, toLocalInput } from '../../../kit/format.ts';
+import {
+  AppliesToSection,
+  appliesToOf,
+  checkAppliesTo,
+  specificItemsOf,
+  type AppliesTo,
+} from './applies-to.tsx';
 import { checkConditions, conditionViolations, draftOf, triggerOf } from './conditions.ts';
 import { ConditionsSection, type ConditionsState } from './conditions-section.tsx';
-import { ProductChecklist } from './product-checklist.tsx';
 
-type Target = DiscountValue['targetType'];
 type Kind = DiscountValue['discountType'];
-const targets: [Target, string][] = [
-  ['GLOBAL', 'The whole order'],
-  ['SPECIFIC_ITEMS', 'Some products'],
-  ['SHIPPING', 'Shipping'],
-];
 
 export function RuleDialog({
   rule,
@@ -41,18 +41,12 @@ export function RuleDialog({
   const create = useMutation(discountRuleMutations.create(http));
   const update = useMutation(discountRuleMutations.update(http));
   const d = rule?.discounts.values[0];
-  const [target, setTarget] = useState<Target>(d?.targetType ?? 'GLOBAL');
+  const [applies, setApplies] = useState<AppliesTo>(() => appliesToOf(d));
+  const { target } = applies;
   const [chosenKind, setKind] = useState<Kind>(d?.discountType ?? 'PERCENTAGE');
   // "X for an amount" is for items: shipping falls back to percent off.
   const kind: Kind = target === 'SHIPPING' && chosenKind === 'QUANTITY_BASED' ? 'PERCENTAGE' : chosenKind;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const scopes = d?.specificItemsInfo?.scopes ?? [];
-  const [products, setProducts] = useState(() =>
-    scopes.flatMap((s) => s.catalogItemFilter?.catalogItemIds ?? []),
-  );
-  const [everyProduct, setEveryProduct] = useState(
-    scopes.some((s) => !s.catalogItemFilter?.catalogItemIds?.length),
-  );
   const [conditions, setConditions] = useState<ConditionsState>(() => {
     const draft = draftOf(rule?.trigger);
     return draft ? { draft } : { kept: rule!.trigger! };
@@ -87,8 +81,7 @@ export function RuleDialog({
     const units = Number(String(f.get('units') ?? '').trim());
     if (kind === 'QUANTITY_BASED' && (!Number.isInteger(units) || units < 2 || units > 1000))
       errs.units = 'Enter a whole number of items from 2 to 1000.';
-    if (target === 'SPECIFIC_ITEMS' && !everyProduct && products.length === 0)
-      errs.products = 'Choose at least one product.';
+    Object.assign(errs, checkAppliesTo(applies));
     const start = fromLocalInput(String(f.get('start') ?? ''));
     const end = fromLocalInput(String(f.get('end') ?? ''));
     if (start && end && end <= start) errs.end = 'Must be after the start.';
@@ -105,21 +98,7 @@ export function RuleDialog({
           : kind === 'QUANTITY_BASED'
             ? { quantityBased: { configurations: [{ quantity: units, price: raw }] } }
             : { fixedPrice: raw }),
-      ...(target === 'SPECIFIC_ITEMS'
-        ? {
-            specificItemsInfo: {
-              scopes: [
-                {
-                  type: 'CATALOG_ITEM',
-                  catalogItemFilter: {
-                    catalogAppId: STORES_APP_ID,
-                    ...(everyProduct ? {} : { catalogItemIds: products }),
-                  },
-                },
-              ],
-            },
-          }
-        : {}),
+      ...specificItemsOf(applies),
     };
     const activeTimeInfo = start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : null;
     const fields = { name, active: f.get('active') === 'on', discounts: { values: [discount] } };
@@ -159,43 +138,11 @@ export function RuleDialog({
         maxLength={50}
         error={fieldError('name')}
       />
-      <ChoiceGroup legend="Applies to">
-        <div className="flex flex-wrap gap-2">
-          {targets.map(([t, label]) => (
-            <Choice
-              key={t}
-              shape="chip"
-              name="target"
-              value={t}
-              checked={target === t}
-              onChange={() => setTarget(t)}
-            >
-              {label}
-            </Choice>
-          ))}
-        </div>
-      </ChoiceGroup>
-      {target === 'SPECIFIC_ITEMS' && (
-        <>
-          <Choice
-            type="checkbox"
-            className="mb-2"
-            checked={everyProduct}
-            onChange={(e) => setEveryProduct(e.currentTarget.checked)}
-          >
-            Every product (each item gets the discount)
-          </Choice>
-          {!everyProduct && (
-            <ProductChecklist
-              id="rule-products"
-              legend="Products"
-              selected={products}
-              onChange={setProducts}
-              error={errors.products}
-            />
-          )}
-        </>
-      )}
+      <AppliesToSection
+        value={applies}
+        onChange={setApplies}
+        errors={{ products: errors.products, collections: errors.collections }}
+      />
       <ChoiceGroup legend="Discount">
         <div className="flex flex-wrap gap-2">
           {kinds.map(([k, label]) => (
