@@ -24,6 +24,13 @@ export function fromLocalInput(value: string): string | undefined {
 /** "1 review", "3 reviews". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Money in the store's currency from a major-unit number or decimal string. */
-export const money = (amount: number | string, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+/**
+ * Money in the store's currency from a major-unit number or decimal string; `exact` keeps up to 4
+ * decimals past the currency's (a discount's threshold given so: "at least $50.0001").
+ */
+export const money = (amount: number | string, currency: string, exact = false) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    ...(exact ? { maximumFractionDigits: 4 } : {}),
+  }).format(Number(amount));

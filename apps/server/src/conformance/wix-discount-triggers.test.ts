@@ -174,6 +174,52 @@ describe('discount rule triggers through @wix/ecom', () => {
     expect(less.checkout?.appliedDiscounts ?? []).toEqual([]);
   });
 
+  it('takes subtotal ends with up to 4 decimals, as the platform does: answered as given, met inward', async () => {
+    const cents = Math.round(a.price * 100);
+    const dollars = (c: number, extra: string) =>
+      `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}${extra}`;
+    // From the price plus 0.0001: one unit is under it, two reach it.
+    const from = dollars(cents, '01');
+    const reaches = await rule('from a fraction', { subtotalRange: { from } });
+    expect(reaches.trigger).toEqual({ triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from } });
+    expect((await admin().discountRules.getDiscountRule(reaches._id!)).trigger).toEqual(reaches.trigger);
+    // Up to the price less 0.0001: the price is past it.
+    const to = dollars(cents - 1, '99');
+    await rule('to a fraction', { subtotalRange: { to } });
+    const c = shopper();
+    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: ref(a), quantity: 1 }] });
+    expect((await applied(c)).rules).toEqual([]);
+    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: ref(a), quantity: 1 }] });
+    expect((await applied(c)).rules.map((r) => r.name)).toEqual(['from a fraction']);
+
+    // Five decimals, a negative amount, and ends out of order as given are still refused.
+    const bad: [unknown, string, string][] = [
+      [
+        { subtotalRange: { from: '1.00001' } },
+        'discountRule.trigger.subtotalRange.from',
+        'DECIMAL_MAX_SCALE',
+      ],
+      [{ subtotalRange: { to: '-1' } }, 'discountRule.trigger.subtotalRange.to', 'DECIMAL_GTE'],
+      [
+        { subtotalRange: { from: '1.0051', to: '1.005' } },
+        'discountRule.trigger.subtotalRange.to',
+        'VALIDATION',
+      ],
+    ];
+    for (const [trigger, field, violated] of bad) {
+      const res = await s.admin('POST', '/ecom/v1/discount-rules', {
+        discountRule: { name: 'bad', trigger, discounts: tenPercent },
+      });
+      expect(res.status, JSON.stringify(trigger)).toBe(400);
+      expect(violations(res.body), JSON.stringify(trigger)).toContainEqual(
+        expect.objectContaining({ field, violatedRule: violated }),
+      );
+    }
+    // Both ends inside one cent (1.001–1.009): nothing meets it, and that is no error.
+    await rule('within a cent', { subtotalRange: { from: '1.001', to: '1.009' } });
+    expect((await applied(c)).rules.map((r) => r.name)).toEqual(['from a fraction']);
+  });
+
   it('counts only the scoped items for a quantity trigger', async () => {
     const c = shopper();
     await rule('three of a', {
@@ -274,7 +320,6 @@ describe('discount rule triggers through @wix/ecom', () => {
       ],
       [{ subtotalRange: { from: '10', to: '5' } }, 'discountRule.trigger.subtotalRange.to', 'VALIDATION'],
       [{ itemQuantityRange: { from: 0 } }, 'discountRule.trigger.itemQuantityRange.from', 'MIN'],
-      [{ subtotalRange: { from: '1.001' } }, 'discountRule.trigger.subtotalRange.from', 'DECIMAL_MAX_SCALE'],
       [
         { triggerType: 'AND', and: { triggers: [{ subtotalRange: { from: '1' } }] } },
         'discountRule.trigger.and.triggers',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, fromMinor, multiCurrencyPrice, toMinor } from './money.ts';
+import { formatMinor, fromMinor, multiCurrencyPrice, thresholdMinor, toMinor } from './money.ts';
 
 describe('money', () => {
   it('converts decimal strings to minor units and back, per currency exponent', () => {
@@ -18,6 +18,26 @@ describe('money', () => {
     expect(() => toMinor('1.5', 'JPY')).toThrow(RangeError);
     expect(() => toMinor('abc', 'USD')).toThrow(RangeError);
     expect(() => toMinor('1e3', 'USD')).toThrow(RangeError);
+  });
+
+  it('rounds a threshold inward past the currency decimals, up to 4, and orders thresholds as given', () => {
+    expect(thresholdMinor('49.999', 'USD', 'up')).toEqual({
+      minor: 5000,
+      exact: 499_990n,
+      extraDecimals: true,
+    });
+    expect(thresholdMinor('49.999', 'USD', 'down').minor).toBe(4999);
+    expect(thresholdMinor('49.9900', 'USD', 'up')).toEqual({
+      minor: 4999,
+      exact: 499_900n,
+      extraDecimals: false,
+    });
+    expect(thresholdMinor('100.5', 'JPY', 'up').minor).toBe(101);
+    expect(thresholdMinor('100.5', 'JPY', 'down').minor).toBe(100);
+    expect(thresholdMinor('1.2345', 'KWD', 'up').minor).toBe(1235);
+    expect(thresholdMinor('7', 'USD', 'up')).toEqual({ minor: 700, exact: 70_000n, extraDecimals: false });
+    for (const bad of ['1.00001', '-1', 'abc', '1e3', ''])
+      expect(() => thresholdMinor(bad, 'USD', 'up'), bad).toThrow(RangeError);
   });
 
   it('formats as the wire price objects', () => {

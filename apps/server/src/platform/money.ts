@@ -27,6 +27,28 @@ export function toMinor(amount: string, currency: string): number {
   return m[1] ? -minor : minor;
 }
 
+/**
+ * A non-negative threshold that may have more decimals than the currency ("49.999" USD, as the
+ * platform takes up to 4), in minor units rounded `up` (a minimum: 5000) or `down` (a maximum:
+ * 4999), so that comparing a subtotal in minor units with it is exact; and `exact`, the amount
+ * in ten-thousandths, to order two thresholds as given. Throws when it is not such an amount.
+ */
+export function thresholdMinor(
+  amount: string,
+  currency: string,
+  round: 'up' | 'down',
+): { minor: number; exact: bigint; extraDecimals: boolean } {
+  const e = currencyExponent(currency);
+  const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(amount.trim());
+  if (!m) throw new RangeError(`not a non-negative amount with at most 4 decimals: ${amount}`);
+  const frac = m[2] ?? '';
+  const extraDecimals = /[1-9]/.test(frac.slice(e));
+  const minor = Number(m[1]) * 10 ** e + Number(frac.slice(0, e).padEnd(e, '0') || '0');
+  const rounded = round === 'up' && extraDecimals ? minor + 1 : minor;
+  if (!Number.isSafeInteger(rounded)) throw new RangeError(`amount out of range: ${amount}`);
+  return { minor: rounded, exact: BigInt(m[1]!) * 10_000n + BigInt(frac.padEnd(4, '0')), extraDecimals };
+}
+
 /** 2550 → "25.50" (USD). */
 export function fromMinor(minor: number, currency: string): string {
   const e = currencyExponent(currency);

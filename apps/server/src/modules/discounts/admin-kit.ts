@@ -1,7 +1,7 @@
 /** Small helpers the discount and coupon admin APIs share. */
 import type { FieldViolation } from '@vitrine/contract';
 import { ValidationError } from '../../platform/errors.ts';
-import { toMinor } from '../../platform/money.ts';
+import { thresholdMinor, toMinor } from '../../platform/money.ts';
 
 export type Violations = FieldViolation[];
 export const v = (
@@ -35,5 +35,30 @@ export function minorOf(out: Violations, field: string, amount: string | number,
       ),
     );
     return 0;
+  }
+}
+
+/**
+ * A threshold (a subtotal range's end) in minor units, rounded inward when it has more decimals
+ * than the currency (up to the platform's 4): `text` keeps such an amount as given, to answer it.
+ */
+export function thresholdOf(
+  out: Violations,
+  field: string,
+  amount: string,
+  currency: string,
+  round: 'up' | 'down',
+): { minor: number; exact: bigint; text?: string } | undefined {
+  try {
+    const t = thresholdMinor(amount, currency, round);
+    return { minor: t.minor, exact: t.exact, ...(t.extraDecimals ? { text: amount.trim() } : {}) };
+  } catch {
+    out.push(
+      v(field, 'must be a non-negative amount with at most 4 decimals', 'DECIMAL_MAX_SCALE', {
+        currency,
+        maxScale: 4,
+      }),
+    );
+    return undefined;
   }
 }

@@ -21,7 +21,15 @@ export type StoredScope =
 /** A rule's trigger (triggers.ts): amounts in minor units, scopes as the wire has them. */
 export type StoredTrigger =
   | { triggerType: 'AND' | 'OR'; triggers: StoredTrigger[] }
-  | { triggerType: 'SUBTOTAL_RANGE'; scopes: StoredScope[]; fromMinor?: number; toMinor?: number }
+  | {
+      triggerType: 'SUBTOTAL_RANGE';
+      scopes: StoredScope[];
+      fromMinor?: number;
+      toMinor?: number;
+      /** The ends as given, when they have more decimals than the currency (answered so). */
+      from?: string;
+      to?: string;
+    }
   | { triggerType: 'ITEM_QUANTITY_RANGE'; scopes: StoredScope[]; from?: number; to?: number }
   | { triggerType: 'CUSTOMER_ELIGIBILITY'; memberIds: string[] };
 /** A coupon's scope as the wire has it (`stores`, optionally one product). */

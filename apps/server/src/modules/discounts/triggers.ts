@@ -2,12 +2,12 @@
  * Discount rule triggers: the wire form checked into the stored one (amounts in minor units), and
  * back; and the calculator's form. The contract bounds the shape (chains of 2–5, nested at most
  * twice); this checks what it cannot: one condition per trigger and its type, ranges in order,
- * amounts in the store currency's decimals.
+ * subtotal ends in minor units of the store currency (rounded inward past its decimals).
  */
 import type { DiscountTriggerInput } from '@vitrine/contract';
 import { fromMinor } from '../../platform/money.ts';
 import type { DiscountTrigger } from '../pricing/index.ts';
-import { minorOf, v, type Violations } from './admin-kit.ts';
+import { thresholdOf, v, type Violations } from './admin-kit.ts';
 import { buildScopes, scopedItems, scopeToWire } from './scopes.ts';
 import type { StoredTrigger } from './store.ts';
 
@@ -75,14 +75,15 @@ export function buildTrigger(
     case 'SUBTOTAL_RANGE': {
       const r = t.subtotalRange!;
       const f = `${at}.subtotalRange`;
-      const fromMinor = r.from == null ? undefined : minorOf(out, `${f}.from`, r.from, currency);
-      const toMinor = r.to == null ? undefined : minorOf(out, `${f}.to`, r.to, currency);
-      inOrder(out, f, fromMinor, toMinor);
+      const from = r.from == null ? undefined : thresholdOf(out, `${f}.from`, r.from, currency, 'up');
+      const to = r.to == null ? undefined : thresholdOf(out, `${f}.to`, r.to, currency, 'down');
+      if (from && to && to.exact < from.exact)
+        out.push(v(`${f}.to`, 'must not be less than from', 'VALIDATION'));
       return {
         triggerType: kind,
         scopes: buildScopes(out, r.scopes ?? [], `${f}.scopes`),
-        ...(fromMinor !== undefined ? { fromMinor } : {}),
-        ...(toMinor !== undefined ? { toMinor } : {}),
+        ...(from ? { fromMinor: from.minor, ...(from.text ? { from: from.text } : {}) } : {}),
+        ...(to ? { toMinor: to.minor, ...(to.text ? { to: to.text } : {}) } : {}),
       };
     }
     case 'ITEM_QUANTITY_RANGE': {
@@ -128,8 +129,8 @@ export function triggerToWire(t: StoredTrigger, currency: string): Input {
         triggerType: t.triggerType,
         subtotalRange: {
           ...(t.scopes.length ? { scopes: t.scopes.map(scopeToWire) } : {}),
-          ...(t.fromMinor !== undefined ? { from: fromMinor(t.fromMinor, currency) } : {}),
-          ...(t.toMinor !== undefined ? { to: fromMinor(t.toMinor, currency) } : {}),
+          ...(t.fromMinor !== undefined ? { from: t.from ?? fromMinor(t.fromMinor, currency) } : {}),
+          ...(t.toMinor !== undefined ? { to: t.to ?? fromMinor(t.toMinor, currency) } : {}),
         },
       };
     case 'ITEM_QUANTITY_RANGE':

@@ -32,6 +32,10 @@ describe('a rule in words', () => {
   it('tells each condition', () => {
     expect(triggerText(undefined, names)).toBe('Every cart');
     expect(triggerText(atLeast100, names)).toBe('When the subtotal is at least $100.00');
+    // Past the currency's decimals (the API takes 4), the amount as given, not rounded to a cent.
+    expect(triggerText({ subtotalRange: { from: '49.9999', to: '100.0001' } }, names)).toBe(
+      'When the subtotal is between $49.9999 and $100.0001',
+    );
     expect(triggerText(threeShirts, names)).toBe('When 3 or more of Linen shirt are in the cart');
     expect(triggerText(members('ada', 'b', 'c'), names)).toBe('Members: Ada Lovelace and 2 more');
     expect(triggerText(members('ada'), names)).toBe('Members: Ada Lovelace');

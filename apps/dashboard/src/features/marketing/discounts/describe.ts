@@ -108,7 +108,7 @@ function rangeText(t: TriggerNode, names: TriggerNames): string {
   const from = range.from ?? undefined;
   const to = range.to ?? undefined;
   if (subtotal) {
-    const m = (a: string | number) => (names.currency ? money(a, names.currency) : String(a));
+    const m = (a: string | number) => (names.currency ? money(a, names.currency, true) : String(a));
     const what = of ? `the subtotal of ${of}` : 'the subtotal';
     if (from !== undefined && to !== undefined) return `${what} is between ${m(from)} and ${m(to)}`;
     return to !== undefined ? `${what} is at most ${m(to)}` : `${what} is at least ${m(from ?? 0)}`;
