@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorPagingMetadata, cursorQuery } from './query.ts';
-import { decimalString, id, int64, isoDate } from './scalars.ts';
+import { decimalString, id, int64, isoDate, price } from './scalars.ts';
 import { countryCode, subdivisionCode } from './settings.ts';
 
 /** Shipping regions (/ecom/v1/shipping-regions) and pickup locations (/ecom/v1/pickup-locations). Money: decimal strings. */
@@ -142,10 +142,14 @@ export const queryPickupLocationsResponse = z.object({
 /**
  * `GET /ecom/v1/shipping-destinations` (anyone; Vitrine's own, for storefront country lists): the
  * countries the store ships to, each whole (`subdivisions` empty) or only some of its subdivisions
- * (ISO 3166-2), sorted by country code; and whether any pickup location is offered.
+ * (ISO 3166-2), sorted by country code; `freeShippingFrom`, the goods total (physical items after
+ * discounts) from which delivery there costs nothing, when every region covering the country has
+ * the same; and whether any pickup location is offered.
  */
 export const shippingDestinationsResponse = z.object({
-  destinations: z.array(z.object({ country: z.string(), subdivisions: z.array(z.string()) })),
+  destinations: z.array(
+    z.object({ country: z.string(), subdivisions: z.array(z.string()), freeShippingFrom: price.optional() }),
+  ),
   pickupAvailable: z.boolean(),
 });
 export type ShippingDestinations = z.infer<typeof shippingDestinationsResponse>;

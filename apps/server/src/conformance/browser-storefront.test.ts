@@ -284,6 +284,11 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect
       .poll(() => drawer.innerText())
       .toMatch(/Shipping \(Standard\)\s*\$5\.99[\s\S]*Estimated total\s*\$54\.99/);
+    // The demo store ships free from $100 of goods: the cart says how far it is, with a bar.
+    const toFree = (p: Page) => p.getByRole('progressbar', { name: /for free shipping|ships free/ });
+    await expect.poll(() => toFree(page).count()).toBe(1);
+    await expect.poll(() => drawer.innerText()).toContain('Add $51.00 more for free shipping.');
+    expect(await toFree(page).getAttribute('value')).toBe('4900');
     await expectAccessible(page, 'cart drawer');
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
@@ -294,6 +299,14 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await quantity.waitFor();
     await quantity.selectOption('2');
     await expect.poll(() => page.locator('main').innerText()).toMatch(/Subtotal\s*\$98\.00/);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Add $2.00 more for free shipping.');
+    // A third shirt passes it: the delivery costs nothing and the cart says so; back to two.
+    await quantity.selectOption('3');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Your order ships free.');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/Shipping \(Standard\)\s*Free/);
+    expect(await toFree(page).getAttribute('value')).toBe('10000');
+    await quantity.selectOption('2');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Add $2.00 more for free shipping.');
     await page.getByLabel('Coupon code').fill('NOT-A-CODE');
     await page.getByLabel('Coupon code').press('Enter');
     await expect
@@ -303,6 +316,8 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.getByLabel('Coupon code').fill('save10');
     await page.getByLabel('Coupon code').press('Enter');
     await expect.poll(() => page.locator('main').innerText()).toMatch(/Coupon SAVE10\s*−\$9\.80/);
+    // What a discount takes off counts against the free-shipping amount too ($98.00 − $9.80).
+    await expect.poll(() => page.locator('main').innerText()).toContain('Add $11.80 more for free shipping.');
     await page.getByRole('button', { name: 'Remove coupon' }).click();
     await page.getByLabel('Coupon code').waitFor();
     await expect.poll(() => page.locator('main').innerText()).not.toMatch(/SAVE10|−\$/);

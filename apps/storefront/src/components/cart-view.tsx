@@ -13,6 +13,7 @@ import {
 import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
 import { cartChanged, currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
+import { freeShipping, minorMoney, type FreeShipping } from '../free-shipping.ts';
 import { Fragment, lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useEnv, useHydrated } from '../env.tsx';
@@ -232,6 +233,8 @@ function Totals({ cart }: { cart: Cart }) {
         : place?.partial
           ? `Shipping to ${place.name} depends on the address: it is calculated at checkout.`
           : `We do not ship to ${place?.name ?? country}.`;
+  const threshold = places.data?.destinations.find((d) => d.country === country)?.freeShippingFrom;
+  const free = ships && estimate.data ? freeShipping(cart.lineItems, estimate.data, threshold) : undefined;
   const shipping = !ships
     ? 'Not needed'
     : !country || place?.partial
@@ -281,7 +284,36 @@ function Totals({ cart }: { cart: Cart }) {
         </dl>
       )}
       {note && estimate.isSuccess && <p className="mt-2 text-sm text-stone-800">{note}</p>}
+      <div aria-live="polite">
+        {free && estimate.isSuccess && <FreeShippingHint free={free} currency={estimate.data.currency} />}
+      </div>
     </section>
+  );
+}
+
+/** "Add $12.50 more for free shipping", with how far the cart has come; or that it ships free. */
+function FreeShippingHint({ free, currency }: { free: FreeShipping; currency: string }) {
+  const id = useId();
+  const reached = free.remainingMinor === 0;
+  return (
+    <div className="mt-3 rounded-lg bg-stone-100 p-3 text-sm">
+      <p id={id}>
+        {reached ? (
+          <strong>Your order ships free.</strong>
+        ) : (
+          <>
+            Add <strong>{minorMoney(free.remainingMinor, currency).formattedAmount}</strong> more for free
+            shipping.
+          </>
+        )}
+      </p>
+      <progress
+        max={free.thresholdMinor || 1}
+        value={free.thresholdMinor - free.remainingMinor}
+        aria-labelledby={id}
+        className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-stone-200 [&::-moz-progress-bar]:bg-emerald-700 [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-emerald-700"
+      />
+    </div>
   );
 }
 

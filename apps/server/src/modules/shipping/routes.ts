@@ -45,10 +45,10 @@ export function shippingRoutes(r: Router) {
     roles: 'any',
     tags,
     summary:
-      'The countries (and subdivisions) the store ships to, and whether pickup is offered (Vitrine; for country lists)',
+      'The countries (and subdivisions) the store ships to, from what goods total each ships free, and whether pickup is offered (Vitrine; for country lists and the cart)',
     response: shippingDestinationsResponse,
     async handler(ctx) {
-      return shippingDestinations(ctx.db);
+      return shippingDestinations(ctx);
     },
   });
   r.route({

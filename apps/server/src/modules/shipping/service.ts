@@ -1,8 +1,11 @@
 /** What other modules call: the calculator's shipping configuration. The admin APIs live in regions.ts and pickups.ts. */
 import type { ShippingDestinations } from '@vitrine/contract';
 import { configCache } from '../../platform/config-cache.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { price } from '../../platform/money.ts';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { PickupOptionDef, ShippingRegion } from '../pricing/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { activePickups, allRegions, type PickupRow, type RegionRow } from './store.ts';
 
 export function regionForPricing(r: RegionRow): ShippingRegion {
@@ -43,25 +46,56 @@ export async function loadShippingConfig(
 
 /**
  * The countries the store ships to (a country is whole when any region covers all of it, else the
- * union of its regions' subdivisions), and whether pickup is offered. Cached per configuration revision.
+ * union of its regions' subdivisions), each with the goods total from which its delivery is free
+ * when every region covering it frees it from the same amount; and whether pickup is offered.
+ * Amounts in the store currency, whose settings the caller passes.
  */
-export async function shippingDestinations(db: Executor): Promise<ShippingDestinations> {
-  return destinationsCache.current(db);
+export async function shippingDestinations(ctx: Ctx): Promise<ShippingDestinations> {
+  const [{ destinations, pickupAvailable }, { currency, locale }] = await Promise.all([
+    destinationsCache.current(ctx.db),
+    getSettings(ctx),
+  ]);
+  return {
+    destinations: destinations.map(({ freeFromMinor, ...d }) =>
+      freeFromMinor === undefined ? d : { ...d, freeShippingFrom: price(freeFromMinor, currency, locale) },
+    ),
+    pickupAvailable,
+  };
 }
 
-const destinationsCache = configCache(async (db): Promise<ShippingDestinations> => {
-  const { regions, pickupOptions } = await loadShippingConfig(db);
-  const byCountry = new Map<string, Set<string> | 'whole'>();
-  for (const r of regions) {
-    for (const c of r.countries) {
-      const known = byCountry.get(c.country);
-      if (known === 'whole') continue;
-      if (!c.subdivisions?.length) byCountry.set(c.country, 'whole');
-      else byCountry.set(c.country, new Set([...(known ?? []), ...c.subdivisions]));
+interface Destination {
+  country: string;
+  subdivisions: string[];
+  freeFromMinor?: number;
+}
+
+/** Cached per configuration revision. */
+const destinationsCache = configCache(
+  async (db): Promise<{ destinations: Destination[]; pickupAvailable: boolean }> => {
+    const { regions, pickupOptions } = await loadShippingConfig(db);
+    const byCountry = new Map<string, Set<string> | 'whole'>();
+    /** Each country's regions' thresholds (null: a region without one). */
+    const thresholds = new Map<string, Set<number | null>>();
+    for (const r of regions) {
+      for (const c of r.countries) {
+        const seen = thresholds.get(c.country) ?? new Set();
+        thresholds.set(c.country, seen.add(r.freeShippingThresholdMinor ?? null));
+        const known = byCountry.get(c.country);
+        if (known === 'whole') continue;
+        if (!c.subdivisions?.length) byCountry.set(c.country, 'whole');
+        else byCountry.set(c.country, new Set([...(known ?? []), ...c.subdivisions]));
+      }
     }
-  }
-  const destinations = [...byCountry]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([country, subs]) => ({ country, subdivisions: subs === 'whole' ? [] : [...subs].sort() }));
-  return { destinations, pickupAvailable: pickupOptions.length > 0 };
-});
+    const destinations = [...byCountry]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([country, subs]): Destination => {
+        const [only, ...more] = thresholds.get(country) ?? [];
+        return {
+          country,
+          subdivisions: subs === 'whole' ? [] : [...subs].sort(),
+          ...(typeof only === 'number' && more.length === 0 ? { freeFromMinor: only } : {}),
+        };
+      });
+    return { destinations, pickupAvailable: pickupOptions.length > 0 };
+  },
+);

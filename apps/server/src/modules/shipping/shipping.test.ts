@@ -408,12 +408,12 @@ describe('loadShippingConfig', () => {
 });
 
 describe('shipping destinations (public)', () => {
-  it('lists, to anyone, the countries the store ships to (whole, or some subdivisions) and whether pickup is offered', async () => {
+  it('lists, to anyone, the countries the store ships to (whole, or some subdivisions), from what each ships free, and whether pickup is offered', async () => {
     const server = await startTestServer();
     try {
       const get = () =>
         server.request<{
-          destinations: { country: string; subdivisions: string[] }[];
+          destinations: { country: string; subdivisions: string[]; freeShippingFrom?: unknown }[];
           pickupAvailable: boolean;
         }>('GET', '/ecom/v1/shipping-destinations');
       expect((await get()).body).toEqual({ destinations: [], pickupAvailable: false });
@@ -425,6 +425,7 @@ describe('shipping destinations (public)', () => {
             name: 'Europe',
             destinations: [{ country: 'FR' }, { country: 'DE' }],
             options: option,
+            freeShippingThreshold: '100',
           })
         ).status,
       ).toBe(200);
@@ -434,6 +435,7 @@ describe('shipping destinations (public)', () => {
             name: 'East coast',
             destinations: [{ country: 'US', subdivisions: ['NY', 'MA'] }],
             options: option,
+            freeShippingThreshold: '75.5',
           })
         ).status,
       ).toBe(200);
@@ -443,14 +445,20 @@ describe('shipping destinations (public)', () => {
             name: 'Texas',
             destinations: [{ country: 'US', subdivisions: ['TX'] }],
             options: option,
+            freeShippingThreshold: '75.50',
           })
         ).status,
       ).toBe(200);
+      const hundred = { amount: '100.00', formattedAmount: '$100.00' };
       expect((await get()).body).toEqual({
         destinations: [
-          { country: 'DE', subdivisions: [] },
-          { country: 'FR', subdivisions: [] },
-          { country: 'US', subdivisions: ['US-MA', 'US-NY', 'US-TX'] },
+          { country: 'DE', subdivisions: [], freeShippingFrom: hundred },
+          { country: 'FR', subdivisions: [], freeShippingFrom: hundred },
+          {
+            country: 'US',
+            subdivisions: ['US-MA', 'US-NY', 'US-TX'],
+            freeShippingFrom: { amount: '75.50', formattedAmount: '$75.50' },
+          },
         ],
         pickupAvailable: false,
       });
@@ -462,9 +470,11 @@ describe('shipping destinations (public)', () => {
           address: { country: 'FR', city: 'Paris' },
         },
       });
-      // Configuration changes show at once (cached by configuration revision).
+      // Configuration changes show at once (cached by configuration revision); a region of the
+      // country that never ships free leaves the country without one amount to tell.
       const after = (await get()).body;
       expect(after.destinations.find((d) => d.country === 'US')).toEqual({ country: 'US', subdivisions: [] });
+      expect(after.destinations.find((d) => d.country === 'FR')?.freeShippingFrom).toEqual(hundred);
       expect(after.pickupAvailable).toBe(true);
       const visitor = await visitorToken(server);
       expect((await server.request('GET', '/ecom/v1/shipping-destinations', { auth: visitor })).status).toBe(
