@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { advanceBoth, hasChromium, launchBrowser } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
-import { shopLine, STORES_APP, visitorOf } from '../test/shop.ts';
+import { shopCollection, shopLine, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
 import { checkBothWidths, checkNarrowDialog, expectAccessible, watchErrors } from '../test/storefront.ts';
 
@@ -48,34 +48,9 @@ let ruleId = '';
 const errors: string[] = [];
 const watch = (p: Page) => watchErrors(p, errors, { failedLoads: false });
 
-async function collection(name: string) {
-  const r = await s.admin<{ category: { id: string } }>('POST', '/categories/v1/categories', {
-    category: { name },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.category.id;
-}
-
-async function product(name: string, price: string, categoryIds: string[]): Promise<Made> {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name,
-        productType: 'DIGITAL',
-        ...(categoryIds.length
-          ? { directCategoriesInfo: { categories: categoryIds.map((id) => ({ id })) } }
-          : {}),
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity: 100 } }],
-        },
-      },
-    },
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
-}
+const collection = (name: string) => shopCollection(s, name);
+const product = (name: string, price: string, categoryIds: string[]): Promise<Made> =>
+  shopProduct(s, { name, price, categoryIds });
 
 const inCollections = (...ids: string[]) => ({
   type: 'CUSTOM_FILTER',

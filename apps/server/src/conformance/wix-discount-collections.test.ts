@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shopClient } from '../test/oauth.ts';
 import { startTestServer, violations, type TestServer } from '../test/server.ts';
 import { adminAuth, redirectWixFetch } from '../test/wix.ts';
+import { shopCollection, shopProduct } from '../test/shop.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const ALL_PRODUCTS = '00000000-000000-000000-000000000001';
@@ -32,33 +33,9 @@ let hat: Made;
 let scarf: Made;
 let mug: Made;
 
-async function collection(name: string) {
-  const r = await s.admin<{ category: { id: string } }>('POST', '/categories/v1/categories', {
-    category: { name },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.category.id;
-}
-async function product(name: string, price: string, categoryIds: string[]): Promise<Made> {
-  const r = await s.admin<{ product: { id: string; variantsInfo: { variants: { id: string }[] } } }>(
-    'POST',
-    '/stores/v3/products',
-    {
-      product: {
-        name,
-        productType: 'DIGITAL',
-        ...(categoryIds.length
-          ? { directCategoriesInfo: { categories: categoryIds.map((id) => ({ id })) } }
-          : {}),
-        variantsInfo: {
-          variants: [{ price: { actualPrice: { amount: price } }, inventoryItem: { quantity: 100 } }],
-        },
-      },
-    },
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { productId: r.body.product.id, variantId: r.body.product.variantsInfo.variants[0]!.id };
-}
+const collection = (name: string) => shopCollection(s, name);
+const product = (name: string, price: string, categoryIds: string[]): Promise<Made> =>
+  shopProduct(s, { name, price, categoryIds });
 const ref = (p: Made) => ({ catalogItemId: p.productId, appId: APP, options: { variantId: p.variantId } });
 const collections = (...ids: string[]) => [
   { type: 'CUSTOM_FILTER' as const, customFilter: { appId: APP, params: { collectionIds: ids } } },

@@ -21,12 +21,23 @@ export const CARD = {
 export async function shopProduct(
   s: TestServer,
   /** `quantity` in stock (100 unless given), or with `untracked` an item whose stock is not tracked. */
-  o: { name?: string; price: string; physical?: boolean; quantity?: number; untracked?: boolean },
+  o: {
+    name?: string;
+    price: string;
+    physical?: boolean;
+    quantity?: number;
+    untracked?: boolean;
+    /** The collections (categories) it is put in. */
+    categoryIds?: string[];
+  },
 ) {
   const r = await s.admin<{ product: PricedProduct }>('POST', '/stores/v3/products', {
     product: {
       name: o.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`,
       productType: o.physical ? 'PHYSICAL' : 'DIGITAL',
+      ...(o.categoryIds?.length
+        ? { directCategoriesInfo: { categories: o.categoryIds.map((id) => ({ id })) } }
+        : {}),
       variantsInfo: {
         variants: [
           {
@@ -41,6 +52,15 @@ export async function shopProduct(
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const product = r.body.product;
   return { productId: product.id, variantId: product.variantsInfo.variants[0]!.id, product };
+}
+
+/** A collection (a v3 category) by name: its id. */
+export async function shopCollection(s: TestServer, name: string): Promise<string> {
+  const r = await s.admin<{ category: { id: string } }>('POST', '/categories/v1/categories', {
+    category: { name },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.category.id;
 }
 
 /** A US address a checkout ships to. */
