@@ -5,27 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { productLookupQueries } from '@vitrine/sdk/react';
-import { Choice } from '@vitrine/ui';
 import { useHttp } from '../../../app/http.tsx';
+import { Checklist, type ChecklistProps } from './checklist.tsx';
 
-export function ProductChecklist({
-  id,
-  legend,
-  selected,
-  onChange,
-  error,
-}: {
-  /** The fieldset's id (server errors and focus find it); its error is `${id}-error`. */
-  id: string;
-  legend: string;
-  selected: readonly string[];
-  onChange: (next: string[]) => void;
-  error?: string;
-}) {
+export function ProductChecklist(props: Omit<ChecklistProps, 'hint'>) {
   const http = useHttp();
   const products = useQuery(productLookupQueries.list(http));
   const listed = new Set(products.data?.map((p) => p.id));
-  const others = products.data ? selected.filter((p) => !listed.has(p)) : [];
+  const others = products.data ? props.selected.filter((p) => !listed.has(p)) : [];
   const named = useQuery({ ...productLookupQueries.byIds(http, others), enabled: others.length > 0 });
   const rows = [
     ...(products.data ?? []),
@@ -34,32 +21,11 @@ export function ProductChecklist({
       name: named.data?.find((n) => n.id === p)?.name ?? 'A product not listed',
     })),
   ];
-  const toggle = (product: string, on: boolean) =>
-    onChange(on ? [...selected, product] : selected.filter((p) => p !== product));
   return (
-    <fieldset id={id} className="mb-4" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <div className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-line p-2">
-        {rows.map((p) => (
-          <Choice
-            key={p.id}
-            type="checkbox"
-            value={p.id}
-            checked={selected.includes(p.id)}
-            onChange={(e) => toggle(p.id, e.currentTarget.checked)}
-          >
-            {p.name}
-          </Choice>
-        ))}
-        {products.isPending && <p className="text-sm text-muted">Loading products…</p>}
-        {products.isError && <p className="text-sm text-danger">The products could not be loaded.</p>}
-        {products.data?.length === 0 && <p className="text-sm text-muted">The store has no products yet.</p>}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <Checklist {...props} rows={rows}>
+      {products.isPending && <p className="text-sm text-muted">Loading products…</p>}
+      {products.isError && <p className="text-sm text-danger">The products could not be loaded.</p>}
+      {products.data?.length === 0 && <p className="text-sm text-muted">The store has no products yet.</p>}
+    </Checklist>
   );
 }
