@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { received, smtpSink, type SmtpSink } from '../test/back-in-stock.ts';
-import { advanceBoth, hasChromium, launchBrowser } from '../test/browser.ts';
+import { advanceBoth, hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { shopperKit } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
@@ -76,10 +76,7 @@ beforeAll(async () => {
   await s.until(async () => linkIn('mary@example.test') && linkIn('charles@example.test'), 20_000);
 
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
-  await context.addCookies([
-    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  context = await staffContext(browser, s, owner);
   await advanceBoth(s, context);
   page = await context.newPage();
   watch(page);

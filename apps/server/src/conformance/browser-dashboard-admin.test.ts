@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIALS_REFRESH_MS } from '../modules/oauth/index.ts';
 import { appDist } from '../platform/http/static.ts';
 import { askToBeNotified, untilStatus } from '../test/back-in-stock.ts';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { checkBothWidths, expectAccessible, NARROW, phoneLike } from '../test/storefront.ts';
@@ -142,10 +142,7 @@ beforeAll(async () => {
   // The owner, signed in: the session cookie goes into the browser.
   owner = await setUpOwner(s, OWNER.email, OWNER.name);
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
-  await context.addCookies([
-    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  context = await staffContext(browser, s, owner);
   page = await context.newPage();
   watch(page);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -619,11 +616,8 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
 
   it('shows an owner demoted meanwhile that only owners can change settings, when the server refuses them', async () => {
     const otto = await invited(owner, 'otto@example.test', 'OWNER', 'Otto Owner');
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
+    const ctx = await staffContext(browser, s, otto);
     try {
-      await ctx.addCookies([
-        { name: 'vitrine_staff', value: otto.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-      ]);
       const p = await ctx.newPage();
       watch(p);
       await p.goto('/dashboard/settings/staff');

@@ -17,7 +17,7 @@ import type { WireCoupon, WireDiscountRule } from '@vitrine/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
-import { advanceBoth, hasChromium, launchBrowser } from '../test/browser.ts';
+import { advanceBoth, hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { shopCollection, shopLine, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
@@ -135,10 +135,7 @@ beforeAll(async () => {
   mug = await product('Mug', '25.00', []);
 
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
-  await context.addCookies([
-    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  context = await staffContext(browser, s, owner);
   page = await context.newPage();
   watch(page);
   mkdirSync(ARTIFACTS, { recursive: true });

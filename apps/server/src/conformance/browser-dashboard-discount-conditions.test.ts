@@ -15,7 +15,7 @@ import type { WireDiscountRule } from '@vitrine/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import { memberTokens, shopClient } from '../test/oauth.ts';
 import type { TestServer } from '../test/server.ts';
 import { placeShopOrder, shopLine, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
@@ -65,10 +65,7 @@ beforeAll(async () => {
   ada = { memberId: m.memberId, token: m.tokens.access_token };
 
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
-  await context.addCookies([
-    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  context = await staffContext(browser, s, owner);
   page = await context.newPage();
   watch(page);
   visitor = await shopper(browser, s.url);

@@ -23,7 +23,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
-import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { placeShopOrder, shopProduct, visitorOf } from '../test/shop.ts';
 import { invited, setUpOwner, staffServer, type StaffBrowser } from '../test/staff.ts';
@@ -61,10 +61,7 @@ beforeAll(async () => {
   receiver = await webhookReceiver();
 
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
-  await context.addCookies([
-    { name: 'vitrine_staff', value: owner.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  context = await staffContext(browser, s, owner);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
   page = await context.newPage();
   watch(page);
@@ -391,11 +388,8 @@ describe.skipIf(!hasChromium || !built)(
         '/webhooks/v1/webhooks',
       );
       expect([refused.status, refused.body.details.applicationError.code]).toEqual([403, 'OWNER_ONLY']);
-      const c = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
+      const c = await staffContext(browser, s, casey);
       try {
-        await c.addCookies([
-          { name: 'vitrine_staff', value: casey.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
-        ]);
         const p = await c.newPage();
         watch(p);
         await p.goto('/dashboard/settings/webhooks');

@@ -31,6 +31,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A desktop-sized context of the server's pages, signed in to the dashboard with a staff member's session cookie. */
+export async function staffContext(
+  browser: Browser,
+  s: TestServer,
+  staff: { cookie?: string | undefined },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
+  await context.addCookies([
+    { name: 'vitrine_staff', value: staff.cookie!, url: s.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  return context;
+}
+
 /**
  * Moves the server's test clock on by `ms` and sets the browser's clock (every page of `context`) to
  * the same instant, so that a day the page computes ("the last 30 days") is the server's day: a test
