@@ -59,9 +59,16 @@ export const api = {
     }),
   captchaChallenge: () =>
     http.request<Record<string, unknown>>({ method: 'GET', path: '/_api/iam/captcha/v1/challenge' }),
-  /** Signs this browser in to the hosted pages (the cookie) when no app asked for the sign-in. */
-  openBrowserSession: (sessionToken: string) =>
-    http.request<object>({ method: 'POST', path: '/oauth2/session', body: { sessionToken } }),
+  /**
+   * Signs this browser in to the hosted pages (the cookie) when no app asked for the sign-in;
+   * `redirectUrl`: the `postFlowUrl`, when it is a front end of its own (another allowed origin).
+   */
+  openBrowserSession: (sessionToken: string, postFlowUrl: string | null) =>
+    http.request<{ redirectUrl?: string }>({
+      method: 'POST',
+      path: '/oauth2/session',
+      body: { sessionToken, ...(postFlowUrl ? { postFlowUrl } : {}) },
+    }),
   /** Finishes an authorize request with a fresh session token: where to send the browser next. */
   completeAuthorize: (authRequest: Record<string, string>, sessionToken: string) =>
     http.request<{ redirectUrl?: string }>({

@@ -37,24 +37,21 @@ export function carry(search: URLSearchParams, extra: Record<string, string> = {
 /**
  * The store's sign-in, told to continue through the hosted session just opened
  * (`/login?continue=hosted&returnTo=…`), then to go where `postFlowUrl` said (on this origin), else
- * to the account.
+ * to the account (one on another origin the server has already sent the browser to, when allowed).
  */
 export function storeSignIn(search: URLSearchParams, o: { passwordSaved?: boolean } = {}): string {
-  const back = search.get('postFlowUrl') ? new URL(safeReturnUrl(search)) : null;
+  const back = sameOriginUrl(search.get('postFlowUrl'));
   const returnTo = back ? `${back.pathname}${back.search}${back.hash}` : '/account';
   return `/login?${new URLSearchParams({ continue: 'hosted', returnTo, ...(o.passwordSaved ? { saved: 'password' } : {}) })}`;
 }
 
 /** Only same-origin destinations: a page must never become an open redirect. */
-function safeReturnUrl(search: URLSearchParams): string {
-  const raw = search.get('postFlowUrl');
-  if (raw) {
-    try {
-      const u = new URL(raw, window.location.origin);
-      if (u.origin === window.location.origin) return u.toString();
-    } catch {
-      /* ignored */
-    }
+function sameOriginUrl(raw: string | null): URL | null {
+  if (!raw) return null;
+  try {
+    const u = new URL(raw, window.location.origin);
+    return u.origin === window.location.origin ? u : null;
+  } catch {
+    return null;
   }
-  return '/';
 }

@@ -6,8 +6,10 @@ import { authRequestFrom, storeSignIn } from './auth-request.ts';
  * answers with the client's redirect URI carrying the code). Opened with none (alone, or by a
  * `login` redirect session), the browser is signed in to the hosted pages and sent to the store's
  * sign-in, which picks that up without a form (its own authorize request) and goes on where the
- * visitor was headed: signed in, not left on a page where nobody is. `o.passwordSaved`: a reset
- * signed in, and the store says the new password is saved.
+ * visitor was headed: signed in, not left on a page where nobody is. A `postFlowUrl` on a front
+ * end of its own (another origin a client allows) is where the browser goes instead: that front
+ * end's own authorize request then finds it signed in. `o.passwordSaved`: a reset signed in, and the
+ * store says the new password is saved.
  */
 export async function finishSignIn(
   search: URLSearchParams,
@@ -22,6 +24,6 @@ export async function finishSignIn(
       return;
     }
   }
-  await api.openBrowserSession(sessionToken);
-  window.location.assign(storeSignIn(search, o));
+  const { redirectUrl } = await api.openBrowserSession(sessionToken, search.get('postFlowUrl'));
+  window.location.assign(redirectUrl ?? storeSignIn(search, o));
 }

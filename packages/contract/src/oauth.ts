@@ -133,8 +133,19 @@ export const authRequest = z.object({
 });
 export type AuthRequest = z.infer<typeof authRequest>;
 
-/** `POST /oauth2/session`: the hosted page, opened with no app's request, signs the browser in (the cookie). */
-export const openBrowserSessionRequest = z.strictObject({ sessionToken: z.string().min(1).max(4096) });
+/**
+ * `POST /oauth2/session`: the hosted page, opened with no app's request, signs the browser in (the
+ * cookie). `postFlowUrl`: where the `login` redirect session said to go afterwards.
+ */
+export const openBrowserSessionRequest = z.strictObject({
+  sessionToken: z.string().min(1).max(4096),
+  postFlowUrl: z.string().max(2048).optional(),
+});
+/**
+ * `redirectUrl`: the `postFlowUrl`, when it is on another origin that a client allows (a front end
+ * of its own): the browser goes there. Absent: on to the store's own sign-in.
+ */
+export const openBrowserSessionResponse = z.object({ redirectUrl: z.string().optional() });
 
 /** `POST /oauth2/authorize/complete`: the hosted page finishes an authorize request after a form login. */
 export const authorizeCompleteRequest = authRequest.extend({ sessionToken: z.string().min(1).max(4096) });

@@ -149,4 +149,51 @@ describe.skipIf(!hasChromium)('a front end for the official packages, in a real 
       ['Linen Throw Pillow', 3],
     ]);
   });
+
+  it("a `login` redirect session signs in on the hosted page and returns to the front end, whose silent authorize then holds the member's tokens", async () => {
+    const email = `next-login-${Date.now()}@example.test`;
+    const reg = await s.request<{ state: string }>('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD },
+    });
+    expect(reg.body.state).toBe('SUCCESS');
+    const c = frontEnd();
+    const { redirectSession } = await c.redirects.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: `${shop.origin}/welcome?from=login` },
+    });
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(redirectSession!.fullUrl!);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL(`${shop.origin}/welcome?from=login`, { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Next shop' }).waitFor();
+
+    // Back on its own page, the front end asks without a form (prompt=none): the browser is signed in.
+    const oauthData = c.auth.generateOAuthData(`${shop.origin}/callback`, `${shop.origin}/`);
+    const { authUrl } = await c.auth.getAuthUrl(oauthData, { responseMode: 'query', prompt: 'none' });
+    await page.goto(authUrl);
+    await page.waitForURL((u) => u.toString().startsWith(`${shop.origin}/callback?`), { timeout: 20_000 });
+    const { code, state, error } = c.auth.parseFromUrl(page.url(), 'query');
+    expect(error).toBeUndefined();
+    await page.close();
+    expect(problems).toEqual([]);
+    c.auth.setTokens(await c.auth.getMemberTokens(code, state, oauthData));
+    expect(c.auth.loggedIn()).toBe(true);
+    const cart = await c.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: APP,
+            catalogItemId: (await c.products.queryProducts().eq('slug', 'stoneware-coffee-mug').find())
+              .items[0]!._id!,
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    expect(cart.cart?.buyerInfo?.memberId).toBeTruthy();
+  });
 });

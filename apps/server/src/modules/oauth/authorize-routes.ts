@@ -2,9 +2,9 @@ import {
   authorizeCompleteRequest,
   authorizeCompleteResponse,
   authRequest,
-  emptyResponse,
   noJsonResponse,
   openBrowserSessionRequest,
+  openBrowserSessionResponse,
 } from '@vitrine/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import {
 import { sessionCookie } from './browser-sessions.ts';
 import { errorPage, webMessagePage, type Page } from './pages.ts';
 import type { OAuthRuntime } from './runtime.ts';
-import { logout } from './service.ts';
+import { frontEndAfterSignIn, logout } from './service.ts';
 import { userAgentOf } from './tokens.ts';
 
 /** RFC 6749 spells the parameters in snake_case; the SDK's redirect sessions in camelCase. Both are read. */
@@ -122,7 +122,7 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
     summary:
       "Sign the browser in to the hosted pages with a fresh session token, when no app asked (the sign-in cookie): the store's next authorize request completes without a form",
     body: openBrowserSessionRequest,
-    response: emptyResponse,
+    response: openBrowserSessionResponse,
     async handler(ctx, { body }, req, reply) {
       const cookie = await openSessionWithToken(
         ctx,
@@ -130,7 +130,8 @@ export function authorizeRoutes(r: Router, rt: OAuthRuntime) {
         userAgentOf(req.headers['user-agent']),
       );
       reply.header('set-cookie', sessionCookie(ctx, cookie)).header('cache-control', 'no-store');
-      return {};
+      const redirectUrl = await frontEndAfterSignIn(ctx, body.postFlowUrl);
+      return redirectUrl ? { redirectUrl } : {};
     },
   });
 

@@ -222,6 +222,33 @@ describe('authorize request checks', () => {
     expect(again.status).toBe(401);
   });
 
+  it("sends a browser signed in by a `login` redirect session back to a front end's own origin, only when a client allows it", async () => {
+    const opened = async (postFlowUrl: string) => {
+      const m = await member(s);
+      const r = await s.request<{ redirectUrl?: string }>('POST', '/oauth2/session', {
+        body: { sessionToken: m.sessionToken, postFlowUrl },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.headers.get('set-cookie')).toMatch(/^vitrine_session=[\w-]+;/);
+      return r.body.redirectUrl;
+    };
+    // The shop's client allows SHOP: the browser goes back there, to the very page.
+    expect(await opened(`${SHOP}/welcome?from=login#top`)).toBe(`${SHOP}/welcome?from=login#top`);
+    // Anywhere else is never a redirect: the page goes on to the store's own sign-in.
+    for (const elsewhere of [
+      'https://evil.example.test/',
+      `${s.url}/cart`,
+      '/cart',
+      'javascript:alert(1)',
+      'not a url',
+    ])
+      expect(await opened(elsewhere), elsewhere).toBeUndefined();
+    const bad = await s.request('POST', '/oauth2/session', {
+      body: { sessionToken: 'not-a-token', postFlowUrl: `${SHOP}/` },
+    });
+    expect([bad.status, appError(bad.body).code]).toEqual([401, 'login_required']);
+  });
+
   it('sends a browser without a session to the hosted login page with the same request', async () => {
     const r = await browse(s, authorizePath(request({ prompt: 'login' })));
     expect(r.status).toBe(302);

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { closeBrowserSession } from './browser-sessions.ts';
 import * as store from './store.ts';
 import { oauthError } from './tokens.ts';
-import { redirectUriAllowed, urlOnOrigins } from './uris.ts';
+import { originOf, redirectUriAllowed, urlOnOrigins } from './uris.ts';
 
 /**
  * What other modules may use of the OAuth server. Logout and password changes revoke tokens here;
@@ -43,6 +43,20 @@ export async function urlAllowedForClient(ctx: Ctx, url: string, clientId?: stri
       ? await store.allAllowedOrigins(ctx.db)
       : ((await store.getClient(ctx.db, clientId))?.allowed_origins ?? []);
   return urlOnOrigins(url, [...origins, new URL(ctx.config.PUBLIC_URL).origin]);
+}
+
+/**
+ * After the hosted page signed a browser in with no app's request (a `login` redirect session): a
+ * `postFlowUrl` on another origin that a client allows is a front end of its own, and the browser
+ * goes back there (its own authorize request, `prompt=none`, then finds the browser signed in). The
+ * URL came unsigned in the page's address, so it is checked again here: never an open redirect.
+ * Undefined: none, one on the store's origin, or one no client allows; the page goes on to the
+ * store's own sign-in.
+ */
+export async function frontEndAfterSignIn(ctx: Ctx, postFlowUrl: string | undefined) {
+  const origin = postFlowUrl === undefined ? null : originOf(postFlowUrl);
+  if (origin === null || origin === new URL(ctx.config.PUBLIC_URL).origin) return undefined;
+  return (await urlAllowedForClient(ctx, postFlowUrl!)) ? postFlowUrl : undefined;
 }
 
 /** `GET /oauth2/logout`: ends the browser session; returns where to send the browser next. */
