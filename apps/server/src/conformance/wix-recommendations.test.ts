@@ -107,6 +107,16 @@ describe('@wix/ecom recommendations against Vitrine', () => {
     expect(ids(forF).indexOf(p.e)).toBe(4);
   });
 
+  it("ranks by closeness to the asked items' average price when that falls between two cents ($9, $10, $12)", async () => {
+    const r = await visitor().recommendations.getRecommendation([{ _id: RELATED, appId: STORES_APP }], {
+      items: [p.c, p.f, p.b].map((catalogItemId) => ({ catalogItemId, appId: STORES_APP })),
+      minimumRecommendedItems: 3,
+    });
+    // Bought with them first (A with B and C, D with B), then by price: E ($300) last.
+    expect(ids(r).slice(0, 2).sort()).toEqual([p.a, p.d].sort());
+    expect(ids(r)).toEqual([...ids(r).slice(0, 2), p.e]);
+  });
+
   it('ranks best sellers of the last 30 days (GLOBAL), skipping hidden and sold-out items', async () => {
     const [global] = (await visitor().recommendations.listAvailableAlgorithms()).availableAlgorithms!.slice(
       1,

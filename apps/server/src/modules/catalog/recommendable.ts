@@ -40,7 +40,8 @@ export async function productTraits(db: Executor, ids: readonly string[]) {
 
 /**
  * Visible products with stock, not in `exclude`: in one of `categoryIds` (when given) and priced
- * within [minPrice, maxPrice] (minor units, when given); the closest in price first, then by name.
+ * within [minPrice, maxPrice] (minor units, when given); the closest in price to `targetPrice` (minor
+ * units, any fraction) first, then by name.
  */
 export async function productsLike(
   db: Executor,
@@ -69,7 +70,8 @@ export async function productsLike(
   }
   if (o.minPrice !== undefined) q = q.where('min_price', '>=', o.minPrice);
   if (o.maxPrice !== undefined) q = q.where('min_price', '<=', o.maxPrice);
-  if (o.targetPrice !== undefined) q = q.orderBy(sql`abs(min_price - ${o.targetPrice})`);
+  // An average of prices falls between cents; the column is bigint minor units, and so is the parameter.
+  if (o.targetPrice !== undefined) q = q.orderBy(sql`abs(min_price - ${Math.round(o.targetPrice)})`);
   const rows = await q.orderBy('name').orderBy('id').limit(o.limit).execute();
   return rows.map((r) => r.id);
 }
