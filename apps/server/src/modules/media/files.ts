@@ -26,6 +26,7 @@ import {
   findFiles,
   findFolder,
   searchTextOf,
+  searchWords,
   updateFile,
   type FileRow,
 } from './store.ts';
@@ -141,7 +142,10 @@ const spec = (entity: string, extra: QuerySpec['fields'] = {}): QuerySpec => ({
 });
 const listSpec = spec('media-files');
 const trashSpec = spec('media-trash');
-const searchSpec = spec('media-search', { searchText: { sql: `(' ' || search_text)`, type: 'string' } });
+// The MIME type's two words count too ("image", "webp"): the platform searches it with the name.
+const searchSpec = spec('media-search', {
+  searchText: { sql: `(' ' || search_text || ' ' || replace(mime_type, '/', ' '))`, type: 'string' },
+});
 const querySpec = spec('media-query');
 
 type Paging = { limit?: number | undefined; cursor?: string | null | undefined } | null | undefined;
@@ -189,7 +193,7 @@ export function listFiles(ctx: Ctx, q: ListFilesQuery, trash = false) {
 
 export function searchFiles(ctx: Ctx, b: SearchFilesRequest) {
   const root = b.rootFolder ?? 'MEDIA_ROOT';
-  const words = (b.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  const words = searchWords(b.search ?? '').slice(0, 10);
   const filter = {
     state: root === 'TRASH_ROOT' ? 'DELETED' : 'OK',
     ...(root === 'VISITOR_UPLOADS_ROOT'

@@ -46,6 +46,20 @@ describe('descriptors, folders, search and trash', () => {
     expect(names((await s.admin<Page>('POST', `${F}/search`, { search: 'sal gre' })).body)).toEqual([
       'green hat.png',
     ]);
+    // A camera's or a shop's file name: its words are found, however they are joined.
+    await upload(s, await png(8, 8), { fileName: 'IMG_2041-Product_Shot.png', parentFolderId: fid });
+    const search = async (words: string) =>
+      names((await s.admin<Page>('POST', `${F}/search`, { search: words })).body).sort();
+    for (const words of ['product', '2041', 'img', 'shot product', 'Product_Sh', 'img_2041-product_shot.png'])
+      expect(await search(words), words).toEqual(['IMG_2041-Product_Shot.png']);
+    // The MIME type counts, as the platform's search says: every one of these is image/png.
+    expect(await search('image png')).toEqual([
+      'IMG_2041-Product_Shot.png',
+      'blue shirt.png',
+      'green hat.png',
+      'red shirt.png',
+    ]);
+    expect(await search('roduct')).toEqual([]);
 
     const q = await s.admin<{ files: File[] }>('POST', `${F}/query`, {
       query: {

@@ -56,8 +56,19 @@ export type FileRow = Selectable<MediaTables['media_file']>;
 export type FolderRow = Selectable<MediaTables['media_folder']>;
 export type UploadRow = Selectable<MediaTables['media_upload']>;
 
+/**
+ * The words search matches prefixes of: lower-cased, split at every character that is not a letter
+ * or a digit ("IMG_2041-Product.JPG": img 2041 product jpg). Searches are split the same way.
+ */
+export const searchWords = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** `search_text`: the words of the display name and labels, each once, space separated. */
 export const searchTextOf = (displayName: string, labels: readonly string[]) =>
-  [displayName, ...labels].join(' ').toLowerCase();
+  [...new Set([displayName, ...labels].flatMap(searchWords))].join(' ');
 
 export const findFile = (db: Executor, id: string, lock = false) => {
   const q = db.selectFrom('media_file').selectAll().where('id', '=', id);
