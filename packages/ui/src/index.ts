@@ -4,6 +4,7 @@
  * The Dialog (Radix) is its own entry, `@vitrine/ui/dialog`, for apps to load when one opens; the QR
  * code (`@vitrine/ui/qr-code`) is loaded by `AuthenticatorKey` when it shows one.
  */
+export { addressLines, addressText, countryName, type AddressLike, type ContactLike } from './address.ts';
 export { Alert, type AlertVariant } from './alert.tsx';
 export { AuthenticatorKey } from './authenticator-key.tsx';
 export { Badge, type BadgeTone } from './badge.tsx';

@@ -8,7 +8,7 @@ import {
 import { checkoutMutations, checkoutQueries, memberQueries, paymentMutations } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, formatMoney, isZeroMoney, linkClass } from '@vitrine/ui';
+import { addressText, Alert, Button, formatMoney, isZeroMoney, linkClass } from '@vitrine/ui';
 import { useDocumentTitle } from '../store-name.ts';
 import { http } from './api.ts';
 import { ContactStep, type Method } from './contact-step.tsx';
@@ -198,17 +198,7 @@ function CheckoutFlow({ session }: { session: Session }) {
     navigate(`/checkout/thank-you?${next}`);
   }
 
-  const addressText =
-    currentMethod === 'pickup'
-      ? 'Pick up'
-      : [
-          destination?.address?.addressLine,
-          destination?.address?.city,
-          destination?.address?.postalCode,
-          destination?.address?.country,
-        ]
-          .filter(Boolean)
-          .join(', ');
+  const shipTo = currentMethod === 'pickup' ? 'Pick up' : addressText(destination?.address);
 
   return (
     <Shell
@@ -275,7 +265,7 @@ function CheckoutFlow({ session }: { session: Session }) {
                 .filter(Boolean)
                 .join(' ')}
             </p>
-            {shipping && <p>{addressText}</p>}
+            {shipping && <p>{shipTo}</p>}
           </div>
         )}
       </Step>

@@ -4,7 +4,7 @@
  * the page a visitor's order e-mail links to (`/order-status?token=…`).
  */
 import type { Fulfillment, Order, OrderPayment } from '@vitrine/sdk';
-import { linkClass } from '@vitrine/ui';
+import { addressLines, linkClass } from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { pickupPlace } from '../order-summary.ts';
 import { OrderLines } from './order-lines.tsx';
@@ -42,6 +42,7 @@ export function OrderView({
   payments,
   fulfillments,
   back,
+  heading: Heading = 'h2',
 }: {
   order: Order;
   payments: OrderPayment[] | undefined;
@@ -49,16 +50,19 @@ export function OrderView({
   fulfillments: Fulfillment[] | undefined;
   /** A link above the heading (back to the list of orders). */
   back?: ReactNode;
+  /** `h1` where the order is the page (the e-mail's link); `h2` under the account's heading. */
+  heading?: 'h1' | 'h2';
 }) {
-  const address = o.shippingInfo?.logistics?.shippingDestination?.address;
+  const destination = o.shippingInfo?.logistics?.shippingDestination;
+  const address = destination?.address;
   const pickup = pickupPlace(o);
   const delivery = pickup ? PICKUP_STATUS[o.fulfillmentStatus ?? ''] : undefined;
   return (
     <section aria-labelledby="order-heading">
       {back && <p className="mb-2">{back}</p>}
-      <h2 id="order-heading" className="mb-1 text-xl font-semibold">
+      <Heading id="order-heading" className="mb-1 text-xl font-semibold">
         Order #{o.number}
-      </h2>
+      </Heading>
       <p className="mb-4 text-sm text-stone-700">Placed {date(o.createdDate)}</p>
       <dl className="mb-6 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">Status</dt>
@@ -84,9 +88,13 @@ export function OrderView({
           <>
             <dt className="font-medium">Ship to</dt>
             <dd>
-              {[address.addressLine, address.city, address.postalCode, address.country]
-                .filter(Boolean)
-                .join(', ')}
+              <address className="not-italic">
+                {addressLines(address, destination?.contactDetails).map((l, i) => (
+                  <span key={i} className="block">
+                    {l}
+                  </span>
+                ))}
+              </address>
             </dd>
           </>
         )}

@@ -125,8 +125,10 @@ function Results({ categoryId }: { categoryId: string | undefined }) {
   return (
     <>
       <p className="sr-only" role="status">
-        {data.products.length} products shown
+        {data.products.length === 1 ? '1 product shown' : `${data.products.length} products shown`}
       </p>
+      {/* The cards' names are h3: the list has its own heading under the page's h1. */}
+      <h2 className="sr-only">Products</h2>
       <ProductGrid products={data.products} eager={4} />
       {(next || prev || p.cursor) && (
         <nav aria-label="Pages" className="mt-8 flex justify-between gap-4">

@@ -47,7 +47,12 @@ export function OrderStatusPage() {
   const { order, orderWithFulfillments } = data;
   return (
     <div className="mx-auto max-w-2xl">
-      <OrderView order={order} payments={undefined} fulfillments={orderWithFulfillments.fulfillments} />
+      <OrderView
+        order={order}
+        payments={undefined}
+        fulfillments={orderWithFulfillments.fulfillments}
+        heading="h1"
+      />
       <p className="mt-8">
         <Link to="/shop" className={linkClass}>
           Continue shopping

@@ -1,6 +1,14 @@
 /** The order page's read-only parts: items, totals, customer and addresses, payments, fulfilments, timeline. */
 import type { Fulfillment, Order } from '@vitrine/contract';
-import { Badge, Card, formatMoney, Table } from '@vitrine/ui';
+import {
+  addressLines,
+  Badge,
+  Card,
+  formatMoney,
+  Table,
+  type AddressLike,
+  type ContactLike,
+} from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { dateTime, discountsByName } from '../format.ts';
@@ -112,17 +120,7 @@ export function Totals({ order }: { order: Order }) {
 type Addressed = { address?: Record<string, unknown>; contactDetails?: Record<string, unknown> } | undefined;
 
 function AddressBlock({ title, value }: { title: string; value: Addressed }) {
-  const a = (value?.address ?? {}) as Record<string, string | undefined>;
-  const c = (value?.contactDetails ?? {}) as Record<string, string | undefined>;
-  const lines = [
-    [c.firstName, c.lastName].filter(Boolean).join(' '),
-    c.company,
-    a.addressLine,
-    a.addressLine2,
-    [a.postalCode, a.city].filter(Boolean).join(' '),
-    [a.subdivisionFullname ?? a.subdivision, a.countryFullname ?? a.country].filter(Boolean).join(', '),
-    c.phone,
-  ].filter(Boolean);
+  const lines = addressLines(value?.address as AddressLike, value?.contactDetails as ContactLike);
   return (
     <div>
       <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
