@@ -10,6 +10,7 @@ import {
   sendRedeemCoupon,
   type CouponRead,
 } from '../discounts/index.ts';
+import { price } from '../../platform/money.ts';
 import { redeemGiftCard } from '../gift-cards/index.ts';
 import { insertOrder, sendOrderNumber, type OrderDraft } from '../orders/index.ts';
 import { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from '../payments/index.ts';
@@ -294,7 +295,24 @@ function place(
       }),
       // From a kept checkout, sent without waiting: another order of this checkout (the checkout is
       // locked and not completed, so none should be) fails the transaction, and it is placed again from a read.
-      { configRevision, number, numberLater, send: kept !== undefined, keep: keepForPayment },
+      {
+        configRevision,
+        number,
+        numberLater,
+        send: kept !== undefined,
+        keep: keepForPayment,
+        // Approved as written when a gift card paid it all: its confirmation says so.
+        ...(paid && card && card.amountMinor > 0
+          ? {
+              paidWith: [
+                {
+                  label: `gift card ****${(priced.giftCardCode ?? '').slice(-4)}`,
+                  amount: price(card.amountMinor, priced.config.settings.currency),
+                },
+              ],
+            }
+          : {}),
+      },
     );
 
     const coupon = priced.output.appliedDiscounts.find((d) => d.source === 'COUPON');

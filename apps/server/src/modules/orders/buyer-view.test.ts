@@ -98,6 +98,40 @@ describe("the buyer's view of an order", () => {
     expect((await s.request('GET', transactionsPath(orderId))).status).toBe(401);
   });
 
+  it('the confirmation says what the gift card paid and what the card was charged', async () => {
+    const covered = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', {
+      giftCard: { initialValue: { amount: '50' } },
+    });
+    const whole = covered.body.giftCard.code;
+    await placeShopOrder(s, {
+      auth: await visitorOf(s),
+      product: book,
+      giftCardCode: whole,
+      email: 'gift-all@example.test',
+    });
+    expect((await confirmationTo('gift-all@example.test')).text).toMatch(
+      new RegExp(`Total: \\$29\\.00\\nPaid with gift card \\*{4}${whole.slice(-4)}: \\$29\\.00\\n`),
+    );
+
+    const part = await s.admin<{ giftCard: { code: string } }>('POST', '/ecom/v1/gift-cards', {
+      giftCard: { initialValue: { amount: '10' } },
+    });
+    const code = part.body.giftCard.code;
+    const buyer = await visitorOf(s);
+    const placed = await placeShopOrder(s, {
+      auth: buyer,
+      product: book,
+      giftCardCode: code,
+      email: 'gift-part@example.test',
+    });
+    await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
+    const mail = await confirmationTo('gift-part@example.test');
+    expect(mail.text).toContain(
+      `Total: $29.00\nPaid with gift card ****${code.slice(-4)}: $10.00\nPaid with Visa ****4242: $19.00\n`,
+    );
+    expect(mail.html).toContain(`<tr><td>Paid with gift card ****${code.slice(-4)}</td>`);
+  });
+
   it('describes a pickup order as pickup: the confirmation and the "ready for pickup" e-mail', async () => {
     const email = 'pickup@example.test';
     const buyer = await visitorOf(s);

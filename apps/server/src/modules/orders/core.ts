@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { getSettings } from '../settings/index.ts';
-import { mailNewOrderNotice, mailOrderConfirmation } from './mails.ts';
+import { mailNewOrderNotice, mailOrderConfirmation, type PaidWith } from './mails.ts';
 import {
   addActivityRow,
   readOrder,
@@ -133,14 +133,18 @@ export interface Notify {
   business: boolean;
 }
 
-/** The approval's effects: order_approved, the buyer's confirmation and the merchant's notice. */
+/**
+ * The approval's effects: order_approved, the buyer's confirmation (with what paid it, when the
+ * caller knows) and the merchant's notice.
+ */
 export async function afterApproval(
   ctx: Ctx,
   s: StoreSettings,
   o: Order,
   notify: Notify = { buyer: true, business: true },
+  paidWith: readonly PaidWith[] = [],
 ) {
   await emitAction(ctx, 'approved', o);
-  if (notify.buyer && o.buyerInfo.email) await mailOrderConfirmation(ctx, s, o, o.buyerInfo.email);
+  if (notify.buyer && o.buyerInfo.email) await mailOrderConfirmation(ctx, s, o, o.buyerInfo.email, paidWith);
   if (notify.business && s.contactEmail) await mailNewOrderNotice(ctx, s, o, s.contactEmail);
 }

@@ -14,6 +14,7 @@ export {
   sendKeptOrderLock,
   type OrderDraft,
 } from './service.ts';
+export { type PaidWith } from './mails.ts';
 export { sendOrderNumber } from './place.ts';
 export { hasPurchased, readOrderForSystem } from './purchases.ts';
 export { dailyOrderStats, ordersToFulfil } from './stats.ts';

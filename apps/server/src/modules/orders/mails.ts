@@ -1,4 +1,4 @@
-import type { Order, StoreSettings } from '@vitrine/contract';
+import type { Money, Order, StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { dashboardOrderLink, orderLink } from './order-link.ts';
@@ -8,16 +8,38 @@ import { dashboardOrderLink, orderLink } from './order-link.ts';
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function linesOf(o: Order) {
-  return o.lineItems.map((l) => ({
-    text: `${l.quantity} × ${l.productName.original}  ${l.lineItemPrice.formattedAmount}`,
-    name: l.productName.original,
-    qty: l.quantity,
-    amount: l.lineItemPrice.formattedAmount,
-  }));
+/**
+ * What paid the order, as the payments module tells it when it approves one (a gift card and the
+ * card that paid the rest): the buyer's record says what each was charged, not the total alone.
+ */
+export interface PaidWith {
+  /** "Gift card ****T-50", "Visa ****4242". */
+  label: string;
+  amount: Money;
 }
 
-function summaryText(o: Order): string {
+/** The choices bought ("Size: M · Color: Navy Stripe"), as the order's lines name them. */
+const choicesOf = (l: Order['lineItems'][number]) =>
+  l.descriptionLines
+    .map((d) => [d.name.original, d.plainText?.original ?? d.colorInfo?.original].filter(Boolean).join(': '))
+    .filter(Boolean)
+    .join(' · ');
+
+function linesOf(o: Order) {
+  return o.lineItems.map((l) => {
+    const choices = choicesOf(l);
+    const name = l.productName.original;
+    return {
+      text: `${l.quantity} × ${name}${choices ? ` (${choices})` : ''}  ${l.lineItemPrice.formattedAmount}`,
+      name,
+      choices,
+      qty: l.quantity,
+      amount: l.lineItemPrice.formattedAmount,
+    };
+  });
+}
+
+function summaryText(o: Order, paidWith: readonly PaidWith[] = []): string {
   const ps = o.priceSummary;
   return [
     ...linesOf(o).map((l) => l.text),
@@ -31,16 +53,27 @@ function summaryText(o: Order): string {
         : []),
     ...(Number(ps.tax.amount) ? [`Tax: ${ps.tax.formattedAmount}`] : []),
     `Total: ${ps.total.formattedAmount}`,
+    ...paidWith.map((p) => `Paid with ${p.label}: ${p.amount.formattedAmount}`),
   ].join('\n');
 }
 
-function summaryHtml(o: Order): string {
+function summaryHtml(o: Order, paidWith: readonly PaidWith[] = []): string {
+  const row = (left: string, right: string) =>
+    `<tr><td>${left}</td><td style="text-align:right">${right}</td></tr>`;
   const rows = linesOf(o)
-    .map(
-      (l) => `<tr><td>${l.qty} × ${esc(l.name)}</td><td style="text-align:right">${esc(l.amount)}</td></tr>`,
+    .map((l) =>
+      row(
+        `${l.qty} × ${esc(l.name)}${l.choices ? `<br><small>${esc(l.choices)}</small>` : ''}`,
+        esc(l.amount),
+      ),
     )
     .join('');
-  return `<table cellpadding="4">${rows}<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${esc(o.priceSummary.total.formattedAmount)}</strong></td></tr></table>`;
+  const total = row(
+    '<strong>Total</strong>',
+    `<strong>${esc(o.priceSummary.total.formattedAmount)}</strong>`,
+  );
+  const paid = paidWith.map((p) => row(`Paid with ${esc(p.label)}`, esc(p.amount.formattedAmount))).join('');
+  return `<table cellpadding="4">${rows}${total}${paid}</table>`;
 }
 
 type PickupAddress = { addressLine?: string; addressLine1?: string; city?: string; postalCode?: string };
@@ -79,15 +112,24 @@ async function viewOrder(ctx: Ctx, o: Order) {
 const page = (title: string, body: string) =>
   `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
 
-export async function mailOrderConfirmation(ctx: Ctx, s: StoreSettings, o: Order, to: string): Promise<void> {
+export async function mailOrderConfirmation(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  paidWith: readonly PaidWith[] = [],
+): Promise<void> {
   const title = `Thank you for your order #${o.number}`;
   const view = await viewOrder(ctx, o);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject: `${s.storeName}: order #${o.number} confirmed`,
-    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o)}\n\n${view.text}\n\n${s.storeName}`,
-    html: page(title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o)}${view.html}<p>${esc(s.storeName)}</p>`),
+    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o, paidWith)}\n\n${view.text}\n\n${s.storeName}`,
+    html: page(
+      title,
+      `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}${view.html}<p>${esc(s.storeName)}</p>`,
+    ),
   });
 }
 

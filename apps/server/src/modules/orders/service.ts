@@ -27,7 +27,7 @@ import {
   wireOf,
   type Notify,
 } from './core.ts';
-import { mailRefund } from './mails.ts';
+import { mailRefund, type PaidWith } from './mails.ts';
 import {
   fixActivities,
   orderSpec,
@@ -77,6 +77,8 @@ export async function insertOrder(
   draft: OrderDraft,
   o: {
     notify?: Notify;
+    /** What paid an order approved as it is written (a gift card that covered it), for its confirmation. */
+    paidWith?: readonly PaidWith[];
     configRevision?: number;
     /**
      * The order's number, taken before (`sendOrderNumber`). With `send` too, the order is written
@@ -179,7 +181,7 @@ export async function insertOrder(
       { entityFqdn: ORDER_FQDN, slug: 'created', entityId: id, createdEvent: { entity: wire } },
       { entityLocked: true },
     );
-    if (approved) await afterApproval(tx, settings, wire, o.notify);
+    if (approved) await afterApproval(tx, settings, wire, o.notify, o.paidWith);
     else if (draft.status === 'INITIALIZED') {
       await enqueueJob(
         tx,
@@ -330,6 +332,8 @@ export async function applyPaymentUpdate(
     approve?: boolean;
     /** Keep the order as written (kept.ts) for the payment call that follows; only with `locked`. */
     keep?: boolean;
+    /** What paid it, for the buyer's confirmation when this approves the order. */
+    paidWith?: readonly PaidWith[];
   },
   locked?: LockedOrder,
 ): Promise<void> {
@@ -364,7 +368,7 @@ export async function applyPaymentUpdate(
     await emitUpdated(tx, wire, modified);
     if (row.payment_status !== update.paymentStatus)
       await emitAction(tx, 'payment_status_updated', wire, { previousPaymentStatus: row.payment_status });
-    if (approve) await afterApproval(tx, settings, wire);
+    if (approve) await afterApproval(tx, settings, wire, undefined, update.paidWith);
   });
 }
 

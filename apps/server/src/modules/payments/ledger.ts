@@ -1,8 +1,15 @@
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { applyPaymentUpdate, getOrderForPayment, sendOrderForPayment } from '../orders/index.ts';
+import { price } from '../../platform/money.ts';
+import {
+  applyPaymentUpdate,
+  getOrderForPayment,
+  sendOrderForPayment,
+  type PaidWith,
+} from '../orders/index.ts';
 import type { PaymentProvider } from './gateway.ts';
 import { listPayments, listRefunds, lockPayments, type PaymentRow } from './store.ts';
+import { GIFT_CARD_PAYMENT_METHOD } from './service.ts';
 import { testGateway } from './test-gateway.ts';
 import { orderPaymentStatusOf, paymentTotals, type PaymentFigures } from './transitions.ts';
 import { toOrderTransactions } from './wire.ts';
@@ -138,9 +145,38 @@ export async function syncOrder(
   await applyPaymentUpdate(
     ctx,
     order.id,
-    { paymentStatus, activity, ...(approve ? { approve: true } : {}), ...(keep ? { keep: true } : {}) },
+    {
+      paymentStatus,
+      activity,
+      ...(approve ? { approve: true, paidWith: paidWith(all) } : {}),
+      ...(keep ? { keep: true } : {}),
+    },
     order.locked,
   );
+}
+
+const BRANDS: Record<string, string> = { AMEX: 'American Express', MASTERCARD: 'Mastercard' };
+/** "Visa" for `VISA`, as people write it. */
+const brandName = (b: string) =>
+  BRANDS[b.toUpperCase()] ?? b.charAt(0).toUpperCase() + b.slice(1).toLowerCase();
+
+const PAID_OR_PROMISED = new Set(['APPROVED', 'AUTHORIZED', 'PENDING', 'PENDING_MERCHANT']);
+
+/** What paid the order, for its buyer's confirmation: each payment that went through, by what. */
+export function paidWith(payments: readonly PaymentRow[]): PaidWith[] {
+  return payments
+    .filter((p) => PAID_OR_PROMISED.has(p.status))
+    .map((p) => ({
+      label:
+        p.payment_method === GIFT_CARD_PAYMENT_METHOD
+          ? `gift card ****${p.card_last4 ?? ''}`
+          : p.card_brand && p.card_last4
+            ? `${brandName(p.card_brand)} ****${p.card_last4}`
+            : p.offline
+              ? `${p.payment_method} (paid to the store directly)`
+              : p.payment_method,
+      amount: price(p.amount, p.currency),
+    }));
 }
 
 /**
