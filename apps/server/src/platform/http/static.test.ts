@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -48,5 +50,38 @@ describe('an app that is not built', () => {
     expect(r.json()).toMatchObject({ details: { applicationError: { code: 'APP_NOT_BUILT' } } });
     expect(r.json().message).toContain('npm run build');
     await app.close();
+  });
+});
+
+describe('an app built again while the server runs', () => {
+  it('serves the assets its new index.html names, never a file outside its folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<script src="/x/assets/old.js"></script>');
+    writeFileSync(join(dir, 'assets', 'old.js'), 'old()');
+    writeFileSync(join(tmpdir(), 'vitrine-static-secret.txt'), 'TOP-SECRET-CONTENT');
+    const app = Fastify();
+    serveApp(app, { prefix: '/x/', dir, name: 'test pages' });
+    await app.ready();
+    // The build replaces its files: a new index and a new hashed asset the process never saw.
+    rmSync(join(dir, 'assets', 'old.js'));
+    writeFileSync(join(dir, 'assets', 'new-1a2b.js'), 'fresh()');
+    writeFileSync(join(dir, 'index.html'), '<script src="/x/assets/new-1a2b.js"></script>');
+    expect((await app.inject({ url: '/x/some/route' })).body).toContain('/x/assets/new-1a2b.js');
+    const fresh = await app.inject({ url: '/x/assets/new-1a2b.js?v=1' });
+    expect([fresh.statusCode, fresh.body, fresh.headers['cache-control']]).toEqual([
+      200,
+      'fresh()',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await app.inject({ url: '/x/assets/old.js' })).statusCode).toBe(404);
+    for (const url of [
+      '/x/assets/../../vitrine-static-secret.txt',
+      '/x/assets/%2e%2e/%2e%2e/vitrine-static-secret.txt',
+    ])
+      expect((await app.inject({ url })).body, url).not.toContain('TOP-SECRET-CONTENT');
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(join(tmpdir(), 'vitrine-static-secret.txt'), { force: true });
   });
 });

@@ -37,6 +37,11 @@ export function serveApp(
     }
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.url.startsWith(`${o.prefix}assets/`)) {
+        // A file the app gained since this process started (a build while it runs): its new
+        // index.html names it. `send` keeps the path inside the folder.
+        const file = decodeURIComponent(req.url.split('?')[0]!.slice(o.prefix.length));
+        if (built && !file.includes('..') && existsSync(join(o.dir, file)))
+          return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(file, o.dir);
         return reply.status(404).send(
           applicationEnvelope('ROUTE_NOT_FOUND', `No file ${req.url.split('?')[0]}`, {
             requestId: String(req.id),
