@@ -52,19 +52,20 @@ export function safePath(raw: string | null | undefined, fallback = '/account'):
 
 /**
  * "Continue with hosted login": the platform's sign-in page, back to /callback with a code.
- * `o.signedIn`: the hosted page has just signed this browser in, so no page is shown (`prompt=none`).
+ * `o.signedIn`: the hosted page has just signed this browser in, so no page is shown (`prompt=none`);
+ * `o.signUp`: its sign-up page instead (`prompt=create`).
  */
 export async function startHostedLogin(
   env: Env,
   returnTo: string,
-  o: { signedIn?: boolean } = {},
+  o: { signedIn?: boolean; signUp?: boolean } = {},
 ): Promise<void> {
   const a = await auth(env);
   const data = await a.generateOAuthData(`${env.origin}/callback`, returnTo);
   sessionStorage.setItem(OAUTH_DATA, JSON.stringify(data));
   const { authUrl } = await a.getAuthUrl(data, {
     responseMode: 'query',
-    ...(o.signedIn ? { prompt: 'none' as const } : {}),
+    ...(o.signedIn ? { prompt: 'none' as const } : o.signUp ? { prompt: 'create' as const } : {}),
   });
   window.location.assign(authUrl);
 }

@@ -110,7 +110,8 @@ export type UserInfo = z.infer<typeof userInfoResponse>;
 export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
 export const oauthResponseMode = z.enum(['query', 'fragment', 'web_message']);
-export const oauthPrompt = z.enum(['login', 'none', 'consent', 'select_account']);
+/** `create` (OpenID Connect's "Initiating User Registration"): the hosted sign-up page instead of sign-in. */
+export const oauthPrompt = z.enum(['login', 'none', 'consent', 'select_account', 'create']);
 export type OAuthResponseMode = z.infer<typeof oauthResponseMode>;
 export type OAuthPrompt = z.infer<typeof oauthPrompt>;
 

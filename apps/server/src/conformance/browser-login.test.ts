@@ -85,6 +85,28 @@ describe.skipIf(!hasChromium)('sign-in in a real browser', () => {
     await page.close();
   });
 
+  it('hosted sign-up (prompt=create): authorize opens the sign-up page, and a new account comes back with a code', async () => {
+    const address = `new-${Date.now()}@example.test`;
+    const auth = OAuthStrategy({ clientId, host: s.url });
+    const oauthData = await auth.generateOAuthData(`${shopOrigin}/callback`);
+    const { authUrl } = await auth.getAuthUrl(oauthData, { responseMode: 'query', prompt: 'create' });
+    const page = await browser.newPage();
+    await page.goto(authUrl);
+    await page.waitForURL(/\/auth\/signup\?/);
+    await page.getByLabel('First name').fill('Nova');
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => u.toString().startsWith(`${shopOrigin}/callback?`), { timeout: 20_000 });
+    const { code, state } = auth.parseFromUrl(page.url(), 'query');
+    const tokens = await auth.getMemberTokens(code, state, oauthData);
+    expect(tokens.refreshToken.role).toBe('member');
+    // Signed in now, yet asking to create an account shows the sign-up page again, not a code.
+    await page.goto((await auth.getAuthUrl(oauthData, { responseMode: 'query', prompt: 'create' })).authUrl);
+    await page.waitForURL(/\/auth\/signup\?/);
+    await page.close();
+  });
+
   it('direct login: register in the page, then the hidden iframe returns member tokens to the shop origin', async () => {
     const page = await browser.newPage();
     await page.goto(`${shopOrigin}/`);

@@ -112,7 +112,7 @@ function useForm(run: (form: FormData, env: Env) => Promise<string | undefined>)
   return { submit, busy, error };
 }
 
-function HostedLoginButton({ returnTo }: { returnTo: string }) {
+function HostedLoginButton({ returnTo, signUp = false }: { returnTo: string; signUp?: boolean }) {
   const env = useEnv();
   const [busy, setBusy] = useState(false);
   return (
@@ -122,10 +122,10 @@ function HostedLoginButton({ returnTo }: { returnTo: string }) {
       busy={busy}
       onClick={() => {
         setBusy(true);
-        startHostedLogin(env, returnTo).catch(() => setBusy(false));
+        startHostedLogin(env, returnTo, { signUp }).catch(() => setBusy(false));
       }}
     >
-      Continue with hosted login
+      {signUp ? 'Continue with hosted sign-up' : 'Continue with hosted login'}
     </Button>
   );
 }
@@ -372,7 +372,7 @@ export function SignUp() {
         or
         <span className="h-px flex-1 bg-stone-200" />
       </div>
-      <HostedLoginButton returnTo={returnTo} />
+      <HostedLoginButton returnTo={returnTo} signUp />
     </Card>
   );
 }

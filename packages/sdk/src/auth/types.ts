@@ -52,7 +52,8 @@ export interface OAuthData {
 }
 
 export type ResponseMode = 'fragment' | 'query' | 'web_message';
-export type Prompt = 'login' | 'none' | 'consent' | 'select_account';
+/** `create`: the hosted sign-up page rather than sign-in (OpenID Connect's prompt=create). */
+export type Prompt = 'login' | 'none' | 'consent' | 'select_account' | 'create';
 
 export interface AuthUrlOptions {
   prompt?: Prompt;

@@ -122,13 +122,13 @@ async function signIn(ctx: Ctx, sessionToken: string, userAgent: string | undefi
   return s ? openBrowserSession(ctx, s.memberId, s.visitorId, userAgent) : null;
 }
 
-/** The hosted sign-in page, carrying the authorize request. */
+/** The hosted sign-in page (sign-up for `prompt=create`), carrying the authorize request. */
 export function loginPageUrl(ctx: Ctx, req: AuthRequest): string {
   const { sessionToken: _drop, ...rest } = req;
   const params = new URLSearchParams(
     Object.entries(rest).filter(([, v]) => v !== undefined) as [string, string][],
   );
-  return `${ctx.config.PUBLIC_URL}/auth/login?${params}`;
+  return `${ctx.config.PUBLIC_URL}/auth/${req.prompt === 'create' ? 'signup' : 'login'}?${params}`;
 }
 
 /**
@@ -156,7 +156,7 @@ export async function authorize(
         delivery: await withCode(ctx, rt, t, req, signedIn.session),
         cookie: signedIn.cookie,
       };
-  } else if (req.prompt !== 'login' && req.prompt !== 'select_account') {
+  } else if (req.prompt !== 'login' && req.prompt !== 'select_account' && req.prompt !== 'create') {
     const session = await browserSessionOf(ctx, browser.cookie);
     if (session) return { kind: 'deliver', delivery: await withCode(ctx, rt, t, req, session) };
   }
