@@ -19,7 +19,7 @@ function CartButton() {
       onClick={drawer.open}
       onPointerEnter={preloadCartDrawer}
       onFocus={preloadCartDrawer}
-      className={`relative ${buttonClass('ghost')}`}
+      className={`relative ${buttonClass('ghost')} max-sm:px-2`}
       aria-haspopup="dialog"
     >
       <svg
@@ -32,7 +32,8 @@ function CartButton() {
       >
         <path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" />
       </svg>
-      <span>Cart</span>
+      {/* Icons alone on a phone, so the header keeps to one row above the search. */}
+      <span className="sr-only sm:not-sr-only">Cart</span>
       <span
         className="rounded-full bg-indigo-700 px-2 text-sm text-white"
         aria-label={`${n} ${n === 1 ? 'item' : 'items'}`}
@@ -54,11 +55,11 @@ function Header() {
     navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
   };
   const link = ({ isActive }: { isActive: boolean }) =>
-    `${buttonClass('ghost')} ${isActive ? 'underline underline-offset-4' : ''}`;
+    `${buttonClass('ghost')} max-sm:px-2 ${isActive ? 'underline underline-offset-4' : ''}`;
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2">
-        <Link to="/" className="mr-2 text-xl font-bold tracking-tight">
+        <Link to="/" className="mr-1 text-base font-bold tracking-tight sm:mr-2 sm:text-xl">
           {storeName}
         </Link>
         <nav aria-label="Main" className="flex items-center">
@@ -66,7 +67,17 @@ function Header() {
             Shop
           </NavLink>
           <NavLink to={loggedIn ? '/account' : '/login'} className={link}>
-            {loggedIn ? 'Account' : 'Sign in'}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 sm:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">{loggedIn ? 'Account' : 'Sign in'}</span>
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
