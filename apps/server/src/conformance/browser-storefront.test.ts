@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { inventoryItemOf, shopProduct } from '../test/shop.ts';
 import { latestCode, mailsTo } from '../test/identity.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
@@ -127,13 +128,17 @@ async function payOnHostedCheckout(page: Page, email: string) {
   await page.getByLabel('Country').selectOption('US');
   await page.getByLabel('Street name').fill('Main Street');
   await page.getByLabel('House number').fill('1');
+  await page.getByLabel('Apartment, suite, etc. (optional)').fill('Apt 4B');
   await page.getByLabel('City').fill('Springfield');
-  const state = page.getByLabel('State / province');
-  if (await state.count()) await state.selectOption({ index: 1 });
-  await page.getByLabel('Postal code').fill('10001');
+  await page.getByLabel('State / province').selectOption('US-IL');
+  await page.getByLabel('Postal code').fill('62701');
   await page.getByRole('button', { name: /^Continue/ }).press('Enter');
   const toPayment = page.getByRole('button', { name: /Continue to payment/ });
   await page.getByLabel('Card number').or(toPayment).first().waitFor();
+  // The address as it will be used, the apartment and the state included.
+  expect(await page.locator('main').innerText()).toContain(
+    '1 Main Street, Apt 4B, 62701 Springfield, IL, United States',
+  );
   if (await toPayment.count()) await toPayment.press('Enter');
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -365,13 +370,20 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const mail = await s.until(async () =>
       (await mailsTo(s, buyer)).find((m) => m.subject.endsWith(`order #${number} confirmed`)),
     );
+    // The e-mail names the choices bought, as the pages do.
+    expect(mail.text).toContain('2 × Linen Button-Down Shirt (Size: M · Color: Sand)');
     const link = /View your order: (\S+)/.exec(mail.text)?.[1] ?? '';
     expect(link.startsWith(`${s.url}/order-status?token=`), link).toBe(true);
     const phone = await visitor(375);
     await phone.page.goto(link);
     await phone.page.getByRole('heading', { name: `Order #${number}` }).waitFor();
     const shown = (await phone.page.locator('main').innerText()).replace(/\s+/g, ' ');
-    for (const text of ['Payment Paid', 'Delivery Not shipped yet', 'Linen Button-Down Shirt'])
+    for (const text of [
+      'Payment Paid',
+      'Delivery Not shipped yet',
+      'Ship to Ada Lovelace 1 Main Street Apt 4B 62701 Springfield IL, United States',
+      'Linen Button-Down Shirt',
+    ])
       expect(shown).toContain(text);
     // Shipped with tracking: the same link now shows the parcel and where to follow it.
     const lines = (
@@ -619,6 +631,69 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.goto('/');
     await hydrated(page);
     await shot(page, 'home-375');
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
+
+  it('a quantity raised above the stock is set to what is left, and the cart says so (drawer and cart page)', async () => {
+    const { productId, product } = await shopProduct(s, {
+      name: 'Last Lantern',
+      price: '12',
+      quantity: 3,
+      physical: true,
+    });
+    const slug = (await s.admin<{ product: { slug: string } }>('GET', `/stores/v3/products/${product.id}`))
+      .body.product.slug;
+    const sell = async (decrementBy: number) => {
+      const item = await inventoryItemOf(s, productId);
+      const r = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+        decrementData: [{ inventoryItemId: item.id, decrementBy }],
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    const v = await visitor(375);
+    const { page } = v;
+    await page.goto(`/product-page/${slug}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    const lineIn = (where: typeof drawer) =>
+      where.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').filter({
+        hasText: 'Last Lantern',
+      });
+    const line = lineIn(drawer);
+    await line.waitFor();
+    // 5 asked for, 3 in stock: the store sets 3, and the line says it in its live region.
+    await line.getByLabel('Quantity').selectOption('5');
+    await expect.poll(() => line.getByRole('status').innerText()).toBe('Only 3 left — quantity set to 3.');
+    expect(await line.getByLabel('Quantity').inputValue()).toBe('3');
+    expect(await drawer.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => cartCount(page)).toBe(3);
+    await expectAccessible(page, 'cart drawer, quantity set to the stock');
+    await page.keyboard.press('Escape');
+
+    // One sold meanwhile: on the cart page the line shows 2 left, and 4 asked for becomes 2.
+    await sell(1);
+    await page.goto('/cart');
+    await hydrated(page);
+    const onPage = lineIn(page.locator('main'));
+    await expect.poll(() => onPage.innerText()).toContain('Only 2 left');
+    await onPage.getByLabel('Quantity').selectOption('4');
+    await expect.poll(() => onPage.getByRole('status').innerText()).toBe('Only 2 left — quantity set to 2.');
+    expect(await onPage.getByLabel('Quantity').inputValue()).toBe('2');
+    await shot(page, 'cart-quantity-set-to-stock-375');
+
+    // None left: the quantity stays, the line is out of stock, and nothing is removed behind the shopper's back.
+    await sell(2);
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => onPage.innerText()).toContain('No longer available');
+    await onPage.getByLabel('Quantity').selectOption('3');
+    await expect
+      .poll(() => onPage.getByRole('status').innerText())
+      .toBe('None left in stock — quantity stays at 2.');
+    expect(await onPage.getByLabel('Quantity').inputValue()).toBe('2');
+    await expectAccessible(page, 'cart page, none left');
     expect(v.errors).toEqual([]);
     await v.close();
   });

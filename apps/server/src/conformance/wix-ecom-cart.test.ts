@@ -8,6 +8,7 @@ import { createClient, OAuthStrategy } from '@wix/sdk';
 import { productsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { inventoryItemOf, shopProduct } from '../test/shop.ts';
 import { adminAuth, redirectWixFetch } from '../test/wix.ts';
 
 const APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -230,6 +231,52 @@ describe('@wix/ecom current cart and checkout against Vitrine', () => {
         lineItems: [{ catalogReference: { catalogItemId: single.productId, appId: APP }, quantity: 1 }],
       }),
     ).rejects.toMatchObject({ details: { applicationError: { code: 'CHECKOUT_IS_COMPLETE' } } });
+  });
+
+  it('sets a quantity above the stock to the stock left, in the cart and in the checkout, as the SDK documents', async () => {
+    const { productId, variantId } = await shopProduct(s, {
+      name: 'Clamped Pen',
+      price: '4',
+      quantity: 25,
+      physical: true,
+    });
+    const c = shopper();
+    const added = await c.currentCart.addToCurrentCart({
+      lineItems: [
+        { catalogReference: { catalogItemId: productId, appId: APP, options: { variantId } }, quantity: 1 },
+      ],
+    });
+    const lineId = added.cart!.lineItems![0]!._id!;
+    const raised = await c.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity: 30 }]);
+    expect(raised.cart!.lineItems![0]).toMatchObject({
+      quantity: 25,
+      availability: { status: 'AVAILABLE', quantityAvailable: 25 },
+    });
+    expect((await c.currentCart.getCurrentCart()).lineItems![0]!.quantity).toBe(25);
+
+    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    const co = await c.checkout.getCheckout(checkoutId!);
+    const coLine = co.lineItems![0]!._id!;
+    const lower = await c.checkout.updateLineItemsQuantity(checkoutId!, [{ _id: coLine, quantity: 2 }]);
+    expect(lower.checkout!.lineItems![0]!.quantity).toBe(2);
+    const again = await c.checkout.updateLineItemsQuantity(checkoutId!, [{ _id: coLine, quantity: 30 }]);
+    expect(again.checkout!.lineItems![0]).toMatchObject({
+      quantity: 25,
+      availability: { status: 'AVAILABLE', quantityAvailable: 25 },
+    });
+    expect(num(again.checkout!.priceSummary!.subtotal)).toBeCloseTo(100, 2);
+
+    // None left: the line keeps its quantity and shows out of stock; the call still succeeds.
+    const item = await inventoryItemOf(s, productId);
+    const gone = await s.admin('POST', '/stores/v3/bulk/inventory-items/decrement', {
+      decrementData: [{ inventoryItemId: item.id, decrementBy: 25 }],
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const none = await c.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity: 26 }]);
+    expect(none.cart!.lineItems![0]).toMatchObject({
+      quantity: 25,
+      availability: { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
+    });
   });
 
   it('removes the coupon and lines, and deletes the cart', async () => {

@@ -1,17 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  type HttpClient,
   cartCalls,
   checkoutRedirect,
   needsShipping,
-  optionsText,
   type Cart,
-  type CartLineItem,
   type EstimateTotals,
   type Money,
 } from '@vitrine/sdk';
 import { cartQueries, shippingQueries } from '@vitrine/sdk/react';
-import { cartChanged, currentCart } from '../cart.ts';
+import { currentCart } from '../cart.ts';
 import { sortedCountries } from '../countries.ts';
 import { freeShipping, minorMoney, type FreeShipping } from '../free-shipping.ts';
 import { Fragment, lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
@@ -27,102 +24,15 @@ import {
   linkClass,
   Loading,
   LoadingSkeleton,
-  Price,
   Select,
   Skeleton,
 } from '@vitrine/ui';
+import { CartLine, useCartChange } from './cart-line.tsx';
 
 // "You may also like" for the cart's products: a chunk of its own, read once the cart is shown.
 const RelatedProducts = lazy(() =>
   import('./recommendations.tsx').then((m) => ({ default: m.RelatedProducts })),
 );
-
-function useCartChange() {
-  const { http } = useEnv();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: (http: HttpClient) => Promise<Cart>) => change(http),
-    onSuccess: (cart) => cartChanged(queryClient, http, cart),
-  });
-}
-
-function Line({ line, onError }: { line: CartLineItem; onError: (m: string | undefined) => void }) {
-  const change = useCartChange();
-  const qtyId = useId();
-  const name = line.productName?.translated ?? line.productName?.original ?? 'Item';
-  const options = optionsText(line.descriptionLines);
-  const unavailable = line.availability?.status && line.availability.status !== 'AVAILABLE';
-  const run = (fn: Parameters<typeof change.mutate>[0]) => {
-    onError(undefined);
-    change.mutate(fn, { onError: (e) => onError(describeError(e)) });
-  };
-  return (
-    <li className="flex gap-3 border-b border-stone-200 py-4">
-      {line.image?.url && (
-        <img
-          src={line.image.url}
-          alt=""
-          width={80}
-          height={80}
-          loading="lazy"
-          className="h-20 w-20 shrink-0 rounded-lg object-cover"
-        />
-      )}
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {line.url?.relativePath ? (
-            <Link to={line.url.relativePath} className="underline-offset-2 hover:underline">
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
-        </p>
-        {options && <p className="text-sm text-stone-700">{options}</p>}
-        <p className="text-sm">
-          <Price price={line.price} compareAt={line.fullPrice} />
-        </p>
-        {unavailable && (
-          <p className="text-sm font-medium text-red-800">
-            {line.availability?.status === 'PARTIALLY_AVAILABLE'
-              ? `Only ${line.availability.quantityAvailable ?? 0} left`
-              : 'No longer available'}
-          </p>
-        )}
-        <div className="mt-2 flex flex-wrap items-center gap-2">
-          <label htmlFor={qtyId} className="text-sm">
-            Quantity
-          </label>
-          <select
-            id={qtyId}
-            value={line.quantity}
-            disabled={change.isPending}
-            onChange={(e) => {
-              const quantity = Number(e.target.value);
-              run((http) => cartCalls.setQuantity(http, line.id, quantity));
-            }}
-            className="min-h-11 rounded-lg border border-stone-400 bg-white px-2"
-          >
-            {Array.from({ length: Math.max(10, line.quantity) }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <Button
-            variant="link"
-            disabled={change.isPending}
-            onClick={() => run((http) => cartCalls.remove(http, [line.id]))}
-            aria-label={`Remove ${name}`}
-          >
-            Remove
-          </Button>
-        </div>
-      </div>
-      <p className="shrink-0 font-semibold">{line.lineItemPrice?.formattedAmount}</p>
-    </li>
-  );
-}
 
 function Coupon({ cart }: { cart: Cart }) {
   const change = useCartChange();
@@ -394,7 +304,7 @@ export function CartView({ compact = false }: { compact?: boolean }) {
           <Alert>{error}</Alert>
           <ul aria-label="Items in your cart">
             {cart.data.lineItems.map((l) => (
-              <Line key={l.id} line={l} onError={setError} />
+              <CartLine key={l.id} line={l} onError={setError} />
             ))}
           </ul>
         </div>

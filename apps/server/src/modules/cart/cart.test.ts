@@ -423,6 +423,79 @@ describe('current cart', () => {
     });
   });
 
+  it('sets a quantity above the stock to the stock left (update-line-items-quantity); with none left the line stays as it is, out of stock', async () => {
+    const p = await newProduct({
+      name: 'Few Pens',
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '2' } }, inventoryItem: { quantity: 5 } }],
+      },
+    });
+    const v = await visitor();
+    const made = (
+      await add(v, [
+        { catalogReference: ref(p.id), quantity: 2 },
+        { catalogReference: ref(mug.id), quantity: 1 },
+      ])
+    ).body.cart;
+    const [pen, cup] = made.lineItems.map((l) => l.id);
+    const setQuantity = async (lineItems: { id: string; quantity: number }[]) => {
+      const r = await s.request<{ cart: Cart }>('POST', `${C}/update-line-items-quantity`, {
+        auth: v,
+        body: { lineItems },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.cart.lineItems.map((l) => [l.quantity, l.availability]);
+    };
+    // Above the stock: set to the 5 left (and the untracked mug in the same call takes what it asks).
+    expect(
+      await setQuantity([
+        { id: pen!, quantity: 8 },
+        { id: cup!, quantity: 40 },
+      ]),
+    ).toEqual([
+      [5, { status: 'AVAILABLE', quantityAvailable: 5 }],
+      [40, { status: 'AVAILABLE' }],
+    ]);
+    expect((await get(v)).body.cart.lineItems[0]!.quantity).toBe(5);
+    // Lowering, and raising within the stock, are as asked.
+    expect((await setQuantity([{ id: pen!, quantity: 3 }]))[0]).toEqual([
+      3,
+      { status: 'AVAILABLE', quantityAvailable: 5 },
+    ]);
+    expect((await setQuantity([{ id: pen!, quantity: 4 }]))[0]![0]).toBe(4);
+
+    const items = await s.admin<{ inventoryItems: { id: string; revision: string }[] }>(
+      'POST',
+      '/stores/v3/inventory-items/query',
+      { query: { filter: { productId: p.id } } },
+    );
+    const item = items.body.inventoryItems[0]!;
+    const stock = async (quantity: number) => {
+      const r = await s.admin<{ inventoryItem: { revision: string } }>(
+        'PATCH',
+        `/stores/v3/inventory-items/${item.id}`,
+        { inventoryItem: { id: item.id, revision: item.revision, quantity } },
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      item.revision = r.body.inventoryItem.revision;
+    };
+    // Stock fell to 2 under a line of 4: asking for 6, or for 3 (less than it holds), gives the 2 left.
+    await stock(2);
+    expect((await get(v)).body.cart.lineItems[0]!.availability.status).toBe('PARTIALLY_AVAILABLE');
+    expect((await setQuantity([{ id: pen!, quantity: 6 }]))[0]).toEqual([
+      2,
+      { status: 'AVAILABLE', quantityAvailable: 2 },
+    ]);
+    // None left: a raise leaves the line at its quantity, shown out of stock; it is not removed.
+    await stock(0);
+    expect((await setQuantity([{ id: pen!, quantity: 6 }]))[0]).toEqual([
+      2,
+      { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
+    ]);
+    expect((await setQuantity([{ id: pen!, quantity: 1 }]))[0]![0]).toBe(1);
+    expect((await get(v)).body.cart.lineItems.map((l) => l.quantity)).toEqual([1, 40]);
+  });
+
   it("hands a visitor's cart to the member they log in as, and merges it into an existing member cart", async () => {
     const clientId = await shopClient(s);
     const visitor = async () => (await anonymousTokens(s, clientId)).access_token;

@@ -215,6 +215,61 @@ describe('checkout', () => {
     ).toBe(false);
   });
 
+  it('sets a quantity above the stock to the stock left (update-line-items-quantity); with none left the line stays, out of stock; create-order still checks', async () => {
+    const book = await ebook('Few Books', '3', 4);
+    const free = await shopProduct(s, { name: 'Untracked Book', price: '1', untracked: true });
+    const v = await visitor();
+    const co = (
+      await create(v, {
+        lineItems: [line(book), line(free)],
+        checkoutInfo: { buyerInfo: { email: 'few@example.test' } },
+      })
+    ).body.checkout;
+    const [bookLine, freeLine] = co.lineItems.map((l) => l.id);
+    const setQuantity = async (auth: string, lineItems: { id: string; quantity: number }[]) => {
+      const r = await s.request<{ checkout: Checkout }>('POST', `${K}/${co.id}/update-line-items-quantity`, {
+        auth,
+        body: { lineItems },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.checkout;
+    };
+    const raised = await setQuantity(v, [
+      { id: bookLine!, quantity: 9 },
+      { id: freeLine!, quantity: 30 },
+    ]);
+    expect(raised.lineItems.map((l) => [l.quantity, l.availability])).toEqual([
+      [4, { status: 'AVAILABLE', quantityAvailable: 4 }],
+      [30, { status: 'AVAILABLE' }],
+    ]);
+    expect(raised.priceSummary.subtotal.amount).toBe('42.00');
+    expect(raised.violations).toEqual([]);
+    expect((await setQuantity(v, [{ id: bookLine!, quantity: 2 }])).lineItems[0]!.quantity).toBe(2);
+
+    // Another buyer takes all 4 while this checkout holds 2: raising it then leaves it as it is.
+    const other = await visitor();
+    const rival = (
+      await create(other, {
+        lineItems: [line(book, 4)],
+        checkoutInfo: { buyerInfo: { email: 'rival@example.test' } },
+      })
+    ).body.checkout;
+    const sold = await s.request('POST', `${K}/${rival.id}/create-order`, { auth: other, body: {} });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const none = await setQuantity(v, [{ id: bookLine!, quantity: 3 }]);
+    expect(none.lineItems[0]).toMatchObject({
+      quantity: 2,
+      availability: { status: 'NOT_AVAILABLE', quantityAvailable: 0 },
+    });
+    expect(none.violations[0]).toMatchObject({
+      severity: 'ERROR',
+      target: { lineItem: { id: bookLine, suggestedFix: 'REMOVE_LINE_ITEM' } },
+    });
+    const refused = await s.request('POST', `${K}/${co.id}/create-order`, { auth: v, body: {} });
+    expect([refused.status, appError(refused.body).code]).toEqual([400, 'PARTIAL_OUT_OF_STOCK']);
+    expect(await stockOf(book.productId)).toBe(0);
+  });
+
   it('places an order once: the same checkout again answers with the same order; a completed checkout is frozen', async () => {
     const book = await ebook('Once Book', '5', 5);
     const v = await visitor();

@@ -82,6 +82,63 @@ describe.skipIf(testEngine() !== 'postgres')(
       expect(await stockOf(ref.catalogItemId)).toBe(0);
     }, 180_000);
 
+    it('sets quantities raised above the stock to what is left while orders take it, and sells the stock once', async () => {
+      const ref = await ebook('Three Copies', '9', 3);
+      const buyers = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const v = await visitor();
+          const r = await s.request<{ checkout: { id: string; lineItems: { id: string }[] } }>('POST', K, {
+            auth: v,
+            body: {
+              channelType: 'WEB',
+              lineItems: [{ catalogReference: ref, quantity: 1 }],
+              checkoutInfo: { buyerInfo: { email: `raise${i}@example.test` } },
+            },
+          });
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          const { id, lineItems } = r.body.checkout;
+          return { v, id, lineId: lineItems[0]!.id, server: i % 2 ? other : s };
+        }),
+      );
+      // Each buyer asks for 5 (more than there ever is), then orders; all at once, on both processes.
+      const done = await Promise.all(
+        buyers.map(async (b) => {
+          const raised = await b.server.request<{
+            checkout: { lineItems: { quantity: number; availability: { status: string } }[] };
+          }>('POST', `${K}/${b.id}/update-line-items-quantity`, {
+            auth: b.v,
+            body: { lineItems: [{ id: b.lineId, quantity: 5 }] },
+          });
+          const placed = await b.server.request<{ orderId?: string }>('POST', `${K}/${b.id}/create-order`, {
+            auth: b.v,
+            body: {},
+          });
+          return { raised, placed };
+        }),
+      );
+      // No raise is refused: it gets the 3 left, or, once they are sold, keeps its 1, out of stock.
+      for (const { raised } of done) {
+        expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+        const l = raised.body.checkout.lineItems[0]!;
+        expect([
+          [3, 'AVAILABLE'],
+          [1, 'NOT_AVAILABLE'],
+        ]).toContainEqual([l.quantity, l.availability.status]);
+      }
+      const codes = done.map(({ placed }) =>
+        placed.status === 200 ? '200' : `${placed.status} ${appError(placed.body).code}`,
+      );
+      expect(codes.filter((c) => c === '200')).toHaveLength(1);
+      expect(codes.filter((c) => c !== '200').every((c) => c === '400 FULL_OUT_OF_STOCK')).toBe(true);
+      const orderId = done.find(({ placed }) => placed.status === 200)!.placed.body.orderId;
+      const order = await s.admin<{ order: { lineItems: { quantity: number }[] } }>(
+        'GET',
+        `/ecom/v1/orders/${orderId}`,
+      );
+      expect(order.body.order.lineItems.map((l) => l.quantity)).toEqual([3]);
+      expect(await stockOf(ref.catalogItemId)).toBe(0);
+    }, 60_000);
+
     it('lets a coupon limited to 5 uses discount exactly 5 of 50 orders', async () => {
       const ref = await ebook('Coupon Book', '10', 1000);
       const c = await s.admin('POST', '/stores/v2/coupons', {

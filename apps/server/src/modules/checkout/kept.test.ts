@@ -345,6 +345,34 @@ describe('a change made from the kept checkout', () => {
     });
   });
 
+  it('sets a quantity above the stock to what is left now, not to what the kept checkout read', async () => {
+    const { auth, id } = await newCheckout();
+    const kept = await ok(patch(auth, id, { shippingInfo: { shippingDestination: { address: NY } } }));
+    const left = await quantityLeft();
+    expect(left).toBeGreaterThan(10);
+    const lineId = (kept.lineItems[0] as unknown as { id: string }).id;
+    // Another process sells all but 3 after this one kept the checkout (with more than 10 left).
+    await moveStock(-(left - 3));
+    try {
+      const r = await s.request<{ checkout: Checkout }>('POST', `${K}/${id}/update-line-items-quantity`, {
+        auth,
+        body: { lineItems: [{ id: lineId, quantity: 10 }] },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.checkout.lineItems[0]).toMatchObject({
+        quantity: 3,
+        availability: { status: 'AVAILABLE', quantityAvailable: 3 },
+      });
+      // Nothing was taken from the stock: only the order does.
+      expect(await quantityLeft()).toBe(3);
+      await placeOrder(auth, id);
+      expect(await quantityLeft()).toBe(0);
+    } finally {
+      const back = left - (await quantityLeft());
+      if (back > 0) await moveStock(back);
+    }
+  });
+
   it('is not used for a minute for checkouts of an item whose stock moved under one', async () => {
     const first = await newCheckout();
     await ok(patch(first.auth, first.id, { buyerNote: 'kept' }));

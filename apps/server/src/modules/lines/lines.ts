@@ -329,7 +329,23 @@ export function removeLines(current: readonly ResolvedLine[], ids: readonly stri
   return current.filter((r) => !ids.includes(r.line.id));
 }
 
-/** New quantities for existing lines; more than tracked stock is refused, as when adding. */
+/**
+ * The quantity a line gets when `requested` is asked for (update-line-items-quantity), as the
+ * platform documents it: more than the tracked stock left sets the line to what is left. With
+ * nothing left the line keeps its quantity (a raise is not made; a cut is), and shows as out of
+ * stock: never an error, never a line gone. Untracked items and custom lines take what is asked.
+ */
+function quantityWithin(line: StoredLine, item: CatalogItem | undefined, requested: number): number {
+  if (!item?.tracked) return requested;
+  const left = Math.max(0, item.quantity);
+  if (requested <= left) return requested;
+  return left > 0 ? left : Math.min(requested, line.quantity);
+}
+
+/**
+ * New quantities for existing lines. A quantity above the tracked stock left becomes what is left
+ * (`quantityWithin`); nothing is reserved, so create-order checks the stock again.
+ */
 export function setQuantities(
   current: readonly ResolvedLine[],
   updates: readonly { id: string; quantity: number }[],
@@ -351,17 +367,8 @@ export function setQuantities(
   );
   if (errors.length) throw new ValidationError(errors);
   return current.map((r) => {
-    const i = updates.findIndex((x) => x.id === r.line.id);
-    if (i < 0) return r;
-    const quantity = updates[i]!.quantity;
-    const it = r.item;
-    if (it?.tracked && quantity > r.line.quantity && quantity > it.quantity) {
-      throw new AppError(400, 'INSUFFICIENT_INVENTORY', `Only ${it.quantity} of ${it.name} left in stock.`, {
-        field: `lineItems.${i}.quantity`,
-        quantityAvailable: it.quantity,
-        variantId: it.variantId,
-      });
-    }
-    return resolveWith({ ...r.line, quantity }, it);
+    const update = updates.find((x) => x.id === r.line.id);
+    if (!update) return r;
+    return resolveWith({ ...r.line, quantity: quantityWithin(r.line, r.item, update.quantity) }, r.item);
   });
 }
