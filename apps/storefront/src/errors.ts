@@ -33,5 +33,18 @@ export function describeError(e: unknown): string {
   if (violations.length) return violations.map(sentence).join(' ');
   const app = e.details.applicationError;
   const code = app?.code === undefined ? '' : String(app.code);
+  if (code === 'INSUFFICIENT_INVENTORY') return notEnough(app?.data) ?? MESSAGES[code]!;
   return MESSAGES[code] ?? app?.description ?? 'Something went wrong. Please try again.';
+}
+
+/** How many are left, and how many more the cart can take, from the error's data. */
+export function notEnough(data: Record<string, unknown> | undefined): string | undefined {
+  const left = Number(data?.quantityAvailable);
+  if (!Number.isInteger(left) || left < 0) return undefined;
+  if (left === 0) return 'Sorry, this is out of stock.';
+  const inCart = Number(data?.quantityInCart);
+  if (!Number.isInteger(inCart) || inCart <= 0) return `Sorry, only ${left} left in stock.`;
+  if (inCart >= left) return `Your cart already holds the last ${left === 1 ? 'one' : left}.`;
+  const more = left - inCart;
+  return `Sorry, only ${left} left, and ${inCart} ${inCart === 1 ? 'is' : 'are'} in your cart: you can add ${more} more.`;
 }

@@ -655,6 +655,14 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     const { page } = v;
     await page.goto(`/product-page/${slug}`);
     await hydrated(page);
+    // Adding more than there is says how many are left.
+    const quantity = page.locator('main').getByLabel('Quantity');
+    await quantity.fill('5');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('Sorry, only 3 left in stock.');
+    await quantity.fill('1');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     const lineIn = (where: typeof drawer) =>
@@ -671,6 +679,12 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await expect.poll(() => cartCount(page)).toBe(3);
     await expectAccessible(page, 'cart drawer, quantity set to the stock');
     await page.keyboard.press('Escape');
+    // With the last ones in the cart, the product page says so rather than "not enough".
+    await quantity.fill('1');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual('Your cart already holds the last 3.');
 
     // One sold meanwhile: on the cart page the line shows 2 left, and 4 asked for becomes 2.
     await sell(1);

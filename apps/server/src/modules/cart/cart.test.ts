@@ -203,7 +203,8 @@ describe('current cart', () => {
     expect(tooMany.status).toBe(400);
     expect(appError(tooMany.body)).toMatchObject({
       code: 'INSUFFICIENT_INVENTORY',
-      data: { quantityAvailable: 3 },
+      // What the cart already holds of it, so the shopper can be told how many more it takes.
+      data: { quantityAvailable: 3, quantityInCart: 2 },
     });
     expect((await get(v)).body.cart.lineItems[0]!.quantity).toBe(2);
   });

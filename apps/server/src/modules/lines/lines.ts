@@ -285,7 +285,12 @@ export function addLines(
         400,
         'INSUFFICIENT_INVENTORY',
         `Only ${item.quantity} of ${item.name} left in stock.`,
-        { field, quantityAvailable: item.quantity, variantId: item.variantId },
+        {
+          field,
+          quantityAvailable: item.quantity,
+          quantityInCart: entry.line.quantity - r.quantity,
+          variantId: item.variantId,
+        },
       );
     }
     touched.push(entry.line.id);
