@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorPaging, cursorQuery, filter, sorting } from './query.ts';
+import { cursorSearch } from './catalog-search.ts';
+import { cursorQuery, filter } from './query.ts';
 import { id, qs } from './scalars.ts';
 
 /** Catalog v3 (contract/catalog.md §6): products, variants, inventory items, categories. */
@@ -136,27 +137,17 @@ export const queryProductsRequest = z.strictObject({
   fields,
   returnNonVisibleProducts: qs.bool().optional(),
 });
+/** `search` is the `CursorSearch` of catalog-search.ts: filter, sort, paging, aggregations, expression. */
 export const searchProductsRequest = z.strictObject({
-  search: z
-    .strictObject({
-      filter: filter.nullish(),
-      sort: z.array(sorting).max(5).nullish(),
-      cursorPaging: cursorPaging.nullish(),
-      search: z
-        .object({
-          expression: z.string().max(200).nullish(),
-          fields: z.array(z.string()).optional(),
-          fuzzy: z.boolean().optional(),
-        })
-        .nullish(),
-    })
-    .nullish(),
+  search: cursorSearch.nullish(),
   fields,
   returnNonVisibleProducts: qs.bool().optional(),
 });
 export const countProductsRequest = z.strictObject({
   filter: filter.nullish(),
-  search: z.object({ expression: z.string().max(200).nullish() }).nullish(),
+  search: z
+    .object({ expression: z.string().max(200).nullish(), mode: z.enum(['OR', 'AND']).nullish() })
+    .nullish(),
   returnNonVisibleProducts: qs.bool().optional(),
 });
 export const queryVariantsRequest = z.strictObject({

@@ -20,6 +20,7 @@ export * from './hosted-checkout.ts';
 export * from './addresses.ts';
 export * from './cart-checkout.ts';
 export * from './catalog-responses.ts';
+export * from './catalog-search.ts';
 export * from './events.ts';
 export * from './media.ts';
 export * from './reviews.ts';

@@ -6,6 +6,7 @@ import { conflict, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { cursorPage, metadata } from '../../platform/query/page.ts';
+import type { QuerySpec } from '../../platform/query/spec.ts';
 import { isAdmin, slugify } from './service.ts';
 import { categorySpec, type CategoryRow } from './store.ts';
 import { CATEGORY_FQDN, toCategory } from './wire.ts';
@@ -144,11 +145,21 @@ export async function deleteCategory(ctx: Ctx, id: string) {
   });
 }
 
-/** Visitors see visible categories only (asking for hidden ones is ignored for them); admins see all unless they say otherwise. */
-export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefined, all?: boolean) {
-  let base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
-  if (!(isAdmin(ctx) && all !== false)) base = base.where('catalog_category.visible', '=', true);
-  const page = await cursorPage(base, categorySpec, q ?? {});
+/** The categories a reader sees: visible ones (asking for hidden ones is ignored for visitors); the admin sees all unless they say otherwise. */
+export function readableCategories(ctx: Ctx, all?: boolean) {
+  const base = ctx.db.selectFrom('catalog_category').selectAll('catalog_category');
+  return isAdmin(ctx) && all !== false ? base : base.where('catalog_category.visible', '=', true);
+}
+
+/** A cursor page of `base` (readableCategories) as the wire shows it, with product counts. */
+export async function categoriesPage(
+  ctx: Ctx,
+  base: ReturnType<typeof readableCategories>,
+  spec: QuerySpec,
+  q: CursorQuery,
+  where = 'query',
+) {
+  const page = await cursorPage(base, spec, q, where);
   const n = await counts(
     ctx,
     page.items.map((c) => c.id),
@@ -157,6 +168,10 @@ export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefine
     categories: page.items.map((c) => toCategory(c, n.get(c.id) ?? 0)),
     pagingMetadata: metadata.cursor(page),
   };
+}
+
+export async function queryCategories(ctx: Ctx, q: CursorQuery | null | undefined, all?: boolean) {
+  return categoriesPage(ctx, readableCategories(ctx, all), categorySpec, q ?? {});
 }
 
 /** Adds products to a category (v1 `addProductsToCollection`); products already in it stay where they are. */

@@ -23,19 +23,38 @@ interface Row {
   choices: StoredChoice[];
 }
 
-/** The catalog's options by lower-case name (the earliest product's, when names repeat). */
+/**
+ * The catalog's options by lower-case name: the earliest product's option (its id and render type),
+ * with the choices of every product's option of that id (the earliest of each lower-case name), so a
+ * choice that another product added to a shared option keeps its id in the next product that offers it.
+ */
 export async function sharedOptions(
   ctx: { db: Executor },
   names: string[],
 ): Promise<Map<string, StoredOption>> {
   const wanted = [...new Set(names.map((n) => n.toLowerCase()))];
   if (!wanted.length) return new Map();
-  const { rows } = await sql<{ option: StoredOption }>`
-    select distinct on (lower(o->>'name')) o as option
-    from catalog_product p cross join lateral jsonb_array_elements(p.options) o
-    where lower(o->>'name') = any(${wanted}::text[])
-    order by lower(o->>'name'), p.created_at, p.id`.execute(ctx.db);
-  return new Map(rows.map((r) => [r.option.name.toLowerCase(), r.option]));
+  const { rows } = await sql<{ option: StoredOption; choices: StoredChoice[] | null }>`
+    with first as (
+      select distinct on (lower(o->>'name')) o as option
+      from catalog_product p cross join lateral jsonb_array_elements(p.options) o
+      where lower(o->>'name') = any(${wanted}::text[])
+      order by lower(o->>'name'), p.created_at, p.id)
+    select f.option,
+      (select jsonb_agg(c.value order by p.created_at, p.id, c.ordinality)
+        from catalog_product p cross join lateral jsonb_array_elements(p.options) o
+        cross join lateral jsonb_array_elements(o->'choices') with ordinality c
+        where o->>'id' = f.option->>'id') as choices
+    from first f`.execute(ctx.db);
+  return new Map(
+    rows.map((r) => {
+      const seen = new Set<string>();
+      const choices = (r.choices ?? r.option.choices).filter(
+        (c) => !seen.has(c.name.toLowerCase()) && seen.add(c.name.toLowerCase()),
+      );
+      return [r.option.name.toLowerCase(), { ...r.option, choices }];
+    }),
+  );
 }
 
 function source(ctx: Ctx) {

@@ -2,6 +2,7 @@
 import type { ServerModule } from '../../platform/module.ts';
 import { seedCatalogDemo } from './demo.ts';
 import { mediaReadySubscriber } from './media.ts';
+import { categoryRoutes } from './category-routes.ts';
 import { catalogRoutes } from './routes.ts';
 import { catalogV1Routes } from './v1-routes.ts';
 export { seedCatalogDemo } from './demo.ts';
@@ -30,6 +31,7 @@ export const catalogModule: ServerModule = {
   name: 'catalog',
   routes: ({ router }) => {
     catalogRoutes(router);
+    categoryRoutes(router);
     catalogV1Routes(router);
   },
   demo: seedCatalogDemo,

@@ -19,8 +19,16 @@ import {
   variantSpec,
 } from './store.ts';
 import { INVENTORY_FQDN, toInventoryItem, toVariant } from './wire.ts';
+import {
+  planProductAggregations,
+  productAggregationData,
+  type SearchAggregations,
+} from './product-aggregations.ts';
+import { productFilter } from './product-filter.ts';
+import { withSearch, type SearchText } from './search-expression.ts';
 
 type Filter = Record<string, unknown> | null | undefined;
+type Search = SearchText;
 /** Admins see hidden products unless they say otherwise; anybody else asking for them is refused (catalog.md §11). */
 function seesHidden(ctx: Ctx, asked?: boolean) {
   if (asked === true && !isAdmin(ctx)) {
@@ -31,15 +39,6 @@ function seesHidden(ctx: Ctx, asked?: boolean) {
     );
   }
   return isAdmin(ctx) && asked !== false;
-}
-
-/**
- * The search expression as a word-prefix condition on the name (`__words`, a `words` field: see
- * platform/query/filter.ts wordPrefixes), carried in the filter so cursors keep it.
- */
-function withSearch(filter: Filter, expression: string | null | undefined): Filter {
-  if (!expression?.trim()) return filter;
-  return { $and: [...(filter ? [filter] : []), { __words: { $contains: expression } }] };
 }
 
 /**
@@ -106,12 +105,13 @@ export async function keptPublicList(
 export async function queryProducts(
   ctx: Ctx,
   q: CursorQuery | null | undefined,
-  search?: { expression?: string | null },
+  search?: Search,
   where = 'query',
   all?: boolean,
   fields?: Fields,
+  aggs?: SearchAggregations,
 ) {
-  if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields);
+  if (isAdmin(ctx) || ctx.db.isTransaction) return listProducts(ctx, q, search, where, all, fields, aggs);
   checkFields(ctx, fields);
   const key = JSON.stringify([
     'v3',
@@ -120,43 +120,63 @@ export async function queryProducts(
     search?.expression ?? null,
     all ?? null,
     fields ?? null,
+    ...(search?.mode ? [search.mode] : []),
+    ...(aggs?.aggregations?.length ? [aggs.aggregations, aggs.timeZone ?? null] : []),
   ]);
-  return keptPublicList(ctx, key, () => listProducts(ctx, q, search, where, all, fields));
+  return keptPublicList(ctx, key, () => listProducts(ctx, q, search, where, all, fields, aggs));
 }
 
 async function listProducts(
   ctx: Ctx,
   q: CursorQuery | null | undefined,
-  search?: { expression?: string | null },
+  search?: Search,
   where = 'query',
   all?: boolean,
   fields?: Fields,
+  aggs?: SearchAggregations,
 ) {
   checkFields(ctx, fields);
   const m = await moneyOf(ctx);
   const e = currencyExponent(m.currency);
+  const admin = isAdmin(ctx);
   let base = ctx.db.selectFrom('catalog_product').selectAll('catalog_product');
   if (!seesHidden(ctx, all)) base = base.where('catalog_product.visible', '=', true);
-  const spec = search ? searchSpec(e) : productSpec(e);
+  const spec = search ? searchSpec(e, admin) : productSpec(e, { admin });
+  const plan = planProductAggregations(spec, e, admin, aggs);
+  const filter = productFilter(q?.filter, `${where}.filter`);
   const query =
-    search && !q?.cursorPaging?.cursor
-      ? { ...q, filter: withSearch(q?.filter, search.expression) }
-      : (q ?? {});
-  const page = await cursorPage(base, spec, query, where);
-  return { products: await toWire(ctx, page.items, m, fields), pagingMetadata: metadata.cursor(page) };
+    search && !q?.cursorPaging?.cursor ? { ...q, filter: withSearch(filter, search) } : { ...q, filter };
+  const [page, aggregationData] = await Promise.all([
+    cursorPage(base, spec, query, where),
+    plan &&
+      productAggregationData(
+        ctx,
+        base,
+        spec,
+        { filter: query.filter, cursor: q?.cursorPaging?.cursor },
+        plan,
+        where,
+      ),
+  ]);
+  return {
+    products: await toWire(ctx, page.items, m, fields),
+    pagingMetadata: metadata.cursor(page),
+    ...(aggregationData ? { aggregationData } : {}),
+  };
 }
 
-export async function countProducts(
-  ctx: Ctx,
-  filter: Filter,
-  expression: string | null | undefined,
-  all?: boolean,
-) {
+export async function countProducts(ctx: Ctx, filter: Filter, search: Search | undefined, all?: boolean) {
   const e = currencyExponent((await moneyOf(ctx)).currency);
   let q = ctx.db
     .selectFrom('catalog_product')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where(compileFilter(searchSpec(e), withSearch(filter, expression), 'filter'));
+    .where(
+      compileFilter(
+        searchSpec(e, isAdmin(ctx)),
+        withSearch(productFilter(filter, 'filter'), search),
+        'filter',
+      ),
+    );
   if (!seesHidden(ctx, all)) q = q.where('catalog_product.visible', '=', true);
   return { count: Number((await q.executeTakeFirstOrThrow()).n) };
 }

@@ -5,8 +5,6 @@ import {
   bulkIncrementInventoryRequest,
   catalogVersionResponse,
   bulkInventoryResponse,
-  categoriesPageResponse,
-  categoryResponse,
   countProductsResponse,
   customizationResponse,
   customizationsPageResponse,
@@ -18,17 +16,14 @@ import {
   queryVariantsResponse,
   countProductsRequest,
   queryCustomizationsRequest,
-  categoryReadQuery,
-  createCategoryRequest,
   createProductRequest,
   getProductQuery,
   id,
-  queryCategoriesRequest,
   queryInventoryItemsRequest,
   queryProductsRequest,
   queryVariantsRequest,
   searchProductsRequest,
-  updateCategoryRequest,
+  searchProductsResponse,
   updateInventoryItemRequest,
   updateProductRequest,
 } from '@vitrine/contract';
@@ -42,13 +37,6 @@ import {
   queryVariants,
   updateInventoryItem,
 } from './reads.ts';
-import {
-  createCategory,
-  deleteCategory,
-  getCategory,
-  queryCategories,
-  updateCategory,
-} from './categories.ts';
 import { createProduct, deleteProduct, getProduct, updateProduct } from './service.ts';
 import { bulkDecrement, bulkIncrement, getInventoryItem } from './inventory.ts';
 import { getCustomization, queryCustomizations } from './customizations.ts';
@@ -56,7 +44,6 @@ import { getCustomization, queryCustomizations } from './customizations.ts';
 const P = '/stores/v3/products';
 const tags = ['catalog'] as const;
 const byProductId = z.object({ productId: id });
-const byCategoryId = z.object({ categoryId: id });
 
 export function catalogRoutes(r: Router) {
   r.route({
@@ -103,17 +90,18 @@ export function catalogRoutes(r: Router) {
       summary: 'Search products by name words, with filter, sort and cursor paging',
       tags,
       ...(method === 'GET' ? { query: searchProductsRequest } : { body: searchProductsRequest }),
-      response: productsPageResponse,
+      response: searchProductsResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof searchProductsRequest>;
         const s = x.search ?? {};
         return queryProducts(
           ctx,
           { filter: s.filter, sort: s.sort, cursorPaging: s.cursorPaging },
-          { expression: s.search?.expression },
+          { expression: s.search?.expression, mode: s.search?.mode },
           'search',
           x.returnNonVisibleProducts,
           x.fields,
+          { aggregations: s.aggregations, timeZone: s.timeZone },
         );
       },
     });
@@ -127,7 +115,7 @@ export function catalogRoutes(r: Router) {
       response: countProductsResponse,
       async handler(ctx, input) {
         const x = (method === 'GET' ? input.query : input.body) as z.output<typeof countProductsRequest>;
-        return countProducts(ctx, x.filter, x.search?.expression, x.returnNonVisibleProducts);
+        return countProducts(ctx, x.filter, x.search ?? undefined, x.returnNonVisibleProducts);
       },
     });
   }
@@ -338,30 +326,6 @@ export function catalogRoutes(r: Router) {
       );
     },
   });
-  r.route({
-    method: 'POST',
-    url: '/categories/v1/categories',
-    roles: ['admin'],
-    summary: 'Create a category',
-    tags,
-    body: createCategoryRequest,
-    response: categoryResponse,
-    async handler(ctx, { body }) {
-      return { category: await createCategory(ctx, body.category) };
-    },
-  });
-  r.route({
-    method: 'POST',
-    url: '/categories/v1/categories/query',
-    roles: 'any',
-    summary: 'Query categories',
-    tags,
-    body: queryCategoriesRequest,
-    response: categoriesPageResponse,
-    async handler(ctx, { body }) {
-      return queryCategories(ctx, body.query, body.returnNonVisibleCategories);
-    },
-  });
   for (const method of ['GET', 'POST'] as const) {
     r.route({
       method,
@@ -390,60 +354,6 @@ export function catalogRoutes(r: Router) {
     response: customizationResponse,
     async handler(ctx, { params }) {
       return { customization: await getCustomization(ctx, params.customizationId) };
-    },
-  });
-  const C = '/categories/v1/categories';
-  r.route({
-    method: 'GET',
-    url: `${C}/slug/:slug`,
-    roles: 'any',
-    summary: 'A category by slug',
-    tags,
-    params: z.object({ slug: z.string().max(200) }),
-    query: categoryReadQuery,
-    response: categoryResponse,
-    async handler(ctx, { params }) {
-      return { category: await getCategory(ctx, { slug: params.slug }) };
-    },
-  });
-  r.route({
-    method: 'GET',
-    url: `${C}/:categoryId`,
-    roles: 'any',
-    summary: 'A category by id',
-    tags,
-    params: byCategoryId,
-    query: categoryReadQuery,
-    response: categoryResponse,
-    async handler(ctx, { params }) {
-      return { category: await getCategory(ctx, { id: params.categoryId }) };
-    },
-  });
-  r.route({
-    method: 'PATCH',
-    url: `${C}/:categoryId`,
-    roles: ['admin'],
-    summary: 'Update a category (only the fields given; revision must match)',
-    tags,
-    params: byCategoryId,
-    body: updateCategoryRequest,
-    response: categoryResponse,
-    async handler(ctx, { params, body }) {
-      return { category: await updateCategory(ctx, params.categoryId, body.category) };
-    },
-  });
-  r.route({
-    method: 'DELETE',
-    url: `${C}/:categoryId`,
-    roles: ['admin'],
-    summary: 'Delete a category (its products stay)',
-    tags,
-    params: byCategoryId,
-    query: categoryReadQuery,
-    response: emptyResponse,
-    async handler(ctx, { params }) {
-      await deleteCategory(ctx, params.categoryId);
-      return {};
     },
   });
 }

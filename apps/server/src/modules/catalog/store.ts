@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
+import { categoriesOf, productFilterFields } from './product-fields.ts';
 
 export type ItemType = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export interface StoredChoice {
@@ -87,12 +88,29 @@ export const availabilitySql = `(select case
   when count(*) filter (where not i.tracked or i.quantity > 0) = count(*) then 'IN_STOCK'
   else 'PARTIALLY_OUT_OF_STOCK' end
   from catalog_inventory_item i join catalog_variant v on v.id = i.variant_id where i.product_id = catalog_product.id and v.visible)`;
-const categoriesOf =
-  'array(select pc.category_id::text from catalog_product_category pc where pc.product_id = catalog_product.id)';
+/** Money in major units of the store currency (exponent `e`), as SQL. */
+export const majorUnits = (e: number) => (col: string) =>
+  e === 0 ? `${col}::numeric` : `(${col}::numeric / ${10 ** e})`;
 
-/** The product query allowlist; money amounts compare in major units of the store currency (exponent `e`). */
-export function productSpec(e: number, entity = 'product'): QuerySpec {
-  const major = (col: string) => (e === 0 ? `${col}::numeric` : `(${col}::numeric / ${10 ** e})`);
+/** Specs by exponent, entity and view: built once (they are read, never changed). */
+const specs = new Map<string, QuerySpec>();
+const kept = (key: string, make: () => QuerySpec) => {
+  let spec = specs.get(key);
+  if (!spec) specs.set(key, (spec = make()));
+  return spec;
+};
+
+/**
+ * The product query allowlist; money amounts compare in major units of the store currency (exponent
+ * `e`). `admin`: the reader sees hidden variants' choices (product-fields.ts).
+ */
+export function productSpec(e: number, o: { entity?: string; admin?: boolean } = {}): QuerySpec {
+  const entity = o.entity ?? 'product';
+  return kept(`${e}/${entity}/${o.admin ?? false}`, () => buildProductSpec(e, entity, o.admin ?? false));
+}
+
+function buildProductSpec(e: number, entity: string, admin: boolean): QuerySpec {
+  const major = majorUnits(e);
   return {
     entity,
     idSql: 'catalog_product.id',
@@ -130,13 +148,17 @@ export function productSpec(e: number, entity = 'product'): QuerySpec {
       },
       'allCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
       'directCategoriesInfo.categories.id': { sql: categoriesOf, type: 'stringArray' },
+      ...productFilterFields(admin, major),
     },
   };
 }
 
 /** The search spec adds `__words`: the name's words, for word-prefix matching (`$contains`, see FieldType). */
-export function searchSpec(e: number): QuerySpec {
-  const s = productSpec(e, 'product-search');
+export function searchSpec(e: number, admin = false): QuerySpec {
+  return kept(`${e}/search/${admin}`, () => withWords(productSpec(e, { entity: 'product-search', admin })));
+}
+
+function withWords(s: QuerySpec): QuerySpec {
   return {
     ...s,
     fields: {
@@ -187,6 +209,11 @@ export const categorySpec: QuerySpec = {
     slug: { sql: 'catalog_category.slug', type: 'string', sortable: true },
     visible: { sql: 'catalog_category.visible', type: 'boolean' },
     createdDate: { sql: 'catalog_category.created_at', type: 'date', sortable: true },
+    updatedDate: { sql: 'catalog_category.updated_at', type: 'date', sortable: true },
+    // One tree (the stores app's), flat: every category is a root.
+    'treeReference.appNamespace': { sql: "'@wix/stores'::text", type: 'string' },
+    'treeReference.treeKey': { sql: 'null::text', type: 'string' },
+    'parentCategory.id': { sql: 'null::text', type: 'string' },
   },
 };
 
