@@ -62,7 +62,8 @@ export type AggregationRequest = z.infer<typeof aggregation>;
 /** The `CursorSearch` object of the search endpoints. */
 export const cursorSearch = z.strictObject({
   filter: filter.nullish(),
-  sort: z.array(sorting).max(5).nullish(),
+  /** Up to 10, as the platform's `CursorSearch` (its `CursorQuery` takes 5). */
+  sort: z.array(sorting).max(10).nullish(),
   cursorPaging: cursorPaging.nullish(),
   aggregations: z.array(aggregation).max(10).nullish(),
   search: z

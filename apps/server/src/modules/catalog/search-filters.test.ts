@@ -160,6 +160,30 @@ describe('the platform filters the storefront components send', () => {
     expect(n.body.count).toBe(inHome);
   });
 
+  it("sorts by up to 10 fields, as the platform's search does, the next page too", async () => {
+    const sort = [
+      { fieldName: 'actualPriceRange.minValue.amount', order: 'DESC' },
+      { fieldName: 'actualPriceRange.maxValue.amount', order: 'DESC' },
+      { fieldName: 'productType', order: 'ASC' },
+      { fieldName: 'visible', order: 'ASC' },
+      { fieldName: 'createdDate', order: 'ASC' },
+      { fieldName: 'name', order: 'ASC' },
+      { fieldName: 'slug', order: 'ASC' },
+    ];
+    const first = await search({ search: { sort, cursorPaging: { limit: 5 } } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const next = await search({
+      search: { cursorPaging: { limit: 100, cursor: first.body.pagingMetadata.cursors.next } },
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const price = (p: Product) => Number(p.actualPriceRange.minValue.amount);
+    const shown = [...first.body.products, ...next.body.products];
+    expect(shown).toHaveLength(all.length);
+    expect(shown.map(price)).toEqual([...all.map(price)].sort((a, b) => b - a));
+    const eleven = await search({ search: { sort: [...sort, ...sort].slice(0, 11) } });
+    expect(eleven.status).toBe(400);
+  });
+
   it('matches any word with search mode OR', async () => {
     const r = await search({ search: { search: { expression: 'linen mug', mode: 'OR' } } });
     const words = (p: Product) => p.name.toLowerCase().split(/[^a-z]+/);

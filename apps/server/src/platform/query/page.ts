@@ -11,6 +11,9 @@ import { violation } from '../errors.ts';
 import { bindValue, compileFilter, fieldOf } from './filter.ts';
 import type { FieldSpec, QuerySpec } from './spec.ts';
 
+/** The most sort entries a cursor carries: the platform's searches take 10 (its queries 5). */
+const MAX_SORTS = 10;
+
 type Sql = RawBuilder<SqlBool>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Select<O> = SelectQueryBuilder<any, any, O>;
@@ -88,7 +91,7 @@ function decodeCursor(spec: QuerySpec, raw: string, field: string): Cursor {
     Number.isInteger(c.l) &&
     c.l >= 0 &&
     c.l <= MAX_PAGE_SIZE &&
-    (c.s === null || (Array.isArray(c.s) && c.s.length <= 5 && c.s.every(isSorting)))
+    (c.s === null || (Array.isArray(c.s) && c.s.length <= MAX_SORTS && c.s.every(isSorting)))
   )
     return c as unknown as Cursor;
   throw badCursor(field);
