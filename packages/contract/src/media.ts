@@ -210,6 +210,8 @@ export const fileDescriptor = z.object({
   siteId: z.string(),
   state: z.enum(['OK', 'DELETED']),
   externalInfo: externalInfo.optional(),
+  /** Vitrine's own: why a `FAILED` file failed ("import refused (ADDRESS_REFUSED): …"). */
+  failureReason: z.string().optional(),
 });
 export type FileDescriptor = z.infer<typeof fileDescriptor>;
 export const fileResponse = z.object({ file: fileDescriptor });

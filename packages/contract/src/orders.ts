@@ -423,6 +423,8 @@ export const orderActivity = z.object({
   createdDate: isoDate,
   type: orderActivityType,
   authorEmail: z.string().optional(),
+  /** What happened, in words, when the type alone does not say it ("Refunded $10.50", "Captured $50.00"). */
+  description: z.string().optional(),
   merchantComment: z.object({ message: z.string() }).optional(),
   customActivity: z
     .object({

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode, type TableHTMLAttributes } from 'react';
 
 export type TableProps = TableHTMLAttributes<HTMLTableElement> & {
-  /** The table's name (its `<caption>`), also the name of the scrolling region around it. */
+  /** The table's name (its `<caption>`), also the name of the scrolling box around it. */
   caption: ReactNode;
   /** Keep the caption for screen readers only (the page's heading already says it). */
   hideCaption?: boolean;
@@ -17,8 +17,10 @@ export type TableProps = TableHTMLAttributes<HTMLTableElement> & {
 /**
  * A data table: `<thead>` / `<tbody>` with `<th scope>` headers, styled here. On a phone its rows
  * become cards (`stack`), so that nothing, not even a row's actions, sits past the screen's edge.
- * Otherwise it scrolls sideways inside its own region when narrower than its columns, and that
- * region can be focused and scrolled with the keyboard and is named by the caption.
+ * Otherwise it scrolls sideways inside its own box when narrower than its columns, and that box
+ * can be focused and scrolled with the keyboard and is named by the caption. The box is a named
+ * `group`, not a `region`: a region is a landmark, and a table in a section of the same name
+ * ("Payments" in "Payments") made two landmarks of one name (axe `landmark-unique`).
  */
 export function Table({
   caption,
@@ -41,7 +43,7 @@ export function Table({
   }, [stack]);
   return (
     <div
-      role="region"
+      role="group"
       aria-labelledby={id}
       tabIndex={0}
       className={`relative overflow-x-auto rounded-2xl border border-line bg-surface ${className}`}

@@ -1,12 +1,12 @@
 /**
  * The signed-in frame around every feature's pages: a skip link, the side navigation (built from
  * the features' `nav` entries; a menu button below 1024 px), who is signed in with sign-out and
- * sign-out-everywhere, and `<main>` with the page. After a move to another page, focus goes to the
+ * sign-out-everywhere, and `<main>` with the page. Escape closes the menu, back on its button. After a move to another page, focus goes to the
  * page's `h1`, so screen readers start there.
  */
 import { useMutation } from '@tanstack/react-query';
 import { staffMutations } from '@vitrine/sdk/react';
-import { Alert, Button } from '@vitrine/ui';
+import { Alert, Button, buttonClass } from '@vitrine/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { accountUrls } from '../features/account/urls.ts';
@@ -27,6 +27,7 @@ export function Shell({ features }: { features: readonly Feature[] }) {
   // The menu (below 1024 px) is open on the page where it was opened: moving to another closes it.
   const [menuOn, setMenuOn] = useState<string | null>(null);
   const menuOpen = menuOn === location.pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
   const logout = useMutation(staffMutations.logout(http));
   const entries = features
     .flatMap((f) => f.nav ?? [])
@@ -49,6 +50,19 @@ export function Shell({ features }: { features: readonly Feature[] }) {
     return () => cancelAnimationFrame(frame);
   }, [location.pathname]);
 
+  // Escape closes the open menu (a dialog above it takes its own Escape first) and puts the
+  // keyboard back on the Menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      setMenuOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   const signOut = (everywhere: boolean) =>
     logout.mutate(
       { everywhere },
@@ -68,16 +82,16 @@ export function Shell({ features }: { features: readonly Feature[] }) {
           <Link to="/" className="text-lg font-semibold tracking-tight">
             Vitrine <span className="font-normal text-muted">dashboard</span>
           </Link>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="lg:hidden"
+          <button
+            ref={menuButton}
+            type="button"
+            className={`${buttonClass('secondary', 'sm')} lg:hidden`}
             aria-expanded={menuOpen}
             aria-controls="dashboard-menu"
             onClick={() => setMenuOn(menuOpen ? null : location.pathname)}
           >
             Menu
-          </Button>
+          </button>
         </div>
         <div
           id="dashboard-menu"

@@ -1,19 +1,14 @@
 /**
  * Who on the staff changed an entity, and when: the actions log (`POST /staff/v1/actions/query`)
- * filtered on the entity's id. Any feature's detail page can show it.
+ * filtered on the entity's id, each entry in plain words (./staff-action-words.ts) and dated as
+ * the rest of the page. Any feature's detail page can show it; it is read again after every
+ * change made here (`keepStaffActionsFresh`, main.tsx).
  */
 import { staffQueries } from '@vitrine/sdk/react';
 import { useQuery } from '@tanstack/react-query';
+import { dateTime } from '../kit/format.ts';
 import { useHttp } from './http.tsx';
-
-const VERB: Record<string, string> = { POST: 'did', PUT: 'set', PATCH: 'changed', DELETE: 'deleted' };
-
-/** `/ecom/v1/orders/:id/cancel` → "cancel"; `/stores/v3/products/:productId` → "products". */
-function what(route: string, method: string): string {
-  const parts = route.split('/').filter((p) => p && !p.startsWith(':') && !/^v\d+$/.test(p));
-  const last = parts.at(-1) ?? route;
-  return `${VERB[method] ?? method} ${last.replace(/-/g, ' ')}`;
-}
+import { actionWords } from './staff-action-words.ts';
 
 export function StaffActions({ entityId }: { entityId: string }) {
   const http = useHttp();
@@ -25,9 +20,10 @@ export function StaffActions({ entityId }: { entityId: string }) {
     <ol className="space-y-1 text-sm">
       {actions.data.map((a) => (
         <li key={a.id}>
-          <time dateTime={a.createdDate}>{new Date(a.createdDate).toLocaleString()}</time>{' '}
-          <strong>{a.staffName ?? a.staffEmail ?? 'A former staff member'}</strong> {what(a.route, a.method)}
-          {a.status >= 400 ? ` (refused, ${a.status})` : ''}
+          <strong>{a.staffName ?? a.staffEmail ?? 'A former staff member'}</strong> {actionWords(a)}
+          <span className="block text-muted">
+            <time dateTime={a.createdDate}>{dateTime(a.createdDate)}</time>
+          </span>
         </li>
       ))}
     </ol>

@@ -236,7 +236,7 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       .getByRole('region', { name: 'Needs attention' })
       .getByRole('link', { name: '1 payment to capture' })
       .click();
-    await page.waitForURL(/\/dashboard\/orders\?payment=NOT_PAID&status=APPROVED$/);
+    await page.waitForURL(/\/dashboard\/orders\?authorization=held$/);
     const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
     await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
     await expect(rows.count()).resolves.toBe(2);

@@ -132,6 +132,28 @@ export const adminMediaCalls = {
       })
     ).file;
   },
+  /**
+   * Imports a file from a web address (`POST /site-media/v1/files/import`): the file is answered
+   * `PENDING` at once and fetched by a job; it ends `READY`, or `FAILED` with `failureReason` (an
+   * address the server refuses to fetch — a private or local network, credentials in it — too large,
+   * not the type it says).
+   */
+  importFile: async (
+    http: HttpClient,
+    v: { url: string; displayName?: string; parentFolderId?: string; private?: boolean },
+  ): Promise<FileDescriptor> =>
+    (
+      await http.request<{ file: FileDescriptor }>({
+        method: 'POST',
+        path: `${P}/files/import`,
+        body: {
+          url: v.url,
+          ...(v.displayName ? { displayName: v.displayName } : {}),
+          ...(v.parentFolderId ? { parentFolderId: v.parentFolderId } : {}),
+          ...(v.private ? { private: true } : {}),
+        },
+      })
+    ).file,
   /** Moves files into a folder, one after the other (what moved stays moved when one fails). */
   moveFiles: async (
     http: HttpClient,

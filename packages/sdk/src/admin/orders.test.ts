@@ -32,6 +32,17 @@ describe('adminOrderFilter', () => {
     expect(adminOrderFilter({ text: 'ada@' })).toEqual({ 'buyerInfo.email': { $contains: 'ada@' } });
   });
 
+  it('reads "#10042" as order 10042, as the store writes numbers', () => {
+    expect(adminOrderFilter({ text: ' #10042 ' })).toEqual({ number: { $eq: 10042 } });
+    expect(adminOrderFilter({ text: '# 10042' })).toEqual({ number: { $eq: 10042 } });
+    // Not a number after it: e-mail text as before (an address may hold "#").
+    expect(adminOrderFilter({ text: 'a#b' })).toEqual({ 'buyerInfo.email': { $contains: 'a#b' } });
+  });
+
+  it("filters on authorizations still held (Vitrine's authorizationHeld)", () => {
+    expect(adminOrderFilter({ authorizationHeld: true })).toEqual({ authorizationHeld: { $eq: true } });
+  });
+
   it('sends the cursor alone for another page', () => {
     expect(adminOrderSearchBody({ cursor: 'abc', paymentStatus: ['PAID'], limit: 20 })).toEqual({
       search: { cursorPaging: { limit: 20, cursor: 'abc' } },

@@ -30,7 +30,10 @@ const SORTS: Record<AdminOrderSort, Sorting[]> = {
 };
 
 export interface AdminOrderSearch {
-  /** An order number, or part of the buyer's e-mail address (case-insensitive). */
+  /**
+   * An order number (with or without the "#" the store shows before it: "#10003"), or part of the
+   * buyer's e-mail address (case-insensitive).
+   */
   text?: string;
   paymentStatus?: OrderPaymentStatusValue[];
   fulfillmentStatus?: FulfillmentStatusValue[];
@@ -42,6 +45,11 @@ export interface AdminOrderSearch {
   /** Orders carrying every one of these tags. */
   tags?: string[];
   archived?: boolean;
+  /**
+   * Orders holding a card authorization that can still be captured or voided (canceled ones too):
+   * the orders search's `authorizationHeld` filter (Vitrine's own; orders README "Search").
+   */
+  authorizationHeld?: boolean;
   sort?: AdminOrderSort;
   /** The next or previous page (the cursor carries the filter and the sort). */
   cursor?: string;
@@ -53,8 +61,11 @@ export function adminOrderFilter(s: AdminOrderSearch): Filter {
   const and: Filter[] = [];
   const text = s.text?.trim();
   if (text) {
+    // "#10003", as the store writes order numbers (lists, headings, e-mails), is order 10003.
+    const number = /^#\s*(\d{1,15})$/.exec(text)?.[1];
     const email = { 'buyerInfo.email': { $contains: text } };
-    and.push(/^\d{1,15}$/.test(text) ? { $or: [{ number: { $eq: Number(text) } }, email] } : email);
+    if (number) and.push({ number: { $eq: Number(number) } });
+    else and.push(/^\d{1,15}$/.test(text) ? { $or: [{ number: { $eq: Number(text) } }, email] } : email);
   }
   if (s.paymentStatus?.length) and.push({ paymentStatus: { $in: s.paymentStatus } });
   if (s.fulfillmentStatus?.length) and.push({ fulfillmentStatus: { $in: s.fulfillmentStatus } });
@@ -63,6 +74,7 @@ export function adminOrderFilter(s: AdminOrderSearch): Filter {
   if (s.createdBefore) and.push({ createdDate: { $lt: s.createdBefore } });
   if (s.tags?.length) and.push({ 'tags.tags.tagIds': { $hasAll: s.tags } });
   if (s.archived !== undefined) and.push({ archived: { $eq: s.archived } });
+  if (s.authorizationHeld !== undefined) and.push({ authorizationHeld: { $eq: s.authorizationHeld } });
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
 }
 

@@ -26,7 +26,13 @@ export { backInStockMutations, backInStockQueries } from './back-in-stock.ts';
 export { recommendationQueries } from './recommendations.ts';
 // The merchant's (the dashboard's): staff sessions, orders and payments, abandoned checkouts,
 // the home page's figures.
-export { STAFF_SESSION_KEY, staffMutations, staffQueries } from './admin/staff.ts';
+export {
+  keepStaffActionsFresh,
+  STAFF_ACTIONS_KEY,
+  STAFF_SESSION_KEY,
+  staffMutations,
+  staffQueries,
+} from './admin/staff.ts';
 export { adminOrderMutations, adminOrderQueries } from './admin/orders.ts';
 export { abandonedCheckoutMutations, abandonedCheckoutQueries } from './admin/abandoned-checkouts.ts';
 export { analyticsQueries } from './admin/analytics.ts';

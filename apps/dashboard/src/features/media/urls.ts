@@ -1,7 +1,8 @@
 /**
  * The media library's typed URLs. The folder, search words, types, sort, view (grid or list) and
  * page are the library's query string, and so are its open dialogs: `?file=<id>` (a file's
- * details) and `?dialog=…` (folders: new, rename, move, delete; moving the chosen files).
+ * details) and `?dialog=…` (folders: new, rename, move, delete; moving the chosen files; importing
+ * a file from a web address).
  *
  *   mediaUrls.library.href({ folder: id, view: 'list' })   →  /media?folder=<id>&view=list
  *   mediaUrls.library.href({ file: fileId })              →  /media?file=<fileId>
@@ -17,6 +18,7 @@ export const LIBRARY_DIALOGS = [
   'move-folder',
   'delete-folder',
   'move-files',
+  'import',
 ] as const;
 export type LibraryDialog = (typeof LIBRARY_DIALOGS)[number];
 

@@ -3,6 +3,7 @@
  * detail page's open dialog is `?dialog=…`.
  *
  *   ordersUrls.list.href({ payment: ['NOT_PAID'], status: ['APPROVED'] })  →  /orders?payment=NOT_PAID&status=APPROVED
+ *   ordersUrls.list.href({ authorization: 'held' })                        →  /orders?authorization=held
  *   ordersUrls.detail.href({ id }, { dialog: 'refund' })                   →  /orders/<id>?dialog=refund
  *   ordersUrls.abandoned.href({ status: 'ABANDONED', q: 'ada' })           →  /orders/abandoned?q=ada&status=ABANDONED
  *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
@@ -39,6 +40,8 @@ export const ordersUrls = {
     /** Orders carrying all these tags. */
     tag: param.list(),
     archived: param.oneOf(['true', 'false']),
+    /** `held`: orders holding a card authorization still to capture or void (canceled ones too). */
+    authorization: param.oneOf(['held']),
     sort: param.oneOf(ADMIN_ORDER_SORTS),
     cursor: param.token(),
   }),

@@ -131,6 +131,7 @@ export function toDescriptor(ctx: Ctx, r: FileRow, siteId: string): FileDescript
     siteId,
     state: r.state,
     ...(r.external_info ? { externalInfo: r.external_info as FileDescriptor['externalInfo'] } : {}),
+    ...(r.operation_status === 'FAILED' && r.failure_reason ? { failureReason: r.failure_reason } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export {
 export { type PaidWith } from './mails.ts';
 export { sendOrderNumber } from './place.ts';
 export { hasPurchased, readOrderForSystem } from './purchases.ts';
+export { addOrderSearchField, countOrders } from './search-fields.ts';
 export { dailyOrderStats, ordersToFulfil } from './stats.ts';
 export { type OrdersTables } from './store.ts';
 

@@ -40,6 +40,7 @@ import { ORDER_FQDN, toOrder } from './wire.ts';
 import { dataTextSql, orderText, ownTextSql } from './wire-text.ts';
 import { refreshEmailSample } from './email-sample.ts';
 import { keepOrder, takeKeptOrder } from './kept.ts';
+import { mentionsStatus } from './search-fields.ts';
 import { ORDER_NUMBER_TOKEN, placeOrder, sendOrder, sendOrderNumbered, type OrderInsert } from './place.ts';
 import { rawJson } from '../../platform/http/raw-json.ts';
 
@@ -399,13 +400,6 @@ export async function getOrder(ctx: Ctx, id: string): Promise<WireOrder> {
   const row = isUuid(id) ? await readOrder(ctx.db, { id }) : undefined;
   if (!row || !ownedBy(ctx, row)) throw orderNotFound(id);
   return toOrder(row, (await getSettings(ctx)).locale);
-}
-
-/** Whether a filter names `status` anywhere (then PENDING/REJECTED orders are searched too). */
-function mentionsStatus(f: unknown): boolean {
-  if (Array.isArray(f)) return f.some(mentionsStatus);
-  if (typeof f !== 'object' || f === null) return false;
-  return Object.entries(f).some(([k, v]) => k === 'status' || mentionsStatus(v));
 }
 
 /** The filter a cursor carries (its validity is checked by cursorPage). */

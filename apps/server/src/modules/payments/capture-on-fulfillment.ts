@@ -2,6 +2,7 @@ import { ENTITY_FQDN, eventType } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
+import { price } from '../../platform/money.ts';
 import type { Subscriber } from '../../platform/events.ts';
 import { captureLocked } from './collector.ts';
 import { lockNamedPayments, lockOrder, syncOrder } from './ledger.ts';
@@ -30,15 +31,19 @@ export async function captureForFulfillment(ctx: Ctx, orderId: string): Promise<
     if (!ids.length) return 0;
     const locked = await lockNamedPayments(tx, orderId, ids);
     let captured = 0;
+    let capturedMinor = 0;
+    let currency = '';
     for (const p of locked.values()) {
       if (p.status !== 'AUTHORIZED' || p.amount <= p.captured_amount) continue;
       await captureLocked(tx, p, p.amount - p.captured_amount);
       captured++;
+      capturedMinor += p.amount - p.captured_amount;
+      currency = p.currency;
     }
     if (captured)
       await syncOrder(tx, order, {
         type: 'AUTHORIZED_PAYMENT_CAPTURED',
-        description: 'Captured on fulfilment',
+        description: `Captured ${price(capturedMinor, currency).formattedAmount} on fulfilment`,
       });
     return captured;
   });

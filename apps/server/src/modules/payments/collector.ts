@@ -207,42 +207,74 @@ export async function captureAuthorized(
   const ids = items.map((i) => i.paymentId);
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw violation(`payments[${dup}].paymentId`, 'is repeated', 'VALIDATION');
-  return changePayments(ctx, orderId, ids, 'AUTHORIZED_PAYMENT_CAPTURED', async (tx, named) => {
-    const changed: PaymentRow[] = [];
-    for (const [i, item] of items.entries()) {
-      const p = named.get(item.paymentId)!;
-      const amountMinor =
-        item.amount === undefined
-          ? p.amount - p.captured_amount
-          : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
-      changed.push(await captureLocked(tx, p, amountMinor, i === items.length - 1));
-    }
-    return changed;
-  });
+  let capturedMinor = 0;
+  let currency = '';
+  return changePayments(
+    ctx,
+    orderId,
+    ids,
+    () => ({
+      type: 'AUTHORIZED_PAYMENT_CAPTURED',
+      description: `Captured ${price(capturedMinor, currency).formattedAmount}`,
+    }),
+    async (tx, named) => {
+      const changed: PaymentRow[] = [];
+      // A run again from a read (kept.ts) starts over.
+      capturedMinor = 0;
+      for (const [i, item] of items.entries()) {
+        const p = named.get(item.paymentId)!;
+        const amountMinor =
+          item.amount === undefined
+            ? p.amount - p.captured_amount
+            : amountOf(item.amount, p.currency, `payments[${i}].amount.amount`);
+        changed.push(await captureLocked(tx, p, amountMinor, i === items.length - 1));
+        capturedMinor += amountMinor;
+        currency = p.currency;
+      }
+      return changed;
+    },
+  );
 }
 
 /** void-authorized-payments. */
 export async function voidAuthorized(ctx: Ctx, orderId: string, paymentIds: readonly string[]) {
   const dup = paymentIds.findIndex((id, i) => paymentIds.indexOf(id) !== i);
   if (dup >= 0) throw violation(`paymentIds[${dup}]`, 'is repeated', 'VALIDATION');
-  return changePayments(ctx, orderId, paymentIds, 'AUTHORIZED_PAYMENT_VOIDED', async (tx, named) => {
-    const changed: PaymentRow[] = [];
-    for (const [i, id] of paymentIds.entries())
-      changed.push(await voidLocked(tx, named.get(id)!, 'MANUAL', i === paymentIds.length - 1));
-    return changed;
-  });
+  let releasedMinor = 0;
+  let currency = '';
+  return changePayments(
+    ctx,
+    orderId,
+    paymentIds,
+    () => ({
+      type: 'AUTHORIZED_PAYMENT_VOIDED',
+      description: `Released ${price(releasedMinor, currency).formattedAmount}`,
+    }),
+    async (tx, named) => {
+      const changed: PaymentRow[] = [];
+      releasedMinor = 0;
+      for (const [i, id] of paymentIds.entries()) {
+        const p = named.get(id)!;
+        changed.push(await voidLocked(tx, p, 'MANUAL', i === paymentIds.length - 1));
+        releasedMinor += p.amount - p.captured_amount;
+        currency = p.currency;
+      }
+      return changed;
+    },
+  );
 }
 
 /**
  * Changes the named payments of an order with the provider (`change`, given them locked, answering
- * them changed), tells the order (an activity of `activity`) and answers the order's transactions:
- * from the order and payments this process kept (kept.ts), else locked from a read.
+ * them changed), tells the order (the activity `activity()` gives once the change is made: its
+ * description says the amount) and answers the order's transactions: from the order and payments
+ * this process kept (kept.ts), else locked from a read.
  */
 function changePayments(
   ctx: Ctx,
   orderId: string,
   ids: readonly string[],
-  activity: string,
+  activity: () => { type: string; description: string },
   change: (tx: Ctx, named: Map<string, PaymentRow>) => Promise<PaymentRow[]>,
 ) {
   const apply = async (
@@ -252,7 +284,7 @@ function changePayments(
     named: Map<string, PaymentRow>,
   ) => {
     const now = withChanged(all, await change(tx, named));
-    await syncOrderKeeping(tx, order, { type: activity }, false, now);
+    await syncOrderKeeping(tx, order, activity(), false, now);
     return transactionsOf(tx, orderId, now);
   };
   return fromKeptOrRead(ctx, orderId, {

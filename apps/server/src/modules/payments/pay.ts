@@ -176,14 +176,19 @@ export const scheduledActionJob: JobHandler<{ paymentId: string }> = {
       const action = p.scheduled_action;
       if (p.status !== 'AUTHORIZED' || !action || new Date(action.executionDate) > tx.clock.now()) return;
       if (action.actionType === 'CAPTURE') {
+        const held = price(p.amount - p.captured_amount, p.currency).formattedAmount;
         await captureLocked(tx, p, p.amount - p.captured_amount, true);
         await syncOrder(tx, order, {
           type: 'AUTHORIZED_PAYMENT_CAPTURED',
-          description: 'Captured as scheduled',
+          description: `Captured ${held} as scheduled`,
         });
       } else {
+        const held = price(p.amount - p.captured_amount, p.currency).formattedAmount;
         await voidLocked(tx, p, 'SCHEDULED', true);
-        await syncOrder(tx, order, { type: 'AUTHORIZED_PAYMENT_VOIDED', description: 'Voided as scheduled' });
+        await syncOrder(tx, order, {
+          type: 'AUTHORIZED_PAYMENT_VOIDED',
+          description: `Released ${held} as scheduled`,
+        });
       }
     });
   },

@@ -15,6 +15,7 @@ import type { HttpClient } from '../../http.ts';
 const A = ['catalog', 'admin'] as const;
 const productKey = (id: string) => [...A, 'product', id] as const;
 const categoryKey = (id: string) => [...A, 'category', id] as const;
+const inventoryKey = (id: string) => [...A, 'inventory', id] as const;
 
 export const adminCatalogQueries = {
   all: () => A,
@@ -40,7 +41,7 @@ export const adminCatalogQueries = {
     queryOptions({ queryKey: productKey(productId), queryFn: () => adminCatalogCalls.get(http, productId) }),
   inventory: (http: HttpClient, productId: string) =>
     queryOptions({
-      queryKey: [...A, 'inventory', productId] as const,
+      queryKey: inventoryKey(productId),
       queryFn: () => adminCatalogCalls.inventoryOf(http, productId),
     }),
   lowStock: (http: HttpClient, v: { threshold: number; cursor?: string; limit?: number }) =>
@@ -98,13 +99,30 @@ export const adminCatalogMutations = {
         await refresh(context.client);
       },
     }),
+  /**
+   * Deletes a product. Its own answers (the product, its stock) are not read again — the page
+   * still showing it would get a 404 and leave the merchant on an error instead of wherever the
+   * caller goes next: they are only marked stale (a later visit reads them, and says it is gone),
+   * and dropped once nothing shows them. The rest of the catalog is read again.
+   */
   remove: (http: HttpClient) =>
     mutationOptions({
       mutationKey: [...A, 'remove'] as const,
       mutationFn: (productId: string) => adminCatalogCalls.remove(http, productId),
       onSuccess: async (_d, productId, _r, context) => {
-        context.client.removeQueries({ queryKey: productKey(productId) });
-        await refresh(context.client);
+        const client = context.client;
+        const own = [productKey(productId), inventoryKey(productId)];
+        const isOwn = (key: readonly unknown[]) =>
+          own.some((k) => k.length === key.length && k.every((part, i) => part === key[i]));
+        for (const queryKey of own) {
+          await client.cancelQueries({ queryKey, exact: true });
+          await client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+        }
+        client.removeQueries({ predicate: (q) => isOwn(q.queryKey) && !q.isActive() });
+        await Promise.all([
+          client.invalidateQueries({ queryKey: ['catalog'], predicate: (q) => !isOwn(q.queryKey) }),
+          client.invalidateQueries({ queryKey: ['analytics'] }),
+        ]);
       },
     }),
   /** Bulk stock changes (decrements, then increments). */

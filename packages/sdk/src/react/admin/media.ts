@@ -104,6 +104,17 @@ export const mediaMutations = {
       mutationFn: (fileIds: readonly string[]) => adminMediaCalls.restoreFiles(http, fileIds),
       onSettled: (_d, _e, _v, _r, context) => refresh(context.client),
     }),
+  /** Imports a file from a web address: answered `PENDING` (poll it with `filesById` until `READY` or `FAILED`). */
+  importFile: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['media', 'import-file'] as const,
+      mutationFn: (v: Parameters<typeof adminMediaCalls.importFile>[1]) =>
+        adminMediaCalls.importFile(http, v),
+      onSuccess: async (f, _v, _r, context) => {
+        keepFile(context.client, f);
+        await refresh(context.client);
+      },
+    }),
   /** A signed, expiring link to a file's original bytes (changes nothing). */
   downloadUrl: (http: HttpClient) =>
     mutationOptions({

@@ -9,6 +9,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, OrderTransactions } from '@vitrine/contract';
 import { adminOrderCalls, type AdminOrderSearch } from '../../admin/orders.ts';
+import { isVitrineError } from '../../errors.ts';
 import type { HttpClient } from '../../http.ts';
 import { orderQueries } from '../orders.ts';
 
@@ -31,6 +32,7 @@ export const adminOrderQueries = {
           createdBefore: s.createdBefore ?? null,
           tags: s.tags ?? [],
           archived: s.archived ?? null,
+          authorizationHeld: s.authorizationHeld ?? null,
           sort: s.sort ?? 'newest',
           cursor: s.cursor ?? null,
           limit: s.limit ?? 20,
@@ -61,7 +63,12 @@ const refresh = (client: QueryClient, orderId: string, also: readonly (readonly 
     ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
   ]);
 
-/** A payments change: the answer is the order's transactions; the order's payment status follows. */
+/**
+ * A payments change: the answer is the order's transactions; the order's payment status follows.
+ * Refused because the payments changed elsewhere meanwhile (428: `PAYMENT_ALREADY_VOIDED`,
+ * `PAYMENT_ALREADY_CAPTURED`…; 409), the order and its transactions are read again, so that a page
+ * stops offering what can no longer be done.
+ */
 const paymentChange = <V extends { orderId: string }>(
   name: string,
   fn: (v: V) => Promise<OrderTransactions>,
@@ -73,7 +80,20 @@ const paymentChange = <V extends { orderId: string }>(
       context.client.setQueryData(transactionsKey(v.orderId), txns);
       await refresh(context.client, v.orderId, [['orders', 'refundability', v.orderId]]);
     },
+    onError: async (e, v, _r, context) => {
+      if (!changedElsewhere(e)) return;
+      await refresh(context.client, v.orderId, [
+        transactionsKey(v.orderId),
+        ['orders', 'refundability', v.orderId],
+      ]);
+    },
   });
+
+/** A refusal that says the order's payments are not as the caller saw them. */
+const changedElsewhere = (e: unknown) => {
+  const status = isVitrineError(e) ? e.status : undefined;
+  return status === 428 || status === 409;
+};
 
 const withOrder = (client: QueryClient, order: Order) => client.setQueryData(one(order.id), order);
 

@@ -35,6 +35,8 @@ export function ProductsPage() {
   });
   const page = products.data;
   const filtered = isFiltered(search);
+  // What the page the merchant came from did ("Linen shirt was deleted.").
+  const notice = (location.state as { notice?: string } | null)?.notice;
 
   return (
     <>
@@ -45,6 +47,7 @@ export function ProductsPage() {
         </Link>
       </div>
       <CatalogTabs />
+      <Alert variant="success">{notice}</Alert>
       <ProductFilters key={location.search} search={search} onApply={setSearch} />
       {products.isError ? (
         <>

@@ -13,6 +13,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeError, errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { bytes, dateTime, dimensions, typeLabels, typeMark } from '../format.ts';
+import { failureWords } from '../import-words.ts';
 
 const LINK_MINUTES = 60;
 
@@ -138,8 +139,13 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
               ? 'Ready'
               : f.operationStatus === 'PENDING'
                 ? 'Processing'
-                : 'Failed'}
+                : `Failed. ${failureWords(f.failureReason)}`}
           </Row>
+          {f.sourceUrl && (
+            <Row term="Imported from">
+              <span className="break-all">{f.sourceUrl}</span>
+            </Row>
+          )}
           <Row term="Visibility">{f.private ? 'Private (signed links only)' : 'Public'}</Row>
           <Row term="Added">{dateTime(f.createdDate)}</Row>
           <Row term="Changed">{dateTime(f.updatedDate)}</Row>

@@ -1,7 +1,8 @@
 /**
  * `/dashboard/media`: the media library. A folder's subfolders and files (or a search over every
  * folder), as a grid or a list, 40 at a time (`?cursor=`); uploads by drag-and-drop or the file
- * button into the folder shown, public or private, each with its progress (large files resumable);
+ * button into the folder shown, public or private, each with its progress (large files resumable),
+ * or imported from a web address (`?dialog=import`; each import's state and failure reason shown);
  * files chosen with their checkboxes move to another folder or to the trash (with Undo). Everything
  * but the choice of files is in the URL (`mediaUrls.library`): folder, words, type, sort, view,
  * page, the open file (`?file=`) and the open dialog (`?dialog=`).
@@ -32,6 +33,7 @@ import {
   RenameFolderDialog,
 } from './folder-dialogs.tsx';
 import { FolderBar, Subfolders, useFolderPath } from './folders.tsx';
+import { ImportDialog, ImportList } from './import-from-url.tsx';
 import { LibraryToolbar } from './toolbar.tsx';
 
 const PAGE = 40;
@@ -57,6 +59,7 @@ export function LibraryPage() {
   const folder = path.data?.[path.data.length - 1];
   const [selected, setSelected] = useState<string[]>([]);
   const [privateUploads, setPrivateUploads] = useState(false);
+  const [imports, setImports] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ text: string; undo?: string[] }>();
   const trash = useMutation(mediaMutations.deleteFiles(http));
   const restore = useMutation(mediaMutations.restoreFiles(http));
@@ -152,7 +155,15 @@ export function LibraryPage() {
           onFiles={uploads.add}
           hint={`Into ${searching ? 'the library' : (folder?.displayName ?? 'the library')}. Files of 16 MB or more upload in resumable parts.`}
         />
-        <div className="mb-2">
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          <Link
+            to={mediaUrls.library.href({ ...search, dialog: 'import', file: undefined })}
+            state={OPENED_HERE}
+            preventScrollReset
+            className={buttonClass('secondary', 'sm')}
+          >
+            Import from URL
+          </Link>
           <Choice
             type="checkbox"
             shape="chip"
@@ -163,6 +174,7 @@ export function LibraryPage() {
           </Choice>
         </div>
         <UploadList uploads={uploads} />
+        <ImportList fileIds={imports} />
       </section>
 
       {selected.length > 0 && (
@@ -301,6 +313,18 @@ export function LibraryPage() {
             setNotice({ text });
             const parent = folder.parentFolderId === 'media-root' ? undefined : folder.parentFolderId;
             void navigate(mediaUrls.library.href({ folder: parent, view: search.view }), { replace: true });
+          }}
+        />
+      )}
+      {search.dialog === 'import' && (
+        <ImportDialog
+          folderId={searching ? undefined : search.folder}
+          folderName={searching ? 'the library' : (folder?.displayName ?? 'the library')}
+          privateFile={privateUploads}
+          onClose={close}
+          onStarted={(f) => {
+            setImports((ids) => [...ids, f.id]);
+            done(`Importing ${f.displayName}…`);
           }}
         />
       )}

@@ -14,6 +14,7 @@ import { LineItemsHead, LineName } from '../line-head.tsx';
 import { dateTime, discountsByName } from '../format.ts';
 import { showMinor, type PaymentView } from '../money.ts';
 import { StatusBadge, transactionLabels } from '../status.tsx';
+import { carrierName } from '../carriers.ts';
 import { activityLabel } from './activity.ts';
 
 export function Section({
@@ -237,7 +238,7 @@ export function Fulfillments({
           <p>{f.lineItems.map((l) => `${l.quantity} × ${names.get(l.id) ?? 'item'}`).join(', ')}</p>
           {f.trackingInfo?.trackingNumber && (
             <p>
-              {f.trackingInfo.shippingProvider ? `${f.trackingInfo.shippingProvider} ` : ''}
+              {f.trackingInfo.shippingProvider ? `${carrierName(f.trackingInfo.shippingProvider)} ` : ''}
               {f.trackingInfo.trackingLink ? (
                 <a href={f.trackingInfo.trackingLink} className="underline" target="_blank" rel="noreferrer">
                   {f.trackingInfo.trackingNumber}
@@ -261,6 +262,7 @@ export function Timeline({ order }: { order: Order }) {
       {activities.map((a) => (
         <li key={a.id} className="text-sm">
           <p className="font-medium">{activityLabel(a.type)}</p>
+          {a.description && <p>{a.description}</p>}
           {a.merchantComment && <p className="whitespace-pre-wrap">{a.merchantComment.message}</p>}
           <p className="text-muted">
             <time dateTime={a.createdDate}>{dateTime(a.createdDate)}</time>

@@ -44,6 +44,7 @@ export function OrderFilters({
         .map((t) => t.trim())
         .filter(Boolean),
       archived: (text('archived') as 'true' | 'false' | undefined) ?? undefined,
+      authorization: f.get('authorization') === 'held' ? 'held' : undefined,
       // The default sort stays out of the URL.
       sort: text('sort') === 'newest' ? undefined : (text('sort') as AdminOrderSort | undefined),
       cursor: undefined,
@@ -96,6 +97,15 @@ export function OrderFilters({
             checked={search.status}
             label={(v) => orderLabels[v][0]}
           />
+          <Choice
+            type="checkbox"
+            shape="chip"
+            name="authorization"
+            value="held"
+            defaultChecked={search.authorization === 'held'}
+          >
+            Payment held, to capture or void
+          </Choice>
         </div>
         <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Placed from" name="from" type="date" defaultValue={search.from ?? ''} />

@@ -23,6 +23,7 @@ export function toOrderSearch(s: OrdersListSearch): AdminOrderSearch {
     createdBefore: s.to ? localDay(s.to, 1) : undefined,
     tags: s.tag,
     archived: s.archived === undefined ? undefined : s.archived === 'true',
+    authorizationHeld: s.authorization === 'held' ? true : undefined,
     sort: s.sort,
     cursor: s.cursor,
     limit: PAGE_SIZE,
@@ -37,7 +38,8 @@ export const moreFilters = (s: OrdersListSearch): number =>
   (s.from ? 1 : 0) +
   (s.to ? 1 : 0) +
   s.tag.length +
-  (s.archived ? 1 : 0);
+  (s.archived ? 1 : 0) +
+  (s.authorization ? 1 : 0);
 
 /** Whether any filter is set (paging and sort aside). */
 export const isFiltered = (s: OrdersListSearch) => !!s.q || moreFilters(s) > 0;

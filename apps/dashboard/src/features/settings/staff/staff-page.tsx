@@ -171,8 +171,10 @@ function InviteForm() {
     const name = String(f.get('name') ?? '').trim();
     const email = String(f.get('email') ?? '').trim();
     const errs: Record<string, string> = {};
-    if (!name) errs.name = 'Their name, as the staff list shows it.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errs.email = 'Their e-mail address.';
+    if (!name) errs.name = 'Enter their name, as the staff list will show it.';
+    if (!email) errs.email = 'Enter their e-mail address.';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      errs.email = 'Enter an e-mail address like name@example.com.';
     setErrors(errs);
     if (Object.keys(errs).length) return;
     invite.mutate({ name, email, role: f.get('role') as StaffRole }, { onSuccess: () => form.reset() });

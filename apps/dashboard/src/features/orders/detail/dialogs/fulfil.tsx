@@ -6,18 +6,11 @@ import { Field, Select } from '@vitrine/ui';
 import { useState } from 'react';
 import { describeError } from '../../../../app/errors.ts';
 import { useHttp } from '../../../../app/http.tsx';
+import { CARRIERS } from '../../carriers.ts';
 import { fulfilledByLine } from '../sections.tsx';
 import { ActionDialog, useSnapshot } from '../../../../app/action-dialog.tsx';
 
 /** Carriers the server builds tracking links for; anything else is named by hand. */
-const CARRIERS = [
-  ['usps', 'USPS'],
-  ['ups', 'UPS'],
-  ['fedex', 'FedEx'],
-  ['dhl', 'DHL'],
-  ['canadaPost', 'Canada Post'],
-] as const;
-
 export function FulfilDialog({
   order,
   fulfillments,
