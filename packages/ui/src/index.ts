@@ -5,6 +5,19 @@
  * code (`@vitrine/ui/qr-code`) is loaded by `AuthenticatorKey` when it shows one.
  */
 export { addressLines, addressText, countryName, type AddressLike, type ContactLike } from './address.ts';
+export {
+  addressOf,
+  addressProblems,
+  draftOf,
+  emptyDraft,
+  sameAddress,
+  streetOf,
+  type AddressDraft,
+  type AddressField,
+  type AddressInput,
+  type AddressValue,
+} from './address-draft.ts';
+export { AddressFields, type AddressFieldsProps } from './address-form.tsx';
 export { Alert, type AlertVariant } from './alert.tsx';
 export { AuthenticatorKey } from './authenticator-key.tsx';
 export { Badge, type BadgeTone } from './badge.tsx';
@@ -19,6 +32,14 @@ export { Loading, Spinner } from './loading.tsx';
 export { formatMoney, isZeroMoney, type Money } from './money.ts';
 export { MoreFilters } from './more-filters.tsx';
 export { Price } from './price.tsx';
+export {
+  allCountries,
+  localeCountry,
+  numberFirst,
+  subdivisionCode,
+  subdivisions,
+  type CountryOption,
+} from './regions.ts';
 export { Select, type SelectProps } from './select.tsx';
 export { SessionItem } from './session-item.tsx';
 export { LoadingSkeleton, Skeleton } from './skeleton.tsx';

@@ -15,6 +15,7 @@ import { ContactStep, type Method } from './contact-step.tsx';
 import { describe, isSessionLost, type Described } from './errors.ts';
 import { Loading, LostSession } from './lost.tsx';
 import { PaymentStep } from './payment-step.tsx';
+import { savedAddresses, saveToAccount } from './saved-addresses.tsx';
 import { afterOrderUrl, endSession, returnTargets, useCheckoutSession, type Session } from './session.ts';
 import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
 import { CheckoutSummary } from './summary.tsx';
@@ -63,6 +64,9 @@ function CheckoutFlow({ session }: { session: Session }) {
   const [method, setMethod] = useState<Method>();
   const [editing, setEditing] = useState<boolean>();
   const [ordered, setOrdered] = useState(false);
+  // "Save this address to my account": unset until the member touches it (then: on when they have none saved).
+  const [saveChoice, setSaveChoice] = useState<boolean>();
+  const addressSaved = useRef(false);
   const contactHeading = useRef<HTMLHeadingElement>(null);
   const shippingHeading = useRef<HTMLHeadingElement>(null);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
@@ -96,6 +100,7 @@ function CheckoutFlow({ session }: { session: Session }) {
   if (!checkout || (memberQuery.isEnabled && memberQuery.isPending))
     return <Loading what="Loading your checkout…" />;
   const member = memberQuery.data;
+  const saveAddress = saveChoice ?? savedAddresses(member).length === 0;
   const busy =
     updating.isPending ||
     removingCoupon.isPending ||
@@ -186,6 +191,11 @@ function CheckoutFlow({ session }: { session: Session }) {
         if (describe(e).code !== 'ORDER_ALREADY_PAID') throw e;
       }
     }
+    // The shipping address into the member's address book, when they asked (never in the way of the order).
+    if (member && saveAddress && shipping && currentMethod === 'ship' && !addressSaved.current) {
+      addressSaved.current = true;
+      await saveToAccount(http, destination?.address).catch(() => undefined);
+    }
     // The front end's own thank-you page when its redirect session named one (signed into the link).
     const thanks = session.thankYouPageUrl ? afterOrderUrl(session, placed.orderId) : undefined;
     if (thanks) {
@@ -252,7 +262,9 @@ function CheckoutFlow({ session }: { session: Session }) {
             method={currentMethod}
             pickupOffered={pickupOffered}
             shipping={shipping}
+            saveAddress={saveAddress}
             onMethod={setMethod}
+            onSaveAddress={setSaveChoice}
             onSave={async (u, m) => {
               await saveContact(u, m);
             }}

@@ -1,27 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Choice, ChoiceGroup, Field, Select } from '@vitrine/ui';
-import type { Checkout, CheckoutUpdate, MemberView, WireAddress } from '@vitrine/sdk';
+import {
+  AddressFields,
+  addressOf,
+  addressProblems,
+  Alert,
+  Button,
+  Choice,
+  ChoiceGroup,
+  Field,
+  type AddressDraft,
+} from '@vitrine/ui';
+import type { Checkout, CheckoutUpdate, MemberView } from '@vitrine/sdk';
 import { describe } from './errors.ts';
 import { useCountryList } from './destinations.ts';
-import { subdivisionCode, subdivisions } from './regions.ts';
+import { initialDraft, SaveAddressChoice, SavedAddresses, savedAddresses } from './saved-addresses.tsx';
 
 export type Method = 'ship' | 'pickup';
-const REQUIRED_POSTCODE = new Set(['US', 'CA', 'AU', 'GB', 'DE', 'FR', 'NL', 'IT', 'ES']);
-
-/** The street name and house number of a saved address: its `streetAddress`, else read from a plain `addressLine`. */
-function streetOf(a: WireAddress): { name?: string; number?: string } {
-  if (a.streetAddress?.name || a.streetAddress?.number) return a.streetAddress;
-  const line = a.addressLine?.trim();
-  if (!line) return {};
-  const lead = /^(\d+[a-z]?(?:[-/]\d+[a-z]?)?)\s+(.+)$/i.exec(line);
-  if (lead) return { number: lead[1], name: lead[2] };
-  const tail = /^(.+?)\s+(\d+[a-z]?(?:[-/]\d+[a-z]?)?)$/i.exec(line);
-  return tail ? { name: tail[1], number: tail[2] } : { name: line };
-}
 
 /**
- * Contact e-mail, name, and either a delivery address (street name and house number, as the platform
- * writes them) or pickup; saved with one updateCheckout. A signed-in member's name and e-mail pre-fill it.
+ * Contact e-mail, name, and either a delivery address (the kit's `AddressFields`: street name and
+ * house number, as the platform writes them) or pickup; saved with one updateCheckout. A signed-in
+ * member's name and e-mail pre-fill it, and their saved addresses are offered above the address
+ * (the first one filled in while the checkout has none); a member may have the address saved to
+ * their account after the order (`saveAddress`, kept by the page).
  */
 export function ContactStep({
   checkout,
@@ -29,7 +30,9 @@ export function ContactStep({
   method,
   pickupOffered,
   shipping,
+  saveAddress,
   onMethod,
+  onSaveAddress,
   onSave,
 }: {
   checkout: Checkout;
@@ -37,18 +40,22 @@ export function ContactStep({
   method: Method;
   pickupOffered: boolean;
   shipping: boolean;
+  saveAddress: boolean;
   onMethod: (m: Method) => void;
+  onSaveAddress: (save: boolean) => void;
   onSave: (u: CheckoutUpdate, method: Method) => Promise<void>;
 }) {
   const destination = checkout.shippingInfo?.shippingDestination;
-  const address = destination?.address ?? {};
   const contact = destination?.contactDetails ?? {};
-  const street = streetOf(address);
   const list = useCountryList();
-  const [chosen, setCountry] = useState(address.country ?? 'US');
+  const [draft, setDraft] = useState<AddressDraft>(() =>
+    initialDraft(destination?.address, member, list, destination?.address?.country ?? 'US'),
+  );
   // Only countries the store ships to are offered: one it does not ship to gives way to the first.
-  const country = list.some((c) => c.code === chosen) ? chosen : (list[0]?.code ?? chosen);
-  const states = subdivisions(country);
+  const country = list.some((c) => c.code === draft.country)
+    ? draft.country
+    : (list[0]?.code ?? draft.country);
+  const address: AddressDraft = country === draft.country ? draft : { ...draft, country, subdivision: '' };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -65,13 +72,7 @@ export function ContactStep({
     if (!get('firstName')) missing.firstName = 'Enter your first name.';
     if (!get('lastName')) missing.lastName = 'Enter your last name.';
     const withAddress = shipping && method === 'ship';
-    if (withAddress) {
-      if (!get('streetName')) missing.streetName = 'Enter the street name.';
-      if (!get('streetNumber')) missing.streetNumber = 'Enter the house number.';
-      if (!get('city')) missing.city = 'Enter the city.';
-      if (REQUIRED_POSTCODE.has(country) && !get('postalCode')) missing.postalCode = 'Enter the postal code.';
-      if (states && !get('subdivision')) missing.subdivision = 'Choose the state or province.';
-    }
+    if (withAddress) Object.assign(missing, addressProblems(address));
     setFields(missing);
     if (Object.keys(missing).length) {
       setError('Please check the highlighted fields.');
@@ -82,20 +83,9 @@ export function ContactStep({
       lastName: get('lastName'),
       ...(get('phone') ? { phone: get('phone') } : {}),
     };
-    const subdivision = subdivisionCode(country, get('subdivision'));
     const shippingDestination = withAddress
-      ? {
-          address: {
-            country,
-            ...(subdivision ? { subdivision } : {}),
-            city: get('city'),
-            // The server writes the address line from the street (in the country's order).
-            streetAddress: { name: get('streetName'), number: get('streetNumber') },
-            ...(get('addressLine2') ? { addressLine2: get('addressLine2') } : {}),
-            ...(get('postalCode') ? { postalCode: get('postalCode') } : {}),
-          },
-          contactDetails,
-        }
+      ? // The server writes the address line from the street (in the country's order).
+        { address: addressOf(address), contactDetails }
       : { contactDetails };
     setBusy(true);
     setError(undefined);
@@ -182,93 +172,14 @@ export function ContactStep({
 
       {shipping && method === 'ship' && (
         <>
-          <Select
-            label="Country"
-            name="country"
-            autoComplete="country"
-            value={country}
-            onChange={(e) => setCountry(e.target.value)}
-            error={fields.country}
-          >
-            {list.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-          <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-x-3">
-            <Field
-              label="Street name"
-              name="streetName"
-              defaultValue={street.name}
-              error={fields.streetName}
-              required
-              maxLength={200}
-            />
-            <Field
-              label="House number"
-              name="streetNumber"
-              inputMode="text"
-              defaultValue={street.number}
-              error={fields.streetNumber}
-              required
-              maxLength={20}
-            />
-          </div>
-          <Field
-            label="Apartment, suite, etc. (optional)"
-            name="addressLine2"
-            autoComplete="address-line2"
-            defaultValue={address.addressLine2}
-            error={fields.addressLine2}
-            maxLength={200}
+          <SavedAddresses
+            addresses={savedAddresses(member)}
+            shipsTo={list}
+            draft={address}
+            onChoose={setDraft}
           />
-          <div className="grid gap-x-3 sm:grid-cols-3">
-            <Field
-              label="City"
-              name="city"
-              autoComplete="address-level2"
-              defaultValue={address.city}
-              error={fields.city}
-              required
-              maxLength={100}
-            />
-            {states ? (
-              <Select
-                key={country}
-                label="State / province"
-                name="subdivision"
-                autoComplete="address-level1"
-                defaultValue={address.country === country ? address.subdivision : ''}
-                error={fields.subdivision}
-              >
-                <option value="">Choose…</option>
-                {states.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </Select>
-            ) : (
-              <Field
-                key={country}
-                label="Region (optional)"
-                name="subdivision"
-                autoComplete="address-level1"
-                defaultValue={address.country === country ? address.subdivision : ''}
-                error={fields.subdivision}
-                maxLength={7}
-              />
-            )}
-            <Field
-              label="Postal code"
-              name="postalCode"
-              autoComplete="postal-code"
-              defaultValue={address.postalCode}
-              error={fields.postalCode}
-              maxLength={20}
-            />
-          </div>
+          <AddressFields value={address} onChange={setDraft} countries={list} errors={fields} />
+          <SaveAddressChoice member={member} draft={address} checked={saveAddress} onChange={onSaveAddress} />
         </>
       )}
       <Button type="submit" className="w-full" busy={busy}>

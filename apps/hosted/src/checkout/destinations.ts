@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { shippingQueries } from '@vitrine/sdk/react';
 import { useMemo, useState } from 'react';
+import { allCountries as countries, subdivisions, type CountryOption } from '@vitrine/ui';
 import { sessionHttp } from './api.ts';
-import { countries, subdivisions } from './regions.ts';
 
 /**
  * The countries the address form offers: those the store ships to, by name; every country while
  * they load, or when the store ships nowhere (pickup only) or they cannot be read.
  */
-export function useCountryList(): { code: string; name: string }[] {
+export function useCountryList(): CountryOption[] {
   const [all] = useState(() => countries());
   // The store's shipping destinations (`GET /ecom/v1/shipping-destinations`, no credential needed).
   const { data } = useQuery(shippingQueries.destinations(sessionHttp));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memberCalls, type MemberView, type MemberAddress } from '@vitrine/sdk';
+import { memberCalls, type MemberView } from '@vitrine/sdk';
 import { memberQueries, orderQueries } from '@vitrine/sdk/react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { describeError } from '../errors.ts';
 import { date, label, OrderView } from '../components/order-view.tsx';
 import { Notice } from '../notice.tsx';
 import { signOut } from '../session.ts';
+import { AddressBook } from './account-addresses.tsx';
 
 // The Security tab (its own file), in the account's chunk: one chunk for the account's pages.
 export { Security } from './account-security.tsx';
@@ -226,91 +227,4 @@ export function Addresses() {
   if (me.isPending) return <Loading />;
   if (me.isError) return <Alert>{describeError(me.error)}</Alert>;
   return <AddressBook member={me.data} />;
-}
-
-function AddressBook({ member }: { member: MemberView }) {
-  const save = useSaveMember();
-  const addresses = member.contact?.addresses ?? [];
-  const [formKey, setFormKey] = useState(0);
-  const write = (next: MemberAddress[], then?: () => void) =>
-    save.mutate({ id: member.id, patch: { contact: { addresses: next } } }, { onSuccess: then });
-  const add = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const v = (k: string) => String(f.get(k) ?? '').trim() || undefined;
-    write(
-      [
-        ...addresses.map(({ id: _id, ...a }) => a),
-        {
-          addressLine: v('addressLine'),
-          city: v('city'),
-          postalCode: v('postalCode'),
-          country: v('country')?.toUpperCase(),
-        },
-      ],
-      () => setFormKey((k) => k + 1),
-    );
-  };
-  return (
-    <section aria-labelledby="addresses-heading">
-      <h2 id="addresses-heading" className="mb-4 text-xl font-semibold">
-        Addresses
-      </h2>
-      {save.isError && <Alert>{describeError(save.error)}</Alert>}
-      {addresses.length === 0 ? (
-        <p className="mb-6">No saved addresses yet.</p>
-      ) : (
-        <ul className="mb-6 grid gap-3 sm:grid-cols-2">
-          {addresses.map((a, i) => {
-            const text = [a.addressLine, a.city, a.postalCode, a.country].filter(Boolean).join(', ');
-            return (
-              <li
-                key={a.id ?? i}
-                className="flex items-start justify-between gap-2 rounded-xl border border-stone-200 bg-white p-4"
-              >
-                <span>{text}</span>
-                <Button
-                  variant="link"
-                  disabled={save.isPending}
-                  aria-label={`Remove address ${text}`}
-                  onClick={() =>
-                    write(addresses.filter((_, j) => j !== i).map(({ id: _id, ...rest }) => rest))
-                  }
-                >
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form key={formKey} onSubmit={add} className="max-w-md" aria-labelledby="add-address-heading">
-        <h3 id="add-address-heading" className="mb-3 font-semibold">
-          Add an address
-        </h3>
-        <Field
-          label="Street address"
-          name="addressLine"
-          autoComplete="street-address"
-          required
-          maxLength={500}
-        />
-        <div className="grid gap-x-3 sm:grid-cols-2">
-          <Field label="City" name="city" autoComplete="address-level2" required maxLength={200} />
-          <Field label="Postal code" name="postalCode" autoComplete="postal-code" maxLength={50} />
-        </div>
-        <Field
-          label="Country code"
-          name="country"
-          autoComplete="country"
-          required
-          maxLength={2}
-          hint="Two letters, e.g. US"
-        />
-        <Button type="submit" busy={save.isPending}>
-          Save address
-        </Button>
-      </form>
-    </section>
-  );
 }
