@@ -1,38 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, violations, type TestServer } from '../../test/server.ts';
+import type { Page, Product } from './search-wire.test-support.ts';
 
 /**
  * Product search aggregations (contract catalog.md §6 `aggregationData`) and the platform's product
  * filters that the storefront components send, over the demo catalog, through HTTP.
  */
-interface Option {
-  id: string;
-  name: string;
-  choicesSettings: { choices: { choiceId: string; name: string }[] };
-}
-interface Product {
-  id: string;
-  name: string;
-  slug: string;
-  options: Option[];
-  actualPriceRange: { minValue: { amount: string }; maxValue: { amount: string } };
-  inventory: { availabilityStatus: string };
-  allCategoriesInfo?: { categories: { id: string }[] };
-}
-interface Result {
-  name?: string;
-  type: string;
-  fieldPath: string;
-  values?: { results: { value: string; count: number }[] };
-  scalar?: { type: string; value?: number };
-  ranges?: { results: { from?: number; to?: number; count: number }[] };
-  dateHistogram?: { results: { value: string; count: number }[] };
-}
-interface Page {
-  products: Product[];
-  pagingMetadata: { cursors: { next: string | null } };
-  aggregationData?: { results: Result[] };
-}
 const P = '/stores/v3/products';
 const enc = (o: unknown) => `.r=${Buffer.from(JSON.stringify(o)).toString('base64url')}`;
 /** What the headless product list sends with every search (products-list-service.js). */

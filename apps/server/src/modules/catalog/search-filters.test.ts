@@ -1,38 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, violations, type TestServer } from '../../test/server.ts';
+import type { Page, Product } from './search-wire.test-support.ts';
 
 /**
  * The platform's product filters that the storefront components send (its "supported filters" page
  * for Search Products), over the demo catalog, and the choices they see, through HTTP.
  */
-interface Option {
-  id: string;
-  name: string;
-  choicesSettings: { choices: { choiceId: string; name: string }[] };
-}
-interface Product {
-  id: string;
-  name: string;
-  slug: string;
-  options: Option[];
-  actualPriceRange: { minValue: { amount: string }; maxValue: { amount: string } };
-  inventory: { availabilityStatus: string };
-  allCategoriesInfo?: { categories: { id: string }[] };
-}
-interface Result {
-  name?: string;
-  type: string;
-  fieldPath: string;
-  values?: { results: { value: string; count: number }[] };
-  scalar?: { type: string; value?: number };
-  ranges?: { results: { from?: number; to?: number; count: number }[] };
-  dateHistogram?: { results: { value: string; count: number }[] };
-}
-interface Page {
-  products: Product[];
-  pagingMetadata: { cursors: { next: string | null } };
-  aggregationData?: { results: Result[] };
-}
 const P = '/stores/v3/products';
 let s: TestServer;
 let all: Product[];
