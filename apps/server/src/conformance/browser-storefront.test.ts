@@ -721,4 +721,63 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     expect(v.errors).toEqual([]);
     await v.close();
   });
+
+  it('"← Back to cart" from the hosted checkout, a new quantity, "Check out" again: the same checkout, the e-mail and address still filled in', async () => {
+    if (!hostedBuilt) return;
+    const { product } = await shopProduct(s, {
+      name: 'Return Mug',
+      price: '10',
+      quantity: 20,
+      physical: true,
+    });
+    const slug = (await s.admin<{ product: { slug: string } }>('GET', `/stores/v3/products/${product.id}`))
+      .body.product.slug;
+    const v = await visitor(1280);
+    const { page } = v;
+    await page.goto(`/product-page/${slug}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\?/);
+    const checkoutId = new URL(page.url()).searchParams.get('checkoutId');
+    const email = `back-${Date.now()}@example.test`;
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Street name').fill('Main Street');
+    await page.getByLabel('House number').fill('1');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State / province').selectOption('US-IL');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByRole('button', { name: /^Continue/ }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+
+    await page.getByRole('link', { name: 'Back to cart' }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    await hydrated(page);
+    const quantity = page.locator('main').getByLabel('Quantity');
+    await quantity.selectOption('3');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/Subtotal\s*\$30\.00/);
+    await page.locator('main').getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\?/);
+    expect(new URL(page.url()).searchParams.get('checkoutId')).toBe(checkoutId);
+    // The contact step is done, as it was left; its form holds what was typed.
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect.poll(() => summary.innerText()).toContain('Return Mug');
+    expect(await summary.textContent()).toContain('Quantity: 3');
+    await expect.poll(() => page.locator('main').innerText()).toContain(email);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await page.getByLabel('Street name').inputValue()).toBe('Main Street');
+    expect(await page.getByLabel('House number').inputValue()).toBe('1');
+    expect(await page.getByLabel('City').inputValue()).toBe('Springfield');
+    expect(await page.getByLabel('State / province').inputValue()).toBe('US-IL');
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('62701');
+    await shot(page, 'checkout-back-again-1280');
+    expect(v.errors).toEqual([]);
+    await v.close();
+  });
 });

@@ -279,6 +279,59 @@ describe('@wix/ecom current cart and checkout against Vitrine', () => {
     });
   });
 
+  it("answers the cart's open checkout again, brought up to date with the cart, keeping the buyer's details; a new one after the order", async () => {
+    const c = shopper();
+    const ref = (p: { productId: string; variantId: string }) => ({
+      catalogItemId: p.productId,
+      appId: APP,
+      options: { variantId: p.variantId },
+    });
+    const added = await c.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: ref(single), quantity: 1 }],
+    });
+    const cartId = added.cart!._id!;
+    const { checkoutId } = await c.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    await c.checkout.updateCheckout(checkoutId!, {
+      buyerInfo: { email: 'back@example.test' },
+      shippingInfo: {
+        shippingDestination: { address: NY, contactDetails: { firstName: 'Back', lastName: 'Again' } },
+      },
+    });
+
+    // "← Back to cart": another item, another quantity; then "Check out" again.
+    const more = await c.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: ref(multi), quantity: 1 }],
+    });
+    const first = more.cart!.lineItems!.find((l) => l.catalogReference?.catalogItemId === single.productId)!;
+    await c.currentCart.updateCurrentCartLineItemQuantity([{ _id: first._id!, quantity: 3 }]);
+    const again = await c.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    expect(again.checkoutId).toBe(checkoutId);
+    const co = await c.checkout.getCheckout(checkoutId!);
+    expect(co).toMatchObject({
+      _id: checkoutId,
+      cartId,
+      completed: false,
+      buyerInfo: { email: 'back@example.test' },
+    });
+    expect(co.shippingInfo!.shippingDestination).toMatchObject({
+      address: { country: 'US', city: 'New York', postalCode: '10001' },
+      contactDetails: { firstName: 'Back', lastName: 'Again' },
+    });
+    expect(co.lineItems!.map((l) => [l.catalogReference!.catalogItemId, l.quantity])).toEqual([
+      [single.productId, 3],
+      [multi.productId, 1],
+    ]);
+    expect((await c.currentCart.getCurrentCart()).checkoutId).toBe(checkoutId);
+
+    // After the order, the next cart's checkout is a new one.
+    await c.checkout.createOrder(checkoutId!, { delayCapture: false, savePaymentMethod: false });
+    await c.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: ref(single), quantity: 1 }] });
+    const next = await c.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    expect(next.checkoutId).toBeTruthy();
+    expect(next.checkoutId).not.toBe(checkoutId);
+    expect((await c.checkout.getCheckout(next.checkoutId!)).buyerInfo?.email).toBeFalsy();
+  });
+
   it('removes the coupon and lines, and deletes the cart', async () => {
     const c = shopper();
     await c.currentCart.addToCurrentCart({

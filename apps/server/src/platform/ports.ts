@@ -92,11 +92,20 @@ export type CartReadAt = {
 /** What checkout asks of the cart a checkout was made from (cart implements it). */
 export interface CartPort {
   /**
-   * Records on the cart the checkout made from it. `kept`: the checkout was made from a cart kept
-   * from an earlier call; the link is written only if the cart is still as read then (`CartReadAt`),
-   * else the transaction fails with ROW_CHANGED.
+   * Records on the cart the checkout made from it (or reused for it), if the cart still links the
+   * checkout `expected` (null: none) it was read with; otherwise (another call linked one first, or
+   * the cart is gone) the transaction fails with ROW_CHANGED. The cart's row lock serialises
+   * concurrent create-checkout calls for one cart, so the cart ends with one open checkout.
+   * `kept`: the checkout was made from a cart kept from an earlier call; the link is written only if
+   * the cart is still as read then (`CartReadAt`), else the transaction fails with ROW_CHANGED.
    */
-  linkCheckout(ctx: Ctx, cartId: string, checkoutId: string, kept?: CartReadAt): Promise<void>;
+  linkCheckout(
+    ctx: Ctx,
+    cartId: string,
+    checkoutId: string,
+    expected: string | null,
+    kept?: CartReadAt,
+  ): Promise<void>;
   /**
    * Deletes the cart an order was placed from, inside the order's transaction, sent without waiting
    * (it travels with the next statement); the function it answers, called before the transaction

@@ -5,10 +5,11 @@
  * activities, the e-mail again, delete. On PostgreSQL with TEST_DATABASE_URL (two processes).
  */
 import { ENTITY_FQDN, type WireAbandonedCheckout } from '@vitrine/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../test/discounts.ts';
-import { linkIn, mailsTo } from '../../test/identity.ts';
-import { memberTokens } from '../../test/oauth.ts';
+import { freshEmail, GOOD_PASSWORD, linkIn, mailsTo, register } from '../../test/identity.ts';
+import { memberTokens, signInFrom } from '../../test/oauth.ts';
 import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
@@ -316,6 +317,92 @@ describe('abandoned checkouts', () => {
     const gone = await s.admin('DELETE', `${AC}/${found.ada.id}`);
     expect(gone.status).toBe(200);
     expect((await s.admin('DELETE', `${AC}/${found.ada.id}`)).status).toBe(404);
+  });
+});
+
+describe('a buyer who has bought since', () => {
+  /** A checkout of `auth` with `email` (a name, two books), or from their cart with `fromCart`. */
+  async function checkoutOf(auth: string, email: string, fromCart = false) {
+    const made = fromCart
+      ? await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
+          auth,
+          body: { channelType: 'WEB' },
+        })
+      : await s.request<{ checkout: { id: string } }>('POST', K, {
+          auth,
+          body: { channelType: 'WEB', lineItems: [{ ...kit.line, quantity: 2 }] },
+        });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = 'checkoutId' in made.body ? made.body.checkoutId : made.body.checkout.id;
+    const patched = await s.request('PATCH', `${K}/${id}`, {
+      auth,
+      body: {
+        checkout: {
+          buyerInfo: { email },
+          shippingInfo: { shippingDestination: { contactDetails: { firstName: 'Bo', lastName: 'Ught' } } },
+        },
+      },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    return id;
+  }
+  const order = async (auth: string, id: string) => {
+    const placed = await s.request('POST', `${K}/${id}/create-order`, { auth, body: { id } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  };
+  const reminded = async (email: string) =>
+    (await mailsTo(s, email)).filter((m) => /You left something/.test(m.subject));
+
+  it('is not recorded nor reminded: an order since from the same cart, member or e-mail (older orphans too)', async () => {
+    // A cart checked out twice before checkouts were reused (its link to the first checkout is
+    // taken off, as it was then), the second one paid by the member the visitor signed in as.
+    const v = await kit.visitor();
+    await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
+      auth: v,
+      body: { lineItems: [kit.line] },
+    });
+    const orphan = await checkoutOf(v, 'orphan@example.test', true);
+    const { cartId } = (
+      await s.request<{ checkout: { cartId: string } }>('GET', `${K}/${orphan}`, { auth: v })
+    ).body.checkout;
+    await sql`update cart set checkout_id = null where id = ${cartId}`.execute(s.db.handle.db);
+    const email = freshEmail('bought');
+    expect((await register(s, email, GOOD_PASSWORD)).status).toBe(200);
+    const m = await signInFrom(s, {
+      clientId: kit.clientId,
+      visitorToken: v,
+      email,
+      password: GOOD_PASSWORD,
+    });
+    // The same e-mail on another visitor's checkout; the same member with another e-mail.
+    const v2 = await kit.visitor();
+    const sameEmail = await checkoutOf(v2, 'Same@Example.test');
+    const member = (await memberTokens(s, kit.clientId)).tokens.access_token;
+    const sameMember = await checkoutOf(member, 'member-a@example.test');
+    // Controls: bought before leaving a checkout; nobody else's order.
+    const v4 = await kit.visitor();
+    await order(v4, await checkoutOf(v4, 'before@example.test'));
+    s.clock.advance(60_000);
+    const boughtBefore = await checkoutOf(v4, 'before@example.test');
+    const unrelated = await checkoutOf(await kit.visitor(), 'unrelated@example.test');
+    s.clock.advance(60_000);
+
+    const paid = await checkoutOf(m, email, true);
+    expect(paid).not.toBe(orphan);
+    await order(m, paid);
+    const v3 = await kit.visitor();
+    await order(v3, await checkoutOf(v3, 'same@example.test'));
+    await order(member, await checkoutOf(member, 'member-b@example.test'));
+
+    s.clock.advance(61 * 60_000);
+    await s.until(() => byCheckout(unrelated));
+    await s.until(() => byCheckout(boughtBefore));
+    for (const id of [orphan, sameEmail, sameMember]) expect(await byCheckout(id)).toBeUndefined();
+    expect(await reminded('orphan@example.test')).toHaveLength(0);
+    expect(await reminded('same@example.test')).toHaveLength(0);
+    expect(await reminded('member-a@example.test')).toHaveLength(0);
+    expect(await reminded('unrelated@example.test')).toHaveLength(1);
+    expect(await reminded('before@example.test')).toHaveLength(1);
   });
 });
 

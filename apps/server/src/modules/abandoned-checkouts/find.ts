@@ -1,7 +1,8 @@
 /**
  * Finding abandoned checkouts (periodic, every process): checkouts left an hour with an e-mail and
- * an item are recorded, once, and e-mailed their recovery link; those whose checkout became an
- * order since are marked RECOVERED (README).
+ * an item are recorded, once, and e-mailed their recovery link, unless their buyer has bought since
+ * (same cart, member or e-mail: the checkout module's `leftCheckouts` leaves those out); those whose
+ * checkout became an order since are marked RECOVERED (README).
  */
 import type { Checkout } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';

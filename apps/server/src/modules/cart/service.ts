@@ -698,11 +698,20 @@ export async function createCheckoutFromCurrentCart(
       return { checkoutId: made };
     }
   }
-  const { cart, configRevision } = await loadOwned(ctx);
-  if (!cart) throw cartNotFound();
-  if (!cart.line_items.length) throw new AppError(400, 'EMPTY_CART', 'The cart has no line items.');
-  const checkoutId = await newCheckoutFromCart(ctx, cart, configRevision, body);
-  return { checkoutId };
+  // From a read: another create-checkout for the cart may link its checkout first (the link expects
+  // the one read), or a kept checkout may not be current; then read again and reuse or retry (in a
+  // transaction of our own: a caller's would have failed with it).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { cart, configRevision } = await loadOwned(ctx);
+    if (!cart) throw cartNotFound();
+    if (!cart.line_items.length) throw new AppError(400, 'EMPTY_CART', 'The cart has no line items.');
+    const checkoutId = await newCheckoutFromCart(ctx, cart, configRevision, body).catch((e: unknown) => {
+      if (isRowChanged(e) && !ctx.db.isTransaction) return undefined;
+      throw e;
+    });
+    if (checkoutId) return { checkoutId };
+  }
+  throw conflict('CART_CHANGED', 'The cart changed while this request ran; try again.');
 }
 
 export async function estimateCurrentCartTotals(ctx: Ctx, body: z.infer<typeof estimateTotalsRequest>) {

@@ -189,26 +189,50 @@ const deleteExpected = statement(
     with w as (delete from cart where id = ${key.id} returning 1) select ${expectOneRow()} as ok from w`,
 );
 
-/** Links the cart to its checkout; in the checkout's transaction, without waiting for the answer. */
-export async function setCartCheckout(db: Executor, id: string, checkoutId: string): Promise<void> {
-  await writeUnanswered(db, setCheckoutStatement(db, { id, checkoutId }));
+/**
+ * Links the cart to its checkout, in the checkout's transaction, without waiting for the answer: if
+ * the cart still links `expected` (null: none), else the transaction fails with ROW_CHANGED (another
+ * create-checkout linked its checkout first, or the cart is gone). The update holds the cart's row
+ * lock, so a concurrent create-checkout for the cart waits for it and then finds the link moved.
+ */
+export async function setCartCheckout(
+  db: Executor,
+  id: string,
+  checkoutId: string,
+  expected: string | null,
+): Promise<void> {
+  await writeUnanswered(db, setCheckoutStatement(db, { id, checkoutId, expected }));
 }
 
+const setCheckoutStatement = statement(
+  (_, k: { id: string; checkoutId: string; expected: string | null }) => sql<{ ok: number }>`
+    with w as (update cart set checkout_id = ${k.checkoutId} where id = ${k.id}
+      and checkout_id is not distinct from ${k.expected}::uuid returning 1)
+    select ${expectOneRow()} as ok from w`,
+);
+
 const setKeptCheckoutStatement = statement(
-  (_, k: { id: string; checkoutId: string }, v: CartReadAt) => sql<{ ok: number }>`
+  (_, k: { id: string; checkoutId: string; expected: string | null }, v: CartReadAt) => sql<{ ok: number }>`
     with w as (update cart set checkout_id = ${k.checkoutId} where id = ${k.id} and revision = ${v.revision}
-      and ${stillReadAt(v)} returning 1)
+      and checkout_id is not distinct from ${k.expected}::uuid and ${stillReadAt(v)} returning 1)
     select ${expectOneRow()} as ok from w`,
 );
 
 /**
  * setCartCheckout for a checkout made from a cart kept from an earlier call instead of read now:
- * it links only if the cart still has the revision it was kept with, and the catalog, the
- * configuration and its lines' stock are still at the versions it was read at (`at`), so that the
- * checkout was made from the current cart; otherwise the transaction fails with ROW_CHANGED.
+ * it links only if the cart still has the revision it was kept with (and links `expected`), and the
+ * catalog, the configuration and its lines' stock are still at the versions it was read at (`at`),
+ * so that the checkout was made from the current cart; otherwise the transaction fails with
+ * ROW_CHANGED.
  */
-export async function setKeptCartCheckout(db: Executor, id: string, checkoutId: string, at: CartReadAt) {
-  await writeUnanswered(db, setKeptCheckoutStatement(db, { id, checkoutId }, at));
+export async function setKeptCartCheckout(
+  db: Executor,
+  id: string,
+  checkoutId: string,
+  expected: string | null,
+  at: CartReadAt,
+) {
+  await writeUnanswered(db, setKeptCheckoutStatement(db, { id, checkoutId, expected }, at));
 }
 
 const itemsStillAtStatement = statement(
@@ -225,10 +249,6 @@ const itemsStillAtStatement = statement(
 export async function sendItemsStillAt(db: Executor, at: Omit<CartReadAt, 'revision'>) {
   await writeUnanswered(db, itemsStillAtStatement(db, at));
 }
-
-const setCheckoutStatement = statement((db, o: { id: string; checkoutId: string }) =>
-  db.updateTable('cart').set({ checkout_id: o.checkoutId }).where('id', '=', o.id),
-);
 
 export async function cartById(db: Executor, id: string): Promise<CartRow | undefined> {
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();

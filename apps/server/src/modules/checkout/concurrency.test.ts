@@ -2,6 +2,7 @@
  * Placing orders at the same moment, through two server processes on one PostgreSQL: stock,
  * coupon limits and gift-card balances stay right. (PGlite is a single session: skipped there.)
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTwoProcesses, type TestServer } from '../../test/server.ts';
@@ -137,6 +138,60 @@ describe.skipIf(testEngine() !== 'postgres')(
       );
       expect(order.body.order.lineItems.map((l) => l.quantity)).toEqual([3]);
       expect(await stockOf(ref.catalogItemId)).toBe(0);
+    }, 60_000);
+
+    it("ends concurrent create-checkouts for one cart with one open checkout, the cart's", async () => {
+      const ref = await ebook('Cart Race Book', '5', 1000);
+      const v = await visitor();
+      const C = '/ecom/v1/carts/current';
+      const added = await s.request<{ cart: { id: string; lineItems: { id: string }[] } }>(
+        'POST',
+        `${C}/add-to-cart`,
+        { auth: v, body: { lineItems: [{ catalogReference: ref, quantity: 1 }] } },
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const cart = added.body.cart;
+      const open = async () =>
+        (
+          await sql<{
+            id: string;
+          }>`select id from checkout where cart_id = ${cart.id} and not completed`.execute(s.db.handle.db)
+        ).rows.map((r) => r.id);
+      /** 8 create-checkouts at once, alternating processes: all answer one checkout, the cart's one open one. */
+      const race = async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            (i % 2 ? other : s).request<{ checkoutId: string }>('POST', `${C}/create-checkout`, {
+              auth: v,
+              body: { channelType: 'WEB' },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+        const ids = [...new Set(answers.map((a) => a.body.checkoutId))];
+        expect(ids).toHaveLength(1);
+        expect(await open()).toEqual(ids);
+        return ids[0]!;
+      };
+      const first = await race();
+      // The cart changed: all reuse that checkout, which gets the new quantity.
+      const q = await s.request('POST', `${C}/update-line-items-quantity`, {
+        auth: v,
+        body: { lineItems: [{ id: cart.lineItems[0]!.id, quantity: 4 }] },
+      });
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+      expect(await race()).toBe(first);
+      const read = await s.request<{ checkout: { lineItems: { quantity: number }[] } }>(
+        'GET',
+        `${K}/${first}`,
+        {
+          auth: v,
+        },
+      );
+      expect(read.body.checkout.lineItems[0]!.quantity).toBe(4);
+      // Completed (an app marked it): one new checkout for all.
+      expect((await s.admin('POST', `${K}/${first}/mark-as-completed`, {})).status).toBe(200);
+      expect(await race()).not.toBe(first);
     }, 60_000);
 
     it('lets a coupon limited to 5 uses discount exactly 5 of 50 orders', async () => {

@@ -4,7 +4,8 @@ import { purgeAbandonedCheckouts } from './purge.ts';
 import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
 export { completedCheckouts, leftCheckouts } from './left.ts';
-export { createCheckoutFromCart, getCheckout, load } from './service.ts';
+export { createCheckoutFromCart, type CartSource } from './from-cart.ts';
+export { getCheckout, load } from './service.ts';
 export { noteStockMoved as noteStockMovedFor, stockMoving as stockMovingFor } from './kept.ts';
 export { type CheckoutTables } from './store.ts';
 

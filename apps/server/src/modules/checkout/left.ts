@@ -7,24 +7,38 @@ import type { Executor } from '../../platform/db/tx.ts';
 import { firstIdAt } from '../../platform/ids.ts';
 
 /**
+ * Whether the buyer of checkout `c` has bought since `c` last changed: a checkout completed after
+ * that (an order placed from it) of the same cart, of the same owner (member, or visitor session),
+ * or with the same buyer e-mail. Each is a probe of an index: `checkout_cart`, `checkout_owner`, and
+ * `checkout_completed_email` (completed checkouts only).
+ */
+const boughtSince = sql<boolean>`(
+  exists (select 1 from checkout d where d.cart_id = c.cart_id and d.completed and d.updated_at > c.updated_at)
+  or exists (select 1 from checkout d where d.owner_key = c.owner_key and d.completed and d.updated_at > c.updated_at)
+  or exists (select 1 from checkout d where lower(d.buyer->>'email') = lower(c.buyer->>'email') and d.completed
+    and d.updated_at > c.updated_at))`;
+
+/**
  * Open checkouts with an e-mail and at least one item, made since `madeSince` and last changed in
- * [after, before), oldest change first. Walks the UUIDv7 primary key from `madeSince` rather than an
- * index on the last change: such an index would cost every checkout write (no HOT update) in the
- * buy flow, for a search that runs every few minutes.
+ * [after, before), oldest change first, but for those whose buyer has bought since (`boughtSince`).
+ * Walks the UUIDv7 primary key from `madeSince` rather than an index on the last change: such an
+ * index would cost every checkout write (no HOT update) in the buy flow, for a search that runs
+ * every few minutes.
  */
 export function leftCheckouts(
   db: Executor,
   o: { madeSince: Date; after: Date; before: Date; limit: number },
 ) {
   return db
-    .selectFrom('checkout')
-    .select(['id', 'updated_at'])
-    .where('id', '>=', firstIdAt(o.madeSince))
-    .where('completed', '=', false)
-    .where('updated_at', '>=', o.after)
-    .where('updated_at', '<', o.before)
-    .where(sql<boolean>`coalesce(buyer->>'email', '') <> '' and jsonb_array_length(line_items) > 0`)
-    .orderBy('updated_at')
+    .selectFrom('checkout as c')
+    .select(['c.id', 'c.updated_at'])
+    .where('c.id', '>=', firstIdAt(o.madeSince))
+    .where('c.completed', '=', false)
+    .where('c.updated_at', '>=', o.after)
+    .where('c.updated_at', '<', o.before)
+    .where(sql<boolean>`coalesce(c.buyer->>'email', '') <> '' and jsonb_array_length(c.line_items) > 0`)
+    .where(sql<boolean>`not ${boughtSince}`)
+    .orderBy('c.updated_at')
     .limit(o.limit)
     .execute();
 }

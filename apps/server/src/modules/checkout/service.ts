@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type {
   Address,
   CheckoutInfoInput,
-  createCheckoutFromCartRequest,
   createCheckoutRequest,
   updateCheckoutRequest,
 } from '@vitrine/contract';
@@ -195,7 +194,7 @@ const giftCardOf = (code: string, redeem: string | undefined, currency: string) 
 };
 
 /** Checks a newly applied coupon, gift card or shipping option, refusing it with the contract's code. */
-function assertChoices(p: Priced, o: { coupon?: boolean; giftCard?: boolean; shipping?: boolean }) {
+export function assertChoices(p: Priced, o: { coupon?: boolean; giftCard?: boolean; shipping?: boolean }) {
   if (o.coupon) assertAccepted(p, 'coupon');
   if (o.giftCard) assertAccepted(p, 'giftCard');
   if (o.shipping) {
@@ -262,7 +261,7 @@ function applyInfo(
   return [...new Set(changed)];
 }
 
-async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> {
+export async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> {
   const s = shopperOf(ctx.caller);
   if (s?.memberId) {
     const member = await getMember(ctx, s.memberId);
@@ -275,13 +274,13 @@ async function buyerOf(ctx: Ctx, email: string | undefined): Promise<BuyerInfo> 
   return { ...(s?.visitorId ? { visitorId: s.visitorId } : {}), ...(email ? { email } : {}) };
 }
 
-function ownerKeyOf(ctx: Ctx): string | null {
+export function ownerKeyOf(ctx: Ctx): string | null {
   const s = shopperOf(ctx.caller);
   if (!s) return null;
   return s.memberId ? `member:${s.memberId}` : `visitor:${s.visitorId}`;
 }
 
-const emptyWrite = (): CheckoutWrite => ({
+export const emptyWrite = (): CheckoutWrite => ({
   buyer: {},
   line_items: [],
   billing_info: null,
@@ -300,7 +299,7 @@ const emptyWrite = (): CheckoutWrite => ({
   order_id: null,
   payment_gateway_order_id: null,
 });
-const writeOf = (row: CheckoutRow): CheckoutWrite => {
+export const writeOf = (row: CheckoutRow): CheckoutWrite => {
   const {
     id: _i,
     cart_id: _c,
@@ -315,13 +314,16 @@ const writeOf = (row: CheckoutRow): CheckoutWrite => {
 };
 
 /** Inserts a new checkout after checking the buyer's choices; emits checkout_created. */
-async function insertNew(
+export async function insertNew(
   ctx: Ctx,
   w: CheckoutWrite,
   resolved: ResolvedLine[],
   configRevision: number,
-  /** The cart it is made from (`kept`: a kept cart's, to check), or null. */
-  cart: { id: string; kept?: CartReadAt } | null,
+  /**
+   * The cart it is made from, or null: the link written on it expects the cart to link `expected`
+   * still (cart port `linkCheckout`); `kept`: a kept cart's versions, to check.
+   */
+  cart: { id: string; expected: string | null; kept?: CartReadAt } | null,
   checks: { coupon?: boolean; giftCard?: boolean; shipping?: boolean },
   /** The lines' catalog rows and the versions they were read at: given, the new checkout is kept. */
   read?: Pick<KeptCheckout, 'catalogRows' | 'versions'>,
@@ -351,7 +353,7 @@ async function insertNew(
       priced,
       wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
     );
-    if (cart) await tx.services.ports.carts.linkCheckout(tx, cart.id, row.id, cart.kept);
+    if (cart) await tx.services.ports.carts.linkCheckout(tx, cart.id, row.id, cart.expected, cart.kept);
     await emitEvent(
       tx,
       { entityFqdn: CHECKOUT_FQDN, slug: 'created', entityId: row.id, createdEvent: { entity: wire } },
@@ -394,87 +396,6 @@ export async function createCheckout(
     giftCard: !!body.giftCardCode,
     shipping: !!w.selected_shipping,
   });
-}
-
-/** What a checkout takes from the cart it is made from (the cart module passes its row). */
-export interface CartSource {
-  id: string;
-  line_items: CheckoutWrite['line_items'];
-  contact_info: unknown;
-  selected_shipping_option: CheckoutWrite['selected_shipping'];
-  buyer_note: CheckoutWrite['buyer_note'];
-  coupon: CheckoutWrite['coupon'];
-  merchant_discounts: CheckoutWrite['merchant_discounts'];
-  override_checkout_url: CheckoutWrite['override_checkout_url'];
-  purchase_flow_id: CheckoutWrite['purchase_flow_id'];
-  business_location_id: CheckoutWrite['business_location_id'];
-  /** The catalog rows of its lines, when read with it (`catalogRowsFor`): not looked up again. */
-  catalog_rows?: unknown;
-  /**
-   * With the catalog rows, the catalog's revision and its lines' stock version (`stockVersionOf`
-   * over `stock_ids`) read in the same statement: the new checkout is then kept (kept.ts).
-   */
-  catalog_rev?: string;
-  stock_ids?: string[];
-  stock_version?: string;
-  /**
-   * A cart kept from an earlier call rather than read now (cart/kept.ts): what it was read at. The
-   * link written on the cart then checks it (the cart port's `linkCheckout`), failing the
-   * transaction with ROW_CHANGED when the cart, catalog, configuration or stock moved since.
-   */
-  kept?: CartReadAt;
-}
-
-/** A checkout holding the cart's lines and choices (the cart stays until an order is placed). */
-export async function createCheckoutFromCart(
-  ctx: Ctx,
-  cart: CartSource,
-  configRevision: number,
-  body: z.infer<typeof createCheckoutFromCartRequest>,
-): Promise<string> {
-  const { resolved } = await resolveStored(ctx.db, cart.line_items, cart.catalog_rows);
-  const w = emptyWrite();
-  w.line_items = cart.line_items;
-  w.channel_type = body.channelType ?? 'WEB';
-  w.buyer = await buyerOf(ctx, body.email);
-  const contact = cart.contact_info as { address?: Address; contactDetails?: unknown } | null;
-  const shippingAddress = body.shippingAddress ?? contact?.address;
-  if (shippingAddress || contact?.contactDetails)
-    w.shipping_destination = {
-      ...(shippingAddress ? { address: shippingAddress } : {}),
-      ...(contact?.contactDetails ? { contactDetails: contact.contactDetails } : {}),
-    };
-  if (body.billingAddress) w.billing_info = { address: body.billingAddress };
-  w.selected_shipping = body.selectedShippingOption ?? cart.selected_shipping_option;
-  w.buyer_note = cart.buyer_note;
-  w.coupon = cart.coupon;
-  w.merchant_discounts = cart.merchant_discounts;
-  w.override_checkout_url = cart.override_checkout_url;
-  w.purchase_flow_id = cart.purchase_flow_id;
-  w.business_location_id = cart.business_location_id;
-  const { catalog_rows, catalog_rev, stock_ids, stock_version } = cart;
-  const read =
-    catalog_rows !== undefined && catalog_rev !== undefined && stock_ids && stock_version !== undefined
-      ? {
-          catalogRows: catalog_rows,
-          versions: {
-            catalogRev: String(catalog_rev),
-            configRev: String(configRevision),
-            stockIds: stock_ids,
-            stockVersion: stock_version,
-          },
-        }
-      : undefined;
-  const wire = await insertNew(
-    ctx,
-    w,
-    resolved,
-    configRevision,
-    { id: cart.id, ...(cart.kept ? { kept: cart.kept } : {}) },
-    { shipping: !!body.selectedShippingOption },
-    read,
-  );
-  return wire.id;
 }
 
 type Change = {

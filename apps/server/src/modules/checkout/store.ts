@@ -225,7 +225,8 @@ export const sendNewCheckout: (db: Executor, row: Omit<CheckoutRow, 'revision'>)
 export const sendCheckoutWrite: (
   db: Executor,
   row: CheckoutRow,
-  w: Partial<CheckoutWrite>,
+  /** With `owner_key`: a visitor's checkout reused by the member they signed in as (from-cart.ts). */
+  w: Partial<CheckoutWrite> & { owner_key?: string | null },
   now: Date,
 ) => Promise<CheckoutRow> = sendIfRevision<CheckoutRow>('checkout', jsonb);
 
