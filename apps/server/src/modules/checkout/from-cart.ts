@@ -9,14 +9,12 @@ import type { Address, createCheckoutFromCartRequest } from '@vitrine/contract';
 import { shopperOf, type Ctx } from '../../platform/context.ts';
 import type { CartReadAt } from '../../platform/ports.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import { emitEvent } from '../../platform/events.ts';
-import { resolveStored, wireMoney, type ResolvedLine } from '../lines/index.ts';
+import { resolveStored, type ResolvedLine } from '../lines/index.ts';
 import { forgetCheckout, keepCheckout, type KeptCheckout } from './kept.ts';
-import { checkoutWire } from './present.ts';
 import {
   assertChoices,
   buyerOf,
-  CHECKOUT_FQDN,
+  emitCheckoutUpdated,
   emptyWrite,
   insertNew,
   keptFor,
@@ -239,25 +237,7 @@ async function reuse(
     const updated = await inTransaction(ctx, async (tx) => {
       const written = await sendCheckoutWrite(tx.db, row, set, tx.clock.now());
       await tx.services.ports.carts.linkCheckout(tx, cart.id, row.id, row.id, cart.kept);
-      const wire = checkoutWire(
-        written,
-        resolved,
-        priced,
-        wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
-      );
-      await emitEvent(
-        tx,
-        {
-          entityFqdn: CHECKOUT_FQDN,
-          slug: 'updated',
-          entityId: row.id,
-          updatedEvent: {
-            currentEntity: wire,
-            modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
-          },
-        },
-        { entityLocked: true },
-      );
+      await emitCheckoutUpdated(tx, written, resolved, priced, modified);
       return written;
     });
     if (read && !ctx.db.isTransaction)

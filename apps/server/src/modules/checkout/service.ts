@@ -118,6 +118,36 @@ const destinationOf = (d: unknown) => {
     : undefined;
 };
 
+/** `checkout_updated` for a checkout as written, with the fields the change named; its wire. */
+export async function emitCheckoutUpdated(
+  tx: Ctx,
+  written: CheckoutRow,
+  resolved: readonly ResolvedLine[],
+  priced: Priced,
+  modified: readonly string[],
+) {
+  const wire = checkoutWire(
+    written,
+    resolved,
+    priced,
+    wireMoney(priced.config.settings, tx.config.PUBLIC_URL),
+  );
+  await emitEvent(
+    tx,
+    {
+      entityFqdn: CHECKOUT_FQDN,
+      slug: 'updated',
+      entityId: written.id,
+      updatedEvent: {
+        currentEntity: wire,
+        modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
+      },
+    },
+    { entityLocked: true },
+  );
+  return wire;
+}
+
 /**
  * Prices a checkout as stored now; with `coupon`, the coupon as read for an earlier pricing of it
  * (kept.ts), used when it is still of its code and buyer: the caller's write must then check it is
@@ -461,25 +491,7 @@ async function mutate(
         const updated = kept
           ? await sendKeptCheckoutWrite(tx.db, row, write, now, withCoupon(versions, priced.couponRead))
           : await sendCheckoutWrite(tx.db, row, write, now);
-        const wire = checkoutWire(
-          updated,
-          resolved,
-          priced,
-          wireMoney(priced.config.settings, ctx.config.PUBLIC_URL),
-        );
-        await emitEvent(
-          tx,
-          {
-            entityFqdn: CHECKOUT_FQDN,
-            slug: 'updated',
-            entityId: row.id,
-            updatedEvent: {
-              currentEntity: wire,
-              modifiedFields: Object.fromEntries(modified.map((f) => [f, true])),
-            },
-          },
-          { entityLocked: true },
-        );
+        const wire = await emitCheckoutUpdated(tx, updated, resolved, priced, modified);
         return { wire, updated, coupon: priced.couponRead };
       });
     };
