@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, violations, type TestServer } from '../../test/server.ts';
-import type { Page, Product } from './search-wire.test-support.ts';
+import { violations, type TestServer } from '../../test/server.ts';
+import { demoCatalog, P, type Page, type Product } from './search-wire.test-support.ts';
 
 /**
  * Product search aggregations (contract catalog.md §6 `aggregationData`) and the platform's product
  * filters that the storefront components send, over the demo catalog, through HTTP.
  */
-const P = '/stores/v3/products';
 const enc = (o: unknown) => `.r=${Buffer.from(JSON.stringify(o)).toString('base64url')}`;
 /** What the headless product list sends with every search (products-list-service.js). */
 const HEADLESS = [
@@ -46,18 +45,7 @@ let s: TestServer;
 let all: Product[];
 let home: string;
 beforeAll(async () => {
-  s = await startTestServer({ env: { DEMO_DATA: 'true' } });
-  all = (
-    await s.request<Page>('POST', `${P}/query`, {
-      body: { query: { cursorPaging: { limit: 100 } }, fields: ['ALL_CATEGORIES_INFO'] },
-    })
-  ).body.products;
-  const cats = await s.request<{ categories: { id: string; slug: string }[] }>(
-    'POST',
-    '/categories/v1/categories/query',
-    { body: { query: {} } },
-  );
-  home = cats.body.categories.find((c) => c.slug === 'home')!.id;
+  ({ s, all, home } = await demoCatalog());
 });
 afterAll(async () => {
   await s?.stop();

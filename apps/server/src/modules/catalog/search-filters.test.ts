@@ -1,28 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, violations, type TestServer } from '../../test/server.ts';
-import type { Page, Product } from './search-wire.test-support.ts';
+import { demoCatalog, P, type Page, type Product } from './search-wire.test-support.ts';
 
 /**
  * The platform's product filters that the storefront components send (its "supported filters" page
  * for Search Products), over the demo catalog, and the choices they see, through HTTP.
  */
-const P = '/stores/v3/products';
 let s: TestServer;
 let all: Product[];
 let home: string;
 beforeAll(async () => {
-  s = await startTestServer({ env: { DEMO_DATA: 'true' } });
-  all = (
-    await s.request<Page>('POST', `${P}/query`, {
-      body: { query: { cursorPaging: { limit: 100 } }, fields: ['ALL_CATEGORIES_INFO'] },
-    })
-  ).body.products;
-  const cats = await s.request<{ categories: { id: string; slug: string }[] }>(
-    'POST',
-    '/categories/v1/categories/query',
-    { body: { query: {} } },
-  );
-  home = cats.body.categories.find((c) => c.slug === 'home')!.id;
+  ({ s, all, home } = await demoCatalog());
 });
 afterAll(async () => {
   await s?.stop();

@@ -1,3 +1,5 @@
+import { startTestServer } from '../../test/server.ts';
+
 /** The product search's wire, as the catalog's search tests read it (test support, not a test). */
 export interface Option {
   id: string;
@@ -26,4 +28,22 @@ export interface Page {
   products: Product[];
   pagingMetadata: { cursors: { next: string | null } };
   aggregationData?: { results: Result[] };
+}
+
+export const P = '/stores/v3/products';
+
+/** A test server with the demo store: every product (with its categories) and the Home category's id. */
+export async function demoCatalog() {
+  const s = await startTestServer({ env: { DEMO_DATA: 'true' } });
+  const all = (
+    await s.request<Page>('POST', `${P}/query`, {
+      body: { query: { cursorPaging: { limit: 100 } }, fields: ['ALL_CATEGORIES_INFO'] },
+    })
+  ).body.products;
+  const cats = await s.request<{ categories: { id: string; slug: string }[] }>(
+    'POST',
+    '/categories/v1/categories/query',
+    { body: { query: {} } },
+  );
+  return { s, all, home: cats.body.categories.find((c) => c.slug === 'home')!.id };
 }
