@@ -404,6 +404,50 @@ describe('a buyer who has bought since', () => {
     expect(await reminded('unrelated@example.test')).toHaveLength(1);
     expect(await reminded('before@example.test')).toHaveLength(1);
   });
+
+  it('once recorded, is RECOVERED when the buyer then buys through another checkout (same e-mail, another device)', async () => {
+    const first = await kit.visitor();
+    const left = await checkoutOf(first, 'came-back@example.test');
+    const control = await checkoutOf(await kit.visitor(), 'stays@example.test');
+    s.clock.advance(61 * 60_000);
+    const recorded = await s.until(() => byCheckout(left));
+    await s.until(() => byCheckout(control));
+    expect(recorded.status).toBe('ABANDONED');
+
+    const device = await kit.visitor();
+    const paid = await checkoutOf(device, 'Came-Back@example.test');
+    const placed = await s.request<{ orderId: string }>('POST', `${K}/${paid}/create-order`, {
+      auth: device,
+      body: { id: paid },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    s.clock.advance(61_000);
+    const recovered = await s.until(async () => {
+      const r = await byCheckout(left);
+      return r?.status === 'RECOVERED' && r;
+    });
+    expect(Date.parse(recovered.checkoutRecoveredDate!)).toBeGreaterThanOrEqual(
+      Date.parse(recorded.createdDate),
+    );
+    const row = await sql<{
+      order_id: string;
+    }>`select order_id from abandoned_checkout where id = ${recovered.id}`.execute(s.db.handle.db);
+    expect(row.rows[0]!.order_id).toBe(placed.body.orderId);
+    const events = await eventsOf(s, ENTITY_FQDN.abandonedCheckout, recovered.id);
+    expect(events.at(-1)?.eventType).toBe('wix.ecom.v1.abandoned_checkout_recovered');
+    // Its link leads to the shop now, and the merchant cannot mail it again.
+    expect((await open(recovered.checkoutUrl)).headers.get('location')).toBe(`${s.url}/`);
+    const again = await s.admin(
+      'POST',
+      `/ecom/v1/abandoned-checkouts/${recovered.id}/send-recovery-email`,
+      {},
+    );
+    expect(appError(again.body).code).toBe('ABANDONED_CHECKOUT_RECOVERED');
+    // Nobody else's order recovers another buyer's checkout.
+    expect((await byCheckout(control))!.status).toBe('ABANDONED');
+    await s.admin('DELETE', `${AC}/${recovered.id}`);
+    await s.admin('DELETE', `${AC}/${(await byCheckout(control))!.id}`);
+  });
 });
 
 describe('with the automatic e-mail turned off (store settings)', () => {

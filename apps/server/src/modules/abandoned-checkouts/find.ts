@@ -2,7 +2,8 @@
  * Finding abandoned checkouts (periodic, every process): checkouts left an hour with an e-mail and
  * an item are recorded, once, and e-mailed their recovery link, unless their buyer has bought since
  * (same cart, member or e-mail: the checkout module's `leftCheckouts` leaves those out); those whose
- * checkout became an order since are marked RECOVERED (README).
+ * checkout became an order since, or whose buyer bought since by the same rule, are marked RECOVERED
+ * (README).
  */
 import type { Checkout } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
@@ -10,7 +11,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type PeriodicTask } from '../../platform/jobs.ts';
-import { completedCheckouts, getCheckout, leftCheckouts } from '../checkout/index.ts';
+import { getCheckout, leftCheckouts, recoveredCheckouts } from '../checkout/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { RECOVERY_LINK_DAYS } from './link.ts';
 import { EMAIL_JOB } from './send.ts';
@@ -127,14 +128,17 @@ async function findLeft(ctx: Ctx, stopping: AbortSignal) {
   }
 }
 
-/** Marks RECOVERED the abandoned checkouts (of the recovery link's lifetime) that became orders. */
+/**
+ * Marks RECOVERED the abandoned checkouts (of the recovery link's lifetime) that became orders, or
+ * whose buyer bought through another checkout since (same cart, owner or e-mail).
+ */
 async function findRecovered(ctx: Ctx) {
   const now = ctx.clock.now();
   const open = await openSince(ctx.db, new Date(now.getTime() - (RECOVERY_LINK_DAYS + 1) * DAY));
   for (let i = 0; i < open.length; i += 500) {
     const chunk = open.slice(i, i + 500);
     const byCheckout = new Map(chunk.map((o) => [o.checkout_id, o.id]));
-    for (const done of await completedCheckouts(ctx.db, [...byCheckout.keys()])) {
+    for (const done of await recoveredCheckouts(ctx.db, [...byCheckout.keys()])) {
       await inTransaction(ctx, async (tx) => {
         const row = await markRecovered(tx.db, byCheckout.get(done.id)!, {
           orderId: done.order_id,

@@ -3,7 +3,7 @@ import type { ServerModule } from '../../platform/module.ts';
 import { purgeAbandonedCheckouts } from './purge.ts';
 import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
-export { completedCheckouts, leftCheckouts } from './left.ts';
+export { leftCheckouts, recoveredCheckouts } from './left.ts';
 export { createCheckoutFromCart, type CartSource } from './from-cart.ts';
 export { getCheckout, load } from './service.ts';
 export { noteStockMoved as noteStockMovedFor, stockMoving as stockMovingFor } from './kept.ts';

@@ -43,13 +43,26 @@ export function leftCheckouts(
     .execute();
 }
 
-/** Those of `ids` completed now: their order and when (the checkout's last change). */
-export async function completedCheckouts(db: Executor, ids: readonly string[]) {
+/**
+ * Those of `ids` that came back: the checkout itself completed, or else its buyer bought since it last
+ * changed (`boughtSince`: the earliest checkout completed after it, of the same cart, owner or
+ * e-mail). Each with its order and when (that checkout's completion).
+ */
+export async function recoveredCheckouts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('checkout')
-    .select(['id', 'order_id', 'updated_at'])
-    .where('id', 'in', ids)
-    .where('completed', '=', true)
-    .execute();
+  const first = (on: ReturnType<typeof sql>) => sql`(select d.order_id, d.updated_at from checkout d
+    where ${on} and d.completed and d.updated_at > c.updated_at order by d.updated_at limit 1)`;
+  const { rows } = await sql<{ id: string; order_id: string | null; updated_at: Date }>`
+    select c.id, r.order_id, r.updated_at
+    from checkout c
+    cross join lateral (
+      select x.order_id, x.updated_at from (
+        select c.order_id, c.updated_at, 0 as rank where c.completed
+        union all select *, 1 from ${first(sql`d.cart_id = c.cart_id`)} a
+        union all select *, 1 from ${first(sql`d.owner_key = c.owner_key`)} b
+        union all select *, 1 from ${first(sql`lower(d.buyer->>'email') = lower(c.buyer->>'email')`)} e
+      ) x order by x.rank, x.updated_at limit 1
+    ) r
+    where c.id in (${sql.join(ids)})`.execute(db);
+  return rows;
 }
