@@ -90,3 +90,27 @@ describe('the storefront at / and every non-API path', () => {
     }
   });
 });
+
+describe('a build while the server runs', () => {
+  it('serves the new template and server entry within a second; a half-written build keeps the last one', async () => {
+    expect((await get('/')).text).toContain('<h1>The shop</h1>');
+    const template = (v: string) =>
+      `<!doctype html><html><head><script type="module" src="/assets/index-${v}.js"></script><!--vitrine-head--></head><body><div id="root"><!--vitrine-app--></div><!--vitrine-state--></body></html>`;
+    writeFileSync(join(dir, 'client', 'index.html'), template('new'));
+    writeFileSync(
+      join(dir, 'server', 'entry-server.js'),
+      "export async function render() { return { kind: 'page', status: 200, html: '<h1>The new shop</h1>' }; }\n",
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const page = (await get('/')).text;
+    expect(page).toContain('<h1>The new shop</h1>');
+    expect(page).toContain('/assets/index-new.js');
+
+    // Caught mid-build: the entry is not valid yet. The last build goes on serving.
+    writeFileSync(join(dir, 'server', 'entry-server.js'), 'export async function render( {');
+    writeFileSync(join(dir, 'client', 'index.html'), template('half'));
+    await new Promise((r) => setTimeout(r, 1100));
+    const during = await get('/');
+    expect([during.status, during.text.includes('<h1>The new shop</h1>')]).toEqual([200, true]);
+  });
+});

@@ -5,7 +5,7 @@
  * from this server in-process), for the browser to hydrate. API paths, and requests that name
  * JSON and not HTML, keep getting the JSON error envelope of an unknown route.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -83,22 +83,63 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
+/** How often a page render looks whether the storefront was built again (a stat of two files). */
+const REBUILD_CHECK_MS = 1000;
+
+interface BuiltApp {
+  entry: ServerEntry;
+  template: string;
+  manifest: Manifest;
+}
+
+function readBuilt(clientDir: string, entryFile: string, version: number) {
+  return (async (): Promise<BuiltApp> => ({
+    // A new URL for each build: Node keeps a module once imported under a URL.
+    entry: (await import(`${pathToFileURL(entryFile).href}?build=${version}`)) as ServerEntry,
+    template: inlineStylesheets(readFileSync(join(clientDir, 'index.html'), 'utf8'), (href) => {
+      const file = join(clientDir, href);
+      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    }),
+    manifest: JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest,
+  }))();
+}
+
+/**
+ * The built storefront, loaded once and again after a build while the server runs (its template,
+ * which names the new hashed assets, and its server entry): `npm run build` beside a running store
+ * must not leave it serving pages whose assets are gone. A build caught half-written keeps the
+ * previous one until the next change.
+ */
+function builtApp(clientDir: string, entryFile: string): () => Promise<BuiltApp> {
+  let loaded: { version: number; app: Promise<BuiltApp> } | undefined;
+  let checkedAt = 0;
+  const versionNow = () => {
+    try {
+      return statSync(join(clientDir, 'index.html')).mtimeMs + statSync(entryFile).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  };
+  return () => {
+    const now = Date.now();
+    if (loaded && now - checkedAt < REBUILD_CHECK_MS) return loaded.app;
+    checkedAt = now;
+    const version = versionNow();
+    if (loaded && (version === undefined || version === loaded.version)) return loaded.app;
+    const previous = loaded?.app;
+    const app = readBuilt(clientDir, entryFile, version ?? 0);
+    loaded = { version: version ?? 0, app: previous ? app.catch(() => previous) : app };
+    return loaded.app;
+  };
+}
+
 export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): void {
   const dir = o.dir ?? appDist('storefront');
   const clientDir = join(dir, 'client');
   const entryFile = join(dir, 'server', 'entry-server.js');
   const built = existsSync(join(clientDir, 'index.html')) && existsSync(entryFile);
   const origin = o.config.PUBLIC_URL.replace(/\/+$/, '');
-  let loaded: Promise<{ entry: ServerEntry; template: string; manifest: Manifest }> | undefined;
-  const load = () =>
-    (loaded ??= (async () => ({
-      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
-      template: inlineStylesheets(readFileSync(join(clientDir, 'index.html'), 'utf8'), (href) => {
-        const file = join(clientDir, href);
-        return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-      }),
-      manifest: JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest,
-    }))());
+  const load = builtApp(clientDir, entryFile);
   const fetchApi = inProcessFetch(app);
 
   void app.register(async (scope) => {
