@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { startServer } from './start.ts';
 
+// The storefront's server rendering loads react-dom when the first page is asked for, and react-dom
+// picks its build by NODE_ENV: without it, the shipped server rendered with React's development build.
+process.env.NODE_ENV ??= 'production';
+
 let config: Config;
 try {
   config = loadConfig();

@@ -242,6 +242,33 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     }
   });
 
+  it('the header keeps the store name, Shop, account and cart on one row above the search, on phones from 320 px', async () => {
+    for (const width of [320, 375, 1280]) {
+      const v = await visitor(width);
+      await v.page.goto('/');
+      const header = v.page.locator('header');
+      const top = async (el: ReturnType<typeof header.locator>) => (await el.boundingBox())!.y;
+      const name = header.getByRole('link', { name: 'Vitrine Demo Store' });
+      const row = [
+        name,
+        header.getByRole('link', { name: 'Shop', exact: true }),
+        header.getByRole('link', { name: 'Sign in' }),
+        header.getByRole('button', { name: /Cart|items?$/ }),
+      ];
+      const tops = await Promise.all(row.map(top));
+      for (const t of tops) expect(Math.abs(t - tops[0]!), `${width} px`).toBeLessThan(12);
+      const search = await top(header.getByRole('searchbox', { name: 'Search products' }));
+      if (width < 640) expect(search, `${width} px`).toBeGreaterThan(tops[0]!);
+      expect(await v.page.evaluate<number>('document.documentElement.scrollWidth'), `${width} px`).toBe(
+        width,
+      );
+      // The whole name is still there for screen readers, even when the row cuts it short.
+      expect(await name.textContent()).toBe('Vitrine Demo Store');
+      expect(v.errors, `${width} px`).toEqual([]);
+      await v.close();
+    }
+  });
+
   it('a visitor browses, filters and buys with the keyboard alone, through the hosted checkout (declined card, then the test card)', async () => {
     const v = await visitor(1280);
     const { page } = v;

@@ -59,29 +59,35 @@ function Header() {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2">
-        <Link to="/" className="mr-1 text-base font-bold tracking-tight sm:mr-2 sm:text-xl">
-          {storeName}
-        </Link>
-        <nav aria-label="Main" className="flex items-center">
-          <NavLink to="/shop" className={link} end>
-            Shop
-          </NavLink>
-          <NavLink to={loggedIn ? '/account' : '/login'} className={link}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5 sm:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0" />
-            </svg>
-            <span className="sr-only sm:not-sr-only">{loggedIn ? 'Account' : 'Sign in'}</span>
-          </NavLink>
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <CartButton />
+        {/* One row on any phone (320 px too): a long store name is cut short, never wrapped. */}
+        <div className="flex min-w-0 flex-1 items-center gap-x-2">
+          <Link
+            to="/"
+            className="mr-1 min-w-0 truncate text-base font-bold tracking-tight sm:mr-2 sm:text-xl"
+          >
+            {storeName}
+          </Link>
+          <nav aria-label="Main" className="flex shrink-0 items-center">
+            <NavLink to="/shop" className={link} end>
+              Shop
+            </NavLink>
+            <NavLink to={loggedIn ? '/account' : '/login'} className={link}>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5 sm:hidden"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0" />
+              </svg>
+              <span className="sr-only sm:not-sr-only">{loggedIn ? 'Account' : 'Sign in'}</span>
+            </NavLink>
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            <CartButton />
+          </div>
         </div>
         <form
           role="search"

@@ -2,7 +2,7 @@
  * Which requests get the storefront's page: over HTTP, against a small storefront build (a
  * template, a manifest and a server entry written for the test), so it runs without `npm run build`.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -97,9 +97,18 @@ describe('a build while the server runs', () => {
     const template = (v: string) =>
       `<!doctype html><html><head><script type="module" src="/assets/index-${v}.js"></script><!--vitrine-head--></head><body><div id="root"><!--vitrine-app--></div><!--vitrine-state--></body></html>`;
     writeFileSync(join(dir, 'client', 'index.html'), template('new'));
+    // Like the real build: a page chunk imports the entry back (its React contexts) by a relative path.
+    mkdirSync(join(dir, 'server', 'assets'), { recursive: true });
+    writeFileSync(
+      join(dir, 'server', 'assets', 'page.js'),
+      "import { marker } from '../entry-server.js';\n" +
+        "export const page = (m) => (m === marker ? '<h1>The new shop</h1>' : '<h1>Two entries</h1>');\n",
+    );
     writeFileSync(
       join(dir, 'server', 'entry-server.js'),
-      "export async function render() { return { kind: 'page', status: 200, html: '<h1>The new shop</h1>' }; }\n",
+      "export const marker = Symbol('entry');\n" +
+        "export async function render() { const { page } = await import('./assets/page.js');" +
+        " return { kind: 'page', status: 200, html: page(marker) }; }\n",
     );
     await new Promise((r) => setTimeout(r, 1100));
     const page = (await get('/')).text;
@@ -112,5 +121,7 @@ describe('a build while the server runs', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const during = await get('/');
     expect([during.status, during.text.includes('<h1>The new shop</h1>')]).toEqual([200, true]);
+    // One copy of a later build's server entry is kept beside it.
+    expect(readdirSync(dir).filter((f) => f.startsWith('.ssr-'))).toHaveLength(1);
   });
 });

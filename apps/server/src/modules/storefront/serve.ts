@@ -5,8 +5,8 @@
  * from this server in-process), for the browser to hydrate. API paths, and requests that name
  * JSON and not HTML, keep getting the JSON error envelope of an unknown route.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -92,10 +92,27 @@ interface BuiltApp {
   manifest: Manifest;
 }
 
-function readBuilt(clientDir: string, entryFile: string, version: number) {
+/**
+ * The server entry of a build seen after the first: a copy of the server build in a folder of its
+ * own beside it (`.ssr-<version>`, the previous copies removed), imported from there. Node keeps a
+ * module once imported under a URL, and the entry's chunks import the entry back by a relative
+ * path, so a query on the entry's URL alone would give them the old entry (and its React contexts).
+ */
+function entryCopy(entryFile: string, version: number): string {
+  const serverDir = dirname(entryFile);
+  const root = dirname(serverDir);
+  const name = `.ssr-${Math.round(version)}`;
+  for (const old of readdirSync(root))
+    if (old.startsWith('.ssr-') && old !== name) rmSync(join(root, old), { recursive: true, force: true });
+  cpSync(serverDir, join(root, name), { recursive: true });
+  return join(root, name, 'entry-server.js');
+}
+
+function readBuilt(clientDir: string, entryFile: string, version: number, first: boolean) {
   return (async (): Promise<BuiltApp> => ({
-    // A new URL for each build: Node keeps a module once imported under a URL.
-    entry: (await import(`${pathToFileURL(entryFile).href}?build=${version}`)) as ServerEntry,
+    entry: (await import(
+      pathToFileURL(first ? entryFile : entryCopy(entryFile, version)).href
+    )) as ServerEntry,
     template: inlineStylesheets(readFileSync(join(clientDir, 'index.html'), 'utf8'), (href) => {
       const file = join(clientDir, href);
       return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -127,7 +144,7 @@ function builtApp(clientDir: string, entryFile: string): () => Promise<BuiltApp>
     const version = versionNow();
     if (loaded && (version === undefined || version === loaded.version)) return loaded.app;
     const previous = loaded?.app;
-    const app = readBuilt(clientDir, entryFile, version ?? 0);
+    const app = readBuilt(clientDir, entryFile, version ?? 0, !previous);
     loaded = { version: version ?? 0, app: previous ? app.catch(() => previous) : app };
     return loaded.app;
   };
