@@ -6,7 +6,7 @@ import { insertAction } from './store.ts';
 
 /**
  * The staff actions log: every request other than GET (and HEAD, OPTIONS) made with a staff
- * session, written after its answer went out — who (the staff id), what (method, route pattern,
+ * session, written as its answer is sent (before it goes out) — who (the staff id), what (method, route pattern,
  * path without its query string, the entity: the first path parameter, else the `id` of the answer
  * or of the answer's first object), the HTTP status, and when. Failed requests are kept too (a
  * contributor's 403 OWNER_ONLY says what was tried). Staff sign-ins are recorded the same way
@@ -57,21 +57,16 @@ function entityOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): s
 }
 
 export function installActionLog(host: ModuleHost): void {
-  const pending = new WeakMap<FastifyRequest, { staffId: string; entityId: string | null }>();
-  // The answer's id is read as it is sent; the row is written once the answer is out.
-  // Callback hooks: reads (and requests without a staff session) pass without a promise.
+  // Written as the answer is sent, before it goes out: a dashboard that reads the log once its call
+  // has answered finds the action there. Callback hook: reads (and requests without a staff session)
+  // pass without a promise.
   host.http.addHook('onSend', (req, reply, payload, done) => {
     if (SAFE.has(req.method)) return done(null, payload);
-    staffOf(req).then((staffId) => {
-      if (staffId) pending.set(req, { staffId, entityId: entityOf(req, reply, payload) });
-      done(null, payload);
-    }, done);
-  });
-  host.http.addHook('onResponse', (req, reply, done) => {
-    const p = pending.get(req);
-    if (!p) return done();
-    pending.delete(req);
-    record(req, reply, p).then(() => done(), done);
+    staffOf(req)
+      .then((staffId) =>
+        staffId ? record(req, reply, { staffId, entityId: entityOf(req, reply, payload) }) : undefined,
+      )
+      .then(() => done(null, payload), done);
   });
 
   async function record(

@@ -27,33 +27,20 @@ export const staffQueries = {
 
 /** Every entity's actions log. */
 export const STAFF_ACTIONS_KEY = ['staff', 'actions'] as const;
-/** The server writes an action just after its answer is out: the log is read again at once and this much later. */
-const LOG_WRITTEN_MS = 1500;
-
 /**
  * Keeps the actions logs on screen current: once any mutation settles (its own refreshes done),
  * succeeded or refused (refused attempts are logged too), every actions log shown is read again —
- * but after the staff member's own session calls (`['staff', …]` keys: signing in and out). One
- * subscription covers every mutation of every domain, present and future. Returns the unsubscribe.
+ * but after the staff member's own session calls (`['staff', …]` keys: signing in and out). The
+ * server writes an action before its answer goes out, so one read finds it. One subscription covers
+ * every mutation of every domain, present and future. Returns the unsubscribe.
  */
 export function keepStaffActionsFresh(client: QueryClient): () => void {
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const refresh = () => client.invalidateQueries({ queryKey: STAFF_ACTIONS_KEY });
-  const stop = client.getMutationCache().subscribe((event) => {
+  return client.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated' || (event.action.type !== 'success' && event.action.type !== 'error'))
       return;
     if (event.mutation.options.mutationKey?.[0] === 'staff') return;
-    void refresh();
-    const later = setTimeout(() => {
-      timers.delete(later);
-      void refresh();
-    }, LOG_WRITTEN_MS);
-    timers.add(later);
+    void client.invalidateQueries({ queryKey: STAFF_ACTIONS_KEY });
   });
-  return () => {
-    stop();
-    for (const t of timers) clearTimeout(t);
-  };
 }
 
 /** Keeps a new session and forgets anything cached for a previous one. */
