@@ -8,11 +8,14 @@ import { int64, isoDate } from './scalars.ts';
  * link a buyer opens from the e-mail).
  */
 
-/** Bounds (the contract is silent): a title fits a line, a body a long paragraph or five. */
+/**
+ * Bounds: the packages' declared ones (`content.title`, `content.body` 3,000, `setReply` message
+ * 10,000); where they declare none, a name fits a line. The shop's forms may ask for less.
+ */
 export const REVIEW_LIMITS = {
-  title: 100,
+  title: 3000,
   body: 3000,
-  reply: 3000,
+  reply: 10000,
   authorName: 100,
   media: 10,
 } as const;
@@ -59,7 +62,27 @@ export type ReviewContentInput = z.infer<typeof reviewContentInput>;
 const namespace = z.string().min(1).max(50);
 const entityId = z.string().min(1).max(100);
 
+/**
+ * The review's read-only fields, which a front end may send back as it read them (read, change,
+ * write): accepted and ignored, as the platform does.
+ */
+const readOnly = {
+  id: z.unknown().optional(),
+  createdDate: z.unknown().optional(),
+  updatedDate: z.unknown().optional(),
+  reply: z.unknown().optional(),
+  foundHelpful: z.unknown().optional(),
+  foundUnhelpful: z.unknown().optional(),
+  helpfulness: z.unknown().optional(),
+  moderation: z.unknown().optional(),
+  revision: z.unknown().optional(),
+  origin: z.unknown().optional(),
+  relevanceScore: z.unknown().optional(),
+  publishCount: z.unknown().optional(),
+};
+
 export const reviewInput = z.strictObject({
+  ...readOnly,
   namespace,
   entityId,
   content: reviewContentInput,
@@ -87,11 +110,18 @@ export const createReviewAndContactRequest = z.strictObject({
 });
 export const updateReviewRequest = z.strictObject({
   review: z.strictObject({
+    ...readOnly,
     id: z.string().max(100).optional(),
     revision: int64.optional(),
     content: reviewContentInput.partial().optional(),
     namespace: namespace.optional(),
     entityId: entityId.optional(),
+    // Only content changes (contract reviews.md); the rest of a review read back is ignored. The
+    // package adds `id` beside the review's own `_id`, which then reaches the wire unrenamed.
+    _id: z.unknown().optional(),
+    author: z.unknown().optional(),
+    reviewDate: z.unknown().optional(),
+    verified: z.unknown().optional(),
   }),
   fieldMask: z
     .union([z.string().max(1000), z.strictObject({ paths: z.array(z.string().max(200)) })])
@@ -114,7 +144,13 @@ export const updateModerationStatusRequest = z.strictObject({
   reviewId: z.string().max(100).optional(),
   status: moderationTarget,
 });
-export const bulkUpdateModerationStatusRequest = z.strictObject({ filter, status: moderationTarget });
+/** The bulk call's own enum spells the back-to-the-queue status `UNKNOWN` (its package's declaration). */
+export const bulkUpdateModerationStatusRequest = z.strictObject({
+  filter,
+  status: z
+    .enum([...moderationTarget.options, 'UNKNOWN'])
+    .transform((v) => (v === 'UNKNOWN' ? 'UNKNOWN_MODERATION_STATUS' : v)),
+});
 export const bulkDeleteReviewsRequest = z.strictObject({ filter });
 export const bulkCreateReviewsRequest = z.strictObject({
   reviews: z.array(reviewInput).min(1).max(100),

@@ -90,6 +90,8 @@ export { memberCalls } from './members.ts';
 export type { MemberPatch } from './members.ts';
 export {
   createReview,
+  deleteReview,
+  myReview,
   openReviewLink,
   queryReviews,
   ratingSummaries,
@@ -98,10 +100,12 @@ export {
   reviewCalls,
   reviewsQueryBody,
   submitReviewLink,
+  updateReview,
   uploadReviewPhoto,
 } from './reviews.ts';
 export type {
   NewReview,
+  ReviewEdit,
   ReviewLink,
   ReviewSearch,
   ReviewSort,

@@ -4,9 +4,12 @@ import type { HttpClient, RequestOptions } from './http.ts';
 import { reviewMutations, reviewQueries } from './react/reviews.ts';
 import {
   createReview,
+  deleteReview,
+  myReview,
   ratingSummaries,
   reviewsQueryBody,
   submitReviewLink,
+  updateReview,
   uploadReviewPhoto,
   type XhrLike,
 } from './reviews.ts';
@@ -217,5 +220,46 @@ describe('reviews calls', () => {
       status: 415,
       details: { applicationError: { code: 'CONTENT_TYPE_MISMATCH' } },
     });
+  });
+});
+
+describe("an author's own review", () => {
+  it('finds it by contact id, changes its words with the revision read, and deletes it', async () => {
+    const review = { id: 'r1', entityId: 'p1', moderation: { moderationStatus: 'IN_MODERATION' } };
+    const { http, calls } = recorder((o) =>
+      o.path.endsWith('/query') ? { reviews: [review], metadata: {} } : { review },
+    );
+    expect(await myReview(http, { entityId: 'p1', contactId: 'c1' })).toEqual(review);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/reviews/v1/reviews/query',
+      body: {
+        query: {
+          filter: { namespace: 'stores', entityId: 'p1', 'author.contactId': 'c1' },
+          cursorPaging: { limit: 1 },
+        },
+      },
+    });
+    await updateReview(http, { id: 'r1', revision: '3', content: { rating: 4, title: '', body: 'Better' } });
+    // An emptied title is removed (null), not left as it was.
+    expect(calls[1]).toEqual({
+      method: 'PATCH',
+      path: '/reviews/v1/reviews/r1',
+      body: { review: { id: 'r1', revision: '3', content: { rating: 4, title: null, body: 'Better' } } },
+    });
+    await deleteReview(http, 'r1');
+    expect(calls[2]).toEqual({ method: 'DELETE', path: '/reviews/v1/reviews/r1' });
+  });
+
+  it('reads the product’s pages (own review included) and the summaries again after a change', async () => {
+    const review = { id: 'r1', entityId: 'p1', moderation: { moderationStatus: 'APPROVED' } };
+    const { http } = recorder(() => ({ review }));
+    const client = new QueryClient();
+    client.setQueryData(reviewQueries.mine(http, 'p1', 'c1').queryKey, review as never);
+    client.setQueryData(reviewQueries.summaries(http, ['p1']).queryKey, []);
+    const remove = reviewMutations.remove(http);
+    await client.getMutationCache().build(client, remove).execute('r1');
+    expect(client.getQueryState(reviewQueries.mine(http, 'p1', 'c1').queryKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(reviewQueries.summaries(http, ['p1']).queryKey)?.isInvalidated).toBe(true);
   });
 });

@@ -116,6 +116,60 @@ export const createReview = (http: HttpClient, r: NewReview): Promise<WireReview
     )
     .then((a) => a.review);
 
+/** The words and stars a shop's author changes in their review (the photos stay). */
+export interface ReviewEdit {
+  rating: number;
+  title?: string;
+  body?: string;
+}
+
+/**
+ * Changes the caller's own review: its stars, title and text (an empty one is removed). `revision`
+ * is the one read, so a change made meanwhile is refused (409 REVISION_MISMATCH). Under manual
+ * moderation a published review goes back to the store for approval.
+ */
+export const updateReview = (
+  http: HttpClient,
+  v: { id: string; revision: string; content: ReviewEdit },
+): Promise<WireReview> =>
+  http
+    .request<{ review: WireReview }>({
+      method: 'PATCH',
+      path: `${BASE}/${encodeURIComponent(v.id)}`,
+      body: {
+        review: {
+          id: v.id,
+          revision: v.revision,
+          content: { rating: v.content.rating, title: v.content.title || null, body: v.content.body || null },
+        },
+      },
+    })
+    .then((a) => a.review);
+
+/** Deletes the caller's own review; answers it as it was. */
+export const deleteReview = (http: HttpClient, id: string): Promise<WireReview> =>
+  http
+    .request<{ review: WireReview }>({ method: 'DELETE', path: `${BASE}/${encodeURIComponent(id)}` })
+    .then((a) => a.review);
+
+/** A member's own review of a product (by their contact id), in any moderation status; null if none. */
+export const myReview = (
+  http: HttpClient,
+  v: { entityId: string; contactId: string },
+): Promise<WireReview | null> =>
+  http
+    .request<ReviewsPage>({
+      method: 'POST',
+      path: `${BASE}/query`,
+      body: {
+        query: {
+          filter: { namespace: REVIEWS_NAMESPACE, entityId: v.entityId, 'author.contactId': v.contactId },
+          cursorPaging: { limit: 1 },
+        },
+      },
+    })
+    .then((a) => a.reviews[0] ?? null);
+
 /** What a review-request link opens: the buyer's name and the order's products. */
 export interface ReviewLink {
   reviewRequestId: string;
@@ -167,6 +221,9 @@ export const reviewCalls = {
   query: queryReviews,
   summaries: ratingSummaries,
   create: createReview,
+  update: updateReview,
+  delete: deleteReview,
+  mine: myReview,
   openLink: openReviewLink,
   submitLink: submitReviewLink,
   uploadPhoto: uploadReviewPhoto,

@@ -44,7 +44,8 @@ export function ReviewLinkPage() {
       <PageHeading>Review your order</PageHeading>
       <p className="mb-6 text-stone-800">
         {link.data.authorName
-          ? `Thank you for your order, ${link.data.authorName}. `
+          ? // A name may end with its own full stop ("Ada L.").
+            `Thank you for your order, ${link.data.authorName.replace(/\.$/, '')}. `
           : 'Thank you for your order. '}
         {left === 0
           ? 'You have reviewed every product of it.'
@@ -129,7 +130,11 @@ function LinkItem({ token, item }: { token: string; item: ReviewLink['items'][nu
             role="status"
             className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
           >
-            {justSent ? 'Thanks! Your review is sent.' : 'Already reviewed. Thank you!'}
+            {!justSent
+              ? 'Already reviewed. Thank you!'
+              : submit.data?.moderation.moderationStatus === 'APPROVED'
+                ? 'Thanks! Your review is published.'
+                : 'Thanks! Your review will appear once the store approves it.'}
           </p>
         ) : (
           <form id={id} noValidate onSubmit={send} aria-label={`Review ${item.name}`}>

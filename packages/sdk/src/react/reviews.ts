@@ -4,14 +4,17 @@
  * `['reviews', 'summaries', ids…]` (sorted, so a page's products share one key whatever their
  * order), a review-request link `['reviews', 'link', token]`.
  */
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
 import {
   createReview,
+  deleteReview,
+  myReview,
   openReviewLink,
   queryReviews,
   ratingSummaries,
   submitReviewLink,
+  updateReview,
   type NewReview,
   type ReviewLink,
   type ReviewSearch,
@@ -35,6 +38,12 @@ export const reviewQueries = {
       ] as const,
       queryFn: () => queryReviews(http, s),
     }),
+  /** A member's own review of a product (any status), under the product's key prefix; null if none. */
+  mine: (http: HttpClient, entityId: string, contactId: string) =>
+    queryOptions({
+      queryKey: ['reviews', 'list', entityId, 'mine', contactId] as const,
+      queryFn: () => myReview(http, { entityId, contactId }),
+    }),
   /** Rating summaries of several products (a page of product cards) in one request. */
   summaries: (http: HttpClient, entityIds: readonly string[]) => {
     const ids = summaryIds(entityIds);
@@ -50,6 +59,13 @@ export const reviewQueries = {
       queryFn: () => openReviewLink(http, token),
     }),
 };
+
+/** After an author's change: the product's pages (their own review included) and every summary. */
+const afterChange = (client: QueryClient, entityId: string) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: reviewQueries.ofProduct(entityId) }),
+    client.invalidateQueries({ queryKey: ['reviews', 'summaries'] }),
+  ]);
 
 export const reviewMutations = {
   /**
@@ -68,6 +84,20 @@ export const reviewMutations = {
             : undefined,
         ]);
       },
+    }),
+  /** Changes the caller's own review; the product's reviews and the summaries are read again. */
+  update: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['reviews', 'update'] as const,
+      mutationFn: (v: Parameters<typeof updateReview>[1]) => updateReview(http, v),
+      onSuccess: (review, _v, _r, context) => afterChange(context.client, review.entityId),
+    }),
+  /** Deletes the caller's own review; the product's reviews and the summaries are read again. */
+  remove: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['reviews', 'delete'] as const,
+      mutationFn: (id: string) => deleteReview(http, id),
+      onSuccess: (review, _v, _r, context) => afterChange(context.client, review.entityId),
     }),
   /** Reviews one item of a review-request link; the link's cached items then show it reviewed. */
   submitLink: (http: HttpClient) =>

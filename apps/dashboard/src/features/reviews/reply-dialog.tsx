@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ActionDialog } from '../../app/action-dialog.tsx';
 
 /** The server's bound on a reply (contract REVIEW_LIMITS.reply; not imported, to keep zod out of the page). */
-const REPLY_MAX = 3000;
+const REPLY_MAX = 10000;
 
 export function ReplyDialog({
   review,
@@ -35,7 +35,7 @@ export function ReplyDialog({
         onSave(message);
       }}
     >
-      <blockquote className="mb-4 border-l-4 border-line pl-3 text-sm text-muted">
+      <blockquote className="mb-4 border-l-4 border-line pl-3 text-sm text-muted wrap-anywhere">
         {review.content.title && <p className="font-medium">{review.content.title}</p>}
         <p className="line-clamp-4 whitespace-pre-line">
           {review.content.body || `${review.content.rating} stars`}

@@ -42,7 +42,10 @@ export function ReviewCard({
   const author = r.author.authorName || 'Anonymous';
   const [label, tone] = moderationLabels[status];
   return (
-    <article aria-labelledby={heading} className="rounded-2xl border border-line bg-surface p-4">
+    <article
+      aria-labelledby={heading}
+      className="rounded-2xl border border-line bg-surface p-4 wrap-anywhere"
+    >
       <div className="flex items-start gap-3">
         <label className="mt-0.5 inline-flex min-h-11 min-w-11 cursor-pointer items-start justify-center pointer-fine:min-h-0 pointer-fine:min-w-0">
           <input
@@ -56,7 +59,7 @@ export function ReviewCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <Stars rating={r.content.rating} />
-            <h2 id={heading} className="font-semibold break-words">
+            <h2 id={heading} className="min-w-0 font-semibold">
               {r.content.title || `${r.content.rating}-star review`}{' '}
               <span className="sr-only">by {author}</span>
             </h2>
@@ -69,7 +72,7 @@ export function ReviewCard({
               {productName}
             </Link>
           </p>
-          {r.content.body && <p className="mt-2 whitespace-pre-line break-words">{r.content.body}</p>}
+          {r.content.body && <p className="mt-2 whitespace-pre-line">{r.content.body}</p>}
           {r.content.media.length > 0 && (
             <ul aria-label="Photos and videos" className="mt-2 flex flex-wrap gap-2">
               {r.content.media.map((m, i) =>
@@ -102,7 +105,7 @@ export function ReviewCard({
           {r.reply && (
             <div className="mt-3 rounded-lg border-l-4 border-accent bg-hover px-3 py-2">
               <p className="text-sm font-semibold">Your reply</p>
-              <p className="mt-1 text-sm whitespace-pre-line break-words">{r.reply.message}</p>
+              <p className="mt-1 text-sm whitespace-pre-line">{r.reply.message}</p>
             </div>
           )}
           <div className="mt-3 flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import type { Subscriber } from '../../platform/events.ts';
 import { eventTypeOf } from '../../platform/events.ts';
 import { ENTITY_FQDN } from '@vitrine/contract';
+import { rewriteMediaFilter } from './media-filter.ts';
 import { emitModeration, emitReview, followSummary, reviewNotFound } from './service.ts';
 import {
   findReview,
@@ -86,7 +87,7 @@ export function removeReply(ctx: Ctx, id: string): Promise<WireReview> {
 
 /** The ids a bulk filter names (at most 1,000 a call), oldest first. */
 async function idsMatching(ctx: Ctx, filter: unknown): Promise<string[]> {
-  const where = compileFilter(reviewSpec, filter, 'filter');
+  const where = compileFilter(reviewSpec, rewriteMediaFilter(filter), 'filter');
   const rows = await ctx.db
     .selectFrom('review')
     .select('id')

@@ -9,6 +9,7 @@ import { compileFilter } from '../../platform/query/filter.ts';
 import { cursorPage } from '../../platform/query/page.ts';
 import { hasPurchased } from '../orders/index.ts';
 import { authorOf, checkEntity, checkRate, resolveMedia, type Author } from './authors.ts';
+import { rewriteMediaFilter } from './media-filter.ts';
 import { getReviewSettings } from './settings.ts';
 import {
   bumpSummary,
@@ -286,7 +287,8 @@ export async function deleteReview(ctx: Ctx, id: string): Promise<WireReview> {
 
 export async function queryReviews(ctx: Ctx, query: CursorQuery | undefined, includePrivate?: boolean) {
   const base = reviewsBase(ctx.db).where(visibleSql(await listScope(ctx, includePrivate)));
-  const page = await cursorPage(base, reviewSpec, query);
+  const q = query?.filter === undefined ? query : { ...query, filter: rewriteMediaFilter(query.filter) };
+  const page = await cursorPage(base, reviewSpec, q);
   return {
     reviews: page.items.map((r) => toReview(ctx, r)),
     metadata: { count: page.items.length, cursors: page.cursors },
@@ -295,7 +297,7 @@ export async function queryReviews(ctx: Ctx, query: CursorQuery | undefined, inc
 
 /** Counts up to 10,000; past that 400 TOO_MANY_TO_COUNT (contract 2b). */
 export async function countReviews(ctx: Ctx, filter: unknown, includePrivate?: boolean) {
-  const where = compileFilter(reviewSpec, filter ?? {}, 'filter');
+  const where = compileFilter(reviewSpec, rewriteMediaFilter(filter) ?? {}, 'filter');
   const scope = await listScope(ctx, includePrivate);
   const rows = await ctx.db
     .selectFrom((eb) =>

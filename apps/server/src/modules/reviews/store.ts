@@ -229,12 +229,13 @@ export const reviewSpec: QuerySpec = {
     'author.contactId': { sql: 'review.contact_id', type: 'string' },
     'author.authorName': { sql: 'review.author_name', type: 'string' },
     'author.authorType': { sql: 'review.author_type', type: 'string' },
-    'origin.type': { sql: 'review.origin_type', type: 'string' },
-    verified: { sql: 'review.verified', type: 'boolean' },
+    'origin.type': { sql: 'review.origin_type', type: 'string', sortable: true },
+    verified: { sql: 'review.verified', type: 'boolean', sortable: true },
     publishCount: { sql: 'review.publish_count', type: 'number', sortable: true },
     foundHelpful: { sql: 'review.found_helpful', type: 'number', sortable: true },
     helpfulness: { sql: '(review.found_helpful - review.found_unhelpful)', type: 'number', sortable: true },
     'reply.message': { sql: 'review.reply_message', type: 'string' },
-    'content.media': { sql: 'jsonb_array_length(review.media)', type: 'number' },
+    // The number of photos and videos, null for none: the SDK's isEmpty / isNotEmpty send `null` / `$ne null`.
+    'content.media': { sql: 'nullif(jsonb_array_length(review.media), 0)', type: 'number' },
   },
 };

@@ -1,7 +1,9 @@
 /**
  * "Write a review" on the product page: stars, title, text; a visitor adds name and e-mail, a
- * member may add photos. A chunk of its own (reviews-section.tsx loads it when asked for). After sending,
- * the form gives way to a confirmation that says whether the review is published or waits for the store.
+ * member may add photos. With `editing`, the shopper's own review: its stars, title and text
+ * change, its photos stay. A chunk of its own (reviews-section.tsx loads it when asked for). After
+ * sending, the form gives way to a confirmation that says whether the review is published or
+ * waits for the store.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { Product, WireReview } from '@vitrine/sdk';
@@ -19,18 +21,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Errors = Partial<Record<'rating' | 'title' | 'body' | 'name' | 'email', string>>;
 
-export function ReviewForm({ product, onClose }: { product: Product; onClose: () => void }) {
+export function ReviewForm({
+  product,
+  editing,
+  onClose,
+}: {
+  product: Product;
+  editing?: WireReview | undefined;
+  onClose: () => void;
+}) {
   const { http } = useEnv();
   const member = useLoggedIn();
   const { pathname } = useLocation();
   const create = useMutation(reviewMutations.create(http));
+  const update = useMutation(reviewMutations.update(http));
+  const sending = create.isPending || update.isPending;
   const photos = usePhotoUploads(http);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
-  const [rating, setRating] = useState(0);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const [rating, setRating] = useState(editing?.content.rating ?? 0);
+  const [title, setTitle] = useState(editing?.content.title ?? '');
+  const [body, setBody] = useState(editing?.content.body ?? '');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -53,9 +65,13 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
         className="rounded-lg border border-emerald-800/30 bg-emerald-50 px-4 py-3 text-emerald-900"
       >
         <p className="font-semibold">
-          {published
-            ? 'Thanks! Your review is published.'
-            : 'Thanks! Your review will appear once the store approves it.'}
+          {editing
+            ? published
+              ? 'Your changes are saved and published.'
+              : 'Your changes are saved. They will appear once the store approves them.'
+            : published
+              ? 'Thanks! Your review is published.'
+              : 'Thanks! Your review will appear once the store approves it.'}
         </p>
       </div>
     );
@@ -64,15 +80,15 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
   const check = (): Errors => {
     const e: Errors = {};
     if (!rating) e.rating = 'Choose a rating from 1 to 5 stars.';
-    if (!member && !name.trim()) e.name = 'Please enter your name.';
-    if (!member && !EMAIL.test(email.trim()))
+    if (!member && !editing && !name.trim()) e.name = 'Please enter your name.';
+    if (!member && !editing && !EMAIL.test(email.trim()))
       e.email = 'Please enter your e-mail address, like name@example.com.';
     return e;
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (create.isPending) return;
+    if (sending) return;
     setFailure(undefined);
     const found = check();
     setErrors(found);
@@ -88,6 +104,22 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
       setFailure('Please wait until your photos have finished uploading.');
       return;
     }
+    const failed = (err: unknown) => {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      setFailure(Object.keys(fields).length ? 'Please check the fields marked below.' : reviewError(err));
+    };
+    if (editing) {
+      update.mutate(
+        {
+          id: editing.id,
+          revision: editing.revision,
+          content: { rating, title: title.trim(), body: body.trim() },
+        },
+        { onSuccess: setDone, onError: failed },
+      );
+      return;
+    }
     create.mutate(
       {
         entityId: product.id,
@@ -101,14 +133,7 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
         },
         ...(member ? {} : { name: name.trim(), email: email.trim() }),
       },
-      {
-        onSuccess: setDone,
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(fields);
-          setFailure(Object.keys(fields).length ? 'Please check the fields marked below.' : reviewError(err));
-        },
-      },
+      { onSuccess: setDone, onError: failed },
     );
   };
 
@@ -121,7 +146,7 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
       className="max-w-xl rounded-xl border border-stone-200 bg-white p-4"
     >
       <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="mb-3 text-lg font-semibold">
-        Write a review
+        {editing ? 'Edit your review' : 'Write a review'}
       </h3>
       <Alert>{failure}</Alert>
       <StarInput
@@ -164,7 +189,11 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
           </p>
         )}
       </div>
-      {member ? (
+      {editing ? (
+        editing.content.media.length > 0 && (
+          <p className="mb-4 text-sm text-stone-700">Your photos stay as they are.</p>
+        )
+      ) : member ? (
         <PhotoUploads photos={photos} />
       ) : (
         <>
@@ -199,8 +228,8 @@ export function ReviewForm({ product, onClose }: { product: Product; onClose: ()
         </>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={create.isPending}>
-          Submit review
+        <Button type="submit" busy={sending}>
+          {editing ? 'Save changes' : 'Submit review'}
         </Button>
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -1,16 +1,18 @@
 /**
  * The product page's reviews: the rating summary, the published reviews (sortable, "show more" by
- * cursor), their photos opening in a lightbox, the store's replies, and "Write a review". This
+ * cursor), their photos opening in a lightbox, the store's replies, and "Write a review" (or, for
+ * the shopper's own review, edit and delete). This
  * module is a chunk of its own (product.tsx); the write form and the lightbox are loaded when asked for.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Product, RatingSummary, ReviewSort, WireReview } from '@vitrine/sdk';
-import { reviewQueries } from '@vitrine/sdk/react';
+import { memberQueries, reviewQueries } from '@vitrine/sdk/react';
 import { Button, controlClass } from '@vitrine/ui';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
-import { useEnv } from '../../env.tsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEnv, useLoggedIn } from '../../env.tsx';
 import { averageText, reviewsText, Stars } from '../stars.tsx';
 import type { LightboxPhoto } from './lightbox.tsx';
+import { ReviewItem, type OwnActions } from './review-item.tsx';
 
 /** Reviews per page (the server render's first page, and each "show more"). */
 export const REVIEWS_PAGE_SIZE = 5;
@@ -29,41 +31,17 @@ const loadLightbox = () => import('./lightbox.tsx');
 const ReviewForm = lazy(() => loadForm().then((m) => ({ default: m.ReviewForm })));
 const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
 const preloadForm = () => void loadForm();
-const preloadLightbox = () => void loadLightbox();
 
-/** A library image's URL at a size (the media transform paths); other URLs as they are. */
-const scaled = (url: string, mode: 'fill' | 'fit', side: number) =>
-  /\/media\/[^/?#]+$/.test(url) ? `${url}/v1/${mode}/w_${side},h_${side},enc_auto/photo` : url;
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** The photos (and video posters) of a review, as the lightbox shows them. */
-function photosOf(r: WireReview): LightboxPhoto[] {
-  const who = r.author.authorName || 'a shopper';
-  return r.content.media.flatMap((m, i): LightboxPhoto[] => {
-    const alt = `Photo ${i + 1} from ${who}'s review`;
-    if (m.image)
-      return [
-        {
-          key: m.image.id,
-          thumb: scaled(m.image.url, 'fill', 160),
-          url: scaled(m.image.url, 'fit', 1600),
-          alt: m.image.altText || alt,
-        },
-      ];
-    const poster = m.video?.posters[0]?.url ?? '';
-    if (m.video)
-      return [
-        {
-          key: m.video.id,
-          thumb: poster,
-          url: poster,
-          video: m.video.url,
-          alt: `Video ${i + 1} from ${who}'s review`,
-        },
-      ];
-    return [];
-  });
+/** A signed-in member's own review of the product (any status), found by their contact id. */
+function useMyReview(entityId: string): WireReview | null | undefined {
+  const { http } = useEnv();
+  const loggedIn = useLoggedIn();
+  const me = useQuery({ ...memberQueries.me(http), enabled: loggedIn });
+  const contactId = loggedIn ? me.data?.contactId : undefined;
+  return useQuery({
+    ...reviewQueries.mine(http, entityId, contactId ?? ''),
+    enabled: Boolean(contactId),
+  }).data;
 }
 
 export function ReviewsSection({ product }: { product: Product }) {
@@ -84,8 +62,39 @@ export function ReviewsSection({ product }: { product: Product }) {
   const last = useQuery(reviewQueries.list(http, search(cursors[cursors.length - 1])));
   const next = last.data?.metadata.cursors?.next;
   const [photos, setPhotos] = useState<{ list: LightboxPhoto[]; index: number }>();
-  const [writing, setWriting] = useState(false);
+  // The form shown: none, a new review, or the shopper's own review to edit.
+  const [form, setForm] = useState<{ key: number; editing?: WireReview } | null>(null);
+  const [notice, setNotice] = useState('');
+  const mine = useMyReview(product.id);
+  // The member's review waiting for the store (or rejected) comes first: the page the server
+  // renders for everyone leaves it out.
+  const pinned = mine && mine.moderation.moderationStatus !== 'APPROVED' ? mine : undefined;
   const count = summary?.count ?? 0;
+  const writeId = `${headingId}-write`;
+  // Focus goes back to "Write a review" once React has shown it again (closing the form,
+  // deleting): each request is a new count.
+  const [focusWrite, setFocusWrite] = useState(0);
+  useEffect(() => {
+    if (focusWrite && !form) document.getElementById(writeId)?.focus();
+  }, [focusWrite, form, writeId]);
+  const backToWrite = () => setFocusWrite((n) => n + 1);
+  const openForm = (editing?: WireReview) => {
+    setNotice('');
+    // A new key: a form showing its confirmation starts again.
+    setForm((f) => ({ key: (f?.key ?? 0) + 1, ...(editing ? { editing } : {}) }));
+  };
+  const ownActions = (r: WireReview): OwnActions | undefined =>
+    // A shopper sees unpublished reviews only of their own.
+    r.id === mine?.id || r.moderation.moderationStatus !== 'APPROVED'
+      ? {
+          onEdit: () => openForm(r),
+          onDeleted: () => {
+            setForm(null);
+            setNotice('Your review is deleted.');
+            backToWrite();
+          },
+        }
+      : undefined;
 
   return (
     <section aria-labelledby={headingId} id="reviews" className="mt-12 border-t border-stone-200 pt-8">
@@ -93,31 +102,35 @@ export function ReviewsSection({ product }: { product: Product }) {
         Customer reviews
       </h2>
       <div className="grid gap-8 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-        <div>
+        <div className="min-w-0">
           <Summary summary={summary} />
-          {!writing && (
+          {!form && (
             <Button
-              id={`${headingId}-write`}
+              id={writeId}
               variant="secondary"
               onPointerEnter={preloadForm}
               onFocus={preloadForm}
-              onClick={() => setWriting(true)}
+              onClick={() => openForm(mine ?? undefined)}
               className="w-full sm:w-auto"
             >
-              Write a review
+              {mine ? 'Edit your review' : 'Write a review'}
             </Button>
           )}
+          <p role="status" className="mt-2 text-sm text-stone-700">
+            {notice}
+          </p>
         </div>
-        <div>
-          {writing && (
+        <div className="min-w-0">
+          {form && (
             <div className="mb-8">
               <Suspense fallback={<p className="text-sm text-stone-700">Loading the form…</p>}>
                 <ReviewForm
+                  key={form.key}
                   product={product}
+                  editing={form.editing}
                   onClose={() => {
-                    setWriting(false);
-                    // Back to the button that opened it, once React has shown it again.
-                    requestAnimationFrame(() => document.getElementById(`${headingId}-write`)?.focus());
+                    setForm(null);
+                    backToWrite();
                   }}
                 />
               </Suspense>
@@ -146,12 +159,21 @@ export function ReviewsSection({ product }: { product: Product }) {
             </div>
           )}
           <ul aria-label="Reviews" className="divide-y divide-stone-200">
+            {pinned && (
+              <ReviewItem
+                review={pinned}
+                onPhoto={(list, index) => setPhotos({ list, index })}
+                own={ownActions(pinned)}
+              />
+            )}
             {cursors.map((cursor, i) => (
               <ReviewPage
                 key={`${sort} ${cursor ?? ''}`}
                 search={search(cursor)}
                 focusFirst={i > 0}
                 onPhoto={(list, index) => setPhotos({ list, index })}
+                ownActions={ownActions}
+                skip={pinned?.id}
               />
             ))}
           </ul>
@@ -230,19 +252,24 @@ function ReviewPage({
   search,
   focusFirst,
   onPhoto,
+  ownActions,
+  skip,
 }: {
   search: { entityId: string; sort: ReviewSort; cursor: string | undefined; limit: number };
   focusFirst: boolean;
   onPhoto: (photos: LightboxPhoto[], index: number) => void;
+  ownActions: (r: WireReview) => OwnActions | undefined;
+  /** A review shown above the pages already. */
+  skip: string | undefined;
 }) {
   const { http } = useEnv();
   const { data, isPending } = useQuery(reviewQueries.list(http, search));
   const first = useRef<HTMLElement>(null);
-  const reviews = data?.reviews;
+  const reviews = data?.reviews.filter((r) => r.id !== skip);
   // "Show more" moves focus to the first review it added, so keyboard users read on from there.
   useEffect(() => {
-    if (focusFirst && reviews?.length) first.current?.focus();
-  }, [focusFirst, reviews]);
+    if (focusFirst && data?.reviews.length) first.current?.focus();
+  }, [focusFirst, data]);
   if (isPending)
     return (
       <li className="py-4 text-sm text-stone-700" aria-busy="true">
@@ -252,98 +279,14 @@ function ReviewPage({
   return (
     <>
       {reviews?.map((r, i) => (
-        <ReviewItem key={r.id} review={r} ref={i === 0 ? first : undefined} onPhoto={onPhoto} />
+        <ReviewItem
+          key={r.id}
+          review={r}
+          ref={i === 0 ? first : undefined}
+          onPhoto={onPhoto}
+          own={ownActions(r)}
+        />
       ))}
     </>
-  );
-}
-
-function ReviewItem({
-  review: r,
-  ref,
-  onPhoto,
-}: {
-  review: WireReview;
-  ref?: Ref<HTMLElement>;
-  onPhoto: (photos: LightboxPhoto[], index: number) => void;
-}) {
-  const { storeName } = useEnv();
-  const titleId = useId();
-  const photos = photosOf(r);
-  const pending = r.moderation.moderationStatus !== 'APPROVED';
-  return (
-    <li className="py-5">
-      <article ref={ref} tabIndex={-1} aria-labelledby={titleId} className="focus-visible:outline-offset-4">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Stars value={r.content.rating} className="text-lg" />
-          <h3 id={titleId} className="font-semibold">
-            <span className="sr-only">
-              {r.content.rating} out of 5 stars{r.content.title ? ': ' : ''}
-            </span>
-            {r.content.title}
-          </h3>
-        </div>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
-          <span>{r.author.authorName || 'A shopper'}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={r.reviewDate}>{date.format(new Date(r.reviewDate))}</time>
-          {r.verified && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-3.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-              >
-                <path d="M4 10.5l4 4 8-9" />
-              </svg>
-              Verified purchase
-            </span>
-          )}
-          {pending && (
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              Awaiting approval: only you can see it
-            </span>
-          )}
-        </p>
-        {r.content.body && <p className="mt-2 whitespace-pre-line text-stone-900">{r.content.body}</p>}
-        {photos.length > 0 && (
-          <ul aria-label="Photos" className="mt-3 flex flex-wrap gap-2">
-            {photos.map((p, i) => (
-              <li key={p.key}>
-                <button
-                  type="button"
-                  onPointerEnter={preloadLightbox}
-                  onFocus={preloadLightbox}
-                  onClick={() => onPhoto(photos, i)}
-                  aria-label={`Open ${p.alt.charAt(0).toLowerCase()}${p.alt.slice(1)}`}
-                  className="block size-20 overflow-hidden rounded-lg border border-stone-300 bg-stone-100"
-                >
-                  {p.thumb && (
-                    <img
-                      src={p.thumb}
-                      alt=""
-                      width={80}
-                      height={80}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-full object-cover"
-                    />
-                  )}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {r.reply && (
-          <div className="mt-3 rounded-lg border-l-4 border-indigo-700 bg-stone-100 px-3 py-2">
-            <p className="text-sm font-semibold">Reply from {storeName || 'the store'}</p>
-            <p className="mt-1 whitespace-pre-line text-sm text-stone-900">{r.reply.message}</p>
-          </div>
-        )}
-      </article>
-    </li>
   );
 }
