@@ -39,6 +39,20 @@ const LOGIN_MESSAGES: Record<string, string> = {
   emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
 };
 
+const BLOCKED =
+  'This account is blocked by the store, so it cannot sign in. Please contact the store if you think this is a mistake.';
+
+/** The application error code in an SDK login/register failure's message (JSON), if any. */
+function failureCode(error: string): string | undefined {
+  try {
+    const code = (JSON.parse(error) as { details?: { applicationError?: { code?: unknown } } }).details
+      ?.applicationError?.code;
+    return code === undefined ? undefined : String(code);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The readable part of an SDK login/register failure (its `error` is the thrown error's JSON
  * message). Here, not in errors.ts: only these pages need it, and errors.ts loads with every page.
@@ -88,6 +102,8 @@ function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken:
         o.onSecondFactor(r.data.stateToken);
         return undefined;
       default:
+        // The SDK reports a blocked account as any unknown failure (invalidEmail): say what it is.
+        if (failureCode(r.error) === 'IDENTITY_BLOCKED') return BLOCKED;
         return (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error);
     }
   };

@@ -3,7 +3,7 @@ import { cartCalls, type Product, type Variant } from '@vitrine/sdk';
 import { catalogQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
 import { Suspense, useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { preloadCartDrawer, useCartDrawer } from '../components/cart-drawer.tsx';
 import {
   Alert,
@@ -48,10 +48,13 @@ const matches = (v: Variant, sel: Selection) =>
   );
 const inStock = (v: Variant) => v.inventoryStatus?.inStock !== false;
 
-/** The first in-stock variant's choices (or the first variant's), so one click buys. */
-function initialSelection(p: Product): Selection {
+/**
+ * The choices of the variant a link names (`?variant=`, e.g. a back-in-stock e-mail's), else the first
+ * in-stock variant's (or the first variant's), so one click buys.
+ */
+function initialSelection(p: Product, wanted: string | null): Selection {
   const variants = visibleVariants(p);
-  const v = variants.find(inStock) ?? variants[0];
+  const v = variants.find((x) => x.id === wanted) ?? variants.find(inStock) ?? variants[0];
   return Object.fromEntries(
     (v?.choices ?? []).map((c) => [c.optionChoiceIds.optionId, c.optionChoiceIds.choiceId]),
   );
@@ -148,7 +151,10 @@ function ProductDetails({ product }: { product: Product }) {
     [product.options],
   );
   const variants = useMemo(() => visibleVariants(product), [product]);
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
+  const [search] = useSearchParams();
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialSelection(product, search.get('variant')),
+  );
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

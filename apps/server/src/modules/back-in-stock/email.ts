@@ -8,6 +8,8 @@ import type { StoredItemDetails } from './store.ts';
 export interface ItemInfo {
   name: string;
   slug: string;
+  /** The variant the e-mail is about (its choices are picked when the page opens). */
+  variantId?: string;
   priceMinor?: number;
   imageUrl?: string;
 }
@@ -24,9 +26,13 @@ function formatPrice(price: string, currency: string, locale: string): string {
   }
 }
 
-/** The storefront's product page (apps/storefront routes: `/product-page/:slug`). */
-export const productUrl = (ctx: Ctx, slug: string) =>
-  `${ctx.config.PUBLIC_URL}/product-page/${encodeURIComponent(slug)}`;
+/**
+ * The storefront's product page (apps/storefront routes: `/product-page/:slug`), with `?variant=` when
+ * the e-mail is about one variant: the page opens on its choices, not on the first in-stock ones.
+ */
+export const productUrl = (ctx: Ctx, slug: string, variantId?: string) =>
+  `${ctx.config.PUBLIC_URL}/product-page/${encodeURIComponent(slug)}` +
+  (variantId ? `?variant=${encodeURIComponent(variantId)}` : '');
 
 /**
  * The item's name, price and picture as the request (or the merchant's report) gave them, the
@@ -51,7 +57,7 @@ export function backInStockMail(
       ? formatMinor(o.item.priceMinor, currency, locale)
       : undefined;
   const image = o.details.imageUrl ?? o.item.imageUrl;
-  const link = productUrl(ctx, o.item.slug);
+  const link = productUrl(ctx, o.item.slug, o.item.variantId);
   const why = 'You asked to be told when it was available again; this is the only e-mail about it.';
   const stop = 'To withdraw your request and have your address removed';
   return {

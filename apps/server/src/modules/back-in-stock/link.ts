@@ -65,7 +65,8 @@ export async function unsubscribePage(
     html:
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}` +
-      `button{font:inherit;padding:.6rem 1.2rem;min-height:44px;cursor:pointer}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+      `button{font:inherit;padding:.6rem 1.2rem;min-height:44px;cursor:pointer}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}` +
+      `<p><a href="${escapeHtml(`${ctx.config.PUBLIC_URL}/`)}">Back to the shop</a></p></main></body></html>`,
   });
   let id: string;
   try {

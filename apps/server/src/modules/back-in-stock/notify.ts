@@ -20,7 +20,7 @@ import { lookupCatalogItems, productSummaries } from '../catalog/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { backInStockMail, type ItemInfo } from './email.ts';
 import { unsubscribeUrl } from './link.ts';
-import { resolveItem, storedDetails } from './service.ts';
+import { createRequest, resolveItem, storedDetails } from './service.ts';
 import {
   acquireRun,
   claimBatch,
@@ -66,6 +66,28 @@ export async function startRestock(ctx: Ctx, productId: string, variantId: strin
     if (!(await acquireRun(tx.db, productId, variantId, tx.clock.now(), at(tx, HOLD_MS)))) return;
     await enqueueJob(tx, NOTIFY_JOB, { scope, restock: true } satisfies NotifyPayload);
   });
+}
+
+/**
+ * Asks to be e-mailed (service `createRequest`). When the item can be bought already (it came back
+ * between the shopper's page and their "Notify me", or an app asked for an item in stock), no restock
+ * event is coming for the request: its chain starts now, so it is e-mailed at once. A product-level
+ * request of a product with several variants waits for a restock (no one variant is named).
+ */
+export async function requestBackInStock(
+  ctx: Ctx,
+  input: Parameters<typeof createRequest>[1],
+  itemDetails: BackInStockItemDetails | undefined,
+) {
+  const { request, item } = await createRequest(ctx, input, itemDetails);
+  const [now] = await lookupCatalogItems(ctx.db, [
+    item.variantId
+      ? { catalogItemId: item.productId, options: { variantId: item.variantId } }
+      : { catalogItemId: item.productId },
+  ]);
+  if (request.status === 'RECEIVED' && now?.visible && now.inStock)
+    await startRestock(ctx, now.productId, now.variantId);
+  return request;
 }
 
 /** The item of an inventory event that leaves it in stock. */
@@ -117,6 +139,7 @@ async function catalogInfo(ctx: Ctx, rows: readonly RequestRow[], scope: Scope) 
     out.set(k, {
       name: item?.name ?? p.name,
       slug: p.slug,
+      ...(item && k.split('/')[1] ? { variantId: item.variantId } : {}),
       ...(item ? { priceMinor: item.priceMinor } : {}),
       ...((item?.image?.url ?? p.imageUrl) ? { imageUrl: item?.image?.url ?? p.imageUrl } : {}),
     });

@@ -162,6 +162,34 @@ describe('a restock e-mails the waiting requests, by every path', () => {
   });
 });
 
+describe('a request made while its item is in stock', () => {
+  it('is e-mailed at once (restocked between the page and "Notify me"); a sold-out variant keeps waiting', async () => {
+    const p = await soldOutProduct(s, { name: 'Wool Socks', price: '9.00', sizes: ['S', 'M'] });
+    const [small, medium] = p.variantIds as [string, string];
+    // The restock comes first: nobody waits yet, so nothing is started.
+    const r = await s.admin('PATCH', `/stores/v3/inventory-items/${p.inventoryItemIds[0]}`, {
+      inventoryItem: { quantity: 4 },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await settle();
+    const late = await ask({ productId: p.productId, variantId: small, email: 'already@example.test' });
+    const medium1 = await ask({ productId: p.productId, variantId: medium, email: 'medium1@example.test' });
+    await untilStatus(s, [late], 'NOTIFICATION_SENT');
+    expect(await mailed('already@example.test')).toContain('Subject: Back in stock: Wool Socks');
+    await settle();
+    expect(await requestOf(s, medium1)).toMatchObject({ status: 'RECEIVED' });
+
+    // A product with one variant, asked for as a whole while it is in stock.
+    const mug = await soldOutProduct(s, { name: 'Enamel Mug', price: '12.00' });
+    await s.admin('PATCH', `/stores/v3/inventory-items/${mug.inventoryItemIds[0]}`, {
+      inventoryItem: { quantity: 1 },
+    });
+    await settle();
+    const whole = await ask({ productId: mug.productId, email: 'whole@example.test' });
+    await untilStatus(s, [whole], 'NOTIFICATION_SENT');
+  });
+});
+
 describe('batches', () => {
   it('e-mails 120 waiting requests in batches of 50, each once', async () => {
     const p = await soldOutProduct(s, { name: 'Popular Scarf', price: '25' });

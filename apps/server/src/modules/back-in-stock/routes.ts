@@ -16,10 +16,9 @@ import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { UNSUBSCRIBE_PATH, unsubscribe, unsubscribePage } from './link.ts';
-import { reportItemsBackInStock } from './notify.ts';
+import { reportItemsBackInStock, requestBackInStock } from './notify.ts';
 import {
   countByCatalogReferences,
-  createRequest,
   deleteRequest,
   getRequest,
   markAsNotificationSent,
@@ -47,7 +46,7 @@ export function backInStockRoutes(r: Router) {
     body: createBackInStockRequest,
     response: backInStockRequestResponse,
     async handler(ctx, { body }) {
-      return { request: await createRequest(ctx, body.request, body.itemDetails) };
+      return { request: await requestBackInStock(ctx, body.request, body.itemDetails) };
     },
   });
   r.route({

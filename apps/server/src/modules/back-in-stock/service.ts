@@ -166,13 +166,13 @@ function rowFor(
 
 /**
  * Creates a request, or answers the e-mail's open request for the item (also when both arrive at
- * once: the partial unique index decides, the loser reads the winner's row).
+ * once: the partial unique index decides, the loser reads the winner's row); with the item it names.
  */
 export async function createRequest(
   ctx: Ctx,
   input: RequestInput,
   itemDetails: BackInStockItemDetails | undefined,
-): Promise<WireBackInStockRequest> {
+): Promise<{ request: WireBackInStockRequest; item: ResolvedItem }> {
   if (JSON.stringify(input.catalogReference.options ?? {}).length > 2000)
     throw new AppError(
       400,
@@ -184,7 +184,7 @@ export async function createRequest(
   const details = storedDetails(ctx, itemDetails);
   for (let attempt = 0; attempt < 3; attempt++) {
     const open = await findOpen(ctx.db, email, item.productId, item.variantId);
-    if (open) return toRequest(open, owns(ctx.caller, open));
+    if (open) return { request: toRequest(open, owns(ctx.caller, open)), item };
     await checkRate(ctx);
     const saved = await inTransaction(ctx, async (tx) => {
       const row = await insertRequest(tx.db, rowFor(tx, input, email, item, details));
@@ -194,7 +194,7 @@ export async function createRequest(
       await enqueueJob(tx, EXPIRE_JOB, { id: row.id }, { runAt: expiresAt });
       return row;
     });
-    if (saved) return toRequest(saved);
+    if (saved) return { request: toRequest(saved), item };
   }
   // The open request kept ending between our insert and our read: practically never.
   throw conflict('BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS', 'A request for this item is open');

@@ -2,7 +2,7 @@ import type { DomainEvent, Member, TokenResponse } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, appError, type TestServer } from '../../test/server.ts';
-import { freshEmail, GOOD_PASSWORD, login, register, registered } from '../../test/identity.ts';
+import { freshEmail, GOOD_PASSWORD, login, mailsTo, register, registered } from '../../test/identity.ts';
 import {
   authorizeCode,
   CALLBACK,
@@ -126,6 +126,10 @@ describe('single member actions', () => {
 
   it('approve turns a PENDING member APPROVED and its sign-in then succeeds', async () => {
     const email = freshEmail('pending');
+    const inbox = await s.admin('PATCH', '/platform/v1/store-settings', {
+      settings: { contactEmail: 'shop-inbox@example.test' },
+    });
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
     const id = await withApproval(async () => {
       const r = await register(s, email);
       expect(r.body.state).toBe('REQUIRE_OWNER_APPROVAL');
@@ -133,8 +137,24 @@ describe('single member actions', () => {
       return r.body.identity!.id;
     });
     expect((await memberStatus(id))?.status).toBe('PENDING');
+    // The store is told someone waits (at its contact address), with the way to the member in the dashboard.
+    const notice = (await mailsTo(s, 'shop-inbox@example.test')).find((m) => m.subject.includes(email));
+    expect(notice?.subject).toMatch(/waits for your approval$/);
+    expect(notice?.text).toContain(`${s.url}/dashboard/customers/${id}`);
     expect((await act(id, 'approve')).body.member.status).toBe('APPROVED');
     expect((await login(s, email, GOOD_PASSWORD)).body.state).toBe('SUCCESS');
+    // Told so by e-mail, once (approving again, or a block and unblock, sends nothing more).
+    const [told, ...more] = await s.until(async () => {
+      const m = await mailsTo(s, email);
+      return m.length ? m : undefined;
+    });
+    expect(told).toMatchObject({ subject: expect.stringMatching(/^Your .+ account is approved$/) });
+    expect(told!.text).toContain(`${s.url}/login`);
+    await act(id, 'approve');
+    await act(id, 'block');
+    await act(id, 'approve');
+    expect(more).toEqual([]);
+    expect(await mailsTo(s, email)).toHaveLength(1);
   });
 
   it('disconnect ends the refresh tokens and keeps the status', async () => {

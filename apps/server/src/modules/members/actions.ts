@@ -10,6 +10,7 @@ import {
   memberSessionViews,
 } from '../identity/index.ts';
 import { deleteMemberRow, setMemberStatuses } from './actions-store.ts';
+import { mailApproved } from './mails.ts';
 import { MEMBER_FQDN, toMemberEntity } from './service.ts';
 import { findMember, updateMember } from './store.ts';
 
@@ -60,12 +61,18 @@ async function statusChanged(ctx: Ctx, rows: Awaited<ReturnType<typeof setMember
 /**
  * PENDING or BLOCKED → APPROVED (in the caller's transaction): the block is lifted and the
  * owner-approval reason dropped (an identity still awaiting e-mail verification stays PENDING
- * and asks for it at sign-in); lastLoginDate stays.
+ * and asks for it at sign-in); lastLoginDate stays. A member who was PENDING is e-mailed that
+ * they may sign in.
  */
 export async function approveMembers(ctx: Ctx, ids: readonly string[]): Promise<void> {
   const now = ctx.clock.now();
   await approveIdentities(ctx, ids, now);
-  await statusChanged(ctx, await setMemberStatuses(ctx.db, ids, 'APPROVED', now));
+  const changed = await setMemberStatuses(ctx.db, ids, 'APPROVED', now);
+  await statusChanged(ctx, changed);
+  await mailApproved(
+    ctx,
+    changed.filter((r) => r.previous_status === 'PENDING' && r.login_email).map((r) => r.login_email),
+  );
   await ctx.services.ports.tokens.allowAccess(ctx, ids);
 }
 

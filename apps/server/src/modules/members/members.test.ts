@@ -78,6 +78,8 @@ describe('creating members (admin)', () => {
       },
       profile: { nickname: 'alice', slug: 'alice' },
     });
+    // Created by the owner, never signed in (the dashboard says "Never").
+    expect(r.body.member.lastLoginDate).toBeUndefined();
     const events = await eventsOf(ids.alice!);
     expect(events.map((e) => e.slug)).toEqual(['created', 'updated']);
     expect(events[1]!.updatedEvent).toEqual({

@@ -351,6 +351,8 @@ export async function createMember(ctx: Ctx, m: MemberPatch & { loginEmail: stri
         ...(m.privacyStatus ? { privacyStatus: m.privacyStatus } : {}),
       },
     });
+    // Sign-on counts as a sign-in (lastLoginDate); the member created here has not signed in yet.
+    await updateMember(tx.db, identity.id, { last_login_at: null });
     // What sign-on does not carry (phones, addresses, title, photo…) follows as a member_updated.
     return updateMemberFields(tx, identity.id, (created) => {
       const { slug, ...profile } = { ...created.profile, ...m.profile };

@@ -8,7 +8,7 @@ import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-q
 import type { MemberView } from '@vitrine/contract';
 import { adminMemberMutations, adminMemberQueries } from '@vitrine/sdk/react';
 import { Alert, Button, buttonClass, linkClass, PageHeading } from '@vitrine/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
@@ -40,6 +40,18 @@ export function MemberPage() {
   const [{ dialog }] = useRouteSearch(customersUrls.member);
   const close = useCloseDialog(customersUrls.member.href({ id }));
   const [notice, setNotice] = useState<string>();
+  const outcome = useRef<HTMLDivElement>(null);
+  const status = member.data?.status;
+  // The button pressed (Approve, Block…) is gone or renamed once the status changes, and a closing
+  // dialog hands focus back a moment later: focus lost to the page then goes to the outcome.
+  useEffect(() => {
+    if (!notice || dialog) return;
+    const t = setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) outcome.current?.focus();
+    }, 50);
+    return () => clearTimeout(t);
+  }, [notice, dialog, status]);
   const name = member.data ? memberName(member.data) : 'Member';
   useTitle(name);
   const failure = approve.error ?? mute.error ?? signOut.error;
@@ -59,7 +71,10 @@ export function MemberPage() {
               <MemberBadges member={m} />
               <span className="text-muted">{m.loginEmail}</span>
             </div>
-            <Alert variant="success">{notice}</Alert>
+            {/* The outcome takes the focus: the button pressed (Approve, Block…) is gone or renamed. */}
+            <div ref={outcome} tabIndex={-1} className="outline-none">
+              <Alert variant="success">{notice}</Alert>
+            </div>
             <Alert>{failure ? errorMessage(failure) : undefined}</Alert>
             <div className="mb-6 flex flex-wrap gap-2">
               {(m.status === 'PENDING' || m.status === 'BLOCKED') && (
