@@ -46,6 +46,21 @@ export type FactorType = z.infer<typeof factorType>;
 export type LoginState = z.infer<typeof loginState>;
 
 const text = (max = 200) => z.string().max(max);
+
+/** A copy without the object properties that are `null`, at every depth. */
+function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls);
+  if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return v;
+  return Object.fromEntries(
+    Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNulls(x)]])),
+  );
+}
+/**
+ * A request body in which `null` means "not given": the SDK packages declare most optional request
+ * fields `T | null` (`firstName?: string | null`, `clientMetaData?: … | null`, `stateToken?: … | null`),
+ * and a front end passing a form's empty field must not have its sign-up refused.
+ */
+const request = <S extends z.ZodType>(s: S) => z.preprocess(withoutNulls, s);
 /** A typed value: `additionalData.*` and custom fields (`strValue|numValue|dateValue|listValue|mapValue`). */
 export const customValue = z.looseObject({
   strValue: z.string().optional(),
@@ -158,21 +173,25 @@ const registerEmail = z
   })
   .meta({ type: 'string', format: 'email' });
 
-export const registerRequest = z.object({
-  loginId: z.preprocess((v) => v ?? {}, z.object({ email: registerEmail })),
-  password: z.string(),
-  profile: identityProfile.optional(),
-  captchaTokens,
-  clientMetaData,
-});
+export const registerRequest = request(
+  z.object({
+    loginId: z.preprocess((v) => v ?? {}, z.object({ email: registerEmail })),
+    password: z.string(),
+    profile: identityProfile.optional(),
+    captchaTokens,
+    clientMetaData,
+  }),
+);
 
-export const loginRequest = z.object({
-  loginId: z.object({ email: z.string().max(320) }),
-  password: z.string(),
-  captchaTokens,
-  clientMetaData,
-  stateToken: z.string().max(500).optional(),
-});
+export const loginRequest = request(
+  z.object({
+    loginId: z.object({ email: z.string().max(320) }),
+    password: z.string(),
+    captchaTokens,
+    clientMetaData,
+    stateToken: z.string().max(500).optional(),
+  }),
+);
 
 export const validateEmailRequest = z.object({ email: z.string().max(1000) });
 export const validateEmailResponse = z.object({
@@ -193,13 +212,15 @@ export const validateEmailResponse = z.object({
 
 export const changePasswordRequest = z.object({ newPassword: z.string() });
 
-export const signOnRequest = z.object({
-  loginId: z.object({ email: z.email().max(320) }),
-  profile: identityProfile.optional(),
-  /** true: the caller vouches that the e-mail address is verified. */
-  verifyEmail: z.boolean().optional(),
-  mergeExistingContact: z.boolean().optional(),
-});
+export const signOnRequest = request(
+  z.object({
+    loginId: z.object({ email: z.email().max(320) }),
+    profile: identityProfile.optional(),
+    /** true: the caller vouches that the e-mail address is verified. */
+    verifyEmail: z.boolean().optional(),
+    mergeExistingContact: z.boolean().optional(),
+  }),
+);
 export const signOnResponse = z.object({ sessionToken: z.string(), identity });
 
 export const logoutQuery = z.object({
@@ -214,43 +235,53 @@ export const rawHttpResponse = z.object({
 });
 
 const redirect = z.object({ url: z.string().max(2000).optional(), clientId: z.string().max(200).optional() });
-export const sendRecoveryEmailRequest = z.object({
-  email: z.string().max(1000),
-  language: z.string().max(35).optional(),
-  redirect: redirect.optional(),
-});
-export const sendActivationEmailRequest = z.object({
-  identityId: id,
-  emailOptions: z
-    .object({ language: z.string().max(35).optional(), redirect: redirect.optional() })
-    .optional(),
-});
-export const recoverRequest = z.object({ recoveryToken: z.string().max(500), password: z.string() });
+export const sendRecoveryEmailRequest = request(
+  z.object({
+    email: z.string().max(1000),
+    language: z.string().max(35).optional(),
+    redirect: redirect.optional(),
+  }),
+);
+export const sendActivationEmailRequest = request(
+  z.object({
+    identityId: id,
+    emailOptions: z
+      .object({ language: z.string().max(35).optional(), redirect: redirect.optional() })
+      .optional(),
+  }),
+);
+export const recoverRequest = request(z.object({ recoveryToken: z.string().max(500), password: z.string() }));
 
-export const verificationStartRequest = z.object({
-  identityId: id,
-  target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional(),
-});
+export const verificationStartRequest = request(
+  z.object({
+    identityId: id,
+    target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional(),
+  }),
+);
 export const verificationStartResponse = z.object({ verificationId: z.string() });
-export const verifyDuringAuthenticationRequest = z.object({
-  code: z.string().max(100),
-  stateToken: z.string().max(500),
-});
-export const resendDuringAuthenticationRequest = z.object({ stateToken: z.string().max(500) });
+export const verifyDuringAuthenticationRequest = request(
+  z.object({
+    code: z.string().max(100),
+    stateToken: z.string().max(500),
+  }),
+);
+export const resendDuringAuthenticationRequest = request(z.object({ stateToken: z.string().max(500) }));
 
 const codeData = z.object({ code: z.string().max(100) });
 /** Legacy `POST …/v2/{factorType}/verify`. */
-export const legacyVerifyRequest = z.object({
-  factorType: z.string().max(50).optional(),
-  stateToken: z.string().max(500),
-  rememberThisDevice: z.boolean().optional(),
-  emailData: codeData.optional(),
-  totpData: codeData.optional(),
-  recoveryCodeData: codeData.optional(),
-  smsData: z.looseObject({ code: z.string().max(100).optional() }).optional(),
-  callData: codeData.optional(),
-  pushData: z.looseObject({}).optional(),
-});
+export const legacyVerifyRequest = request(
+  z.object({
+    factorType: z.string().max(50).optional(),
+    stateToken: z.string().max(500),
+    rememberThisDevice: z.boolean().optional(),
+    emailData: codeData.optional(),
+    totpData: codeData.optional(),
+    recoveryCodeData: codeData.optional(),
+    smsData: z.looseObject({ code: z.string().max(100).optional() }).optional(),
+    callData: codeData.optional(),
+    pushData: z.looseObject({}).optional(),
+  }),
+);
 
 export const totpEnrollResponse = z.object({
   factor: identityFactor,

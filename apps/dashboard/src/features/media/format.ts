@@ -68,3 +68,13 @@ export const typeMark = (t: MediaType) =>
     ARCHIVE: 'ZIP',
     MODEL3D: '3D',
   })[t as string] ?? 'FILE';
+
+/** How often a view showing files still being processed reads them again. */
+export const PROCESSING_POLL_MS = 2000;
+
+/**
+ * A query's `refetchInterval` for files: read again every 2 s while one of them is still being
+ * processed (a video takes seconds to minutes), so "Processing" turns into the file by itself.
+ */
+export const whileProcessing = (files: readonly FileDescriptor[] | undefined): number | false =>
+  files?.some((f) => f.operationStatus === 'PENDING') ? PROCESSING_POLL_MS : false;

@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { emitEvent } from '../../platform/events.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { audioMeta, videoAssets } from './av.ts';
+import { processingFailure } from './failure-words.ts';
 import { describeOne } from './files.ts';
 import { uploadFolder, withLocalCopy } from './local-copy.ts';
 import { storageOf } from './runtime.ts';
@@ -88,7 +89,8 @@ export async function processMediaFile(ctx: Ctx, fileId: string) {
   try {
     outcome = await processFile(ctx, row);
   } catch (e) {
-    reason = (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'processing failed';
+    ctx.log.warn({ err: e, fileId }, 'media processing failed');
+    reason = processingFailure(row.media_type, row.mime_type, e instanceof Error ? e.message : String(e));
   }
   await finishProcessing(ctx, fileId, outcome, reason);
 }

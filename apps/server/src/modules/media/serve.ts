@@ -13,7 +13,7 @@ import { withLocalCopy } from './local-copy.ts';
 import { storageOf } from './runtime.ts';
 import { servedRow } from './served-rows.ts';
 import { findFile, type FileRow } from './store.ts';
-import { canonical, parseTransform, positionOf, type Step } from './transform.ts';
+import { canonical, parseTransform, positionOf, vectorDensity, type Step } from './transform.ts';
 import type { FileMeta } from './wire.ts';
 import { loadSharp } from './sharp.ts';
 
@@ -214,13 +214,15 @@ async function serveTransform(
   ops: string[],
   cache: string,
 ) {
-  if (row.media_type !== 'IMAGE') throw new AppError(400, 'NOT_AN_IMAGE', 'Only images can be transformed');
+  if (row.media_type !== 'IMAGE' && row.media_type !== 'VECTOR')
+    throw new AppError(400, 'NOT_AN_IMAGE', 'Only images can be transformed');
   if (row.operation_status !== 'READY')
     throw new AppError(409, 'FILE_NOT_READY', 'The image is still being processed');
   const steps = parseTransform(ops);
   const meta = (row.meta ?? {}) as FileMeta;
   const accept = String(req.headers.accept ?? '');
-  const own = OUTPUT.has(meta.format ?? '') ? meta.format! : 'jpeg';
+  // A vector is drawn into PNG (it keeps transparency); other formats are kept.
+  const own = OUTPUT.has(meta.format ?? '') ? meta.format! : row.media_type === 'VECTOR' ? 'png' : 'jpeg';
   const format =
     steps.some((s) => s.encAuto) && accept.includes('image/webp') && !meta.animated ? 'webp' : own;
   const key = createHash('sha1').update(canonical(steps, format)).digest('hex');
@@ -254,7 +256,8 @@ async function serveTransform(
 
 async function renderTo(path: string, out: string, steps: readonly Step[], format: string, meta: FileMeta) {
   const sharp = await loadSharp();
-  let img = sharp(path, { animated: Boolean(meta.animated) }).rotate();
+  const density = meta.format === 'svg' ? vectorDensity(steps, meta) : undefined;
+  let img = sharp(path, { animated: Boolean(meta.animated), ...(density ? { density } : {}) }).rotate();
   let quality = 85;
   for (const s of steps) {
     if (s.op === 'crop') {

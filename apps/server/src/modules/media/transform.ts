@@ -90,3 +90,17 @@ export const canonical = (steps: readonly Step[], format: string) =>
   steps
     .map((s) => [s.op, s.w, s.h, s.x ?? '', s.y ?? '', s.q ?? '', s.al ?? '', s.blur ?? ''].join(':'))
     .join('/') + `>${format}`;
+
+/**
+ * The density (dots per inch; 72 draws an SVG at its own size) at which a vector is drawn so that it
+ * is at least as large as the first resize asks: enlarged by drawing, not by stretching pixels. At its
+ * own size when the path crops first (crop coordinates are in the drawing's own units).
+ */
+export function vectorDensity(steps: readonly Step[], size: { width?: number; height?: number }): number {
+  const first = steps[0];
+  const w = size.width ?? 0;
+  const h = size.height ?? 0;
+  if (!first || first.op === 'crop' || w <= 0 || h <= 0) return 72;
+  const scale = Math.min(Math.max(first.w / w, first.h / h, 1), MAX_SIDE / Math.max(w, h, 1), 50);
+  return Math.max(72, Math.round(72 * scale));
+}

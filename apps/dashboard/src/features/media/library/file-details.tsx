@@ -12,7 +12,7 @@ import { Dialog, DialogClose } from '@vitrine/ui/dialog';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeError, errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
-import { bytes, dateTime, dimensions, typeLabels, typeMark } from '../format.ts';
+import { bytes, dateTime, dimensions, typeLabels, typeMark, whileProcessing } from '../format.ts';
 import { failureWords } from '../import-words.ts';
 
 const LINK_MINUTES = 60;
@@ -27,7 +27,10 @@ export function FileDetailsDialog({
   onTrashed: (f: FileDescriptor) => void;
 }) {
   const http = useHttp();
-  const file = useQuery(mediaQueries.file(http, fileId));
+  const file = useQuery({
+    ...mediaQueries.file(http, fileId),
+    refetchInterval: (q) => whileProcessing(q.state.data ? [q.state.data] : undefined),
+  });
   const f = file.data;
   return (
     <Dialog

@@ -18,6 +18,7 @@ import { useHttp } from '../../../app/http.tsx';
 import { useTitle } from '../../../app/title.ts';
 import { OPENED_HERE, useCloseDialog } from '../../../app/url-dialog.ts';
 import { useRouteSearch } from '../../../app/url.ts';
+import { whileProcessing } from '../format.ts';
 import { MediaTabs } from '../media-tabs.tsx';
 import { DropZone } from '../upload/drop-zone.tsx';
 import { UploadList } from '../upload/upload-list.tsx';
@@ -54,6 +55,7 @@ export function LibraryPage() {
       ...(search.cursor ? { cursor: search.cursor } : {}),
     }),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => whileProcessing(q.state.data?.files),
   });
   const path = useFolderPath(search.folder);
   const folder = path.data?.[path.data.length - 1];

@@ -11,7 +11,7 @@ import { Dialog, DialogClose } from '@vitrine/ui/dialog';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
-import { previewUrl } from '../format.ts';
+import { previewUrl, whileProcessing } from '../format.ts';
 
 export function MediaPicker({
   title,
@@ -108,8 +108,8 @@ function PickerPage({
   onMore: ((cursor: string) => void) | undefined;
   http: ReturnType<typeof useHttp>;
 }) {
-  const page = useQuery(
-    mediaQueries.files(http, {
+  const page = useQuery({
+    ...mediaQueries.files(http, {
       text,
       allFolders: true,
       mediaTypes,
@@ -117,7 +117,8 @@ function PickerPage({
       limit: 24,
       ...(cursor ? { cursor } : {}),
     }),
-  );
+    refetchInterval: (q) => whileProcessing(q.state.data?.files),
+  });
   if (page.isError)
     return (
       <li className="col-span-full">
