@@ -9,14 +9,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WireReview } from '@vitrine/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { reviewsOf } from '../test/reviews.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { setUpOwner } from '../test/staff.ts';
-import { expectAccessible, hydrated, shopper } from '../test/storefront.ts';
+import { expectAccessible, hydrated, shopper, focused, reviewsHydrated } from '../test/storefront.ts';
 
 const built =
   existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) &&
@@ -45,34 +45,7 @@ afterAll(async () => {
 
 if (!built) console.warn('Reviews author browser tests SKIPPED: run "npm run build" first.');
 
-/** The text of the focused element (its label, aria-label or own text): evaluated in the page. */
-const focused = (page: Page) =>
-  page.evaluate<string>(`(() => {
-    const el = document.activeElement;
-    if (!el) return '';
-    const labels = [...(el.labels ?? [])].map((l) => l.innerText).join(' ');
-    return ((el.getAttribute('aria-label') ?? labels) || el.innerText || '').trim();
-  })()`);
-
-/** Waits until the product page's reviews section (a chunk of its own) is live. */
-const reviewsHydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const section = (
-      globalThis as unknown as { document: { getElementById(id: string): object | null } }
-    ).document.getElementById('reviews');
-    return Object.keys(section ?? {}).some((k) => k.startsWith('__reactFiber'));
-  });
-
 const pageWidth = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
-
-async function reviewsOf(productId: string) {
-  const r = await s.admin<{ reviews: WireReview[] }>('POST', '/reviews/v1/reviews/query', {
-    query: { filter: { entityId: productId } },
-    returnPrivateReviews: true,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.reviews;
-}
 
 describe.skipIf(!hasChromium || !built)('a review author in the storefront', () => {
   it('a long word wraps; the member edits their review, sees it rejected, and deletes it (375 px)', async () => {
@@ -108,7 +81,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     await form.getByLabel('Your review (optional)').fill(LONG_WORD);
     await form.getByRole('button', { name: 'Submit review' }).press('Enter');
     await reviews.getByRole('status').filter({ hasText: 'Thanks!' }).waitFor({ timeout: 15_000 });
-    const written = (await reviewsOf(mugId))[0]!;
+    const written = (await reviewsOf(s, mugId))[0]!;
     expect(written.content.body).toBe(LONG_WORD);
 
     // The owner, on a phone, moderates it: the list and the reply dialog keep to the screen's width.
@@ -143,7 +116,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     await dialog.getByRole('button', { name: 'Save reply' }).click();
     await dialog.waitFor({ state: 'detached' });
     await desk.close();
-    expect((await reviewsOf(mugId))[0]).toMatchObject({
+    expect((await reviewsOf(s, mugId))[0]).toMatchObject({
       moderation: { moderationStatus: 'APPROVED' },
       reply: { message: 'Thank you, Edsger!' },
     });
@@ -181,7 +154,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     expect(await saved.innerText()).toBe(
       'Your changes are saved. They will appear once the store approves them.',
     );
-    const edited = (await reviewsOf(mugId))[0]!;
+    const edited = (await reviewsOf(s, mugId))[0]!;
     expect(edited).toMatchObject({
       id: written.id,
       content: { title: 'Changed my mind', body: 'The glaze chipped after a week.', rating: 4 },
@@ -207,7 +180,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     await expectAccessible(page, 'delete question');
     await ask.getByRole('button', { name: 'Keep it' }).press('Enter');
     await expect.poll(() => focused(page)).toBe('Delete');
-    expect(await reviewsOf(mugId)).toHaveLength(1);
+    expect(await reviewsOf(s, mugId)).toHaveLength(1);
     await reviews.getByRole('button', { name: 'Delete', exact: true }).press('Enter');
     await reviews.getByRole('button', { name: 'Delete review' }).press('Enter');
     await expect
@@ -215,7 +188,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
       .toContainEqual('Your review is deleted.');
     await expect.poll(() => focused(page)).toBe('Write a review');
     expect(await reviews.innerText()).not.toContain('Changed my mind');
-    expect(await reviewsOf(mugId)).toHaveLength(0);
+    expect(await reviewsOf(s, mugId)).toHaveLength(0);
     await expectAccessible(page, 'review deleted');
     expect(v.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     await v.close();

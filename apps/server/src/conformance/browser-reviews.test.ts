@@ -15,9 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { png } from '../test/media.ts';
+import { reviewsOf } from '../test/reviews.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { payAsBuyer, placeShopOrder, shopProduct, visitorOf } from '../test/shop.ts';
-import { expectAccessible, hydrated, shopper, type Shopper } from '../test/storefront.ts';
+import {
+  expectAccessible,
+  hydrated,
+  shopper,
+  type Shopper,
+  focused,
+  reviewsHydrated,
+} from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'reviews');
@@ -46,15 +54,6 @@ if (!built) console.warn('Reviews browser tests SKIPPED: run "npm run build" fir
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
-/** The text of the focused element (its label, aria-label or own text): evaluated in the page. */
-const focused = (page: Page) =>
-  page.evaluate<string>(`(() => {
-    const el = document.activeElement;
-    if (!el) return '';
-    const labels = [...(el.labels ?? [])].map((l) => l.innerText).join(' ');
-    return ((el.getAttribute('aria-label') ?? labels) || el.innerText || '').trim();
-  })()`);
-
 /** Moves focus with Tab until the focused element's accessible text matches (keyboard-only navigation). */
 async function tabTo(page: Page, text: RegExp, max = 80) {
   for (let i = 0; i < max; i++) {
@@ -63,15 +62,6 @@ async function tabTo(page: Page, text: RegExp, max = 80) {
   }
   throw new Error(`nothing matching ${text} reached with Tab`);
 }
-
-/** Waits until the product page's reviews section (a chunk of its own, hydrated after the page) is live. */
-const reviewsHydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const section = (
-      globalThis as unknown as { document: { getElementById(id: string): object | null } }
-    ).document.getElementById('reviews');
-    return Object.keys(section ?? {}).some((k) => k.startsWith('__reactFiber'));
-  });
 
 /** In the page: has this <img> loaded a picture? */
 const loadedImage = (img: unknown) => {
@@ -89,15 +79,6 @@ const jsonLd = (html: string) =>
     string,
     unknown
   >;
-
-async function reviewsOf(productId: string) {
-  const r = await s.admin<{ reviews: WireReview[] }>('POST', '/reviews/v1/reviews/query', {
-    query: { filter: { entityId: productId } },
-    returnPrivateReviews: true,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.reviews;
-}
 
 describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
   let mugId = '';
@@ -188,7 +169,7 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
     await expect.poll(() => focused(page)).toContain('Thanks!');
 
     // The author sees their review at once, marked as waiting; nobody else does yet.
-    const mine = (await reviewsOf(mugId))[0]!;
+    const mine = (await reviewsOf(s, mugId))[0]!;
     expect(mine).toMatchObject({
       content: { title: 'Holds heat well', rating: 4, media: [{ image: { id: expect.any(String) } }] },
       author: { authorName: expect.stringMatching(/Grace/), authorType: 'MEMBER' },
@@ -441,7 +422,7 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
       .getByRole('status')
       .filter({ hasText: 'Thanks! Your review will appear once the store approves it.' })
       .waitFor({ timeout: 15_000 });
-    const sent = (await reviewsOf(product.productId))[0]!;
+    const sent = (await reviewsOf(s, product.productId))[0]!;
     expect(sent).toMatchObject({ content: { title: 'Soaks up everything', rating: 5 }, verified: true });
 
     // Opened again: the item is reviewed already.

@@ -20,7 +20,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { createOrder, ok, orderBody } from '../test/orders.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { shopProduct } from '../test/shop.ts';
-import { expectAccessible, hydrated, shopper, type Shopper } from '../test/storefront.ts';
+import { expectAccessible, hydrated, shopper, type Shopper, focused } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'shop-extras');
@@ -89,15 +89,6 @@ if (!built) console.warn('Shop extras browser tests SKIPPED: run "npm run build"
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-
-/** The text of the focused element (its label, aria-label or own text): evaluated in the page. */
-const focused = (page: Page) =>
-  page.evaluate<string>(`(() => {
-    const el = document.activeElement;
-    if (!el) return '';
-    const labels = [...(el.labels ?? [])].map((l) => l.innerText).join(' ');
-    return ((el.getAttribute('aria-label') ?? labels) || el.innerText || '').trim();
-  })()`);
 
 /** Moves focus with Tab until the focused element's accessible text matches (keyboard-only navigation). */
 async function tabTo(page: Page, text: RegExp, max = 60) {

@@ -217,3 +217,21 @@ export async function fillAddress(
   await page.getByRole('button', { name: 'Continue to shipping' }).press('Enter');
   await page.getByRole('radio', { name: /Standard/ }).waitFor();
 }
+
+/** The text of the focused element (its label, aria-label or own text): evaluated in the page. */
+export const focused = (page: Page) =>
+  page.evaluate<string>(`(() => {
+    const el = document.activeElement;
+    if (!el) return '';
+    const labels = [...(el.labels ?? [])].map((l) => l.innerText).join(' ');
+    return ((el.getAttribute('aria-label') ?? labels) || el.innerText || '').trim();
+  })()`);
+
+/** Waits until the product page's reviews section (a chunk of its own, hydrated after the page) is live. */
+export const reviewsHydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const section = (
+      globalThis as unknown as { document: { getElementById(id: string): object | null } }
+    ).document.getElementById('reviews');
+    return Object.keys(section ?? {}).some((k) => k.startsWith('__reactFiber'));
+  });
