@@ -20,7 +20,8 @@ const MESSAGES: Record<string, string> = {
 /** "password" + "must be at least 8 characters" → "Password must be at least 8 characters." */
 export function sentence(v: { field: string; description: string }): string {
   const d = v.description.trim();
-  const field = (v.field.split('.').pop() ?? '').replace(/([A-Z])/g, ' $1').toLowerCase();
+  const last = v.field.split('.').pop() ?? '';
+  const field = last === 'email' ? 'e-mail' : last.replace(/([A-Z])/g, ' $1').toLowerCase();
   const text = /^[a-z]/.test(d) && field ? `${field} ${d}` : d;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }

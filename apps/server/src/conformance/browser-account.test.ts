@@ -223,9 +223,14 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     await page.getByRole('button', { name: 'Sign in' }).press('Enter');
     await expect.poll(alerts).toContainEqual('That e-mail and password do not match.');
 
-    // The same e-mail may sign up again, as a new member with nothing of the old one.
+    // The same e-mail may sign up again, as a new member with nothing of the old one. First with a
+    // typo the browser lets through but the store refuses: the form says what is wrong with it.
     await page.goto('/signup');
     await hydrated(page);
+    await page.getByLabel('E-mail').fill('shopper@example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await expect.poll(alerts).toContainEqual('E-mail must be a valid e-mail address.');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).press('Enter');

@@ -104,6 +104,9 @@ function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken:
       default:
         // The SDK reports a blocked account as any unknown failure (invalidEmail): say what it is.
         if (failureCode(r.error) === 'IDENTITY_BLOCKED') return BLOCKED;
+        // At sign-up, invalidEmail is the store refusing the address (the error is its reason).
+        if (o.newMember && r.errorCode === 'invalidEmail')
+          return sentence({ field: 'email', description: r.error });
         return (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error);
     }
   };
