@@ -1,10 +1,10 @@
-import type { StateMachineResponse } from '@vitrine/contract';
+import type { RecoveryLinkStatus, StateMachineResponse } from '@vitrine/contract';
 import { createHttpClient, errorCode, isVitrineError } from '@vitrine/sdk';
 
 /** The hosted pages talk to the server that serves them. */
 const http = createHttpClient({ baseUrl: window.location.origin });
 
-export type { StateMachineResponse };
+export type { RecoveryLinkStatus, StateMachineResponse };
 
 export type CaptchaTokens = { NoCaptcha: string }[];
 const withCaptcha = (captcha?: string) => (captcha ? { captchaTokens: [{ NoCaptcha: captcha }] } : {});
@@ -50,6 +50,20 @@ export const api = {
       method: 'POST',
       path: '/_api/iam/recovery/v1/send-email',
       body: { email, ...(redirect ? { redirect } : {}) },
+    }),
+  /** Vitrine's own: what became of a reset link (asked before the form is shown), without spending it. */
+  recoveryLinkStatus: (recoveryToken: string) =>
+    http.request<{ status: RecoveryLinkStatus }>({
+      method: 'POST',
+      path: '/_api/iam/recovery/v1/link-status',
+      body: { recoveryToken },
+    }),
+  /** Vitrine's own: a new link, to the address an expired or used one was sent to. */
+  resendRecoveryEmail: (recoveryToken: string, redirect?: { url: string; clientId?: string }) =>
+    http.request<object>({
+      method: 'POST',
+      path: '/_api/iam/recovery/v1/resend-email',
+      body: { recoveryToken, ...(redirect ? { redirect } : {}) },
     }),
   recover: (recoveryToken: string, password: string) =>
     http.request<StateMachineResponse>({

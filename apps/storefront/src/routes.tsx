@@ -59,7 +59,7 @@ const pages = {
     (m) => m.SignUp,
   ),
   forgot: lazyPage(
-    () => import('./pages/auth.tsx'),
+    () => import('./pages/password-reset.tsx'),
     (m) => m.ForgotPassword,
   ),
   verify: lazyPage(

@@ -251,6 +251,21 @@ export const sendActivationEmailRequest = request(
   }),
 );
 export const recoverRequest = request(z.object({ recoveryToken: z.string().max(500), password: z.string() }));
+/**
+ * Vitrine's own (the reset pages ask before showing the form): what became of a recovery or
+ * activation link, without spending it. `UNKNOWN`: no such link (mistyped, cut, or long gone).
+ */
+export const recoveryLinkStatusRequest = request(z.object({ recoveryToken: z.string().max(500) }));
+export const recoveryLinkStatus = z.enum(['VALID', 'EXPIRED', 'USED', 'UNKNOWN']);
+export type RecoveryLinkStatus = z.infer<typeof recoveryLinkStatus>;
+export const recoveryLinkStatusResponse = z.object({ status: recoveryLinkStatus });
+/**
+ * Vitrine's own: a new link for the account an expired or used link was sent to, mailed to its
+ * address (the shopper need not type it). The same `{}` whatever the token.
+ */
+export const resendRecoveryEmailRequest = request(
+  z.object({ recoveryToken: z.string().max(500), redirect: redirect.optional() }),
+);
 
 export const verificationStartRequest = request(
   z.object({

@@ -310,6 +310,7 @@ export type {
   OrderTransactions,
   PriceSummary,
   RatingSummary,
+  RecoveryLinkStatus,
   ReviewContentInput,
   ReviewMedia,
   Product,

@@ -1,32 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { errorCode, type StateMachineResult } from '@vitrine/sdk';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { StateMachineResult } from '@vitrine/sdk';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card as Panel, Field, linkClass, Loading, PageHeading } from '@vitrine/ui';
-import { useTitle } from '../use-title.ts';
+import { Alert, Button, Field, linkClass, Loading } from '@vitrine/ui';
+import { Card, useForm } from '../components/auth-card.tsx';
 import { CodeField } from '../components/code-field.tsx';
-import { useEnv, useHydrated, useLoggedIn, type Env } from '../env.tsx';
-import { describeError, sentence } from '../errors.ts';
+import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
+import { sentence } from '../errors.ts';
 import { auth, finishDirectLogin, finishHostedLogin, safePath, startHostedLogin } from '../session.ts';
 import { leaveNotice, Notice } from '../notice.tsx';
-import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
+import { ResetPassword } from './password-reset.tsx';
 
 const PENDING = 'vitrine.shop.verification';
 /** The state token of a sign-in waiting for its second step: a reload of the page goes on with it. */
 const SECOND_STEP = 'vitrine.shop.second-step';
-
-function Card({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
-  useTitle(title);
-  return (
-    <div className="mx-auto max-w-md">
-      <Panel>
-        <PageHeading>{title}</PageHeading>
-        {children}
-      </Panel>
-      {footer && <div className="mt-4 text-center text-sm text-stone-700">{footer}</div>}
-    </div>
-  );
-}
 
 const LOGIN_MESSAGES: Record<string, string> = {
   invalidPassword: 'That e-mail and password do not match.',
@@ -112,25 +99,6 @@ function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken:
   };
 }
 
-function useForm(run: (form: FormData, env: Env) => Promise<string | undefined>) {
-  const env = useEnv();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      setError(await run(new FormData(e.currentTarget), env));
-    } catch (err) {
-      setError(err instanceof Error && !('details' in err) ? err.message : describeError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { submit, busy, error };
-}
-
 function HostedLoginButton({ returnTo, signUp = false }: { returnTo: string; signUp?: boolean }) {
   const env = useEnv();
   const [busy, setBusy] = useState(false);
@@ -195,77 +163,6 @@ function ContinueHosted({ returnTo, passwordSaved }: { returnTo: string; passwor
       ) : (
         <Loading label="Signing you in…" />
       )}
-    </Card>
-  );
-}
-
-/** Recovery link: chooses a new password (the token signs the shopper in), then the account. */
-function ResetPassword({ token }: { token: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [expired, setExpired] = useState(false);
-  const [signIn, setSignIn] = useState(false);
-  const f = useForm(async (form, env) => {
-    const password = newPassword(form);
-    if (password === undefined) return PASSWORDS_DIFFER;
-    let r: { state?: string; sessionToken?: string | null };
-    try {
-      r = await env.http.request({
-        method: 'POST',
-        path: '/_api/iam/recovery/v1/recover',
-        body: { recoveryToken: token, password },
-      });
-    } catch (e) {
-      if (errorCode(e) !== 'INVALID_RECOVERY_TOKEN') throw e;
-      setExpired(true);
-      return undefined;
-    }
-    if (r.state === 'SUCCESS' && r.sessionToken) {
-      await finishDirectLogin(env, queryClient, r.sessionToken);
-      navigate('/account', { replace: true, state: { notice: 'Your new password is saved.' } });
-      return undefined;
-    }
-    // A second factor (or another step) follows: the shopper signs in with the new password.
-    setSignIn(true);
-    return undefined;
-  });
-  if (signIn) {
-    return (
-      <Card title="Sign in">
-        <Alert variant="info">Your new password is saved. Sign in with it to continue.</Alert>
-        <p>
-          <Link className={linkClass} to="/login">
-            Sign in
-          </Link>
-        </p>
-      </Card>
-    );
-  }
-  return (
-    <Card
-      title="Choose a new password"
-      footer={
-        <Link className={linkClass} to="/login">
-          Back to sign in
-        </Link>
-      }
-    >
-      {expired ? (
-        <Alert>
-          This link has expired or was already used.{' '}
-          <Link className="font-medium underline" to="/forgot-password">
-            Ask for a new link
-          </Link>
-        </Alert>
-      ) : (
-        <Alert>{f.error}</Alert>
-      )}
-      <form onSubmit={f.submit} noValidate>
-        <NewPasswordFields />
-        <Button type="submit" busy={f.busy} className="w-full">
-          Save the new password
-        </Button>
-      </form>
     </Card>
   );
 }
@@ -392,41 +289,6 @@ export function SignUp() {
         <span className="h-px flex-1 bg-stone-200" />
       </div>
       <HostedLoginButton returnTo={returnTo} signUp />
-    </Card>
-  );
-}
-
-export function ForgotPassword() {
-  const [sent, setSent] = useState(false);
-  const f = useForm(async (form, env) => {
-    const email = String(form.get('email') ?? '').trim();
-    if (!email) return 'Enter your e-mail address.';
-    await (await auth(env)).sendPasswordResetEmail(email, `${env.origin}/login`);
-    setSent(true);
-    return undefined;
-  });
-  return (
-    <Card
-      title="Forgot password"
-      footer={
-        <Link className={linkClass} to="/login">
-          Back to sign in
-        </Link>
-      }
-    >
-      <Alert>{f.error}</Alert>
-      {sent ? (
-        <Alert variant="info">
-          If an account exists for that address, we have e-mailed it a link to choose a new password.
-        </Alert>
-      ) : (
-        <form onSubmit={f.submit} noValidate>
-          <Field label="E-mail" name="email" type="email" autoComplete="email" required />
-          <Button type="submit" busy={f.busy} className="w-full">
-            Send reset link
-          </Button>
-        </form>
-      )}
     </Card>
   );
 }

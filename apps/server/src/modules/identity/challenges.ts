@@ -6,7 +6,13 @@ import { verificationFailed } from './errors.ts';
 import { mailVerificationCode } from './mails.ts';
 import { codeHash, randomToken, sha256, sixDigitCode } from './secrets.ts';
 import type { ChallengeKind, ChallengeRow, IdentityRow } from './store.ts';
-import { endChallenges, insertChallenge, liveChallenge, updateChallenge } from './token-store.ts';
+import {
+  anyChallenge,
+  endChallenges,
+  insertChallenge,
+  liveChallenge,
+  updateChallenge,
+} from './token-store.ts';
 
 /**
  * Pending steps of a sign-in and e-mailed links. Tokens and codes are random, single use and
@@ -97,6 +103,10 @@ export const startMfaChallenge = async (ctx: Ctx, identityId: string): Promise<s
 /** The live step a state token names (locked for update in the caller's transaction). */
 export const findStep = (ctx: Ctx, kinds: ChallengeKind[], token: string) =>
   liveChallenge(ctx.db, kinds, sha256(token), ctx.clock.now());
+
+/** The step or link a token named, live or not (a link opened after it was used or expired). */
+export const findPastStep = (ctx: Ctx, kinds: ChallengeKind[], token: string) =>
+  anyChallenge(ctx.db, kinds, sha256(token));
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

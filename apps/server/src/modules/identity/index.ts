@@ -12,6 +12,7 @@ export {
 export { sessionsOf as memberSessionViews } from './sessions.ts';
 export { type IdentityTables } from './store.ts';
 export { CAPTCHA_WINDOW_MS } from './throttle.ts';
+export { LINK_TTL_MS } from './challenges.ts';
 // What another kind of account (staff) reuses: the password rules and hashing, TOTP codes, and
 // sign-in throttling with the captcha.
 export { hashPassword, needsRehash, passwordViolation, verifyPassword } from './password.ts';

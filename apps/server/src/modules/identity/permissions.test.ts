@@ -27,6 +27,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /iam/recovery/v1/send-email': ANY,
   'POST /iam/recovery/v1/activation-email': ADMIN,
   'POST /iam/recovery/v1/recover': ANY,
+  'POST /iam/recovery/v1/link-status': ANY,
+  'POST /iam/recovery/v1/resend-email': ANY,
   'POST /iam/verification/v1/start': ANY,
   'POST /iam/verification/v1/Start': ANY,
   'POST /iam/verification/v1/auth/verify': ANY,

@@ -4,6 +4,7 @@ import type { TestServer } from '../../test/server.ts';
 import { memberTokens, shopClient, SHOP, token } from '../../test/oauth.ts';
 import { LINK_TTL_MS } from './challenges.ts';
 import { MAX_RECOVERY_MAILS_PER_HOUR } from './recovery.ts';
+import { setIdentityBlocked } from './service.ts';
 import {
   appError,
   freshEmail,
@@ -42,6 +43,12 @@ const sendEmail = (
   });
 const recover = (recoveryToken: string, password = NEW_PASSWORD) =>
   s.request<StateMachineResponse>('POST', `${RECOVERY}/v1/recover`, { body: { recoveryToken, password } });
+const linkStatus = (recoveryToken: string) =>
+  s.request<{ status: string }>('POST', `${RECOVERY}/v1/link-status`, { body: { recoveryToken } });
+const resend = (recoveryToken: string, redirect?: { url: string }) =>
+  s.request('POST', `${RECOVERY}/v1/resend-email`, {
+    body: { recoveryToken, ...(redirect ? { redirect } : {}) },
+  });
 async function lastLink(email: string) {
   const [mail] = await mailsTo(s, email);
   expect(mail, `a mail to ${email}`).toBeDefined();
@@ -173,5 +180,68 @@ describe('password recovery', () => {
     expect((await login(s, email, NEW_PASSWORD)).body.state).toBe('SUCCESS');
     // Choosing the first password is no change to tell about.
     expect((await mailsTo(s, email)).map((m) => m.subject)).toEqual([mail!.subject]);
+  });
+
+  it('tells what became of a link without spending it: VALID, USED (or replaced), EXPIRED, UNKNOWN', async () => {
+    const email = freshEmail('status');
+    await registered(s, email);
+    await sendEmail(email);
+    const first = tokenOfLink(await lastLink(email));
+    expect((await linkStatus(first)).body).toEqual({ status: 'VALID' });
+    expect((await linkStatus(first)).body).toEqual({ status: 'VALID' });
+    await sendEmail(email);
+    const second = tokenOfLink(await lastLink(email));
+    expect((await linkStatus(first)).body).toEqual({ status: 'USED' });
+    expect((await recover(second)).body.state).toBe('SUCCESS');
+    expect((await linkStatus(second)).body).toEqual({ status: 'USED' });
+    await sendEmail(email);
+    const third = tokenOfLink(await lastLink(email));
+    s.clock.advance(LINK_TTL_MS.RECOVERY + 1);
+    expect((await linkStatus(third)).body).toEqual({ status: 'EXPIRED' });
+    expect((await linkStatus('not-a-token')).body).toEqual({ status: 'UNKNOWN' });
+    const empty = await s.request('POST', `${RECOVERY}/v1/link-status`, { body: {} });
+    expect(violations(empty.body)).toEqual([expect.objectContaining({ field: 'recoveryToken' })]);
+  });
+
+  it("mails a new link to the account of a used or expired one, to the link's page; the new link works", async () => {
+    const email = freshEmail('resend');
+    await registered(s, email);
+    await sendEmail(email, { url: `${publicUrl}/auth/reset?clientId=abc` });
+    const used = tokenOfLink(await lastLink(email));
+    expect((await recover(used)).body.state).toBe('SUCCESS');
+    const before = (await mailsTo(s, email)).length;
+
+    const r = await resend(used, { url: `${publicUrl}/auth/reset?clientId=abc` });
+    expect([r.status, r.body]).toEqual([200, {}]);
+    const mails = await mailsTo(s, email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.subject).toMatch(/Reset your .* password/);
+    const link = linkIn(mails[0]!.text);
+    expect(link).toMatch(new RegExp(`^${publicUrl}/auth/reset\\?clientId=abc&recoveryToken=`));
+    expect((await linkStatus(tokenOfLink(link))).body).toEqual({ status: 'VALID' });
+    expect((await recover(tokenOfLink(link), 'Third-Secret-Word-9')).body.state).toBe('SUCCESS');
+    expect((await login(s, email, 'Third-Secret-Word-9')).body.state).toBe('SUCCESS');
+
+    // An expired link's account gets one too; an unknown token answers alike and sends nothing.
+    await sendEmail(email);
+    const expiring = tokenOfLink(await lastLink(email));
+    s.clock.advance(LINK_TTL_MS.RECOVERY + 1);
+    expect((await resend(expiring)).body).toEqual({});
+    expect((await linkStatus(tokenOfLink(await lastLink(email)))).body).toEqual({ status: 'VALID' });
+    const count = (await mailsTo(s, email)).length;
+    expect([(await resend('unknown-token')).status, (await mailsTo(s, email)).length]).toEqual([200, count]);
+  });
+
+  it('sends no new link for a blocked account, nor past the hourly limit', async () => {
+    const email = freshEmail('resend-limit');
+    const id = await registered(s, email);
+    await sendEmail(email);
+    const old = tokenOfLink(await lastLink(email));
+    for (let i = 0; i < MAX_RECOVERY_MAILS_PER_HOUR + 1; i++) expect((await resend(old)).body).toEqual({});
+    expect(await mailsTo(s, email)).toHaveLength(MAX_RECOVERY_MAILS_PER_HOUR);
+    s.clock.advance(3_600_000);
+    await setIdentityBlocked(s.app.systemCtx(), id, true);
+    expect((await resend(old)).body).toEqual({});
+    expect(await mailsTo(s, email)).toHaveLength(MAX_RECOVERY_MAILS_PER_HOUR);
   });
 });

@@ -1,11 +1,16 @@
-import type { StateMachineResponse } from '@vitrine/contract';
+import type { RecoveryLinkStatus, StateMachineResponse } from '@vitrine/contract';
 import type { z } from 'zod';
-import type { recoverRequest, sendActivationEmailRequest, sendRecoveryEmailRequest } from '@vitrine/contract';
+import type {
+  recoverRequest,
+  resendRecoveryEmailRequest,
+  sendActivationEmailRequest,
+  sendRecoveryEmailRequest,
+} from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { notFound, ValidationError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { endAllSteps, findStep, issueLinkToken, LINK_TTL_MS, spendStep } from './challenges.ts';
+import { endAllSteps, findPastStep, findStep, issueLinkToken, LINK_TTL_MS, spendStep } from './challenges.ts';
 import { identityBlocked, invalidRecoveryToken } from './errors.ts';
 import { completeAuthentication, markEmailVerified } from './flow.ts';
 import { recoveryLink } from './links.ts';
@@ -37,6 +42,50 @@ export async function sendRecoveryEmail(
       await recoveryLink(tx, token, body.redirect),
       'RECOVERY',
       LINK_TTL_MS.RECOVERY / 3_600_000,
+    );
+  });
+}
+
+/**
+ * What became of a recovery or activation link, without spending it: the reset pages ask first, so
+ * a shopper opening a dead link is told at once and offered a new one instead of typing a password
+ * for nothing. `USED` also covers a link a newer one replaced, or that a password change ended.
+ */
+export async function recoveryLinkStatus(ctx: Ctx, recoveryToken: string): Promise<RecoveryLinkStatus> {
+  const step = await findPastStep(ctx, ['RECOVERY', 'ACTIVATION'], recoveryToken);
+  if (!step) return 'UNKNOWN';
+  const identity = await findIdentity(ctx.db, step.identity_id);
+  if (!identity || identity.status === 'DELETED') return 'UNKNOWN';
+  if (step.used_at) return 'USED';
+  return step.expires_at <= ctx.clock.now() ? 'EXPIRED' : 'VALID';
+}
+
+/**
+ * A new link of the same kind for the account an old link (live, used or expired) was sent to,
+ * mailed to that account's address: the shopper on the dead link's page need not type it. Nothing
+ * is sent for an unknown token, a blocked or deleted account, or past the hourly limit; the answer
+ * is the same.
+ */
+export async function resendRecoveryEmail(
+  ctx: Ctx,
+  body: z.output<typeof resendRecoveryEmailRequest>,
+): Promise<void> {
+  const step = await findPastStep(ctx, ['RECOVERY', 'ACTIVATION'], body.recoveryToken);
+  if (!step) return;
+  const kind = step.kind === 'ACTIVATION' ? 'ACTIVATION' : 'RECOVERY';
+  const identity = await findIdentity(ctx.db, step.identity_id);
+  if (!identity || identity.status === 'DELETED' || identity.status === 'BLOCKED') return;
+  const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
+  if ((await countRecentChallenges(ctx.db, identity.id, kind, hourAgo)) >= MAX_RECOVERY_MAILS_PER_HOUR)
+    return;
+  await inTransaction(ctx, async (tx) => {
+    const token = await issueLinkToken(tx, identity.id, kind);
+    await mailRecoveryLink(
+      tx,
+      identity.email,
+      await recoveryLink(tx, token, body.redirect),
+      kind,
+      LINK_TTL_MS[kind] / 3_600_000,
     );
   });
 }

@@ -1,7 +1,10 @@
 import {
   emptyResponse,
   recoverRequest,
+  recoveryLinkStatusRequest,
+  recoveryLinkStatusResponse,
   resendDuringAuthenticationRequest,
+  resendRecoveryEmailRequest,
   sendActivationEmailRequest,
   sendRecoveryEmailRequest,
   stateMachineResponse,
@@ -10,7 +13,13 @@ import {
   verifyDuringAuthenticationRequest,
 } from '@vitrine/contract';
 import type { Router } from '../../platform/http/route.ts';
-import { recover, sendActivationEmail, sendRecoveryEmail } from './recovery.ts';
+import {
+  recover,
+  recoveryLinkStatus,
+  resendRecoveryEmail,
+  sendActivationEmail,
+  sendRecoveryEmail,
+} from './recovery.ts';
 import { iam } from './paths.ts';
 import { resendDuringAuthentication, startVerification, verifyDuringAuthentication } from './verification.ts';
 
@@ -55,6 +64,33 @@ export function recoveryRoutes(r: Router) {
     body: recoverRequest,
     response: stateMachineResponse,
     handler: (ctx, { body }) => recover(ctx, body),
+  });
+
+  r.route({
+    method: 'POST',
+    url: iam('recovery', '/v1/link-status'),
+    roles: 'any',
+    tags,
+    summary:
+      "Vitrine's own: whether a reset or activation link still works (VALID, EXPIRED, USED, UNKNOWN), without spending it",
+    body: recoveryLinkStatusRequest,
+    response: recoveryLinkStatusResponse,
+    handler: async (ctx, { body }) => ({ status: await recoveryLinkStatus(ctx, body.recoveryToken) }),
+  });
+
+  r.route({
+    method: 'POST',
+    url: iam('recovery', '/v1/resend-email'),
+    roles: 'any',
+    tags,
+    summary:
+      "Vitrine's own: mail a new link to the account an expired or used link was sent to (the same answer whatever the token)",
+    body: resendRecoveryEmailRequest,
+    response: emptyResponse,
+    async handler(ctx, { body }) {
+      await resendRecoveryEmail(ctx, body);
+      return {};
+    },
   });
 
   r.route({

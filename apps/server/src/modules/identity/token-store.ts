@@ -27,6 +27,19 @@ export const liveChallenge = (
     .forUpdate()
     .executeTakeFirst();
 
+/** A challenge of one of `kinds` by its token hash, whatever its state (used, expired or live). */
+export const anyChallenge = (
+  db: Executor,
+  kinds: ChallengeKind[],
+  tokenHash: string,
+): Promise<ChallengeRow | undefined> =>
+  db
+    .selectFrom('identity_challenge')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('kind', 'in', kinds)
+    .executeTakeFirst();
+
 export async function updateChallenge(
   db: Executor,
   id: string,
