@@ -31,7 +31,8 @@ export const FILE_ID = /^[0-9a-f]{6}_[0-9a-f]{26}~mv2\.[a-z0-9]{1,8}$/;
 const fileId = z.string().min(1).max(200);
 const folderId = z.string().min(1).max(100);
 const label = z.string().min(1).max(100);
-const displayName = z.string().trim().min(1).max(200);
+/** Trimmed: a name of spaces alone is empty, and refused in words (MIN_LENGTH, as any empty name). */
+const displayName = z.string().trim().min(1, 'cannot be empty or only spaces').max(200);
 const mimeTypeString = z
   .string()
   .max(127)
@@ -189,6 +190,17 @@ export const bulkDeleteFoldersRequest = z.strictObject({
   permanent: z.boolean().nullish(),
 });
 export const folderIdsRequest = z.strictObject({ folderIds: z.array(folderId).min(1).max(100) });
+/** Folders whose display name has words starting with the search's words (as files' search), in a root. */
+export const searchFoldersRequest = z.strictObject({
+  search: z.string().max(200).nullish(),
+  rootFolder: rootFolder.nullish(),
+  sort: sortSpec.nullish(),
+  paging: mediaPaging.nullish(),
+});
+export type SearchFoldersRequest = z.infer<typeof searchFoldersRequest>;
+export const queryFoldersRequest = z.strictObject({ query: cursorQuery.nullish() });
+/** The SDK repeats the path's `folderId` in the body; the path's is the one used. */
+export const generateFolderDownloadUrlRequest = z.strictObject({ folderId: folderId.nullish() });
 
 /** The file descriptor as answered (contract media.md §3); `media` depends on the type. */
 export const fileDescriptor = z.object({
@@ -235,6 +247,10 @@ export const foldersPageResponse = z.object({
   folders: z.array(folder),
   nextCursor: z.object({ total: z.number().optional(), cursors: z.object({ next: z.string().nullish() }) }),
 });
+export const queryFoldersResponse = z.object({
+  folders: z.array(folder),
+  pagingMetadata: cursorPagingMetadata,
+});
 export const queryFilesResponse = z.object({
   files: z.array(fileDescriptor),
   pagingMetadata: cursorPagingMetadata,
@@ -267,6 +283,7 @@ export const fileDownloadUrlsResponse = z.object({
   downloadUrls: z.array(z.object({ url: z.string(), assetKey: z.string() })),
 });
 export const filesDownloadUrlResponse = z.object({ downloadUrl: z.string() });
+export const folderDownloadUrlResponse = filesDownloadUrlResponse;
 export const videoStreamUrlResponse = z.object({
   downloadUrl: z.object({ url: z.string(), assetKey: z.string() }),
 });

@@ -1,12 +1,15 @@
 /**
  * The dashboard's media library while files are processed, in real Chromium against a real server:
  * a video uploaded in the library shows "Processing" (the server's job runner is held back), then,
- * once processed, its poster appears by itself — in the grid and in the open details — without a
- * reload. A file that cannot be read says why in words, without the server's file paths. At 1280
- * and 375 px; axe-core on the library and the details.
+ * once processed, its poster appears by itself — in the grid, and in the open details as the
+ * poster of a player — without a reload. A file that cannot be read says why in words, without the
+ * server's file paths. The ready video plays in its details (`<video controls>`, reached and started
+ * with the keyboard). Renaming a file or a folder to nothing is refused beside the field, and the
+ * name stays. At 1280 and 375 px; axe-core on the library and the details; a screenshot of the
+ * player in test-artifacts/dashboard (git-ignored).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +23,7 @@ import { setUpOwner } from '../test/staff.ts';
 import { expectAccessible } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
 if (!built) console.warn('Dashboard media browser tests SKIPPED: run "npm run build" first.');
 
 let s: TestServer;
@@ -79,7 +83,7 @@ describe.skipIf(!hasChromium || !built)('the media library while files are proce
 
     s.app.jobs.start();
     // No reload: the open details and the grid read the file again until it is ready.
-    await details.getByRole('img', { name: 'Preview of clip.mp4' }).waitFor({ timeout: 60_000 });
+    await details.locator('video[poster]').waitFor({ timeout: 60_000 });
     await details.getByText('Ready', { exact: true }).waitFor();
     await details.getByRole('button', { name: 'Close', exact: true }).first().click();
     await card('clip.mp4').getByText('Video · ').waitFor();
@@ -111,4 +115,120 @@ describe.skipIf(!hasChromium || !built)('the media library while files are proce
     expect(width).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'details of a failed file, 375 px');
   });
+
+  it('plays the ready video in its details: a player with its poster, reached and started with the keyboard', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/media');
+    await card('clip.mp4').getByRole('link', { name: 'clip.mp4' }).click();
+    const details = page.getByRole('dialog', { name: 'clip.mp4' });
+    // A <video> has no ARIA role to find it by: its accessible name, then.
+    const player = details.locator('video[aria-label="Video: clip.mp4"]');
+    await player.waitFor();
+    expect(await player.getAttribute('controls')).not.toBeNull();
+    const file = await fileNamed('clip.mp4');
+    const posters = (file.media.video as { posters: { url: string }[] }).posters;
+    expect(await player.getAttribute('poster')).toBe(posters[0]!.url);
+    expect(await player.getAttribute('src')).toBe(file.url);
+    const poster = await fetch(posters[0]!.url);
+    expect([poster.status, poster.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    // The browser reads the video itself: its length (2 s) and size.
+    await expect
+      .poll(() => player.evaluate((v) => (v as unknown as { readyState: number }).readyState))
+      .toBeGreaterThanOrEqual(1);
+    const read = await player.evaluate((v) => {
+      const video = v as unknown as { duration: number; videoWidth: number };
+      return { duration: Math.round(video.duration), width: video.videoWidth };
+    });
+    expect(read).toEqual({ duration: 2, width: 320 });
+    await expectAccessible(page, 'details of a ready video');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'media-video-details-1280.png') });
+
+    // With Tab alone, from the top of the dialog, the player is reached; Space starts it.
+    await details.getByRole('heading', { name: 'clip.mp4' }).click();
+    const onPlayer = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document
+            .activeElement?.tagName === 'VIDEO',
+      );
+    let presses = 0;
+    while (!(await onPlayer()) && presses < 10) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(await onPlayer()).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => player.evaluate((v) => (v as unknown as { paused: boolean }).paused)).toBe(false);
+    await details.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses to rename a file or a folder to nothing, beside the field, and keeps the old name', async () => {
+    await page.goto('/dashboard/media');
+    await card('clip.mp4').getByRole('link', { name: 'clip.mp4' }).click();
+    const details = page.getByRole('dialog', { name: 'clip.mp4' });
+    const name = details.getByLabel('Name', { exact: true });
+    await name.fill('   ');
+    await details.getByRole('button', { name: 'Rename' }).click();
+    await expectRefused(
+      name,
+      'Enter a name: it cannot be empty or only spaces. The file is still called clip.mp4.',
+    );
+    await expectAccessible(page, 'a file renamed to nothing');
+    // Nothing was sent: the file, its details' title and its card keep the name.
+    expect((await fileNamed('clip.mp4')).displayName).toBe('clip.mp4');
+    await page.getByRole('dialog', { name: 'clip.mp4' }).waitFor();
+    // Typing again clears the error; a real name is saved.
+    await name.fill('clip, summer.mp4');
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    await details.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog', { name: 'clip, summer.mp4' }).getByText('Name saved.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+    await card('clip, summer.mp4').waitFor();
+
+    const made = await s.admin<{ folder: { id: string } }>('POST', '/site-media/v1/folders', {
+      displayName: 'Summer',
+    });
+    await page.goto(`/dashboard/media?folder=${made.body.folder.id}`);
+    await page.getByRole('link', { name: 'Rename folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename folder' });
+    const field = dialog.getByLabel('Folder name');
+    expect(await field.inputValue()).toBe('Summer');
+    await field.fill('');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await expectRefused(
+      field,
+      'Enter a name: it cannot be empty or only spaces. The folder is still called Summer.',
+    );
+    await expectAccessible(page, 'a folder renamed to nothing');
+    const folder = await s.admin<{ folder: { displayName: string } }>(
+      'GET',
+      `/site-media/v1/folders/${made.body.folder.id}`,
+    );
+    expect(folder.body.folder.displayName).toBe('Summer');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('navigation', { name: 'Folder' }).getByText('Summer', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The library's file of that name, as the API describes it. */
+async function fileNamed(name: string) {
+  const r = await s.admin<{ files: { displayName: string; url: string; media: Record<string, unknown> }[] }>(
+    'POST',
+    '/site-media/v1/files/search',
+    { search: name.split(/\W/)[0] },
+  );
+  const file = r.body.files.find((f) => f.displayName === name);
+  expect(file, `a file named ${name}`).toBeDefined();
+  return file!;
+}
+
+/** The field is marked invalid and the error it points to (aria-describedby) says `words`. */
+async function expectRefused(field: ReturnType<Page['getByLabel']>, words: string) {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = (await field.getAttribute('aria-describedby'))!.split(' ');
+  const said = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  expect(said).toContain(words);
+}

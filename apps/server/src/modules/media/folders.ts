@@ -1,14 +1,29 @@
-import { ENTITY_FQDN, MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
+import {
+  ENTITY_FQDN,
+  MEDIA_ROOT,
+  TRASH_ROOT,
+  VISITOR_UPLOADS_ROOT,
+  type CursorQuery,
+  type SearchFoldersRequest,
+} from '@vitrine/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, notFound, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { cursorPage } from '../../platform/query/page.ts';
+import { cursorPage, metadata } from '../../platform/query/page.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 import { bulkDeleteFiles } from './files.ts';
-import { filesBase, findFolder, folderTree, foldersBase, insertFolder, updateFolder } from './store.ts';
+import {
+  filesBase,
+  findFolder,
+  folderTree,
+  foldersBase,
+  insertFolder,
+  searchWords,
+  updateFolder,
+} from './store.ts';
 import { toFolder } from './wire.ts';
 
 const ROOTS = new Set([MEDIA_ROOT, VISITOR_UPLOADS_ROOT, TRASH_ROOT]);
@@ -92,43 +107,48 @@ export async function updateFolderEntity(
   });
 }
 
-const spec = (entity: string): QuerySpec => ({
+const fields: QuerySpec['fields'] = {
+  // Folder ids are UUIDs: another string (a root's name among them) matches no folder.
+  id: { sql: 'id', type: 'uuid' },
+  displayName: { sql: 'display_name', type: 'string', sortable: true },
+  parentFolderId: { sql: 'parent_folder_id', type: 'string' },
+  state: { sql: 'state', type: 'string', values: ['OK', 'DELETED'] },
+  createdDate: { sql: 'created_at', type: 'date', sortable: true },
+  updatedDate: { sql: 'updated_at', type: 'date', sortable: true },
+};
+const spec = (entity: string, extra: QuerySpec['fields'] = {}): QuerySpec => ({
   entity,
-  fields: {
-    displayName: { sql: 'display_name', type: 'string', sortable: true },
-    parentFolderId: { sql: 'parent_folder_id', type: 'string' },
-    state: { sql: 'state', type: 'string' },
-    createdDate: { sql: 'created_at', type: 'date', sortable: true },
-    updatedDate: { sql: 'updated_at', type: 'date', sortable: true },
-  },
+  fields: { ...fields, ...extra },
   idSql: 'id',
   idType: 'string',
   defaultSort: [{ fieldName: 'createdDate', order: 'DESC' }],
 });
 const listSpec = spec('media-folders');
 const trashSpec = spec('media-folders-trash');
+const searchSpec = spec('media-folders-search', {
+  searchText: { sql: `(' ' || search_text)`, type: 'string' },
+});
+const querySpec = spec('media-folders-query');
 
-export async function listFolders(
+type Paging = { limit?: number | undefined; cursor?: string | null | undefined } | null | undefined;
+type Sort = { fieldName: string; order: 'ASC' | 'DESC' } | null | undefined;
+
+/** One page of folders in the files' list form (`paging`, `nextCursor`); a cursor carries the rest. */
+async function folderPage(
   ctx: Ctx,
-  q: {
-    parentFolderId?: string | undefined;
-    sort?: { fieldName: string; order: 'ASC' | 'DESC' } | undefined;
-    paging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
-  },
-  trash = false,
+  s: QuerySpec,
+  filter: Record<string, unknown>,
+  sort: Sort,
+  paging: Paging,
 ) {
-  const cursor = q.paging?.cursor ?? undefined;
-  const filter = {
-    state: trash ? 'DELETED' : 'OK',
-    ...(trash ? {} : { parentFolderId: q.parentFolderId ?? MEDIA_ROOT }),
-  };
+  const cursor = paging?.cursor ?? undefined;
   const p = await cursorPage(
     foldersBase(ctx.db),
-    trash ? trashSpec : listSpec,
+    s,
     {
-      ...(cursor ? {} : { filter, ...(q.sort ? { sort: [q.sort] } : {}) }),
+      ...(cursor ? {} : { filter, ...(sort ? { sort: [sort] } : {}) }),
       cursorPaging: {
-        ...(q.paging?.limit !== undefined ? { limit: q.paging.limit } : {}),
+        ...(paging?.limit !== undefined ? { limit: paging.limit } : {}),
         cursor: cursor ?? null,
       },
     },
@@ -136,6 +156,54 @@ export async function listFolders(
     'paging',
   );
   return { folders: p.items.map(toFolder), nextCursor: { cursors: { next: p.cursors.next } } };
+}
+
+export function listFolders(
+  ctx: Ctx,
+  q: { parentFolderId?: string | undefined; sort?: Sort; paging?: Paging },
+  trash = false,
+) {
+  const filter = {
+    state: trash ? 'DELETED' : 'OK',
+    ...(trash ? {} : { parentFolderId: q.parentFolderId ?? MEDIA_ROOT }),
+  };
+  return folderPage(ctx, trash ? trashSpec : listSpec, filter, q.sort, q.paging);
+}
+
+/**
+ * Folders anywhere in a root whose display name has words starting with each word searched (as files'
+ * search): the live folders (MEDIA_ROOT, the default), the trashed ones (TRASH_ROOT), or those of the
+ * visitor uploads (none: folders live under the media root). No words: every folder of the root.
+ */
+export function searchFolders(ctx: Ctx, b: SearchFoldersRequest) {
+  const root = b.rootFolder ?? 'MEDIA_ROOT';
+  const words = searchWords(b.search ?? '').slice(0, 10);
+  const filter = {
+    state: root === 'TRASH_ROOT' ? 'DELETED' : 'OK',
+    ...(root === 'VISITOR_UPLOADS_ROOT' ? { parentFolderId: VISITOR_UPLOADS_ROOT } : {}),
+    ...(words.length ? { $and: words.map((w) => ({ searchText: { $contains: ` ${w}` } })) } : {}),
+  };
+  return folderPage(ctx, searchSpec, filter, b.sort, b.paging);
+}
+
+/** Whether a filter names `state` anywhere (at its top or under `$and`, `$or`, `$not`). */
+const namesState = (f: unknown): boolean =>
+  Array.isArray(f)
+    ? f.some(namesState)
+    : typeof f === 'object' &&
+      f !== null &&
+      Object.entries(f).some(([k, v]) => k === 'state' || (k.startsWith('$') && namesState(v)));
+
+/**
+ * The platform's query over folders. Live folders only, unless the filter names `state` (the SDK's
+ * builder offers `eq('state', …)`): then the filter decides, and `state: DELETED` finds the trashed ones.
+ */
+export async function queryFolders(ctx: Ctx, query: CursorQuery | null | undefined) {
+  const q = query ?? {};
+  const given = q.filter ?? {};
+  const filter = namesState(given) ? given : { ...given, state: 'OK' };
+  const p = await cursorPage(foldersBase(ctx.db), querySpec, { ...q, filter }, 'query');
+  return { folders: p.items.map(toFolder), pagingMetadata: metadata.cursor(p) };
 }
 
 /** Deletes folders with everything below them: to the trash, or for good (files' bytes too). */

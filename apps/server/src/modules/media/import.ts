@@ -5,13 +5,15 @@ import { FetchRefused, guardedFetch } from '../../platform/guarded-fetch.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
+import { EMPTY_IMPORT, importFailure } from './failure-words.ts';
 import { checkFolder } from './files.ts';
 import { ensureFolderPath } from './folders.ts';
+import { defaultName, filenameFromDisposition, nameFromUrl, type NameSource } from './import-name.ts';
 import { ingest } from './ingest.ts';
 import { finishProcessing, processMediaFile } from './process.ts';
 import { storageOf } from './runtime.ts';
 import { mediaTypeOf, reconcile } from './sniff.ts';
-import { findFile, updateFile } from './store.ts';
+import { findFile, searchTextOf, updateFile } from './store.ts';
 import { createFileRecord, newFileId } from './upload.ts';
 
 export const IMPORT_JOB = 'media.import';
@@ -45,7 +47,15 @@ interface ImportPayload {
   url: string;
   headers: Record<string, string>;
   declaredMime: string | null;
+  /**
+   * The name the server gave the file for now, and from what (absent: the caller named it, or the
+   * job was queued before names were chosen here): replaced once the answer names the file.
+   */
+  provisional?: { name: string; from: Exclude<NameSource, 'caller'> };
 }
+
+/** The answer held no bytes: the file ends FAILED, never READY and empty. */
+class EmptyAnswer extends Error {}
 
 /** Creates the descriptor (PENDING) and queues the fetch; the job ends it READY or FAILED. */
 export async function importFile(ctx: Ctx, r: ImportFileRequest, where = '') {
@@ -56,14 +66,18 @@ export async function importFile(ctx: Ctx, r: ImportFileRequest, where = '') {
     throw violation(`${where}url`, 'must be an absolute URL', 'FORMAT');
   }
   for (const [k, v] of Object.entries(r.urlParams ?? {})) url.searchParams.set(k, v);
-  const last = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-  const ext = /\.([a-z0-9]{1,8})$/i.exec(last)?.[1]?.toLowerCase() ?? '';
+  const fromUrl = nameFromUrl(url);
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(fromUrl ?? '')?.[1]?.toLowerCase() ?? '';
   const guessed =
     r.mimeType ??
     BY_EXT[ext] ??
     (r.mediaType ? BY_TYPE[r.mediaType] : undefined) ??
     'application/octet-stream';
-  const displayName = r.displayName ?? (last || url.hostname);
+  // Until the answer comes (its Content-Disposition may name the file), the URL's name or the default.
+  const displayName = r.displayName ?? fromUrl ?? defaultName(guessed);
+  const provisional = r.displayName
+    ? undefined
+    : { name: displayName, from: fromUrl ? ('url' as const) : ('default' as const) };
   const { id, base } = newFileId(guessed, displayName);
   return inTransaction(ctx, async (tx) => {
     let folder = await checkFolder(tx, r.parentFolderId ?? MEDIA_ROOT, `${where}parentFolderId`);
@@ -88,12 +102,16 @@ export async function importFile(ctx: Ctx, r: ImportFileRequest, where = '') {
       url: url.toString(),
       headers: r.urlHeaders ?? {},
       declaredMime: r.mimeType ?? null,
+      ...(provisional ? { provisional } : {}),
     } satisfies ImportPayload);
     return file;
   });
 }
 
-/** Fetches under the SSRF guard, stores, then processes; a refusal or a bad answer ends the file FAILED. */
+/**
+ * Fetches under the SSRF guard, stores, names (when the caller did not), then processes; a refusal,
+ * a bad answer or an empty one ends the file FAILED with the reason in words.
+ */
 async function runImport(ctx: Ctx, p: ImportPayload) {
   const row = await findFile(ctx.db, p.fileId);
   if (!row || row.operation_status !== 'PENDING') return;
@@ -112,6 +130,7 @@ async function runImport(ctx: Ctx, p: ImportPayload) {
     }
     const { stream } = ingest(answer.body, ctx.config.MEDIA_IMPORT_MAX_BYTES);
     await storage.put(row.storage_key, stream);
+    if (stream.size === 0) throw new EmptyAnswer();
     const served = String(answer.headers['content-type'] ?? '')
       .split(';')[0]!
       .trim()
@@ -119,20 +138,28 @@ async function runImport(ctx: Ctx, p: ImportPayload) {
     const declared = p.declaredMime ?? (served || row.mime_type);
     const mime = reconcile(declared, stream.sniffed()) ?? reconcile(row.mime_type, stream.sniffed());
     if (!mime) throw new AppError(415, 'CONTENT_TYPE_MISMATCH', `the content is not ${declared}`);
+    // The answer's name replaces the one given for now, unless the merchant renamed the file meanwhile.
+    const current = (await findFile(ctx.db, row.id)) ?? row;
+    const named =
+      !p.provisional || current.display_name !== p.provisional.name
+        ? undefined
+        : (filenameFromDisposition(answer.headers['content-disposition']) ??
+          (p.provisional.from === 'default' ? defaultName(mime) : undefined));
     await updateFile(ctx.db, row.id, {
       size_bytes: stream.size,
       hash: stream.digest(),
       mime_type: mime,
       media_type: mediaTypeOf(mime),
+      ...(named && named !== current.display_name
+        ? { display_name: named, search_text: searchTextOf(named, current.labels as string[]) }
+        : {}),
       updated_at: ctx.clock.now(),
     });
   } catch (e) {
-    reason =
-      e instanceof FetchRefused
-        ? `import refused (${e.code}): ${e.message}`
-        : e instanceof Error
-          ? `import failed: ${e.message}`
-          : 'import failed';
+    // The words keep what a refusal or our own check said; anything else is told in full to the log.
+    if (!(e instanceof EmptyAnswer || e instanceof AppError || e instanceof FetchRefused))
+      ctx.log.warn({ err: e, fileId: row.id }, 'media import failed');
+    reason = e instanceof EmptyAnswer ? EMPTY_IMPORT : importFailure(e);
   }
   if (reason) {
     await storage.delete(row.storage_key.split('/')[0]!, { prefix: true }).catch(() => {});

@@ -1,15 +1,16 @@
-import { AppError, violation } from '../../platform/errors.ts';
+import { MEDIA_ROOT, TRASH_ROOT, VISITOR_UPLOADS_ROOT } from '@vitrine/contract';
+import { AppError, notFound, violation } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { sign, verify } from './runtime.ts';
 import { getFileRow } from './files.ts';
-import type { FileRow } from './store.ts';
+import { findFolder, type FileRow } from './store.ts';
 import { fileUrl, type FileMeta } from './wire.ts';
 
 /** Default and longest lifetime of a download link (the contract sets it in minutes; no default shown). */
 export const DEFAULT_LINK_MINUTES = 60;
 
 export interface LinkClaims {
-  /** The file id, or `zip:<ids joined by commas>` for an archive. */
+  /** The file id, `zip:<ids joined by commas>` for an archive of files, `folder:<id>` for a folder's. */
   subject: string;
   exp: number;
   asset: string;
@@ -141,6 +142,41 @@ export async function generateFilesDownloadUrl(ctx: Ctx, fileIds: readonly strin
     redirect: '',
   });
   const q = new URLSearchParams({ ids: ids.join(',') });
+  return { downloadUrl: `${ctx.config.PUBLIC_URL}${ARCHIVE_PATH}?${q.toString()}&${query}` };
+}
+
+/**
+ * A folder a zip can be made of: a live folder, or the media root (the whole library but the visitor
+ * uploads) or the visitor uploads; the trash cannot be downloaded. Returns the zip's name.
+ */
+export async function downloadableFolder(ctx: Ctx, folderId: string): Promise<string> {
+  if (folderId === MEDIA_ROOT) return 'media';
+  if (folderId === VISITOR_UPLOADS_ROOT) return 'visitor-uploads';
+  if (folderId === TRASH_ROOT) throw violation('folderId', 'the trash cannot be downloaded', 'VALIDATION');
+  const f = await findFolder(ctx.db, folderId);
+  if (!f) throw notFound('Folder', { folderId }, 'FOLDER_NOT_FOUND');
+  if (f.state !== 'OK')
+    throw new AppError(409, 'FOLDER_IN_TRASH', 'A folder in the trash cannot be downloaded');
+  return f.display_name;
+}
+
+/**
+ * A signed, expiring link to a zip of a folder: its live files, and the live folders below it as
+ * directories. The link names the folder, not its files: the zip holds what the folder holds when
+ * the link is opened.
+ */
+export async function generateFolderDownloadUrl(ctx: Ctx, folderId: string) {
+  await downloadableFolder(ctx, folderId);
+  const exp = Math.floor(ctx.clock.now().getTime() / 1000) + 60 * DEFAULT_LINK_MINUTES;
+  const query = await signedQuery(ctx, {
+    subject: `folder:${folderId}`,
+    exp,
+    asset: '',
+    name: '',
+    disp: '',
+    redirect: '',
+  });
+  const q = new URLSearchParams({ folderId });
   return { downloadUrl: `${ctx.config.PUBLIC_URL}${ARCHIVE_PATH}?${q.toString()}&${query}` };
 }
 

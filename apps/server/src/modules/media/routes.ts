@@ -18,6 +18,11 @@ import {
   filesPageResponse,
   filesResponse,
   folderIdsRequest,
+  folderDownloadUrlResponse,
+  generateFolderDownloadUrlRequest,
+  queryFoldersRequest,
+  queryFoldersResponse,
+  searchFoldersRequest,
   generateFileDownloadUrlRequest,
   generateResumableUploadUrlRequest,
   generateUploadUrlRequest,
@@ -50,10 +55,17 @@ import {
   createFolder,
   getFolder,
   listFolders,
+  queryFolders,
+  searchFolders,
   updateFolderEntity,
 } from './folders.ts';
 import { bulkImport, bulkImportV2, importFile } from './import.ts';
-import { generateFileDownloadUrl, generateFilesDownloadUrl, generateVideoStreamUrl } from './links.ts';
+import {
+  generateFileDownloadUrl,
+  generateFilesDownloadUrl,
+  generateFolderDownloadUrl,
+  generateVideoStreamUrl,
+} from './links.ts';
 import { resumableGrant } from './tus.ts';
 import { generateUploadUrl } from './upload.ts';
 
@@ -265,6 +277,37 @@ export function mediaFolderRoutes(r: Router) {
     query: listFoldersQuery,
     response: foldersPageResponse,
     handler: (ctx, { query }) => listFolders(ctx, query),
+  });
+  r.route({
+    method: 'POST',
+    url: `${D}/search`,
+    roles: admin,
+    summary: 'Search folders by display name (word prefixes), live or in the trash',
+    tags,
+    body: searchFoldersRequest,
+    response: foldersPageResponse,
+    handler: (ctx, { body }) => searchFolders(ctx, body),
+  });
+  r.route({
+    method: 'POST',
+    url: `${D}/query`,
+    roles: admin,
+    summary: 'Query folders (the platform query object; live folders unless the filter names state)',
+    tags,
+    body: queryFoldersRequest,
+    response: queryFoldersResponse,
+    handler: (ctx, { body }) => queryFolders(ctx, body.query),
+  });
+  r.route({
+    method: 'POST',
+    url: `${D}/:folderId/generate-download-url`,
+    roles: admin,
+    summary: "A signed, expiring link to a zip of a folder's live files, subfolders as directories",
+    tags,
+    params: byFolder,
+    body: generateFolderDownloadUrlRequest,
+    response: folderDownloadUrlResponse,
+    handler: (ctx, { params }) => generateFolderDownloadUrl(ctx, params.folderId),
   });
   r.route({
     method: 'GET',

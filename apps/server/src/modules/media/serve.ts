@@ -84,7 +84,7 @@ function fromStorage(ctx: Ctx, key: string) {
   };
 }
 
-const contentDisposition = (disp: string, name: string) =>
+export const contentDisposition = (disp: string, name: string) =>
   `${disp === 'inline' ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The asset a link grants, checked against the path asked for. */

@@ -6,6 +6,8 @@ export interface MediaTables {
   media_folder: {
     id: string;
     display_name: string;
+    /** The display name's words, as `searchTextOf` writes them (search matches their prefixes). */
+    search_text: string;
     parent_folder_id: string;
     state: 'OK' | 'DELETED';
     created_at: Date;
@@ -119,10 +121,21 @@ export const expiredTrash = (db: Executor, before: Date, limit: number) =>
 
 export const findFolder = (db: Executor, id: string) =>
   db.selectFrom('media_folder').selectAll().where('id', '=', id).executeTakeFirst();
-export const insertFolder = (db: Executor, row: FolderRow) =>
-  db.insertInto('media_folder').values(row).returningAll().executeTakeFirstOrThrow();
-export const updateFolder = (db: Executor, id: string, set: Partial<FolderRow>) =>
-  db.updateTable('media_folder').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+/** Inserts a folder; its search words follow its display name. */
+export const insertFolder = (db: Executor, row: Omit<FolderRow, 'search_text'>) =>
+  db
+    .insertInto('media_folder')
+    .values({ ...row, search_text: searchTextOf(row.display_name, []) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+/** Updates a folder; a new display name brings its search words. */
+export const updateFolder = (db: Executor, id: string, set: Partial<Omit<FolderRow, 'search_text'>>) =>
+  db
+    .updateTable('media_folder')
+    .set(set.display_name === undefined ? set : { ...set, search_text: searchTextOf(set.display_name, []) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 export const foldersBase = (db: Executor) => db.selectFrom('media_folder').selectAll();
 /** The folder and every folder below it (recursive). */
 export const folderTree = async (db: Executor, id: string): Promise<string[]> => {
@@ -133,6 +146,33 @@ export const folderTree = async (db: Executor, id: string): Promise<string[]> =>
     select id from tree`.execute(db);
   return rows.map((r) => r.id);
 };
+
+/**
+ * What a folder's zip holds: the live folders below `rootId`, and the live files in it and in them
+ * whose bytes are stored (`hash` is set once they are: a pending or failed import has none).
+ */
+export async function folderArchiveRows(db: Executor, rootId: string) {
+  const folders = await sql<{ id: string; parent_folder_id: string; display_name: string; created_at: Date }>`
+    with recursive tree(id) as (
+      select f.id from media_folder f where f.parent_folder_id = ${rootId} and f.state = 'OK'
+      union select f.id from media_folder f join tree t on f.parent_folder_id = t.id where f.state = 'OK')
+    select f.id, f.parent_folder_id, f.display_name, f.created_at
+    from media_folder f join tree t on t.id = f.id`.execute(db);
+  const files = await sql<{
+    id: string;
+    parent_folder_id: string;
+    display_name: string;
+    storage_key: string;
+    created_at: Date;
+  }>`
+    with recursive tree(id) as (
+      select ${rootId}::text
+      union select f.id from media_folder f join tree t on f.parent_folder_id = t.id where f.state = 'OK')
+    select m.id, m.parent_folder_id, m.display_name, m.storage_key, m.created_at
+    from media_file m join tree t on m.parent_folder_id = t.id
+    where m.state = 'OK' and m.hash <> ''`.execute(db);
+  return { folders: folders.rows, files: files.rows };
+}
 
 export const insertUpload = (db: Executor, row: UploadRow) =>
   db

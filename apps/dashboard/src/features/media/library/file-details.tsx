@@ -1,8 +1,9 @@
 /**
- * A file's details (`?file=<id>`): its preview, name (renamed here), type, size, dimensions,
- * status, dates, labels and address; public or private (private files are served only through
- * signed links, made here for 60 minutes); and Move to trash. Where a file is used is not shown:
- * the API has no reverse lookup from a file to the products and categories showing it.
+ * A file's details (`?file=<id>`): its preview (a ready public video plays here, with its poster),
+ * name (renamed here; an empty name is refused beside the field and the file keeps its name), type,
+ * size, dimensions, status, dates, labels and address; public or private (private files are served
+ * only through signed links, made here for 60 minutes); and Move to trash. Where a file is used is
+ * not shown: the API has no reverse lookup from a file to the products and categories showing it.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FileDescriptor } from '@vitrine/sdk';
@@ -68,14 +69,22 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
   const link = useMutation(mediaMutations.downloadUrl(http));
   const [name, setName] = useState(f.displayName);
   const [saved, setSaved] = useState<string>();
+  const [blank, setBlank] = useState(false);
   const renameError =
     update.error && update.variables?.displayName !== undefined ? describeError(update.error) : undefined;
   const rename = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const displayName = name.trim();
+    setBlank(!displayName);
     if (!displayName || displayName === f.displayName) return;
     update.mutate({ fileId: f.id, displayName }, { onSuccess: () => setSaved('Name saved.') });
   };
+  const nameError = blank
+    ? `Enter a name: it cannot be empty or only spaces. The file is still called ${f.displayName}.`
+    : renameError?.fields.displayName
+      ? `The name ${renameError.fields.displayName}. The file is still called ${f.displayName}.`
+      : renameError?.message;
+  const playable = !f.private && f.operationStatus === 'READY' && f.mediaType === 'VIDEO';
   const preview =
     f.private || f.operationStatus !== 'READY'
       ? undefined
@@ -83,13 +92,13 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
         ? `${f.url}/v1/fit/w_800,h_600,q_85/${encodeURIComponent(f.id)}`
         : f.mediaType === 'VECTOR'
           ? f.url
-          : f.mediaType === 'VIDEO'
-            ? f.thumbnailUrl
-            : undefined;
+          : undefined;
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div>
-        {preview ? (
+        {playable ? (
+          <VideoPlayer f={f} />
+        ) : preview ? (
           <img
             src={preview}
             alt={`Preview of ${f.displayName}`}
@@ -116,10 +125,11 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
             label="Name"
             value={name}
             maxLength={200}
-            error={renameError?.fields.displayName ?? renameError?.message}
+            error={nameError}
             onChange={(e) => {
               setName(e.target.value);
               setSaved(undefined);
+              setBlank(false);
             }}
             action={
               <Button
@@ -211,6 +221,43 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A ready public video, played from its original with the browser's own controls (reached with Tab,
+ * played with Space) and its poster before it starts. A video this browser cannot play says so and
+ * offers the file instead.
+ */
+function VideoPlayer({ f }: { f: FileDescriptor }) {
+  const [unplayable, setUnplayable] = useState(false);
+  const video = f.media.video as { posters?: { url: string }[] } | undefined;
+  const poster = video?.posters?.[0]?.url ?? f.thumbnailUrl;
+  return (
+    <figure>
+      <video
+        controls
+        preload="metadata"
+        src={f.url}
+        poster={poster}
+        aria-label={`Video: ${f.displayName}`}
+        onError={() => setUnplayable(true)}
+        className="max-h-96 w-full rounded-xl bg-black"
+      >
+        <a href={f.url} className={linkClass}>
+          Download {f.displayName}
+        </a>
+      </video>
+      {unplayable && (
+        <figcaption className="mt-2 text-sm text-muted">
+          This browser cannot play this video.{' '}
+          <a href={f.url} className={linkClass}>
+            Download it
+          </a>{' '}
+          to watch it.
+        </figcaption>
+      )}
+    </figure>
   );
 }
 

@@ -67,16 +67,18 @@ export function RenameFolderDialog({
   const http = useHttp();
   const update = useMutation(mediaMutations.updateFolder(http));
   const [problem, setProblem] = useState<string>();
+  const failed = update.error ? describeError(update.error) : undefined;
+  const kept = `The folder is still called ${folder.displayName}.`;
   return (
     <ActionDialog
       title="Rename folder"
       onClose={onClose}
       submitLabel="Rename"
       busy={update.isPending}
-      error={errorMessage(update.error)}
+      error={failed && !failed.fields.displayName ? failed.message : undefined}
       onSubmit={(form) => {
         const displayName = nameOf(form);
-        setProblem(displayName ? undefined : 'Name the folder.');
+        setProblem(displayName ? undefined : `Enter a name: it cannot be empty or only spaces. ${kept}`);
         if (!displayName) return;
         update.mutate(
           { folderId: folder.id, displayName },
@@ -89,7 +91,10 @@ export function RenameFolderDialog({
         name="name"
         maxLength={200}
         defaultValue={folder.displayName}
-        error={problem}
+        error={
+          problem ??
+          (failed?.fields.displayName ? `The name ${failed.fields.displayName}. ${kept}` : undefined)
+        }
       />
     </ActionDialog>
   );
