@@ -25,6 +25,7 @@ export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVari
 export { Card, VisuallyHidden } from './card.tsx';
 export { Choice, ChoiceGroup, type ChoiceProps } from './choice.tsx';
 export { choiceClass, controlClass, linkClass } from './classes.ts';
+export { DEAD_LINK_WORDS, type DeadLinkStatus } from './dead-link.ts';
 export { deviceKind, deviceLabel, type DeviceView } from './device.ts';
 export { Field, type FieldProps } from './field.tsx';
 export { PageHeading } from './heading.tsx';

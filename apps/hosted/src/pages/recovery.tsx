@@ -2,7 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, describeError, type RecoveryLinkStatus } from '../api.ts';
 import { authRequestFrom, carry } from '../auth-request.ts';
-import { Alert, Button, buttonClass, Field, linkClass, Loading } from '@vitrine/ui';
+import {
+  Alert,
+  Button,
+  buttonClass,
+  DEAD_LINK_WORDS,
+  type DeadLinkStatus,
+  Field,
+  linkClass,
+  Loading,
+} from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
 import { finishSignIn } from '../finish.ts';
 import { useAuthFlow } from '../flow.ts';
@@ -77,32 +86,16 @@ export function ForgotPassword() {
   );
 }
 
-type DeadStatus = Exclude<RecoveryLinkStatus, 'VALID'>;
-const DEAD: Record<DeadStatus, { title: string; why: string }> = {
-  EXPIRED: {
-    title: 'This link has expired',
-    why: 'Links to choose a new password work for a limited time, and this one is past it.',
-  },
-  USED: {
-    title: 'This link was already used',
-    why: 'Each link works once, and a newer link replaces the ones before it.',
-  },
-  UNKNOWN: {
-    title: 'This link does not work',
-    why: 'It may have been cut short when it was copied. Enter your e-mail and we will send a new one.',
-  },
-};
-
 /**
  * A reset link that no longer works: says why, and sends a new one right here — to the address the
  * old one went to (nothing to type), or, for a link we cannot read, to the address entered.
  */
-function DeadLink({ status, token }: { status: DeadStatus; token: string }) {
+function DeadLink({ status, token }: { status: DeadLinkStatus; token: string }) {
   const [search] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string>();
-  const { title, why } = DEAD[status];
+  const { title, why } = DEAD_LINK_WORDS[status];
 
   async function resend() {
     setBusy(true);

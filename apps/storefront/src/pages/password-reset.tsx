@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorCode, type RecoveryLinkStatus } from '@vitrine/sdk';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Field, linkClass, Loading } from '@vitrine/ui';
+import { Alert, Button, DEAD_LINK_WORDS, type DeadLinkStatus, Field, linkClass, Loading } from '@vitrine/ui';
 import { Card, useForm } from '../components/auth-card.tsx';
 import { NewPasswordFields, newPassword, PASSWORDS_DIFFER } from '../components/new-password.tsx';
 import { useEnv, type Env } from '../env.tsx';
@@ -66,24 +66,8 @@ export function ForgotPassword() {
   );
 }
 
-type DeadStatus = Exclude<RecoveryLinkStatus, 'VALID'>;
-const DEAD: Record<DeadStatus, { title: string; why: string }> = {
-  EXPIRED: {
-    title: 'This link has expired',
-    why: 'Links to choose a new password work for a limited time, and this one is past it.',
-  },
-  USED: {
-    title: 'This link was already used',
-    why: 'Each link works once, and a newer link replaces the ones before it.',
-  },
-  UNKNOWN: {
-    title: 'This link does not work',
-    why: 'It may have been cut short when it was copied. Enter your e-mail and we will send a new one.',
-  },
-};
-
 /** Says why the link no longer works, and sends a new one right here. */
-function DeadLink({ status, token }: { status: DeadStatus; token: string }) {
+function DeadLink({ status, token }: { status: DeadLinkStatus; token: string }) {
   const [sent, setSent] = useState(false);
   const f = useForm(async (_form, env) => {
     await env.http.request({
@@ -94,7 +78,7 @@ function DeadLink({ status, token }: { status: DeadStatus; token: string }) {
     setSent(true);
     return undefined;
   });
-  const { title, why } = DEAD[status];
+  const { title, why } = DEAD_LINK_WORDS[status];
   return (
     <Card title={title} footer={backToSignIn}>
       <Alert variant="warning">{why}</Alert>
