@@ -1,5 +1,6 @@
 import type { RecoveryLinkStatus, StateMachineResponse } from '@vitrine/contract';
 import { createHttpClient, errorCode, isVitrineError } from '@vitrine/sdk';
+import { BLOCKED_ACCOUNT_WORDS, CHECK_FIELDS_WORDS, lockedWords, triesLeftWords } from '@vitrine/ui';
 
 /** The hosted pages talk to the server that serves them. */
 const http = createHttpClient({ baseUrl: window.location.origin });
@@ -99,14 +100,18 @@ const messages: Record<string, string> = {
   '-19971': 'Please confirm you are not a robot, then try again.',
   '-19970': 'The robot check did not pass. Please try it again.',
   '-19973': 'Your password must be reset before you can sign in. Use “Forgot password”.',
-  ACCOUNT_LOCKED:
-    'Too many attempts. This account is locked for a while; try again later or reset your password.',
+  IDENTITY_BLOCKED: BLOCKED_ACCOUNT_WORDS,
 };
 
+/**
+ * A failed call in words: `message` for the page, `fields` beside the form's fields (the last part
+ * of the violation's field: `loginId.email` is `email`), `hint` the tries left after a wrong password.
+ */
 export function describeError(e: unknown): {
   code?: string;
   message: string;
   fields: Record<string, string>;
+  hint?: string;
 } {
   if (!isVitrineError(e)) return { message: 'Something went wrong. Please try again.', fields: {} };
   const code = errorCode(e);
@@ -114,11 +119,16 @@ export function describeError(e: unknown): {
   const fields = Object.fromEntries(
     violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]),
   );
-  if (violations.length) return { message: 'Please check the highlighted fields.', fields };
-  const description = e.details.applicationError?.description;
+  if (violations.length) return { message: CHECK_FIELDS_WORDS, fields };
+  const app = e.details.applicationError;
+  const hint = String(code) === '-19976' ? triesLeftWords(app?.data) : undefined;
   return {
     code: code === undefined ? undefined : String(code),
-    message: messages[String(code)] ?? description ?? 'Something went wrong. Please try again.',
+    message:
+      String(code) === 'ACCOUNT_LOCKED'
+        ? lockedWords(app?.data)
+        : (messages[String(code)] ?? app?.description ?? 'Something went wrong. Please try again.'),
     fields,
+    ...(hint ? { hint } : {}),
   };
 }

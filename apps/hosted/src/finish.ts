@@ -1,3 +1,4 @@
+import { announceSignIn } from '@vitrine/ui';
 import { api } from './api.ts';
 import { authRequestFrom, storeSignIn } from './auth-request.ts';
 
@@ -19,11 +20,29 @@ export async function finishSignIn(
   const authRequest = authRequestFrom(search);
   if (authRequest) {
     const { redirectUrl } = await api.completeAuthorize(authRequest, sessionToken);
+    // The browser is signed in now (the session cookie): a tab waiting on a code moves on.
+    announceSignIn();
     if (redirectUrl) {
       window.location.assign(redirectUrl);
       return;
     }
   }
   const { redirectUrl } = await api.openBrowserSession(sessionToken, search.get('postFlowUrl'));
+  announceSignIn();
   window.location.assign(redirectUrl ?? storeSignIn(search, o));
+}
+
+/**
+ * The browser signed in elsewhere (another tab) while this page waited on a code: the authorize
+ * request it was opened for completes from the session cookie (`prompt=none`: no form; the app
+ * hears `login_required` should the cookie be gone), or, opened with none, the store's sign-in
+ * picks the session up.
+ */
+export function followSignIn(search: URLSearchParams): void {
+  const authRequest = authRequestFrom(search);
+  window.location.assign(
+    authRequest
+      ? `/oauth2/authorize?${new URLSearchParams({ ...authRequest, prompt: 'none' })}`
+      : storeSignIn(search),
+  );
 }

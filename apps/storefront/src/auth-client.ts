@@ -11,18 +11,25 @@ export function createBrowserClient(env: Env, queryClient: QueryClient, stored: 
   // their tokens, after which that could no longer be told: remember it before it is made.
   if (cartHint() === 'none') setCartHint('none');
   // Member tokens replaced by a visitor's without a sign-out (which clears them first): the SDK's
-  // renewal was refused, so the member's session is over. (That code loads then: not with the client.)
+  // renewal was refused, so the member's session is over; the refusal says why when the store
+  // blocked the member. (That code loads then: not with the client.)
+  let refusedBecause: string | undefined;
   const tokenStorage: TokenStorage = {
     get: stored.get,
     clear: stored.clear,
     set(next) {
       const ended = isMember(stored.get()) && !isMember(next);
+      const reason = refusedBecause;
+      refusedBecause = undefined;
       stored.set(next);
-      if (ended) void import('./session.ts').then((m) => m.sessionEnded(env, queryClient));
+      if (ended) void import('./session.ts').then((m) => m.sessionEnded(env, queryClient, reason));
     },
+  };
+  const onRenewalRefused = (r: { reason?: string }) => {
+    refusedBecause = r.reason;
   };
   return createClient({
     host: window.location.origin,
-    auth: OAuthStrategy({ clientId: env.clientId, tokenStorage }),
+    auth: OAuthStrategy({ clientId: env.clientId, tokenStorage, onRenewalRefused }),
   });
 }

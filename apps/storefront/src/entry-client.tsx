@@ -34,7 +34,8 @@ const env: Env = {
   storeName: state.storeName,
   session: createSession(),
 };
-// Another tab signed in or out (not a mere token renewal): follow it.
+// Another tab signed in or out (not a mere token renewal): follow it. Not on /callback, whose own
+// sign-in is under way (a reload there would lose it; it goes on to the member's page anyway).
 const roleIn = (raw: string | null) => {
   try {
     return (JSON.parse(raw ?? 'null') as { refreshToken?: { role?: string } } | null)?.refreshToken?.role;
@@ -43,6 +44,7 @@ const roleIn = (raw: string | null) => {
   }
 };
 window.addEventListener('storage', (e) => {
+  if (window.location.pathname === '/callback') return;
   if (e.key === TOKENS_KEY && (roleIn(e.oldValue) === 'member') !== (roleIn(e.newValue) === 'member'))
     window.location.reload();
 });

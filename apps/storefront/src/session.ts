@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OAuthData, OAuthStrategy, Tokens } from '@vitrine/sdk';
 import { cartQueries, memberQueries, orderQueries } from '@vitrine/sdk/react';
+import { announceSignIn, BLOCKED_ACCOUNT_WORDS } from '@vitrine/ui';
 import { cartHint, setCartHint } from './cart.ts';
 import type { Env } from './env.tsx';
 import { leaveNotice } from './notice.tsx';
@@ -25,6 +26,8 @@ export async function signedIn(
 ): Promise<void> {
   (await env.auth?.get())?.setTokens(tokens);
   env.session.changed();
+  // A hosted sign-in page waiting on a code in another tab moves on (this browser is signed in).
+  announceSignIn();
   queryClient.removeQueries({ queryKey: memberQueries.all() });
   queryClient.removeQueries({ queryKey: orderQueries.all() });
   // The server hands the visitor's cart over to the member on the member's first cart call; without
@@ -104,10 +107,13 @@ export async function signOut(
  * The member's session ended without a sign-out here: the SDK's renewal was refused (the password was
  * changed on another device, the account blocked or deleted) and it went on as a new visitor. What
  * was the member's is forgotten, pages follow (the account sends to sign-in), and the sign-in page
- * says why.
+ * says why: `reason` is the refusal's (MEMBER_BLOCKED: the store blocked the account).
  */
-export function sessionEnded(env: Env, queryClient: QueryClient): void {
-  leaveNotice('You were signed out. Please sign in again.', '/login');
+export function sessionEnded(env: Env, queryClient: QueryClient, reason?: string): void {
+  leaveNotice(
+    reason === 'MEMBER_BLOCKED' ? BLOCKED_ACCOUNT_WORDS : 'You were signed out. Please sign in again.',
+    '/login',
+  );
   queryClient.removeQueries({ queryKey: memberQueries.all() });
   queryClient.removeQueries({ queryKey: orderQueries.all() });
   // The new visitor has no cart (the member's stays theirs).

@@ -2,7 +2,14 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { carry } from '../auth-request.ts';
 import { Captcha } from '../components/lazy-captcha.tsx';
-import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import {
+  Alert,
+  authFormProblems,
+  Button,
+  CredentialFields,
+  linkClass,
+  useFocusFirstInvalid,
+} from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
 import { useAuthFlow } from '../flow.ts';
 import { useSubmit } from '../use-submit.ts';
@@ -10,9 +17,12 @@ import { useSubmit } from '../use-submit.ts';
 export function SignIn() {
   const [search] = useSearchParams();
   const flow = useAuthFlow();
-  const f = useSubmit(async (form, captcha) =>
-    flow(await api.login(String(form.get('email')), String(form.get('password')), captcha)),
+  const f = useSubmit(
+    async (form, captcha) =>
+      flow(await api.login(String(form.get('email')), String(form.get('password')), captcha)),
+    (form) => authFormProblems(form),
   );
+  const form = useFocusFirstInvalid(f.fields);
 
   return (
     <Page
@@ -27,9 +37,9 @@ export function SignIn() {
       }
     >
       <Alert>{f.error}</Alert>
-      <form onSubmit={f.submit} noValidate>
-        <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Alert variant="warning">{f.hint}</Alert>
+      <form ref={form} onSubmit={f.submit} noValidate>
+        <CredentialFields errors={f.fields} autoFocus />
         {f.needCaptcha && <Captcha onSolved={f.setCaptcha} />}
         <Button type="submit" className="w-full" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>
           Sign in

@@ -2,7 +2,15 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { carry } from '../auth-request.ts';
 import { Captcha } from '../components/lazy-captcha.tsx';
-import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import {
+  Alert,
+  authFormProblems,
+  Button,
+  CredentialFields,
+  Field,
+  linkClass,
+  useFocusFirstInvalid,
+} from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
 import { useAuthFlow } from '../flow.ts';
 import { useSubmit } from '../use-submit.ts';
@@ -10,15 +18,19 @@ import { useSubmit } from '../use-submit.ts';
 export function SignUp() {
   const [search] = useSearchParams();
   const flow = useAuthFlow();
-  const f = useSubmit(async (form, captcha) => {
-    const profile = {
-      firstName: String(form.get('firstName') ?? ''),
-      lastName: String(form.get('lastName') ?? ''),
-    };
-    return flow(
-      await api.register(String(form.get('email')), String(form.get('password')), profile, captcha),
-    );
-  });
+  const f = useSubmit(
+    async (form, captcha) => {
+      const profile = {
+        firstName: String(form.get('firstName') ?? ''),
+        lastName: String(form.get('lastName') ?? ''),
+      };
+      return flow(
+        await api.register(String(form.get('email')), String(form.get('password')), profile, captcha),
+      );
+    },
+    (form) => authFormProblems(form, { newPassword: true }),
+  );
+  const form = useFocusFirstInvalid(f.fields);
 
   return (
     <Page
@@ -33,29 +45,12 @@ export function SignUp() {
       }
     >
       <Alert>{f.error}</Alert>
-      <form onSubmit={f.submit} noValidate>
+      <form ref={form} onSubmit={f.submit} noValidate>
         <div className="grid grid-cols-2 gap-3">
           <Field label="First name" name="firstName" autoComplete="given-name" error={f.fields.firstName} />
           <Field label="Last name" name="lastName" autoComplete="family-name" error={f.fields.lastName} />
         </div>
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={f.fields.email ?? f.fields.loginId}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint="At least 8 characters; avoid common passwords."
-          error={f.fields.password}
-        />
+        <CredentialFields errors={{ ...f.fields, email: f.fields.email ?? f.fields.loginId }} newPassword />
         {f.needCaptcha && <Captcha onSolved={f.setCaptcha} />}
         <Button type="submit" className="w-full" busy={f.busy} disabled={f.needCaptcha && !f.captcha}>
           Create account

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, describeError, type StateMachineResponse } from '../api.ts';
 import { carry } from '../auth-request.ts';
-import { Alert, Button, Field, linkClass } from '@vitrine/ui';
+import { Alert, Button, Field, linkClass, onSignInElsewhere } from '@vitrine/ui';
 import { Page } from '../components/page.tsx';
+import { followSignIn } from '../finish.ts';
 import { stateToken, useAuthFlow } from '../flow.ts';
 
 function CodeStep({
@@ -25,6 +26,15 @@ function CodeStep({
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const token = stateToken.get();
+  // Signed in meanwhile in another tab (this step or another sign-in): on to where this one was going.
+  useEffect(
+    () =>
+      onSignInElsewhere(() => {
+        stateToken.clear();
+        followSignIn(search);
+      }),
+    [search],
+  );
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -19,7 +19,7 @@ import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { pastCaptchaWindow } from '../test/identity.ts';
-import { checkNarrow, expectAccessible, hydrated, shopper } from '../test/storefront.ts';
+import { checkNarrow, expectAccessible, fieldError, hydrated, shopper } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'account');
@@ -60,20 +60,21 @@ async function atAccount(page: Page) {
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
 }
 
+const SIGNED_OUT = 'You were signed out. Please sign in again.';
+const BLOCKED = 'This account was blocked by the store. Contact the store if you think this is a mistake.';
+
 /**
  * Seconds later (each server process re-reads the ended sessions), a page of the account sends the
- * device whose session ended to sign-in, which says so.
+ * device whose session ended to sign-in, which says so (`notice`: why).
  */
-async function signedOut(page: Page, path: string) {
+async function signedOut(page: Page, path: string, notice = SIGNED_OUT) {
   s.clock.advance(DENIALS_REFRESH_MS);
   await page.goto(path);
   await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnTo') === path, {
     timeout: 30_000,
   });
   await hydrated(page);
-  await expect
-    .poll(() => page.getByRole('status').allInnerTexts())
-    .toContainEqual('You were signed out. Please sign in again.');
+  await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual(notice);
 }
 
 /** Signs in with the storefront's form and waits for the account page. */
@@ -230,7 +231,9 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     await page.getByLabel('E-mail').fill('shopper@example');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
-    await expect.poll(alerts).toContainEqual('E-mail must be a valid e-mail address.');
+    await expect
+      .poll(() => fieldError(page.getByLabel('E-mail')))
+      .toBe('E-mail must be a valid e-mail address.');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
@@ -241,6 +244,42 @@ describe.skipIf(!hasChromium || !built)("storefront: the account's security", ()
     expect(computer.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await phone.close();
     await computer.close();
+  });
+
+  it("a member the store blocks: the next page says so, and so do the store's and the hosted sign-in", async () => {
+    pastCaptchaWindow(s);
+    const email = `blocked-${Date.now()}@example.test`;
+    const registered = await s.request<{ identity: { id: string } }>(
+      'POST',
+      '/_api/iam/authentication/v2/register',
+      { body: { loginId: { email }, password: PASSWORD } },
+    );
+    expect(registered.status).toBe(200);
+    const member = await shopper(browser, s.url, 1280);
+    const { page } = member;
+    await signIn(page, email, PASSWORD);
+    const blocked = await s.admin('POST', `/members/v1/members/${registered.body.identity.id}/block`, {});
+    expect(blocked.status).toBe(200);
+
+    // The next page of the account (its access token unexpired, refused within seconds) leads to
+    // sign-in, which says the store blocked the account, not a mere "signed out".
+    await signedOut(page, '/account/orders', BLOCKED);
+    expect(await page.getByText(SIGNED_OUT).count()).toBe(0);
+    await expectAccessible(page, 'blocked notice');
+    // Signing in again says the same, here and on the hosted sign-in page.
+    const alerts = () => page.getByRole('alert').allInnerTexts();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect.poll(alerts).toEqual([BLOCKED]);
+    await page.getByRole('button', { name: 'Continue with hosted login' }).click();
+    await page.waitForURL(/\/auth\/login\?/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(alerts).toEqual([BLOCKED]);
+    expect(member.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await member.close();
   });
 
   it('two-step sign-in: set up with the app, then a code or a recovery code at sign-in, then turned off', async () => {

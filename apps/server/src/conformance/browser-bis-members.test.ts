@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium || !built)('a store that approves its members', () 
     await signIn(page, email);
     await expect
       .poll(() => page.getByRole('alert').allInnerTexts(), SLOW)
-      .toContainEqual(expect.stringContaining('This account is blocked by the store'));
+      .toContainEqual(expect.stringContaining('This account was blocked by the store'));
     await expectAccessible(page, 'blocked sign-in');
     await shot(page, 'blocked-sign-in-375');
 

@@ -15,6 +15,7 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { inventoryItemOf, shopProduct } from '../test/shop.ts';
 import { latestCode, mailsTo } from '../test/identity.ts';
+import { fieldError, focused } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
 const hostedBuilt = existsSync(join(appDist('hosted'), 'index.html'));
@@ -461,9 +462,9 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
-    await expect
-      .poll(() => page.getByRole('alert').allInnerTexts())
-      .toContainEqual(expect.stringMatching(/password/i));
+    // Said beside the field, which takes the focus.
+    await expect.poll(() => fieldError(page.getByLabel('Password'))).toMatch(/password/i);
+    expect(await focused(page)).toBe('Password');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).press('Enter');
     await page.waitForURL(/\/account$/, { timeout: 30_000 });

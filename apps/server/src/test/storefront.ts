@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -84,6 +84,16 @@ export async function expectAccessible(page: Page, what: string) {
       );
   });
   expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * The error shown beside a form field: the text of the `…-error` element its `aria-describedby`
+ * names, when it is marked `aria-invalid` (the kit's Field); null when it has none.
+ */
+export async function fieldError(field: Locator): Promise<string | null> {
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+  const id = (await field.getAttribute('aria-describedby'))?.split(' ').find((i) => i.endsWith('-error'));
+  return id ? field.page().locator(`[id="${id}"]`).innerText() : null;
 }
 
 /** The number on the header's cart button. */

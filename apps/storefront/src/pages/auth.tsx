@@ -2,8 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StateMachineResult } from '@vitrine/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Field, linkClass, Loading } from '@vitrine/ui';
-import { Card, useForm } from '../components/auth-card.tsx';
+import {
+  Alert,
+  authFormProblems,
+  BLOCKED_ACCOUNT_WORDS,
+  Button,
+  CHECK_FIELDS_WORDS,
+  CredentialFields,
+  Field,
+  linkClass,
+  Loading,
+  lockedWords,
+  triesLeftWords,
+  useFocusFirstInvalid,
+  type AuthFieldErrors,
+} from '@vitrine/ui';
+import { Card, useForm, type Outcome } from '../components/auth-card.tsx';
 import { CodeField } from '../components/code-field.tsx';
 import { useEnv, useHydrated, useLoggedIn } from '../env.tsx';
 import { sentence } from '../errors.ts';
@@ -26,18 +40,59 @@ const LOGIN_MESSAGES: Record<string, string> = {
   emailAlreadyExists: 'An account with this e-mail already exists. Sign in instead?',
 };
 
-const BLOCKED =
-  'This account is blocked by the store, so it cannot sign in. Please contact the store if you think this is a mistake.';
+interface Failure {
+  code?: string;
+  data?: Record<string, unknown>;
+  violations: { field: string; description: string }[];
+}
 
-/** The application error code in an SDK login/register failure's message (JSON), if any. */
-function failureCode(error: string): string | undefined {
+/** The application error (code, data) and field violations in an SDK login/register failure's message (JSON). */
+function failureOf(error: string): Failure {
   try {
-    const code = (JSON.parse(error) as { details?: { applicationError?: { code?: unknown } } }).details
-      ?.applicationError?.code;
-    return code === undefined ? undefined : String(code);
+    const details = (
+      JSON.parse(error) as {
+        details?: {
+          applicationError?: { code?: unknown; data?: Record<string, unknown> };
+          validationError?: { fieldViolations?: { field: string; description: string }[] };
+        };
+      }
+    ).details;
+    const code = details?.applicationError?.code;
+    return {
+      ...(code === undefined ? {} : { code: String(code) }),
+      ...(details?.applicationError?.data ? { data: details.applicationError.data } : {}),
+      violations: details?.validationError?.fieldViolations ?? [],
+    };
   } catch {
-    return undefined;
+    return { violations: [] };
   }
+}
+
+/** The server's field violations beside the form's fields (`loginId.email` is the e-mail's). */
+function fieldErrorsOf(violations: Failure['violations']): AuthFieldErrors {
+  const fields: AuthFieldErrors = {};
+  for (const v of violations) {
+    const name = v.field.split('.').pop();
+    if ((name === 'email' || name === 'password') && !fields[name]) fields[name] = sentence(v);
+  }
+  return fields;
+}
+
+/** What a FAILURE says: beside the fields when they are the problem, with the tries left after a wrong password. */
+function failureOutcome(r: { error: string; errorCode?: string }, newMember: boolean): Outcome {
+  const f = failureOf(r.error);
+  // The SDK reports these as any unknown failure (invalidEmail): say what they are.
+  if (f.code === 'IDENTITY_BLOCKED') return BLOCKED_ACCOUNT_WORDS;
+  if (f.code === 'ACCOUNT_LOCKED') return lockedWords(f.data);
+  const fields = fieldErrorsOf(f.violations);
+  // At sign-up, invalidEmail is the store refusing the address (the error is its reason).
+  if (newMember && r.errorCode === 'invalidEmail' && !fields.email)
+    fields.email = sentence({ field: 'email', description: r.error });
+  if (Object.keys(fields).length) return { error: CHECK_FIELDS_WORDS, fields };
+  return {
+    error: (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error),
+    hint: f.code === '-19976' ? triesLeftWords(f.data) : undefined,
+  };
 }
 
 /**
@@ -72,7 +127,7 @@ function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken:
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
-  return async (r: StateMachineResult): Promise<string | undefined> => {
+  return async (r: StateMachineResult): Promise<Outcome> => {
     switch (r.loginState) {
       case 'SUCCESS':
         await finishDirectLogin(env, queryClient, r.data.sessionToken, o);
@@ -89,12 +144,7 @@ function useStateMachine(o: { newMember?: boolean; onSecondFactor?: (stateToken:
         o.onSecondFactor(r.data.stateToken);
         return undefined;
       default:
-        // The SDK reports a blocked account as any unknown failure (invalidEmail): say what it is.
-        if (failureCode(r.error) === 'IDENTITY_BLOCKED') return BLOCKED;
-        // At sign-up, invalidEmail is the store refusing the address (the error is its reason).
-        if (o.newMember && r.errorCode === 'invalidEmail')
-          return sentence({ field: 'email', description: r.error });
-        return (r.errorCode && LOGIN_MESSAGES[r.errorCode]) ?? describeFailure(r.error);
+        return failureOutcome(r, o.newMember ?? false);
     }
   };
 }
@@ -184,18 +234,23 @@ function SignIn() {
     setChosen(token ?? null);
   };
   const next = useStateMachine({ onSecondFactor: setStateToken });
-  const f = useForm(async (form, env) =>
-    next(
+  const f = useForm(async (form, env) => {
+    const fields = authFormProblems(form);
+    if (Object.keys(fields).length) return { error: CHECK_FIELDS_WORDS, fields };
+    return next(
       await (
         await auth(env)
       ).login({ email: String(form.get('email')), password: String(form.get('password')) }),
-    ),
-  );
+    );
+  });
+  const form = useFocusFirstInvalid(f.fields);
   const carry = search.get('returnTo') ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   // A member already signed in on this browser who was sent here on the way somewhere (a link in
   // an e-mail) goes on at once.
   const signedIn = useLoggedIn() && hydrated;
   if (signedIn && carry && !stateToken && chosen === undefined) return <Navigate to={returnTo} replace />;
+  // Signed in meanwhile, in another tab (this one reloaded with its tokens): the step is over.
+  if (signedIn && stateToken) return <StepOver step={SECOND_STEP} to={returnTo} />;
   if (stateToken) return <SecondFactor stateToken={stateToken} onRestart={() => setStateToken(undefined)} />;
   return (
     <Card
@@ -211,9 +266,9 @@ function SignIn() {
     >
       <Notice />
       <Alert>{f.error}</Alert>
-      <form onSubmit={f.submit} noValidate>
-        <Field label="E-mail" name="email" type="email" autoComplete="username" required />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Alert variant="warning">{f.hint}</Alert>
+      <form ref={form} onSubmit={f.submit} noValidate>
+        <CredentialFields errors={f.fields} />
         <Button type="submit" busy={f.busy} className="w-full">
           Sign in
         </Button>
@@ -237,8 +292,10 @@ export function SignUp() {
   const [search] = useSearchParams();
   const returnTo = safePath(search.get('returnTo'));
   const next = useStateMachine({ newMember: true });
-  const f = useForm(async (form, env) =>
-    next(
+  const f = useForm(async (form, env) => {
+    const fields = authFormProblems(form, { newPassword: true });
+    if (Object.keys(fields).length) return { error: CHECK_FIELDS_WORDS, fields };
+    return next(
       await (
         await auth(env)
       ).register({
@@ -249,8 +306,9 @@ export function SignUp() {
           lastName: String(form.get('lastName') ?? ''),
         },
       }),
-    ),
-  );
+    );
+  });
+  const form = useFocusFirstInvalid(f.fields);
   return (
     <Card
       title="Create an account"
@@ -264,21 +322,12 @@ export function SignUp() {
       }
     >
       <Alert>{f.error}</Alert>
-      <form onSubmit={f.submit} noValidate>
+      <form ref={form} onSubmit={f.submit} noValidate>
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field label="First name" name="firstName" autoComplete="given-name" />
           <Field label="Last name" name="lastName" autoComplete="family-name" />
         </div>
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint="At least 8 characters; avoid common passwords."
-        />
+        <CredentialFields errors={f.fields} newPassword />
         <Button type="submit" busy={f.busy} className="w-full">
           Create account
         </Button>
@@ -357,7 +406,16 @@ function SecondFactor({ stateToken, onRestart }: { stateToken: string; onRestart
   );
 }
 
+/** A code step this tab no longer needs (the browser signed in meanwhile): forgotten, and on where the shopper was going. */
+function StepOver({ step, to }: { step: string; to: string }) {
+  useEffect(() => sessionStorage.removeItem(step), [step]);
+  return <Navigate to={to} replace />;
+}
+
 export function VerifyEmail() {
+  const [search] = useSearchParams();
+  const loggedIn = useLoggedIn();
+  const signedIn = useHydrated() && loggedIn;
   const next = useStateMachine();
   const [notice, setNotice] = useState<string>();
   const f = useForm(async (form, env) => {
@@ -385,6 +443,8 @@ export function VerifyEmail() {
     setNotice('We sent a new code.');
     return undefined;
   });
+  // Signed in meanwhile, in another tab (this one reloaded with its tokens): the code is not needed.
+  if (signedIn) return <StepOver step={PENDING} to={safePath(search.get('returnTo'))} />;
   return (
     <Card title="Confirm your e-mail">
       <p className="mb-4">We e-mailed you a 6-digit code. Enter it to finish signing in.</p>

@@ -16,6 +16,7 @@ import {
   isTokenExpired,
   issuedTokens,
   requestTokens,
+  tokenRefusal,
 } from './token-endpoint.ts';
 import type { TokenEndpoint } from './token-endpoint.ts';
 import type {
@@ -49,6 +50,12 @@ export interface OAuthStrategyOptions {
   tokenRequestOptions?: { headers?: Record<string, string> };
   /** The browser window for direct login (default: the global `window`). */
   window?: BrowserWindow;
+  /**
+   * Called when the server refuses to renew the tokens (before the strategy goes on as a new
+   * visitor), with the refusal's code and `data.reason` when it gave them (MEMBER_BLOCKED: the
+   * store blocked the member): a front end can say why the member was signed out.
+   */
+  onRenewalRefused?: (refusal: { code?: string; reason?: string }) => void;
 }
 
 export interface OAuthStrategy extends AuthStrategy {
@@ -154,8 +161,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     if (refreshToken?.value) {
       try {
         return await renewToken(refreshToken);
-      } catch {
+      } catch (e) {
         // Renewal failed (revoked, expired, server error): start over as a visitor (spec §4).
+        const refusal = tokenRefusal(e);
+        if (refusal) options.onRenewalRefused?.(refusal);
       }
     }
     return anonymous();

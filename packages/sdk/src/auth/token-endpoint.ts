@@ -67,6 +67,30 @@ export async function requestTokens(endpoint: TokenEndpoint, grant: TokenGrant):
   return { accessToken, refreshToken, expiresIn };
 }
 
+/**
+ * Why the server refused a token request (a 4xx answer), from its error envelope: the application
+ * error's code and `data.reason` (MEMBER_BLOCKED: the store blocked the member). Undefined for
+ * anything else (a network failure, a 5xx).
+ */
+export function tokenRefusal(e: unknown): { code?: string; reason?: string } | undefined {
+  const cause = (e instanceof Error ? e.cause : undefined) as
+    { status?: unknown; body?: unknown } | undefined;
+  if (typeof cause?.status !== 'number' || cause.status < 400 || cause.status >= 500) return undefined;
+  try {
+    const app = (
+      JSON.parse(String(cause.body)) as {
+        details?: { applicationError?: { code?: unknown; data?: { reason?: unknown } } };
+      }
+    ).details?.applicationError;
+    return {
+      ...(typeof app?.code === 'string' ? { code: app.code } : {}),
+      ...(typeof app?.data?.reason === 'string' ? { reason: app.data.reason } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
 /** Seconds since the epoch for a clock in milliseconds. */
 export const epochSeconds = (nowMs: number): number => Math.floor(nowMs / 1000);
 

@@ -15,9 +15,12 @@ export const invalidCaptcha = () =>
   });
 export const emailExists = () =>
   new AppError(409, '-19995', 'Email already exists', { reason: 'DUPLICATE_EMAIL' });
-/** Wrong password and unknown e-mail alike: the answer never tells whether an account exists. */
-export const invalidCredentials = () =>
-  new AppError(400, '-19976', 'Wrong e-mail or password', { reason: 'INVALID_PASSWORD' });
+/**
+ * Wrong password and unknown e-mail alike: the answer never tells whether an account exists.
+ * `triesLeft` (throttle.ts) rides along in `data`.
+ */
+export const invalidCredentials = (triesLeft: object = {}) =>
+  new AppError(400, '-19976', 'Wrong e-mail or password', { reason: 'INVALID_PASSWORD', ...triesLeft });
 export const resetRequired = () =>
   new AppError(400, '-19973', 'The password must be reset before signing in', {
     reason: 'RESET_PASSWORD_REQUIRED',

@@ -53,6 +53,7 @@ describe("an attacker guessing an account's password", () => {
         i >= 3 ? await solvedCaptcha(s, { fast: true }) : undefined,
       );
       expect(appError(r.body).code, `attempt ${i}`).toBe('-19976');
+      expect(appError(r.body).data.attemptsLeft, `attempt ${i}`).toBe(LOCK_AFTER_FAILURES - i - 1);
       s.clock.advance(20_000);
     }
     const attacker = await loginFrom(ATTACKER, email, GOOD_PASSWORD, await solvedCaptcha(s, { fast: true }));

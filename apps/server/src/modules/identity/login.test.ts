@@ -42,6 +42,11 @@ describe('POST /_api/iam/authentication/v2/login', () => {
     expect(appError(wrong.body)).toMatchObject({ code: '-19976' });
     expect(unknown.status).toBe(wrong.status);
     expect(withoutRequestId(unknown.body)).toEqual(withoutRequestId(wrong.body));
+    // The tries left ride along, counted alike for both (identity README, "Tries left are told").
+    expect(appError(wrong.body).data).toMatchObject({
+      attemptsLeft: LOCK_AFTER_FAILURES - 1,
+      attemptsBeforeCaptcha: 2,
+    });
   });
 
   it('answers malformed requests with application errors, never validation errors', async () => {

@@ -41,6 +41,7 @@ import {
   enforceCaptcha,
   ipKey,
   recordFailure,
+  recordWrongPassword,
 } from './throttle.ts';
 
 /** E-mail addresses are compared trimmed and lower-cased. */
@@ -128,10 +129,7 @@ export async function login(
   await enforceCaptcha(ctx, body.captchaTokens, [accountKey(email), ipKey(ip)]);
   const identity = await findLiveIdentityByEmail(ctx.db, email);
   const ok = await verifyPassword(ctx.config, identity?.password_hash ?? null, body.password);
-  if (!ok || !identity) {
-    await recordFailure(ctx, { email, ip });
-    throw invalidCredentials();
-  }
+  if (!ok || !identity) throw invalidCredentials(await recordWrongPassword(ctx, email, ip));
   await clearAccount(ctx, email, ip);
   if (identity.password_reset_required) throw resetRequired();
   if (identity.password_hash && (await needsRehash(ctx.config, identity.password_hash))) {

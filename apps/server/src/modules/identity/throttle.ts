@@ -58,14 +58,43 @@ export async function enforceCaptcha(
   if (outcome === 'none' && (await captchaRequired(ctx, keys))) throw missingCaptcha();
 }
 
-/** Counts a failure on each key; locks the account for this address once it reaches the hourly limit there. */
-export async function recordFailure(ctx: Ctx, o: { email?: string; ip: string }): Promise<void> {
+/**
+ * Counts a failure on each key; locks the account for this address once it reaches the hourly limit
+ * there. Answers the account's failures at this address within the hour (0 without an account).
+ */
+export async function recordFailure(ctx: Ctx, o: { email?: string; ip: string }): Promise<number> {
   const now = ctx.clock.now();
   const pair = o.email ? pairKey(o.email, o.ip) : undefined;
   await recordFailures(ctx.db, [ipKey(o.ip), ...(o.email && pair ? [accountKey(o.email), pair] : [])], now);
-  if (!pair) return;
+  if (!pair) return 0;
   const inWindow = await countFailures(ctx.db, pair, new Date(now.getTime() - LOCK_WINDOW_MS));
   if (inWindow >= LOCK_AFTER_FAILURES) await setLock(ctx.db, pair, new Date(now.getTime() + LOCK_FOR_MS));
+  return inWindow;
+}
+
+/** What a wrong password's answer tells of the tries left (identity README, "Throttling"). */
+export interface TriesLeft {
+  /** Wrong passwords left before the account is locked for this address. */
+  attemptsLeft: number;
+  /** Wrong passwords left before a captcha is required; absent once one already was. */
+  attemptsBeforeCaptcha?: number;
+}
+
+/**
+ * Records a wrong password and answers the tries left. Every counter read is kept alike for an
+ * e-mail with an account and one without, so the answer tells nothing of whether one exists.
+ */
+export async function recordWrongPassword(ctx: Ctx, email: string, ip: string): Promise<TriesLeft> {
+  const atAddress = await recordFailure(ctx, { email, ip });
+  const since = new Date(ctx.clock.now().getTime() - CAPTCHA_WINDOW_MS);
+  const failures = Math.max(
+    await countFailures(ctx.db, accountKey(email), since),
+    await countFailures(ctx.db, ipKey(ip), since),
+  );
+  const attemptsLeft = Math.max(0, LOCK_AFTER_FAILURES - atAddress);
+  return failures > CAPTCHA_AFTER_FAILURES
+    ? { attemptsLeft }
+    : { attemptsLeft, attemptsBeforeCaptcha: CAPTCHA_AFTER_FAILURES - failures };
 }
 
 /** A good sign-in forgets the account's failures, and this address's on it (other addresses stay locked). */

@@ -23,6 +23,11 @@ export async function memberMayHaveTokens(ctx: Ctx, memberId: string): Promise<b
   return m !== null && m.status !== 'BLOCKED';
 }
 
+/** Whether the store blocked this member (a refused renewal of their tokens says so). */
+export async function memberBlocked(ctx: Ctx, memberId: string): Promise<boolean> {
+  return (await getMember(ctx, memberId))?.status === 'BLOCKED';
+}
+
 /** OpenID-style claims of a member, for `GET /oauth2/user-info`. */
 export async function userInfoOf(ctx: Ctx, memberId: string): Promise<UserInfo> {
   const identity = await getIdentity(ctx, memberId);

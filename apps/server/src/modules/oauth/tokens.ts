@@ -7,7 +7,7 @@ import type { MemberSession } from '../../platform/ports.ts';
 import { verifyAccessJwt, type Subject } from './access-token.ts';
 import { BROWSER_SESSION_TTL_MS } from './browser-sessions.ts';
 import { endSessions } from './denials.ts';
-import { memberMayHaveTokens } from './identity.ts';
+import { memberBlocked, memberMayHaveTokens } from './identity.ts';
 import type { OAuthRuntime } from './runtime.ts';
 import { hashSecret, randomSecret } from './secrets.ts';
 import * as store from './store.ts';
@@ -98,6 +98,18 @@ async function liveRefreshToken(ctx: Ctx, token: string) {
   return row && !row.revoked_at && row.expires_at > ctx.clock.now() ? row : null;
 }
 
+/**
+ * A refused refresh token's answer: `invalid_grant`, with `data.reason` MEMBER_BLOCKED when it is a
+ * member's whom the store blocked (the block revoked it), so their front end can say why they were
+ * signed out. Only the token's holder learns it, of the account the token stood for.
+ */
+async function refusal(ctx: Ctx, token: string, description: string) {
+  const row = await store.refreshTokenByHash(ctx.db, hashSecret(token));
+  if (row?.role === 'member' && (await memberBlocked(ctx, row.subject_id)))
+    return oauthError('invalid_grant', 'The store blocked this member', { reason: 'MEMBER_BLOCKED' });
+  return oauthError('invalid_grant', description);
+}
+
 /** The `refresh_token` grant: a new access token for the token's subject; the same refresh token is returned. */
 export async function refreshAccess(
   ctx: Ctx,
@@ -106,14 +118,14 @@ export async function refreshAccess(
   clientId: string | undefined,
 ): Promise<TokenResponse> {
   const row = await liveRefreshToken(ctx, refreshToken);
-  if (!row) throw oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
+  if (!row) throw await refusal(ctx, refreshToken, 'The refresh token is invalid, expired or revoked');
   if (clientId !== undefined && clientId !== row.client_id)
     throw oauthError('invalid_grant', 'The refresh token was issued to another client');
   if (!(await store.getClient(ctx.db, row.client_id)))
     throw oauthError('invalid_client', 'The client no longer exists', { clientId: row.client_id });
   if (row.role === 'member') {
     if (!(await memberMayHaveTokens(ctx, row.subject_id)))
-      throw oauthError('invalid_grant', 'The member can no longer sign in');
+      throw await refusal(ctx, refreshToken, 'The member can no longer sign in');
     await store.touchRefreshToken(ctx.db, row.id, ctx.clock.now());
   }
   return accessAnswer(
