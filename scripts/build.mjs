@@ -3,10 +3,11 @@
  * inputs changed).
  *
  * An app's inputs are its own files (tests, `dist/` and `node_modules/` aside), the workspace
- * packages (`packages/`), `package-lock.json` and `tsconfig.base.json`. After a build, the SHA-256
- * of those inputs is written to `<app>/dist/.build-inputs`; an app whose inputs hash to the same
- * value is up to date. Contents are hashed, not dates: a checkout that rewrites files unchanged
- * rebuilds nothing, and an edit rebuilds its app even when the clock says otherwise.
+ * packages (`packages/`), `package-lock.json`, `tsconfig.base.json` and `scripts/kept-assets.ts`
+ * (the apps' Vite plugin). After a build, the SHA-256 of those inputs is written to
+ * `<app>/dist/.build-inputs`; an app whose inputs hash to the same value is up to date. Contents
+ * are hashed, not dates: a checkout that rewrites files unchanged rebuilds nothing, and an edit
+ * rebuilds its app even when the clock says otherwise.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,7 +24,7 @@ export const APPS = [
   { name: 'dashboard', workspace: '@vitrine/dashboard', dir: 'apps/dashboard' },
   { name: 'server', workspace: '@vitrine/server', dir: 'apps/server' },
 ];
-const SHARED = ['packages', 'package-lock.json', 'tsconfig.base.json'];
+const SHARED = ['packages', 'package-lock.json', 'tsconfig.base.json', 'scripts/kept-assets.ts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'test-artifacts']);
 const STAMP = '.build-inputs';
 

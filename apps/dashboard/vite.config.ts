@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { keptAssets } from '../../scripts/kept-assets.ts';
 
 // React Router resolves to its development build unless told otherwise (its package exports have
 // no `production` condition): the bundle takes the production one.
@@ -13,12 +14,14 @@ const reactRouterProduction = fileURLToPath(
 // manifest (dist/.vite/manifest.json) lets bench/dashboard.ts find the Home page's chunks.
 export default defineConfig(({ command }) => ({
   base: '/dashboard/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keptAssets()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: the last build's hashed assets stay for pages opened before this build, which
+    // lazy-load them by name; keptAssets() deletes what neither of the last two builds wrote.
+    emptyOutDir: false,
     sourcemap: true,
     manifest: true,
     target: 'es2022',

@@ -1,14 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { keptAssets } from '../../scripts/kept-assets.ts';
 
 // Served by the server under /auth/ (apps/server/src/platform/http/static.ts).
 export default defineConfig({
   base: '/auth/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keptAssets()],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: the last build's hashed assets stay for pages opened before this build, which
+    // lazy-load them by name; keptAssets() deletes what neither of the last two builds wrote.
+    emptyOutDir: false,
     sourcemap: true,
     // Tailwind's CSS step makes no sourcemap of its own, which Rolldown reports at every build; the
     // scripts' sourcemaps are complete, so that one notice is dropped (others still print).

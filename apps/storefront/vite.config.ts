@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { keptAssets } from '../../scripts/kept-assets.ts';
 
-/** Writes .br and .gz beside every script and stylesheet: the server sends them as they are (preCompressed). */
+/** Writes .br and .gz beside every script and stylesheet that has none: the server sends them as they are (preCompressed). */
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -17,7 +18,11 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const dir = join(outDir, 'assets');
-      for (const f of readdirSync(dir).filter((n) => /\.(js|css|svg)$/.test(n))) {
+      // The previous build's files (kept: keptAssets) were compressed when they were built.
+      const done = new Set(readdirSync(dir));
+      for (const f of [...done].filter(
+        (n) => /\.(js|css|svg)$/.test(n) && !(done.has(`${n}.br`) && done.has(`${n}.gz`)),
+      )) {
         const body = readFileSync(join(dir, f));
         writeFileSync(
           join(dir, `${f}.br`),
@@ -45,13 +50,13 @@ const SHELL = [
   /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer)\.tsx$/,
 ];
 // Libraries only lazy chunks use, not in the shell: the cart drawer's (the Radix Dialog and what it
-// brings) and the authenticator set-up's QR code (uqr).
+// brings), the authenticator set-up's QR code (uqr) and the review videos' player (hls.js).
 const LAZY_ONLY =
-  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|uqr)\//;
+  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|uqr|hls\.js)\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [keptAssets(), precompress()])],
   resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   build: isSsrBuild
     ? {
@@ -63,7 +68,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         outDir: 'dist/client',
-        emptyOutDir: true,
+        // Not emptied: the last build's hashed assets stay for pages opened before this build, which
+        // lazy-load them by name; keptAssets() deletes what neither of the last two builds wrote.
+        emptyOutDir: false,
         sourcemap: true,
         manifest: true,
         target: 'es2022',

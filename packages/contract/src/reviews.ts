@@ -172,6 +172,10 @@ export const reviewVideo = z.strictObject({
   posters: z.array(
     z.strictObject({ id: z.string(), url: z.string(), width: z.number(), height: z.number() }),
   ),
+  /** The library's streams of a processed video (video v2's `resolutions`): `format` `hls` or `dash`. */
+  resolutions: z
+    .array(z.strictObject({ url: z.string(), width: z.number(), height: z.number(), format: z.string() }))
+    .optional(),
   durationInMilliseconds: z.number().optional(),
 });
 export const reviewMedia = z.strictObject({ image: reviewImage.optional(), video: reviewVideo.optional() });

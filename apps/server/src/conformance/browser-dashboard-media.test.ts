@@ -3,8 +3,10 @@
  * a video uploaded in the library shows "Processing" (the server's job runner is held back), then,
  * once processed, its poster appears by itself — in the grid, and in the open details as the
  * poster of a player — without a reload. A file that cannot be read says why in words, without the
- * server's file paths. The ready video plays in its details (`<video controls>`, reached and started
- * with the keyboard). Renaming a file or a folder to nothing is refused beside the field, and the
+ * server's file paths. The ready video plays its HLS stream in its details (`<video controls>`,
+ * reached and started with the keyboard): by hls.js through Media Source Extensions (this Chromium
+ * decodes the rendition's H.264, so frames are really decoded), natively where MSE is missing, and
+ * from the original file when the stream cannot be had. Renaming a file or a folder to nothing is refused beside the field, and the
  * name stays. At 1280 and 375 px; axe-core on the library and the details; a screenshot of the
  * player in test-artifacts/dashboard (git-ignored).
  */
@@ -21,6 +23,7 @@ import { FFMPEG, mediaServer } from '../test/media.ts';
 import type { TestServer } from '../test/server.ts';
 import { setUpOwner } from '../test/staff.ts';
 import { expectAccessible } from '../test/storefront.ts';
+import { expectFramesDecoded, expectHlsByHlsJs, mediaRequests, playByKeyboard } from '../test/video.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
@@ -116,8 +119,10 @@ describe.skipIf(!hasChromium || !built)('the media library while files are proce
     await expectAccessible(page, 'details of a failed file, 375 px');
   });
 
-  it('plays the ready video in its details: a player with its poster, reached and started with the keyboard', async () => {
+  it('plays the ready video as its HLS stream by hls.js: a player with its poster, reached and started with the keyboard', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // What the page fetches of the video: the playlist, its init segment and media segments.
+    const fetched = mediaRequests(page);
     await page.goto('/dashboard/media');
     await card('clip.mp4').getByRole('link', { name: 'clip.mp4' }).click();
     const details = page.getByRole('dialog', { name: 'clip.mp4' });
@@ -126,41 +131,76 @@ describe.skipIf(!hasChromium || !built)('the media library while files are proce
     await player.waitFor();
     expect(await player.getAttribute('controls')).not.toBeNull();
     const file = await fileNamed('clip.mp4');
-    const posters = (file.media.video as { posters: { url: string }[] }).posters;
-    expect(await player.getAttribute('poster')).toBe(posters[0]!.url);
-    expect(await player.getAttribute('src')).toBe(file.url);
-    const poster = await fetch(posters[0]!.url);
+    const media = file.media.video as {
+      posters: { url: string }[];
+      resolutions: { url: string; format: string }[];
+    };
+    const hls = media.resolutions.find((r) => r.format === 'hls')!.url;
+    expect(await player.getAttribute('poster')).toBe(media.posters[0]!.url);
+    const poster = await fetch(media.posters[0]!.url);
     expect([poster.status, poster.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
-    // The browser reads the video itself: its length (2 s) and size.
-    await expect
-      .poll(() => player.evaluate((v) => (v as unknown as { readyState: number }).readyState))
-      .toBeGreaterThanOrEqual(1);
-    const read = await player.evaluate((v) => {
-      const video = v as unknown as { duration: number; videoWidth: number };
-      return { duration: Math.round(video.duration), width: video.videoWidth };
-    });
-    expect(read).toEqual({ duration: 2, width: 320 });
+    // This Chromium has Media Source Extensions and decodes the rendition's H.264 (av.ts: libx264
+    // in fMP4): hls.js plays the stream through a MediaSource (a blob: source), not the original.
+    await expectHlsByHlsJs(player, { hls, fileUrl: file.url, fetched: fetched.paths });
     await expectAccessible(page, 'details of a ready video');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'media-video-details-1280.png') });
 
-    // With Tab alone, from the top of the dialog, the player is reached; Space starts it.
+    // With Tab alone, from the top of the dialog, the player is reached; Space starts it, and the
+    // stream's frames are decoded (time passes, frames are shown).
     await details.getByRole('heading', { name: 'clip.mp4' }).click();
-    const onPlayer = () =>
-      page.evaluate(
-        () =>
-          (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document
-            .activeElement?.tagName === 'VIDEO',
-      );
-    let presses = 0;
-    while (!(await onPlayer()) && presses < 10) {
-      await page.keyboard.press('Tab');
-      presses++;
-    }
-    expect(await onPlayer()).toBe(true);
-    await page.keyboard.press('Space');
-    await expect.poll(() => player.evaluate((v) => (v as unknown as { paused: boolean }).paused)).toBe(false);
+    await playByKeyboard(page, player);
+    await expectFramesDecoded(player);
+    fetched.stop();
     await details.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(errors).toEqual([]);
+  });
+
+  it('plays the stream natively where there is no MediaSource, and the original when the stream fails', async () => {
+    const file = await fileNamed('clip.mp4');
+    const hls = (file.media.video as { resolutions: { url: string; format: string }[] }).resolutions.find(
+      (r) => r.format === 'hls',
+    )!.url;
+    const open = async (p: Page) => {
+      await p.goto('/dashboard/media');
+      await p
+        .getByRole('list', { name: 'Files' })
+        .getByRole('link', { name: 'clip.mp4', exact: true })
+        .click();
+      return p.getByRole('dialog', { name: 'clip.mp4' }).locator('video[aria-label="Video: clip.mp4"]');
+    };
+    const loaded = (player: ReturnType<Page['locator']>) =>
+      expect
+        .poll(() => player.evaluate((v) => (v as unknown as { readyState: number }).readyState))
+        .toBeGreaterThanOrEqual(1);
+    const src = (player: ReturnType<Page['locator']>) =>
+      player.evaluate((v) => (v as unknown as { currentSrc: string }).currentSrc);
+
+    // A browser without Media Source Extensions that plays HLS itself (as Safari on an iPhone):
+    // this Chromium says "maybe" to the HLS type and plays the playlist as the video's source.
+    const native = await context.newPage();
+    await native.addInitScript(() => {
+      const w = globalThis as unknown as Record<string, unknown>;
+      delete w.MediaSource;
+      delete w.ManagedMediaSource;
+    });
+    const nativePlayer = await open(native);
+    await expect.poll(() => nativePlayer.getAttribute('data-source')).toBe('native-hls');
+    await loaded(nativePlayer);
+    expect(await src(nativePlayer)).toBe(hls);
+    await native.close();
+
+    // The stream cannot be had (its playlist answers 404): the original file plays instead.
+    const broken = await context.newPage();
+    await broken.route('**/hls/index.m3u8', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const fallback = await open(broken);
+    await expect.poll(() => fallback.getAttribute('data-source')).toBe('original');
+    await loaded(fallback);
+    expect(await src(fallback)).toBe(file.url);
+    expect(await fallback.evaluate((v) => Math.round((v as unknown as { duration: number }).duration))).toBe(
+      2,
+    );
+    await broken.close();
     expect(errors).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
+import { heic } from '../test/heic.ts';
 import { png } from '../test/media.ts';
 import { reviewsOf } from '../test/reviews.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
@@ -255,6 +256,59 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
     expect(await card.innerText()).toContain('Rated 4.0 out of 5, 1 review');
     await shot(page, 'catalog-ratings-1280');
     await expectAccessible(page, 'catalog with ratings');
+    expect(realErrors(v)).toEqual([]);
+    await v.close();
+  });
+
+  it('an iPhone photo (HEIC) is taken: its kind stands in for the preview Chromium cannot draw, and once approved it shows as a picture', async () => {
+    const slug = 'linen-button-down-shirt';
+    const email = `heic-${Date.now()}@example.test`;
+    const registered = await s.request('POST', '/_api/iam/authentication/v2/register', {
+      body: { loginId: { email }, password: PASSWORD, profile: { firstName: 'Hedy', lastName: 'Lamarr' } },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const v = await shopper(browser, s.url, 375);
+    const { page } = v;
+    await page.goto(`/login?returnTo=${encodeURIComponent(`/product-page/${slug}`)}`);
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await page.waitForURL(new RegExp(`/product-page/${slug}$`), { timeout: 30_000 });
+    await hydrated(page);
+    await reviewsHydrated(page);
+    const reviews = page.getByRole('region', { name: 'Customer reviews' });
+    await reviews.getByRole('button', { name: 'Write a review' }).press('Enter');
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await form.waitFor();
+    await form.getByRole('radio', { name: /^5 stars/ }).press('Space');
+    expect(await form.innerText()).toContain('JPEG, PNG, WebP, GIF, AVIF or HEIC');
+    await form.getByLabel('Photos (optional)').setInputFiles({
+      name: 'IMG_0042.HEIC',
+      mimeType: 'image/heic',
+      buffer: await heic({ width: 320, height: 240, colour: 'green' }),
+    });
+    await expect.poll(() => form.innerText()).toContain('Uploaded');
+    expect(await form.getByRole('listitem').filter({ hasText: 'IMG_0042.HEIC' }).innerText()).toMatch(
+      /^HEIC/,
+    );
+    await expectAccessible(page, 'review form with a HEIC photo');
+    await form.getByRole('button', { name: 'Submit review' }).press('Enter');
+    await reviews.getByRole('status').filter({ hasText: 'Thanks!' }).waitFor({ timeout: 15_000 });
+
+    const product = await s.request<{ product: { id: string } }>('GET', `/stores/v3/products/slug/${slug}`);
+    const mine = (await reviewsOf(s, product.body.product.id)).find((r) =>
+      r.author?.authorName?.includes('Hedy'),
+    )!;
+    const approved = await s.admin('PATCH', `/reviews/v1/reviews/${mine.id}/moderate`, {
+      status: 'APPROVED',
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    await reviewsHydrated(page);
+    const thumb = reviews.getByRole('button', { name: /^Open photo 1 from Hedy/ });
+    await expect.poll(() => thumb.locator('img').evaluate(loadedImage)).toBe(true);
     expect(realErrors(v)).toEqual([]);
     await v.close();
   });

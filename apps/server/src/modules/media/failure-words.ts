@@ -11,7 +11,7 @@ const HEIC = new Set(['image/heic', 'image/heif']);
 
 export function processingFailure(mediaType: string, mimeType: string, raw: string): string {
   if (HEIC.has(mimeType))
-    return 'processing failed: this store cannot read HEIC pictures (the format of iPhone photos); upload the picture as JPEG or PNG';
+    return 'processing failed: the HEIC picture could not be read: the file is damaged or incomplete; upload the picture as JPEG or PNG';
   switch (mediaType) {
     case 'IMAGE':
       return PIXELS.test(raw)

@@ -8,6 +8,7 @@ import type { JobHandler } from '../../platform/jobs.ts';
 import { audioMeta, videoAssets } from './av.ts';
 import { processingFailure } from './failure-words.ts';
 import { describeOne } from './files.ts';
+import { decodeHeic } from './heic.ts';
 import { uploadFolder, withLocalCopy } from './local-copy.ts';
 import { storageOf } from './runtime.ts';
 import { findFile, updateFile, type FileRow } from './store.ts';
@@ -28,6 +29,7 @@ async function processImage(ctx: Ctx, file: string, base: string) {
   const sharp = await loadSharp();
   const img = sharp(file, { animated: true, limitInputPixels: 268_402_689 });
   const m = await img.metadata();
+  if (m.format === 'heif' && m.compression === 'hevc') return processHeic(ctx, file, base);
   if (!m.width || !m.height) throw new Error('not a readable image');
   const pages = m.pages ?? 1;
   const frameHeight = pages > 1 ? (m.pageHeight ?? m.height) : m.height;
@@ -48,6 +50,33 @@ async function processImage(ctx: Ctx, file: string, base: string) {
     webKey = `${base}/web`;
     await storageOf(ctx).put(webKey, sharp(file, { animated: true }).rotate().keepIccProfile());
   }
+  return { meta, webKey };
+}
+
+/**
+ * A HEIC picture (an iPhone photo) is decoded by libheif (heic.ts) and kept beside its original as
+ * a JPEG web copy: browsers other than Safari show no HEIC, so the public URL serves the copy
+ * (`webType`), and transforms start from it. The decoded pixels are already turned as the container
+ * says, and the copy carries none of the original's metadata (its EXIF, with GPS, is a separate
+ * item of the container that is not copied).
+ */
+async function processHeic(ctx: Ctx, file: string, base: string) {
+  const sharp = await loadSharp();
+  const { width, height, data } = await decodeHeic(file);
+  const pixels = () =>
+    sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      raw: { width, height, channels: 4 },
+    });
+  const { dominant } = await pixels().stats();
+  const webKey = `${base}/web`;
+  await storageOf(ctx).put(webKey, pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }));
+  const meta: FileMeta = {
+    width,
+    height,
+    format: 'heif',
+    prominent: prominentOf(dominant),
+    webType: 'image/jpeg',
+  };
   return { meta, webKey };
 }
 

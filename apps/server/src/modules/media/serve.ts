@@ -128,7 +128,7 @@ export async function serveMediaPath(ctx: Ctx, req: FastifyRequest, reply: Fasti
     return send(req, reply, {
       size,
       open,
-      type: row.mime_type,
+      type: key === row.storage_key ? row.mime_type : (meta.webType ?? row.mime_type),
       etag: tag(key === row.storage_key ? 'o' : 'w'),
       cache: claims ? 'private, no-store' : cache,
       ...(claims ? { disposition: contentDisposition(claims.disp, claims.name || row.display_name) } : {}),

@@ -10,6 +10,8 @@ export interface FileMeta {
   prominent?: string;
   palette?: string[];
   animated?: boolean;
+  /** The web copy's type when it is not the original's (a HEIC picture's copy is a JPEG). */
+  webType?: string;
   focalPoint?: { x: number; y: number };
   duration?: number;
   bitrate?: number;

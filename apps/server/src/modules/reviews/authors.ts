@@ -119,6 +119,7 @@ export async function checkRate(ctx: Ctx, author: Author, ip: string | null) {
 
 type MediaInput = z.infer<typeof reviewMediaInput>;
 
+/** The path of a file's poster or stream below its URL (`poster.jpg`, `hls/index.m3u8`). */
 const posterKey = (fileUrl: string, url: string) =>
   url.startsWith(`${fileUrl}/`) ? url.slice(fileUrl.length + 1) : '';
 
@@ -165,7 +166,11 @@ export async function resolveMedia(
     }
     const media = d.media as {
       image?: { image?: { width?: number; height?: number } };
-      video?: { durationInMilliseconds?: number; posters?: { url: string; width: number; height: number }[] };
+      video?: {
+        durationInMilliseconds?: number;
+        posters?: { url: string; width: number; height: number }[];
+        resolutions?: { url: string; width: number; height: number; format: string }[];
+      };
     };
     const fileUrl = d.url;
     return kind === 'image'
@@ -187,6 +192,15 @@ export async function resolveMedia(
           posters: (media.video?.posters ?? [])
             .map((p) => ({ key: posterKey(fileUrl, p.url), width: p.width, height: p.height }))
             .filter((p) => p.key),
+          // The streams the library made (HLS, DASH), for the shop's player.
+          resolutions: (media.video?.resolutions ?? [])
+            .map((r) => ({
+              key: posterKey(fileUrl, r.url),
+              width: r.width,
+              height: r.height,
+              format: r.format,
+            }))
+            .filter((r) => r.key),
         };
   });
 }

@@ -7,6 +7,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
+import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { signedLinks } from '../../platform/signed-links.ts';
 import { productSummaries } from '../catalog/index.ts';
@@ -115,9 +116,6 @@ export async function submitReviewLink(
   return { review };
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** At `sendDate`: e-mails the link (SENT), or ends the request FAILED / CANCELED with the reason. */
 export const sendRequestJob: JobHandler<{ id: string }> = {
   name: SEND_REQUEST_JOB,
@@ -173,15 +171,21 @@ async function sendRequest(tx: Ctx, id: string): Promise<void> {
   const hello = r.recipient_name ? `Hello ${r.recipient_name},` : 'Hello,';
   const list = names.map((n) => `- ${n}`).join('\n');
   const valid = `no sign-in needed; the link is valid for ${LINK_TTL_DAYS} days`;
+  const subject = `${s.storeName}: how did you like your order?`;
   await queueMail(tx, {
     to: r.recipient_email,
     senderName: s.storeName,
-    subject: `${s.storeName}: how did you like your order?`,
+    subject,
     text: `${hello}\n\nWe hope you enjoy what you bought:\n${list}\n\nTell other shoppers what you think (${valid}):\n${link}\n\n${s.storeName}`,
-    html:
-      `<p>${esc(hello)}</p><p>We hope you enjoy what you bought:</p>` +
-      `<ul>${names.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` +
-      `<p><a href="${esc(link)}">Write a review</a> (${valid}).</p><p>${esc(s.storeName)}</p>`,
+    // The store's mail layout (a whole document); the store's name closes it, as the text's does.
+    html: mailDocument({
+      storeName: s.storeName,
+      title: subject,
+      body:
+        `<p>${esc(hello)}</p><p>We hope you enjoy what you bought:</p>` +
+        `<ul>${names.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` +
+        `<p><a href="${esc(link)}">Write a review</a> (${esc(valid)}).</p>`,
+    }),
   });
   await changeRequest(tx, r, { status: 'SENT' });
 }

@@ -37,6 +37,32 @@ function decoded(raw: string): string {
     out += `\n${Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8')}`;
   return out;
 }
+/** The parts of a raw multipart message by content type, each decoded (quoted-printable or base64). */
+function mimeParts(raw: string): Record<string, string> {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const out: Record<string, string> = {};
+  for (const part of boundary ? raw.split(`--${boundary}`) : []) {
+    const at = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
+    const type = /content-type:\s*([\w/+.-]+)/i.exec(head)?.[1]?.toLowerCase();
+    if (at < 0 || !type) continue;
+    const body = part.slice(at + 4).replace(/\r\n$/, '');
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+    const bytes =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s/g, ''), 'base64')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              body
+                .replace(/=\r\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            )
+          : Buffer.from(body, 'utf8');
+    out[type] = bytes.toString('utf8').replace(/\r\n/g, '\n');
+  }
+  return out;
+}
 const reviewLinkIn = (raw: string) =>
   /https?:\/\/[^\s"<>]+\/review\?token=[^\s"<>&]+/.exec(decoded(raw))?.[0];
 /** The review-request e-mails an address received (the buyer gets order mails too). */
@@ -210,6 +236,47 @@ describe('review requests follow their order', () => {
     expect(sum.body.summaries).toEqual([
       expect.objectContaining({ entityId: productId, count: 1, averageRating: 5 }),
     ]);
+  });
+
+  it('sends its HTML as a whole document in the store layout, with the text part as before and links that open the form', async () => {
+    const mail = mailsTo('linen-buyer@example.test')[0]!;
+    const parts = mimeParts(mail.raw);
+    const html = parts['text/html'];
+    const text = parts['text/plain'];
+    expect(html, mail.raw).toBeDefined();
+    const link = reviewLinkIn(mail.raw)!;
+    // The text part: the same words and link as ever.
+    expect(text).toMatch(
+      new RegExp(
+        String.raw`^Hello [^\n]+,\n\nWe hope you enjoy what you bought:\n- Linen shirt\n\n` +
+          String.raw`Tell other shoppers what you think \(no sign-in needed; the link is valid for 60 days\):\n` +
+          `${link.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}\n\nMy Vitrine store$`,
+      ),
+    );
+    // A whole document: doctype, language, a head with charset and title (the subject), one body.
+    expect(html!.startsWith('<!doctype html><html lang="en"><head><meta charset="utf-8">')).toBe(true);
+    expect(html).toMatch(/<\/body><\/html>$/);
+    expect(/<title>([^<]*)<\/title>/.exec(html!)?.[1]).toBe('My Vitrine store: how did you like your order?');
+    expect(html!.match(/<head>/g)).toHaveLength(1);
+    expect(html!.match(/<body[ >]/g)).toHaveLength(1);
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html!)![1]!;
+    expect(/<body style="([^"]+)"/.exec(html!)?.[1]).toContain('font-family:sans-serif');
+    expect(body).toContain('My Vitrine store');
+    expect(body).toContain('<li>Linen shirt</li>');
+    // Its one link is the text's signed link, and opens the review form (page and API).
+    const hrefs = [...html!.matchAll(/href="([^"]*)"/g)].map((m) =>
+      m[1]!
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'"),
+    );
+    expect(hrefs).toEqual([link]);
+    const page = await fetch(hrefs[0]!, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const opened = await open(new URL(hrefs[0]!).searchParams.get('token')!);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.items).toEqual([expect.objectContaining({ catalogItemId: productId })]);
   });
 
   it('takes one review per item through the link, and only items of the order', async () => {

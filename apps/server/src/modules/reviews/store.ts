@@ -15,6 +15,8 @@ export interface StoredReviewMedia {
   durationMs?: number;
   /** A video's poster frames: the key under the file's URL and the frame's size. */
   posters?: { key: string; width: number; height: number }[];
+  /** A video's streams (`format` hls or dash): the key under the file's URL; none before processing ended. */
+  resolutions?: { key: string; width: number; height: number; format: string }[];
 }
 
 export interface ReviewsTables extends RequestTables {

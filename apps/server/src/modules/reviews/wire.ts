@@ -60,6 +60,16 @@ function mediaOf(ctx: Ctx, m: StoredReviewMedia): ReviewMedia {
           width: p.width,
           height: p.height,
         })),
+        ...(m.resolutions?.length
+          ? {
+              resolutions: m.resolutions.map((r) => ({
+                url: `${url}/${r.key}`,
+                width: r.width,
+                height: r.height,
+                format: r.format,
+              })),
+            }
+          : {}),
         ...(m.durationMs !== undefined ? { durationInMilliseconds: m.durationMs } : {}),
       },
     };

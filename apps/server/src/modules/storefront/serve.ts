@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { applicationEnvelope } from '../../platform/errors.ts';
-import { appDist } from '../../platform/http/static.ts';
+import { appDist, sendLaterAsset } from '../../platform/http/static.ts';
 import { chunkFiles, inlineStylesheets, isApiPath, pageHtml, wantsPage, type Manifest } from './html.ts';
 
 /** The server entry's contract (apps/storefront/src/entry-server.tsx). */
@@ -42,9 +42,10 @@ const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-  // Page state and JSON-LD are JSON data blocks, not scripts: no inline script is needed.
+  // Page state and JSON-LD are JSON data blocks, not scripts: no inline script is needed. A review's
+  // video plays its HLS stream through a MediaSource (hls.js), whose URL is a blob: `media-src blob:`.
   'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
 
 /** The page compressed as the browser accepts (brotli at a fast level, else gzip): a third of the bytes on the wire. */
@@ -166,7 +167,7 @@ export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): voi
         prefix: '/assets/',
         wildcard: false,
         index: false,
-        decorateReply: false,
+        decorateReply: true,
         cacheControl: false,
         preCompressed: true,
         setHeaders: (res) => {
@@ -222,6 +223,12 @@ export function serveStorefront(app: FastifyInstance, o: StorefrontOptions): voi
         .type('text/html; charset=utf-8')
         .send(encoded.body);
     };
+    // Assets written since this process started (a build while it runs): the routes above were
+    // registered at start, one per file then on disk.
+    scope.get('/assets/*', async (req, reply) => {
+      const sent = built ? sendLaterAsset(reply, req.url, '/assets/', join(clientDir, 'assets')) : undefined;
+      return sent ?? reply.callNotFound();
+    });
     scope.get('/', page);
     scope.get('/*', page);
   });

@@ -37,11 +37,10 @@ export function serveApp(
     }
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.url.startsWith(`${o.prefix}assets/`)) {
-        // A file the app gained since this process started (a build while it runs): its new
-        // index.html names it. `send` keeps the path inside the folder.
-        const file = decodeURIComponent(req.url.split('?')[0]!.slice(o.prefix.length));
-        if (built && !file.includes('..') && existsSync(join(o.dir, file)))
-          return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(file, o.dir);
+        if (built) {
+          const sent = sendLaterAsset(reply, req.url, o.prefix, o.dir);
+          if (sent) return sent;
+        }
         return reply.status(404).send(
           applicationEnvelope('ROUTE_NOT_FOUND', `No file ${req.url.split('?')[0]}`, {
             requestId: String(req.id),
@@ -55,12 +54,13 @@ export function serveApp(
           }),
         );
       }
+      // `media-src blob:`: a video's HLS stream plays through a MediaSource (hls.js), whose URL is a blob.
       return reply
         .header('cache-control', 'no-cache')
         .header('x-frame-options', 'DENY')
         .header(
           'content-security-policy',
-          "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'",
+          "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'",
         )
         .sendFile('index.html', o.dir);
     };
@@ -72,6 +72,24 @@ export function serveApp(
       scope.get(`${path}/*`, page);
     }
   });
+}
+
+/**
+ * A file of a built app that this process did not see at start (its file routes were registered
+ * then): one a build while it runs wrote, which the new index.html names, or one a page opened
+ * earlier still asks for (builds keep the previous build's assets: scripts/kept-assets.ts). Sent
+ * with the hashed assets' caching when it exists below `dir`; `undefined` otherwise. `send` keeps
+ * the path inside the folder.
+ */
+export function sendLaterAsset(reply: FastifyReply, url: string, prefix: string, dir: string) {
+  let file: string;
+  try {
+    file = decodeURIComponent(url.split('?')[0]!.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+  if (file.includes('..') || file.includes('\0') || !existsSync(join(dir, file))) return undefined;
+  return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(file, dir);
 }
 
 /** Where a workspace app's build output lives, from apps/server/src/platform/http. */

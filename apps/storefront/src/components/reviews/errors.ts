@@ -15,7 +15,7 @@ const MESSAGES: Record<string, string> = {
   UPLOAD_QUOTA_EXCEEDED:
     'You have uploaded as many photos as you can today. Send your review without more photos, or try again tomorrow.',
   FILE_TOO_LARGE: 'That photo is too large.',
-  CONTENT_TYPE_MISMATCH: 'That file is not a picture we can use (JPEG, PNG, WebP, GIF or AVIF).',
+  CONTENT_TYPE_MISMATCH: 'That file is not a picture we can use (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
   FILE_NOT_FOUND: 'One of your photos is gone. Remove it and add it again.',
   REVISION_MISMATCH: 'Your review changed since this page was opened. Reload the page and try again.',
   REVIEW_NOT_FOUND: 'This review no longer exists. Reload the page.',

@@ -1,10 +1,12 @@
 /**
  * A review's photos, large, in the kit's modal dialog (Radix: focus kept inside, Escape and the
  * close button close it, focus returns to the thumbnail). Previous and next by buttons or the
- * arrow keys. A chunk of its own, loaded when a thumbnail is pointed at, focused or pressed.
+ * arrow keys. A chunk of its own, loaded when a thumbnail is pointed at, focused or pressed. A video
+ * plays in the kit's player (its HLS stream where the browser can, else the file), named by its alt text.
  */
 import { Button } from '@vitrine/ui';
 import { Dialog } from '@vitrine/ui/dialog';
+import { VideoPlayer } from '@vitrine/ui/video-player';
 import { useEffect, useState } from 'react';
 
 export interface LightboxPhoto {
@@ -15,6 +17,8 @@ export interface LightboxPhoto {
   url: string;
   /** A video's URL, played instead of the picture. */
   video?: string;
+  /** The video's HLS stream, played before the file where the browser can. */
+  hls?: string | undefined;
   alt: string;
 }
 
@@ -67,11 +71,13 @@ export function Lightbox({
     >
       <div className="flex items-center justify-center">
         {photo.video ? (
-          <video
+          <VideoPlayer
             key={photo.key}
             src={photo.video}
+            hls={photo.hls}
             poster={photo.url || undefined}
-            controls
+            label={photo.alt}
+            fileName={photo.alt}
             className="max-h-[70dvh] w-full"
           />
         ) : (

@@ -10,7 +10,17 @@ import { LIMITS } from './limits.ts';
 
 export const MAX_PHOTOS = LIMITS.media;
 const MAX_BYTES = 20 * 1024 * 1024;
-const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+/** HEIC (iPhone photos) is turned into JPEG by the store; most browsers cannot show it before that. */
+const TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+];
+const KINDS = 'JPEG, PNG, WebP, GIF, AVIF or HEIC';
 
 export interface Upload {
   key: number;
@@ -66,7 +76,7 @@ export function usePhotoUploads(http: HttpClient) {
         abort: new AbortController(),
       };
       const refused = !TYPES.includes(file.type)
-        ? `${file.name} is not a JPEG, PNG, WebP, GIF or AVIF picture.`
+        ? `${file.name} is not a ${KINDS} picture.`
         : file.size > MAX_BYTES
           ? `${file.name} is larger than 20 MB.`
           : undefined;
@@ -106,6 +116,22 @@ export function usePhotoUploads(http: HttpClient) {
   };
 }
 
+/** The chosen file's own picture, or its kind where the browser cannot draw it (HEIC outside Safari). */
+function Thumbnail({ src, name }: { src: string; name: string }) {
+  const [unreadable, setUnreadable] = useState(false);
+  const box = 'size-14 shrink-0 rounded-lg';
+  if (unreadable)
+    return (
+      <span
+        aria-hidden="true"
+        className={`${box} grid place-items-center bg-stone-200 text-xs font-medium text-stone-700`}
+      >
+        {(/\.([a-z0-9]{1,5})$/i.exec(name)?.[1] ?? 'photo').toUpperCase()}
+      </span>
+    );
+  return <img src={src} alt="" onError={() => setUnreadable(true)} className={`${box} object-cover`} />;
+}
+
 export function PhotoUploads({ photos }: { photos: ReturnType<typeof usePhotoUploads> }) {
   const id = useId();
   const full = photos.uploads.length >= MAX_PHOTOS;
@@ -129,7 +155,7 @@ export function PhotoUploads({ photos }: { photos: ReturnType<typeof usePhotoUpl
         className="block w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-stone-500 file:bg-white file:px-4 file:font-medium hover:file:bg-stone-100"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-stone-700">
-        Up to {MAX_PHOTOS} pictures (JPEG, PNG, WebP, GIF or AVIF), 20 MB each.
+        Up to {MAX_PHOTOS} pictures ({KINDS}), 20 MB each.
       </p>
       {photos.uploads.length > 0 && (
         <ul aria-label="Your photos" className="mt-3 space-y-3">
@@ -137,7 +163,7 @@ export function PhotoUploads({ photos }: { photos: ReturnType<typeof usePhotoUpl
             const percent = u.total ? Math.round((u.loaded / u.total) * 100) : 0;
             return (
               <li key={u.key} className="flex items-center gap-3">
-                <img src={u.preview} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
+                <Thumbnail src={u.preview} name={u.name} />
                 <div className="min-w-0 flex-1">
                   <p id={`${id}-${u.key}`} className="truncate text-sm font-medium">
                     {u.name}

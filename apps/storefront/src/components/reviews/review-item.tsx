@@ -41,6 +41,7 @@ function photosOf(r: WireReview): LightboxPhoto[] {
           thumb: poster,
           url: poster,
           video: m.video.url,
+          hls: m.video.resolutions?.find((r) => r.format === 'hls')?.url,
           alt: `Video ${i + 1} from ${who}'s review`,
         },
       ];

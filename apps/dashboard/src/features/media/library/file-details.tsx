@@ -10,6 +10,7 @@ import type { FileDescriptor } from '@vitrine/sdk';
 import { mediaMutations, mediaQueries } from '@vitrine/sdk/react';
 import { Alert, Button, Field, linkClass, Loading } from '@vitrine/ui';
 import { Dialog, DialogClose } from '@vitrine/ui/dialog';
+import { VideoPlayer as Player } from '@vitrine/ui/video-player';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeError, errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
@@ -225,39 +226,21 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
 }
 
 /**
- * A ready public video, played from its original with the browser's own controls (reached with Tab,
- * played with Space) and its poster before it starts. A video this browser cannot play says so and
- * offers the file instead.
+ * A ready public video: its HLS stream (the server's 360p rendition), else the original file
+ * (`@vitrine/ui/video-player`), with the browser's controls and its poster before it starts.
  */
 function VideoPlayer({ f }: { f: FileDescriptor }) {
-  const [unplayable, setUnplayable] = useState(false);
-  const video = f.media.video as { posters?: { url: string }[] } | undefined;
-  const poster = video?.posters?.[0]?.url ?? f.thumbnailUrl;
+  const video = f.media.video as
+    { posters?: { url: string }[]; resolutions?: { url: string; format: string }[] } | undefined;
   return (
-    <figure>
-      <video
-        controls
-        preload="metadata"
-        src={f.url}
-        poster={poster}
-        aria-label={`Video: ${f.displayName}`}
-        onError={() => setUnplayable(true)}
-        className="max-h-96 w-full rounded-xl bg-black"
-      >
-        <a href={f.url} className={linkClass}>
-          Download {f.displayName}
-        </a>
-      </video>
-      {unplayable && (
-        <figcaption className="mt-2 text-sm text-muted">
-          This browser cannot play this video.{' '}
-          <a href={f.url} className={linkClass}>
-            Download it
-          </a>{' '}
-          to watch it.
-        </figcaption>
-      )}
-    </figure>
+    <Player
+      src={f.url}
+      hls={video?.resolutions?.find((r) => r.format === 'hls')?.url}
+      poster={video?.posters?.[0]?.url ?? f.thumbnailUrl}
+      label={`Video: ${f.displayName}`}
+      fileName={f.displayName}
+      className="max-h-96 w-full rounded-xl bg-black"
+    />
   );
 }
 
