@@ -16,7 +16,14 @@ import { hasChromium, launchBrowser } from '../test/browser.ts';
 import { reviewsOf } from '../test/reviews.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { setUpOwner } from '../test/staff.ts';
-import { expectAccessible, hydrated, shopper, focused, reviewsHydrated } from '../test/storefront.ts';
+import {
+  expectAccessible,
+  hydrated,
+  shopper,
+  focused,
+  reviewsHydrated,
+  signInAt,
+} from '../test/storefront.ts';
 
 const built =
   existsSync(join(appDist('storefront'), 'server', 'entry-server.js')) &&
@@ -63,13 +70,7 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
 
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
-    await page.goto(`/login?returnTo=${encodeURIComponent(`/product-page/${MUG}`)}`);
-    await hydrated(page);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
-    await page.waitForURL(new RegExp(`/product-page/${MUG}$`), { timeout: 30_000 });
-    await hydrated(page);
+    await signInAt(page, `/product-page/${MUG}`, email, PASSWORD);
     await reviewsHydrated(page);
     const reviews = page.getByRole('region', { name: 'Customer reviews' });
 

@@ -26,6 +26,7 @@ import {
   type Shopper,
   focused,
   reviewsHydrated,
+  signInAt,
 } from '../test/storefront.ts';
 
 const built = existsSync(join(appDist('storefront'), 'server', 'entry-server.js'));
@@ -105,13 +106,7 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
     // press, that can race the press on a loaded machine (once, the wait timed out), so the page
     // intercepts them from the start.
     page.on('filechooser', () => {});
-    await page.goto(`/login?returnTo=${encodeURIComponent(`/product-page/${MUG}`)}`);
-    await hydrated(page);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
-    await page.waitForURL(new RegExp(`/product-page/${MUG}$`), { timeout: 30_000 });
-    await hydrated(page);
+    await signInAt(page, `/product-page/${MUG}`, email, PASSWORD);
     await reviewsHydrated(page);
     const reviews = page.getByRole('region', { name: 'Customer reviews' });
     await reviews.getByText('No reviews yet.').waitFor();
@@ -269,13 +264,7 @@ describe.skipIf(!hasChromium || !built)('reviews in the storefront', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     const v = await shopper(browser, s.url, 375);
     const { page } = v;
-    await page.goto(`/login?returnTo=${encodeURIComponent(`/product-page/${slug}`)}`);
-    await hydrated(page);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
-    await page.waitForURL(new RegExp(`/product-page/${slug}$`), { timeout: 30_000 });
-    await hydrated(page);
+    await signInAt(page, `/product-page/${slug}`, email, PASSWORD);
     await reviewsHydrated(page);
     const reviews = page.getByRole('region', { name: 'Customer reviews' });
     await reviews.getByRole('button', { name: 'Write a review' }).press('Enter');

@@ -245,3 +245,14 @@ export const reviewsHydrated = (page: Page) =>
     ).document.getElementById('reviews');
     return Object.keys(section ?? {}).some((k) => k.startsWith('__reactFiber'));
   });
+
+/** Signs in on the shop's sign-in page, which returns to `path` (a product page, the account…). */
+export async function signInAt(page: Page, path: string, email: string, password: string): Promise<void> {
+  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
+  await hydrated(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+  await page.waitForURL((u) => u.pathname === path, { timeout: 30_000 });
+  await hydrated(page);
+}
