@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Job, MailMessage } from '@vitrine/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMail } from '../test/mime.ts';
 import { ADMIN_KEY as ADMIN_API_KEY, startTestServer, type TestServer } from '../test/server.ts';
 import { inTransaction } from './db/tx.ts';
 import { backoffMs } from './jobs.ts';
@@ -53,27 +54,6 @@ async function smtpSink() {
   };
 }
 
-/** Headers and decoded body of a raw message (enough MIME for nodemailer's single text part). */
-function parse(raw: string) {
-  const [head = '', ...rest] = raw.split('\r\n\r\n');
-  const headers = Object.fromEntries(
-    head
-      .replace(/\r\n[ \t]+/g, ' ')
-      .split('\r\n')
-      .map((l) => {
-        const i = l.indexOf(':');
-        return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
-      }),
-  );
-  let body = rest.join('\r\n\r\n');
-  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  }
-  return { headers, body: body.trim() };
-}
-
 const getMessage = async (s: TestServer, id: string) => {
   const r = await s.admin<{ message: MailMessage }>('GET', `/platform/v1/mail/messages/${id}`);
   expect(r.status).toBe(200);
@@ -113,7 +93,7 @@ describe('mail over SMTP', () => {
     const id = await sendTest(s, 'owner@example.com');
     const mail = await s.until(async () => smtp.received.find((m) => m.to.includes('owner@example.com')));
     expect(mail.from).toBe('shop@example.com');
-    const { headers, body } = parse(mail.raw);
+    const { headers, text: body } = readMail(mail.raw);
     expect(headers.to).toBe('owner@example.com');
     expect(headers.from).toBe('Paper Shop <shop@example.com>');
     expect(headers.subject).toBe('Test message from My Vitrine store');

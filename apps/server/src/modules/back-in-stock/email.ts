@@ -1,5 +1,6 @@
 /** The back-in-stock e-mail: the item (name, picture, price), a link to its page, and the unsubscribe link. */
 import type { Ctx } from '../../platform/context.ts';
+import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import type { MailInput } from '../../platform/mail.ts';
 import { formatMinor, toMinor } from '../../platform/money.ts';
 import type { StoredItemDetails } from './store.ts';
@@ -13,9 +14,6 @@ export interface ItemInfo {
   priceMinor?: number;
   imageUrl?: string;
 }
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A decimal price in the store's currency ("10.5" → "$10.50"); as given when the currency cannot hold it. */
 function formatPrice(price: string, currency: string, locale: string): string {
@@ -60,22 +58,27 @@ export function backInStockMail(
   const link = productUrl(ctx, o.item.slug, o.item.variantId);
   const why = 'You asked to be told when it was available again; this is the only e-mail about it.';
   const stop = 'To withdraw your request and have your address removed';
+  const subject = `Back in stock: ${name}`;
   return {
     to: o.to,
     senderName: storeName,
-    subject: `Back in stock: ${name}`,
+    subject,
     text:
       `Good news: ${name} is back in stock at ${storeName}.\n` +
       (price ? `Price: ${price}\n` : '') +
       `\nSee it here: ${link}\n\n${why}\n${stop}: ${o.unsubscribeUrl}\n\n${storeName}`,
-    html:
-      `<p>Good news: <strong>${esc(name)}</strong> is back in stock at ${esc(storeName)}.</p>` +
-      (image
-        ? `<p><a href="${esc(link)}"><img src="${esc(image)}" alt="${esc(name)}" width="240" style="max-width:100%;height:auto"></a></p>`
-        : '') +
-      (price ? `<p>Price: ${esc(price)}</p>` : '') +
-      `<p><a href="${esc(link)}">See ${esc(name)}</a></p>` +
-      `<p style="color:#666;font-size:12px">${esc(why)} <a href="${esc(o.unsubscribeUrl)}">${esc(stop)}</a>.</p>` +
-      `<p>${esc(storeName)}</p>`,
+    // The item's picture is the one image, from the address the catalog or the merchant gave.
+    html: mailDocument({
+      storeName,
+      title: subject,
+      body:
+        `<p>Good news: <strong>${esc(name)}</strong> is back in stock at ${esc(storeName)}.</p>` +
+        (image
+          ? `<p><a href="${esc(link)}"><img src="${esc(image)}" alt="${esc(name)}" width="240" style="max-width:100%;height:auto"></a></p>`
+          : '') +
+        (price ? `<p>Price: ${esc(price)}</p>` : ''),
+      action: { label: `See ${name}`, url: link },
+      footer: `${esc(why)} <a href="${esc(o.unsubscribeUrl)}">${esc(stop)}</a>.`,
+    }),
   };
 }

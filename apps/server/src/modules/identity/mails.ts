@@ -1,8 +1,9 @@
 import type { Ctx } from '../../platform/context.ts';
+import { escapeHtml as esc, mailDocument, paragraphs } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { getSettings } from '../settings/index.ts';
 
-/** The identity module's messages, queued in the caller's transaction. */
+/** The identity module's messages (text, and the store's mail layout), queued in the caller's transaction. */
 
 export async function mailVerificationCode(
   ctx: Ctx,
@@ -11,11 +12,20 @@ export async function mailVerificationCode(
   minutes: number,
 ): Promise<void> {
   const { storeName } = await getSettings(ctx);
+  const subject = `${code} is your ${storeName} verification code`;
+  const rest = `It works once and expires in ${minutes} minutes. If you did not try to sign in or sign up, ignore this message.`;
   await queueMail(ctx, {
     to,
     senderName: storeName,
-    subject: `${code} is your ${storeName} verification code`,
-    text: `Your verification code for ${storeName} is ${code}.\n\nIt works once and expires in ${minutes} minutes. If you did not try to sign in or sign up, ignore this message.`,
+    subject,
+    text: `Your verification code for ${storeName} is ${code}.\n\n${rest}`,
+    html: mailDocument({
+      storeName,
+      title: subject,
+      body:
+        `<p>Your verification code for ${esc(storeName)} is:</p>` +
+        `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${esc(code)}</p><p>${esc(rest)}</p>`,
+    }),
   });
 }
 
@@ -27,21 +37,31 @@ export async function mailRecoveryLink(
   hours: number,
 ): Promise<void> {
   const { storeName } = await getSettings(ctx);
-  const [subject, intro] =
+  const [subject, intro, label] =
     kind === 'RECOVERY'
       ? [
           `Reset your ${storeName} password`,
           `Someone asked to reset the password of your ${storeName} account. To choose a new password, open this link:`,
+          'Choose a new password',
         ]
       : [
           `Activate your ${storeName} account`,
           `An account at ${storeName} was created for you. To choose your password and activate it, open this link:`,
+          'Activate your account',
         ];
+  const works = `The link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. If you did not ask for this, ignore this message.`;
   await queueMail(ctx, {
     to,
     senderName: storeName,
     subject,
-    text: `${intro}\n\n${link}\n\nThe link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. If you did not ask for this, ignore this message.`,
+    text: `${intro}\n\n${link}\n\n${works}`,
+    html: mailDocument({
+      storeName,
+      title: subject,
+      body: paragraphs(intro),
+      action: { label, url: link },
+      footer: esc(works),
+    }),
   });
 }
 
@@ -74,10 +94,19 @@ const inWords = (at: Date) =>
 export async function mailSecurityChange(ctx: Ctx, to: string, change: SecurityChange): Promise<void> {
   const { storeName } = await getSettings(ctx);
   const [subject, what] = CHANGES[change](storeName, inWords(ctx.clock.now()));
+  const advice =
+    'If this was you, there is nothing to do. If it was not, choose a new password now: it signs out every device.';
+  const link = `${ctx.config.PUBLIC_URL}/forgot-password`;
   await queueMail(ctx, {
     to,
     senderName: storeName,
     subject,
-    text: `${what}\n\nIf this was you, there is nothing to do. If it was not, choose a new password now: it signs out every device.\n\n${ctx.config.PUBLIC_URL}/forgot-password`,
+    text: `${what}\n\n${advice}\n\n${link}`,
+    html: mailDocument({
+      storeName,
+      title: subject,
+      body: paragraphs(`${what}\n\n${advice}`),
+      action: { label: 'Choose a new password', url: link },
+    }),
   });
 }

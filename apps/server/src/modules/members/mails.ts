@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { getSettings } from '../settings/index.ts';
 
@@ -10,12 +11,21 @@ export async function mailApproved(ctx: Ctx, to: readonly string[]): Promise<voi
   if (to.length === 0) return;
   const { storeName } = await getSettings(ctx);
   const link = `${ctx.config.PUBLIC_URL}/login`;
+  const subject = `Your ${storeName} account is approved`;
+  const news = `Good news: ${storeName} approved your account. You can sign in now:`;
+  const html = mailDocument({
+    storeName,
+    title: subject,
+    body: `<p>${esc(news)}</p>`,
+    action: { label: 'Sign in', url: link },
+  });
   for (const address of to) {
     await queueMail(ctx, {
       to: address,
       senderName: storeName,
-      subject: `Your ${storeName} account is approved`,
-      text: `Good news: ${storeName} approved your account. You can sign in now:\n\n${link}\n\n${storeName}`,
+      subject,
+      text: `${news}\n\n${link}\n\n${storeName}`,
+      html,
     });
   }
 }
@@ -28,10 +38,18 @@ export async function mailAwaitingApproval(ctx: Ctx, member: { id: string; login
   const { storeName, contactEmail } = await getSettings(ctx);
   if (!contactEmail) return;
   const link = `${ctx.config.PUBLIC_URL}/dashboard/customers/${member.id}`;
+  const subject = `${storeName}: ${member.loginEmail} waits for your approval`;
+  const who = `${member.loginEmail} signed up and can sign in once you approve them.`;
   await queueMail(ctx, {
     to: contactEmail,
     senderName: storeName,
-    subject: `${storeName}: ${member.loginEmail} waits for your approval`,
-    text: `${member.loginEmail} signed up and can sign in once you approve them.\n\nApprove or block them in the dashboard: ${link}\n\n${storeName}`,
+    subject,
+    text: `${who}\n\nApprove or block them in the dashboard: ${link}\n\n${storeName}`,
+    html: mailDocument({
+      storeName,
+      title: subject,
+      body: `<p>${esc(who)}</p><p>Approve or block them in the dashboard.</p>`,
+      action: { label: 'Open in the dashboard', url: link },
+    }),
   });
 }

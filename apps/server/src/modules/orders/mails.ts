@@ -1,12 +1,13 @@
 import type { Money, Order, StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
+import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { dashboardOrderLink, orderLink } from './order-link.ts';
 
-/** The orders module's messages (plain text plus simple HTML), queued in the caller's transaction. */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/**
+ * The orders module's messages (plain text, and HTML in the store's mail layout), queued in the
+ * caller's transaction.
+ */
 
 /**
  * What paid the order, as the payments module tells it when it approves one (a gift card and the
@@ -106,11 +107,24 @@ function nextStep(o: Order): string {
 /** The way to the order from a buyer's mail (the account's order page, or a signed status link). */
 async function viewOrder(ctx: Ctx, o: Order) {
   const link = await orderLink(ctx, o);
-  return { text: `View your order: ${link}`, html: `<p><a href="${esc(link)}">View your order</a></p>` };
+  return { text: `View your order: ${link}`, action: { label: 'View your order', url: link } };
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html><body style="font-family:sans-serif"><h2>${esc(title)}</h2>${body}</body></html>`;
+/** A message of the store's mail layout: `title` (the heading) above `body`, with the subject as title. */
+const page = (
+  s: StoreSettings,
+  subject: string,
+  title: string,
+  body: string,
+  action?: { label: string; url: string },
+) =>
+  mailDocument({
+    storeName: s.storeName,
+    title: subject,
+    heading: title,
+    body,
+    ...(action ? { action } : {}),
+  });
 
 export async function mailOrderConfirmation(
   ctx: Ctx,
@@ -121,15 +135,13 @@ export async function mailOrderConfirmation(
 ): Promise<void> {
   const title = `Thank you for your order #${o.number}`;
   const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: order #${o.number} confirmed`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: order #${o.number} confirmed`,
+    subject,
     text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o, paidWith)}\n\n${view.text}\n\n${s.storeName}`,
-    html: page(
-      title,
-      `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}${view.html}<p>${esc(s.storeName)}</p>`,
-    ),
+    html: page(s, subject, title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}`, view.action),
   });
 }
 
@@ -137,14 +149,18 @@ export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, t
   const buyer = o.buyerInfo.email ?? 'a visitor without e-mail';
   const dashboard = dashboardOrderLink(ctx, o);
   const title = `New order #${o.number}`;
+  const subject = `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: new order #${o.number} (${o.priceSummary.total.formattedAmount})`,
+    subject,
     text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboard}`,
     html: page(
+      s,
+      subject,
       title,
-      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}<p><a href="${esc(dashboard)}">Open it in the dashboard</a></p>`,
+      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}`,
+      { label: 'Open it in the dashboard', url: dashboard },
     ),
   });
 }
@@ -159,14 +175,18 @@ export async function mailOrderCanceled(
   const title = `Your order #${o.number} was canceled`;
   const note = customMessage ? `\n\n${customMessage}` : '';
   const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: order #${o.number} canceled`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: order #${o.number} canceled`,
+    subject,
     text: `${title}.${note}\n\n${summaryText(o)}\n\nIf you were charged, the payment will be refunded.\n\n${view.text}\n\n${s.storeName}`,
     html: page(
+      s,
+      subject,
       title,
-      `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>${view.html}`,
+      `${customMessage ? `<p>${esc(customMessage)}</p>` : ''}${summaryHtml(o)}<p>If you were charged, the payment will be refunded.</p>`,
+      view.action,
     ),
   });
 }
@@ -188,24 +208,35 @@ export async function mailShippingConfirmation(
   const pickup = pickupOf(o);
   if (pickup) return mailReadyForPickup(ctx, s, o, to, sh, pickup);
   const title = `Your order #${o.number} is on its way`;
+  // [text, HTML]: the tracking link is a link in the HTML too (the same address as the text's).
   const tracking = [
-    sh.shippingProvider ? `Carrier: ${sh.shippingProvider}` : '',
-    sh.trackingNumber ? `Tracking number: ${sh.trackingNumber}` : '',
-    sh.trackingLink ? `Track it: ${sh.trackingLink}` : '',
-  ].filter(Boolean);
+    sh.shippingProvider && [`Carrier: ${sh.shippingProvider}`, esc(`Carrier: ${sh.shippingProvider}`)],
+    sh.trackingNumber && [
+      `Tracking number: ${sh.trackingNumber}`,
+      esc(`Tracking number: ${sh.trackingNumber}`),
+    ],
+    sh.trackingLink && [
+      `Track it: ${sh.trackingLink}`,
+      `Track it: <a href="${esc(sh.trackingLink)}">${esc(sh.trackingLink)}</a>`,
+    ],
+  ].filter((t): t is [string, string] => Boolean(t));
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: order #${o.number} shipped`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: order #${o.number} shipped`,
-    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.join('\n')}\n\n${view.text}\n\n${s.storeName}`.replace(
+    subject,
+    text: `${title}.\n\n${items.join('\n')}\n\n${tracking.map(([t]) => t).join('\n')}\n\n${view.text}\n\n${s.storeName}`.replace(
       /\n{3,}/g,
       '\n\n',
     ),
     html: page(
+      s,
+      subject,
       title,
-      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map((t) => `<p>${esc(t)}</p>`).join('')}${view.html}`,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${tracking.map(([, h]) => `<p>${h}</p>`).join('')}`,
+      view.action,
     ),
   });
 }
@@ -223,14 +254,18 @@ async function mailReadyForPickup(
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const where = [`Pick it up at ${pickup.place}.`, ...(pickup.instructions ? [pickup.instructions] : [])];
   const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: order #${o.number} is ready for pickup`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: order #${o.number} is ready for pickup`,
+    subject,
     text: `${title}.\n\n${items.join('\n')}\n\n${where.join('\n')}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
+      s,
+      subject,
       title,
-      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}${view.html}<p>${esc(s.storeName)}</p>`,
+      `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${where.map((w) => `<p>${esc(w)}</p>`).join('')}`,
+      view.action,
     ),
   });
 }
@@ -250,14 +285,18 @@ export async function mailRefund(
     'It can take a few days to show on your statement.',
   ];
   const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: refund for order #${o.number}`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
-    subject: `${s.storeName}: refund for order #${o.number}`,
+    subject,
     text: `${title}.\n\n${lines.join('\n')}\n\n${summaryText(o)}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
+      s,
+      subject,
       title,
-      `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}${view.html}<p>${esc(s.storeName)}</p>`,
+      `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}`,
+      view.action,
     ),
   });
 }

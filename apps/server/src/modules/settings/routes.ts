@@ -1,6 +1,7 @@
 import { storeSettingsResponse, updateStoreSettingsRequest } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
+import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { getSettings, updateSettings } from './service.ts';
 
@@ -42,11 +43,18 @@ export function settingsRoutes(r: Router) {
     response: z.object({ messageId: z.string() }),
     async handler(ctx, { body }) {
       const { storeName } = await getSettings(ctx);
+      const url = ctx.config.PUBLIC_URL;
+      const subject = `Test message from ${storeName}`;
       const messageId = await queueMail(ctx, {
         to: body.to,
         senderName: storeName,
-        subject: `Test message from ${storeName}`,
-        text: `This is a test message from ${storeName} (${ctx.config.PUBLIC_URL}). If you can read it, outgoing mail works.`,
+        subject,
+        text: `This is a test message from ${storeName} (${url}). If you can read it, outgoing mail works.`,
+        html: mailDocument({
+          storeName,
+          title: subject,
+          body: `<p>This is a test message from ${esc(storeName)} (<a href="${esc(url)}">${esc(url)}</a>). If you can read it, outgoing mail works.</p>`,
+        }),
       });
       return { messageId };
     },
