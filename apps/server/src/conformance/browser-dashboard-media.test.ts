@@ -6,7 +6,9 @@
  * server's file paths. The ready video plays its HLS stream in its details (`<video controls>`,
  * reached and started with the keyboard): by hls.js through Media Source Extensions (this Chromium
  * decodes the rendition's H.264, so frames are really decoded), natively where MSE is missing, and
- * from the original file when the stream cannot be had. Renaming a file or a folder to nothing is refused beside the field, and the
+ * from the original file when the stream cannot be had. A private video plays there too, and a
+ * private image shows in the grid and the details, through short-lived signed links (the same URLs
+ * without their signature are refused), asked for again when the player is refused one. Renaming a file or a folder to nothing is refused beside the field, and the
  * name stays. At 1280 and 375 px; axe-core on the library and the details; a screenshot of the
  * player in test-artifacts/dashboard (git-ignored).
  */
@@ -19,7 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
-import { FFMPEG, mediaServer } from '../test/media.ts';
+import { FFMPEG, mediaServer, png, ready, upload } from '../test/media.ts';
 import type { TestServer } from '../test/server.ts';
 import { setUpOwner } from '../test/staff.ts';
 import { expectAccessible } from '../test/storefront.ts';
@@ -250,6 +252,138 @@ describe.skipIf(!hasChromium || !built)('the media library while files are proce
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('navigation', { name: 'Folder' }).getByText('Summer', { exact: true }).waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium || !built)('private files in the media library', () => {
+  const unsigned = (url: string) => url.split('?')[0]!;
+  const status = async (url: string) => (await fetch(url)).status;
+  const loadedWidth = (img: ReturnType<Page['locator']>) =>
+    expect
+      .poll(() => img.evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+  let videoId: string;
+  let imageId: string;
+
+  beforeAll(async () => {
+    if (!hasChromium || !built) return;
+    const v = await upload(s, video, { mimeType: 'video/mp4', fileName: 'secret.mp4', private: true });
+    const i = await upload(s, await png(400, 300), { fileName: 'secret.png', private: true });
+    expect([v.status, i.status]).toEqual([200, 200]);
+    videoId = (await ready(s, v.body.file.id)).id;
+    imageId = (await ready(s, i.body.file.id)).id;
+  }, 120_000);
+
+  it('shows a private image and a private video’s poster in the grid through signed links, refused unsigned', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/media');
+    const image = card('secret.png').locator('img');
+    const poster = card('secret.mp4').locator('img');
+    await loadedWidth(image);
+    await loadedWidth(poster);
+    const imageSrc = (await image.getAttribute('src'))!;
+    const posterSrc = (await poster.getAttribute('src'))!;
+    expect(imageSrc).toContain(`/media/${imageId}/v1/fill/`);
+    expect(posterSrc).toContain(`/media/${videoId}/`);
+    for (const url of [imageSrc, posterSrc]) {
+      expect(new URL(url).searchParams.get('sig'), url).toBeTruthy();
+      // Short-lived: at most 15 minutes from now.
+      expect(Number(new URL(url).searchParams.get('exp')) * 1000).toBeLessThanOrEqual(
+        Date.now() + 15.5 * 60_000,
+      );
+      expect(await status(url)).toBe(200);
+      expect(await status(unsigned(url)), `${url} without its signature`).toBe(403);
+    }
+    await expectAccessible(page, 'media library with private files');
+    expect(errors).toEqual([]);
+  });
+
+  it('previews a private image in its details and offers it through a signed download link', async () => {
+    await page.goto('/dashboard/media');
+    await card('secret.png').getByRole('link', { name: 'secret.png' }).click();
+    const details = page.getByRole('dialog', { name: 'secret.png' });
+    const preview = details.getByRole('img', { name: 'Preview of secret.png' });
+    await loadedWidth(preview);
+    const download = details.getByRole('link', { name: 'Download secret.png' });
+    const href = (await download.getAttribute('href'))!;
+    const got = await fetch(href);
+    expect([got.status, got.headers.get('content-disposition')?.startsWith('attachment')]).toEqual([
+      200,
+      true,
+    ]);
+    expect(await status(unsigned(href))).toBe(403);
+    expect(await status(unsigned((await preview.getAttribute('src'))!))).toBe(403);
+    await expectAccessible(page, 'details of a private image');
+    await details.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(errors).toEqual([]);
+  });
+
+  it('plays a private video’s signed HLS stream by hls.js; its playlist, segments and poster are refused unsigned', async () => {
+    const urls: string[] = [];
+    const listen = (r: { url(): string }) => void (r.url().includes('/media/') && urls.push(r.url()));
+    page.on('request', listen);
+    const fetched = mediaRequests(page);
+    await page.goto('/dashboard/media');
+    await card('secret.mp4').getByRole('link', { name: 'secret.mp4' }).click();
+    const details = page.getByRole('dialog', { name: 'secret.mp4' });
+    const player = details.locator('video[aria-label="Video: secret.mp4"]');
+    await player.waitFor();
+    const file = await fileNamed('secret.mp4');
+    const hls = (file.media.video as { resolutions: { url: string; format: string }[] }).resolutions.find(
+      (r) => r.format === 'hls',
+    )!.url;
+    await expectHlsByHlsJs(player, { hls, fileUrl: file.url, fetched: fetched.paths });
+    await details.getByRole('heading', { name: 'secret.mp4' }).click();
+    await playByKeyboard(page, player);
+    await expectFramesDecoded(player);
+    fetched.stop();
+    page.off('request', listen);
+
+    const playlist = urls.find((u) => u.includes('/hls/index.m3u8'))!;
+    const segment = urls.find((u) => u.endsWith('.m4s') || u.includes('.m4s?'))!;
+    const poster = (await player.getAttribute('poster'))!;
+    for (const url of [playlist, segment, poster]) {
+      expect(new URL(url).searchParams.get('sig'), url).toBeTruthy();
+      expect(await status(url)).toBe(200);
+      expect(await status(unsigned(url)), `${url} without its signature`).toBe(403);
+    }
+    const download = await details.getByRole('link', { name: 'Download secret.mp4' }).getAttribute('href');
+    expect(await status(unsigned(download!))).toBe(403);
+    await expectAccessible(page, 'details of a private video');
+    await details.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a new stream link when the stream is refused (403), and plays', async () => {
+    const p = await context.newPage();
+    let refusals = 0;
+    let signings = 0;
+    p.on('request', (r) => void (r.url().includes('/generate-video-stream-url') && signings++));
+    // The first playlist request is refused as an expired link would be.
+    await p.route(
+      (url) => url.pathname.endsWith('/hls/index.m3u8'),
+      (route) => {
+        if (refusals++ === 0) return route.fulfill({ status: 403, body: '{"message":"LINK_EXPIRED"}' });
+        return route.continue();
+      },
+    );
+    await p.goto(`/dashboard/media?file=${videoId}`);
+    const player = p
+      .getByRole('dialog', { name: 'secret.mp4' })
+      .locator('video[aria-label="Video: secret.mp4"]');
+    await player.waitFor();
+    await expect.poll(() => refusals, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    expect(signings).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => player.getAttribute('data-source')).toBe('hls.js');
+    await expect
+      .poll(() => player.evaluate((v) => (v as unknown as { readyState: number }).readyState))
+      .toBeGreaterThanOrEqual(1);
+    await p.getByRole('heading', { name: 'secret.mp4' }).click();
+    await playByKeyboard(p, player);
+    await expectFramesDecoded(player);
+    await p.close();
   });
 });
 

@@ -182,7 +182,22 @@ export const adminMediaCalls = {
   downloadUrl: async (
     http: HttpClient,
     v: { fileId: string; downloadFileName?: string; expirationInMinutes?: number; inline?: boolean },
-  ): Promise<string> => {
+  ): Promise<string> => (await adminMediaCalls.assetLinks(http, { ...v, assetKeys: ['src'] })).src!,
+  /**
+   * Signed, expiring links to some of a file's assets (`src` the original, and a video's `poster`,
+   * `hls`), by asset key: how a private file is shown to the merchant (served only so). Without
+   * `expirationInMinutes`, the server's default life (60 minutes).
+   */
+  assetLinks: async (
+    http: HttpClient,
+    v: {
+      fileId: string;
+      assetKeys: readonly string[];
+      expirationInMinutes?: number;
+      inline?: boolean;
+      downloadFileName?: string;
+    },
+  ): Promise<Record<string, string>> => {
     const r = await http.request<{ downloadUrls: { url: string; assetKey: string }[] }>({
       method: 'POST',
       path: `${P}/files/generate-file-download-url`,
@@ -190,12 +205,21 @@ export const adminMediaCalls = {
         fileId: v.fileId,
         ...(v.downloadFileName ? { downloadFileName: v.downloadFileName } : {}),
         ...(v.expirationInMinutes ? { expirationInMinutes: v.expirationInMinutes } : {}),
-        assetKeys: ['src'],
+        assetKeys: [...v.assetKeys],
         contentDisposition: v.inline ? 'INLINE' : 'ATTACHMENT',
       },
     });
-    return r.downloadUrls.find((d) => d.assetKey === 'src')?.url ?? r.downloadUrls[0]!.url;
+    return Object.fromEntries(r.downloadUrls.map((d) => [d.assetKey, d.url]));
   },
+  /** A video's HLS stream (its playlist), signed and expiring when the file is private. */
+  streamUrl: async (http: HttpClient, v: { fileId: string; expirationInMinutes: number }): Promise<string> =>
+    (
+      await http.request<{ downloadUrl: { url: string } }>({
+        method: 'POST',
+        path: `${P}/files/generate-video-stream-url`,
+        body: { fileId: v.fileId, format: 'HLS', expirationInMinutes: v.expirationInMinutes },
+      })
+    ).downloadUrl.url,
   /**
    * Uploads a file into the library: a single-use upload URL bound to its type, size and folder,
    * then the bytes PUT with XMLHttpRequest (`onProgress` follows them). Answers the library file

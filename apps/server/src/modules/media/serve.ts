@@ -87,9 +87,14 @@ function fromStorage(ctx: Ctx, key: string) {
 export const contentDisposition = (disp: string, name: string) =>
   `${disp === 'inline' ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** The asset a link grants, checked against the path asked for. */
+/**
+ * The asset a link grants, checked against the path asked for. A link to the original (`src`) also
+ * opens the image transforms of it (`v1/fill/…/<name>`: a smaller copy of what it grants already),
+ * so a private image's thumbnail needs no link of its own.
+ */
 function linkAllows(claims: LinkClaims, rest: readonly string[], meta: FileMeta) {
-  if (claims.asset === 'src' || claims.asset === '') return rest.length === 0;
+  if (claims.asset === 'src' || claims.asset === '')
+    return rest.length === 0 || (claims.asset === 'src' && rest[0] === 'v1' && rest.length >= 3);
   if (claims.asset === 'poster')
     return rest.length === 1 && rest[0] === (meta.posters?.[0]?.key ?? 'poster.jpg');
   if (claims.asset === 'hls' || claims.asset === 'dash') return rest[0] === claims.asset && rest.length === 2;

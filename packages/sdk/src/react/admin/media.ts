@@ -3,7 +3,8 @@
  * live under `['media', …]`: a page of files `['media', 'files', {…}]`, the trash `['media',
  * 'trash', …]`, one file `['media', 'file', id]`, several `['media', 'files-by-id', ids]`, folders
  * `['media', 'folders', parentId, cursor]`, one folder `['media', 'folder', id]` and its parents
- * `['media', 'folder-path', id]`. Every change refreshes the library. Uploads (several at once,
+ * `['media', 'folder-path', id]`, signed links `['media', 'links', id, …]`. Every change refreshes the
+ * library (but its signed links). Uploads (several at once,
  * each with its progress) call `adminMediaCalls.upload` directly, then invalidate `mediaQueries.all()`.
  */
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -12,6 +13,13 @@ import { adminMediaCalls, MEDIA_ROOT_ID, type MediaFileSearch } from '../../admi
 import type { HttpClient } from '../../http.ts';
 
 const fileKey = (id: string) => ['media', 'file', id] as const;
+
+/** Links living `minutes` are read again after three quarters of it (on a timer, and on focus). */
+const renewing = (minutes: number) => ({
+  staleTime: minutes * 45_000,
+  refetchInterval: minutes * 45_000,
+  retry: 1,
+});
 
 export const mediaQueries = {
   all: () => ['media'] as const,
@@ -63,6 +71,33 @@ export const mediaQueries = {
       queryKey: ['media', 'folder-path', folderId] as const,
       queryFn: () => adminMediaCalls.folderPath(http, folderId),
     }),
+  /**
+   * Signed links to a file's assets (`adminMediaCalls.assetLinks`), `['media', 'links', id, …]`:
+   * read again (renewed) when three quarters of their life has passed, and left out of the
+   * library's refreshes after a change (new links would reload what shows them).
+   */
+  assetLinks: (
+    http: HttpClient,
+    v: Parameters<typeof adminMediaCalls.assetLinks>[1] & { expirationInMinutes: number },
+  ) =>
+    queryOptions({
+      queryKey: [
+        'media',
+        'links',
+        v.fileId,
+        { assets: [...v.assetKeys], inline: v.inline ?? false, name: v.downloadFileName ?? null },
+        v.expirationInMinutes,
+      ] as const,
+      queryFn: () => adminMediaCalls.assetLinks(http, v),
+      ...renewing(v.expirationInMinutes),
+    }),
+  /** A video's HLS stream link (signed when private), renewed as `assetLinks`. */
+  streamUrl: (http: HttpClient, v: Parameters<typeof adminMediaCalls.streamUrl>[1]) =>
+    queryOptions({
+      queryKey: ['media', 'links', v.fileId, 'stream', v.expirationInMinutes] as const,
+      queryFn: () => adminMediaCalls.streamUrl(http, v),
+      ...renewing(v.expirationInMinutes),
+    }),
   folder: (http: HttpClient, folderId: string) =>
     queryOptions({
       queryKey: ['media', 'folder', folderId] as const,
@@ -70,7 +105,8 @@ export const mediaQueries = {
     }),
 };
 
-const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: ['media'] });
+const refresh = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: ['media'], predicate: (q) => q.queryKey[1] !== 'links' });
 const keepFile = (client: QueryClient, f: FileDescriptor) => client.setQueryData(fileKey(f.id), f);
 const keepFolder = (client: QueryClient, f: Folder) => client.setQueryData(['media', 'folder', f.id], f);
 

@@ -1,5 +1,6 @@
 /**
- * A file's details (`?file=<id>`): its preview (a ready public video plays here, with its poster),
+ * A file's details (`?file=<id>`): its preview (a ready video plays here, with its poster; a private
+ * file's preview, player and "Download" go through short-lived signed links, `../signed-links.ts`),
  * name (renamed here; an empty name is refused beside the field and the file keeps its name), type,
  * size, dimensions, status, dates, labels and address; public or private (private files are served
  * only through signed links, made here for 60 minutes); and Move to trash. Where a file is used is
@@ -16,6 +17,7 @@ import { describeError, errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
 import { bytes, dateTime, dimensions, typeLabels, typeMark, whileProcessing } from '../format.ts';
 import { failureWords } from '../import-words.ts';
+import { useDownloadLink, usePicture, useVideoSources } from '../signed-links.ts';
 
 const LINK_MINUTES = 60;
 
@@ -85,15 +87,9 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
     : renameError?.fields.displayName
       ? `The name ${renameError.fields.displayName}. The file is still called ${f.displayName}.`
       : renameError?.message;
-  const playable = !f.private && f.operationStatus === 'READY' && f.mediaType === 'VIDEO';
-  const preview =
-    f.private || f.operationStatus !== 'READY'
-      ? undefined
-      : f.mediaType === 'IMAGE'
-        ? `${f.url}/v1/fit/w_800,h_600,q_85/${encodeURIComponent(f.id)}`
-        : f.mediaType === 'VECTOR'
-          ? f.url
-          : undefined;
+  const playable = f.operationStatus === 'READY' && f.mediaType === 'VIDEO';
+  const preview = usePicture(f, 'fit/w_800,h_600,q_85');
+  const download = useDownloadLink(f);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div>
@@ -111,11 +107,7 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
               <span aria-hidden="true" className="block text-2xl font-semibold">
                 {typeMark(f.mediaType)}
               </span>
-              {f.private
-                ? 'Private: no preview'
-                : f.operationStatus === 'PENDING'
-                  ? 'Processing…'
-                  : 'No preview'}
+              {f.operationStatus === 'PENDING' ? 'Processing…' : 'No preview'}
             </span>
           </div>
         )}
@@ -167,6 +159,13 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
           <Row term="File id">
             <code className="break-all">{f.id}</code>
           </Row>
+          {download && (
+            <Row term="File">
+              <a href={download} className={linkClass}>
+                Download {f.displayName}
+              </a>
+            </Row>
+          )}
           {!f.private && (
             <Row term="Address">
               <a href={f.url} className={`${linkClass} break-all`}>
@@ -226,19 +225,23 @@ function Details({ f, onTrashed }: { f: FileDescriptor; onTrashed: (f: FileDescr
 }
 
 /**
- * A ready public video: its HLS stream (the server's 360p rendition), else the original file
- * (`@vitrine/ui/video-player`), with the browser's controls and its poster before it starts.
+ * A ready video: its HLS stream (the server's 360p rendition), else the original file
+ * (`@vitrine/ui/video-player`), with the browser's controls and its poster before it starts. A
+ * private one's links are signed, renewed before they expire and when the player is refused one.
  */
 function VideoPlayer({ f }: { f: FileDescriptor }) {
-  const video = f.media.video as
-    { posters?: { url: string }[]; resolutions?: { url: string; format: string }[] } | undefined;
+  const sources = useVideoSources(f);
+  if (sources === null)
+    return <Alert>The video’s links could not be made. Close the file and open it again.</Alert>;
+  if (!sources) return <Loading label="Loading the video…" />;
   return (
     <Player
-      src={f.url}
-      hls={video?.resolutions?.find((r) => r.format === 'hls')?.url}
-      poster={video?.posters?.[0]?.url ?? f.thumbnailUrl}
+      src={sources.src}
+      hls={sources.hls}
+      poster={sources.poster}
       label={`Video: ${f.displayName}`}
       fileName={f.displayName}
+      onLinkExpired={sources.renew}
       className="max-h-96 w-full rounded-xl bg-black"
     />
   );

@@ -1,12 +1,14 @@
 /**
  * A page of files as a grid of cards or a table, each with a checkbox (for moving and trashing
- * several) and its name as the link to its details (`?file=<id>`).
+ * several) and its name as the link to its details (`?file=<id>`); a private file's picture through
+ * a short-lived signed link (`../signed-links.ts`).
  */
 import type { FileDescriptor } from '@vitrine/sdk';
 import { Badge, linkClass, Table } from '@vitrine/ui';
 import { Link } from 'react-router';
 import { OPENED_HERE } from '../../../app/url-dialog.ts';
-import { bytes, dateTime, dimensions, previewUrl, typeLabels, typeMark } from '../format.ts';
+import { bytes, dateTime, dimensions, typeLabels, typeMark } from '../format.ts';
+import { usePicture } from '../signed-links.ts';
 
 interface Props {
   files: FileDescriptor[];
@@ -25,34 +27,39 @@ export function FileBadges({ f }: { f: FileDescriptor }) {
   );
 }
 
+/** A card's picture: a public file's own, a private one's through a signed link; else its type. */
+function Thumbnail({ f }: { f: FileDescriptor }) {
+  const src = usePicture(f, 'fill/w_240,h_240,q_80');
+  return src ? (
+    <img
+      src={src}
+      alt=""
+      width={240}
+      height={240}
+      loading="lazy"
+      className="aspect-square w-full bg-line object-cover"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex aspect-square w-full items-center justify-center bg-line text-lg font-semibold text-muted"
+    >
+      {typeMark(f.mediaType)}
+    </span>
+  );
+}
+
 export function FileGrid({ files, selected, onToggle, detailsHref }: Props) {
   return (
     <ul aria-label="Files" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {files.map((f) => {
-        const src = previewUrl(f);
         const on = selected.includes(f.id);
         return (
           <li
             key={f.id}
             className={`flex flex-col overflow-hidden rounded-xl border bg-surface ${on ? 'border-accent ring-1 ring-accent' : 'border-line'}`}
           >
-            {src ? (
-              <img
-                src={src}
-                alt=""
-                width={240}
-                height={240}
-                loading="lazy"
-                className="aspect-square w-full bg-line object-cover"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="flex aspect-square w-full items-center justify-center bg-line text-lg font-semibold text-muted"
-              >
-                {typeMark(f.mediaType)}
-              </span>
-            )}
+            <Thumbnail f={f} />
             <div className="flex flex-1 flex-col gap-1 p-2 text-sm">
               <div className="flex items-start gap-2">
                 <input
