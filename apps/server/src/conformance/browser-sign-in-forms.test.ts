@@ -27,7 +27,7 @@ import {
 } from '../test/identity.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { expectAccessible, fieldError, hydrated, shopper } from '../test/storefront.ts';
-import { LOCK_AFTER_FAILURES } from '../modules/identity/throttle.ts';
+import { LOCK_AFTER_FAILURES } from '../modules/identity/index.ts';
 
 const built =
   existsSync(join(appDist('hosted'), 'index.html')) &&

@@ -11,7 +11,7 @@ export {
 } from './service.ts';
 export { sessionsOf as memberSessionViews } from './sessions.ts';
 export { type IdentityTables } from './store.ts';
-export { CAPTCHA_WINDOW_MS } from './throttle.ts';
+export { CAPTCHA_WINDOW_MS, LOCK_AFTER_FAILURES } from './throttle.ts';
 export { LINK_TTL_MS } from './challenges.ts';
 // What another kind of account (staff) reuses: the password rules and hashing, TOTP codes, and
 // sign-in throttling with the captcha.

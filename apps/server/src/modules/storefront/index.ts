@@ -2,6 +2,8 @@
 import type { ServerModule } from '../../platform/module.ts';
 import { serveStorefront } from './serve.ts';
 
+export { serveStorefront };
+
 /** The storefront's server render; `clientId` is the bundled storefront's OAuth client (once bootstrapped). */
 export const storefrontModule = (clientId: () => string | undefined): ServerModule => ({
   name: 'storefront',

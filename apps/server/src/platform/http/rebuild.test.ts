@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveStorefront } from '../../modules/storefront/serve.ts';
+import { serveStorefront } from '../../modules/storefront/index.ts';
 import { loadConfig } from '../config.ts';
 import { serverSrc } from '../paths.ts';
 import { installErrorHandling } from './error-handler.ts';
