@@ -77,6 +77,7 @@ export const product = z.strictObject({
   ...entity,
   name: z.string(),
   slug: z.string(),
+  handle: z.string(),
   url: z.string().optional(),
   plainDescription: z.string().optional(),
   description: z.strictObject({ nodes: z.array(looseObject) }).optional(),

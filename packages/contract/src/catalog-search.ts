@@ -88,14 +88,31 @@ const rangeResults = z.strictObject({
     z.strictObject({ from: z.number().optional(), to: z.number().optional(), count: z.number() }),
   ),
 });
+/** One level of a NESTED aggregation's flattened entry (the SDK's `NestedResultValue`). */
+const nestedResultValue = z.strictObject({
+  value: z.strictObject({ value: z.string(), count: z.number() }).optional(),
+  range: z
+    .strictObject({ from: z.number().optional(), to: z.number().optional(), count: z.number() })
+    .optional(),
+  scalar: z.strictObject({ value: z.number().optional() }).optional(),
+  dateHistogram: z.strictObject({ value: z.string(), count: z.number() }).optional(),
+});
+export type NestedResultValue = z.infer<typeof nestedResultValue>;
 export const aggregationResult = z.strictObject({
   name: z.string().optional(),
   type: aggregationType,
-  fieldPath: z.string(),
+  /** Absent on a NESTED aggregation sent without one (its levels name theirs). */
+  fieldPath: z.string().optional(),
   values: valueResults.optional(),
   ranges: rangeResults.optional(),
   scalar: z.strictObject({ type: scalarType, value: z.number().optional() }).optional(),
   dateHistogram: valueResults.optional(),
+  /** NESTED: one entry per deepest bucket, keyed by the levels' names (the SDK's `NestedResults`). */
+  nested: z
+    .strictObject({
+      results: z.array(z.strictObject({ results: z.record(z.string(), nestedResultValue) })),
+    })
+    .optional(),
 });
 export type AggregationResult = z.infer<typeof aggregationResult>;
 export const aggregationData = z.strictObject({ results: z.array(aggregationResult) });

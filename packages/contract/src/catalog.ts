@@ -59,6 +59,8 @@ const mediaRef = z
 const productFields = {
   name,
   slug: slug.optional(),
+  /** Taken when the product is created (else its slug then); read-only after: sent on an update, ignored. */
+  handle: z.string().min(1).max(100).regex(/\S/, 'must not be blank').nullish(),
   plainDescription: z.string().max(20_000).nullish(),
   visible: z.boolean().optional(),
   productType: productType.optional(),

@@ -40,6 +40,7 @@ const product = { id: '', slug: '', fileId: '' };
 interface AdminProduct {
   id: string;
   slug: string;
+  handle: string;
   visible: boolean;
   media: { main: { image: { id?: string } } | null };
   directCategoriesInfo?: { categories: { id: string }[] };
@@ -144,6 +145,7 @@ describe.skipIf(!hasChromium || !built)('the dashboard catalog and media library
     await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('Sunset poster');
+    await page.getByLabel('Handle').fill('PRINT-0042');
     await page.getByLabel('Description').fill('A warm print.\nPrinted on heavy paper.');
     await page.getByLabel('Price', { exact: true }).fill('24.50');
     await page.getByLabel('Compare-at price').fill('30');
@@ -179,6 +181,10 @@ describe.skipIf(!hasChromium || !built)('the dashboard catalog and media library
     product.slug = p.slug;
     product.fileId = p.media.main?.image.id ?? '';
     expect(product.slug).toBe('sunset-poster');
+    expect(p.handle).toBe('PRINT-0042');
+    // Set at creation, the handle is shown and cannot be edited after.
+    await expect(page.getByLabel('Handle').inputValue()).resolves.toBe('PRINT-0042');
+    await expect(page.getByLabel('Handle').getAttribute('readonly')).resolves.toBe('');
     expect(product.fileId).toMatch(/~mv2\.png$/);
     expect(p.variantsInfo.variants).toHaveLength(1);
     expect(p.variantsInfo.variants[0]).toMatchObject({

@@ -5,22 +5,11 @@
  */
 import { orders } from '@wix/ecom';
 import { createClient } from '@wix/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/server.ts';
-import { adminAuth, redirectWixFetch } from '../test/wix.ts';
+import { describe, expect, it } from 'vitest';
+import { adminAuth, sdkServer } from '../test/wix.ts';
 
-let s: TestServer;
-let undo: () => void;
 const client = () => createClient({ auth: adminAuth, modules: { orders } });
-
-beforeAll(async () => {
-  s = await startTestServer();
-  undo = redirectWixFetch(s.url);
-});
-afterAll(async () => {
-  undo?.();
-  await s?.stop();
-});
+sdkServer();
 
 const newOrder = (email: string) => ({
   channelInfo: { type: 'WEB' as const },

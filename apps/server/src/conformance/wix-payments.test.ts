@@ -6,23 +6,14 @@
  */
 import { orders } from '@wix/ecom';
 import { createClient } from '@wix/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newOrder, pay } from '../test/payments.ts';
-import { startTestServer, type TestServer } from '../test/server.ts';
-import { adminAuth, redirectWixFetch } from '../test/wix.ts';
+import type { TestServer } from '../test/server.ts';
+import { adminAuth, sdkServer } from '../test/wix.ts';
 
 let s: TestServer;
-let undo: () => void;
 const client = () => createClient({ auth: adminAuth, modules: { orders } });
-
-beforeAll(async () => {
-  s = await startTestServer();
-  undo = redirectWixFetch(s.url);
-});
-afterAll(async () => {
-  undo?.();
-  await s?.stop();
-});
+sdkServer((x) => (s = x));
 
 /** The SDK's error details (status and application error code). */
 async function failure(p: Promise<unknown>) {

@@ -1,4 +1,5 @@
-import { ADMIN_KEY } from './server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { ADMIN_KEY, startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 /**
  * Points the official SDK packages at a Vitrine test server. Token calls use the global `fetch`
  * with hard-coded hosts (contract conventions §1), so the global is replaced: requests to the
@@ -39,3 +40,24 @@ export function redirectWixFetch(url: string, log?: Recorded[]): () => void {
 
 /** The official clients' auth for an admin caller: the test server's admin API key. */
 export const adminAuth = { getAuthHeaders: async () => ({ headers: { Authorization: ADMIN_KEY } }) };
+
+/** The official clients' auth for a caller with no token (the platform answers a visitor's reads). */
+export const noAuth = { getAuthHeaders: async () => ({ headers: { Authorization: '' } }) };
+
+/**
+ * For a file of official-SDK tests: starts a test server before them with the packages pointed at it
+ * (`redirectWixFetch`), hands it to `use` (if the tests call it directly too), and stops both after them.
+ */
+export function sdkServer(use: (s: TestServer) => void = () => {}, o: TestServerOptions = {}): void {
+  let s: TestServer | undefined;
+  let undo: (() => void) | undefined;
+  beforeAll(async () => {
+    s = await startTestServer(o);
+    undo = redirectWixFetch(s.url);
+    use(s);
+  });
+  afterAll(async () => {
+    undo?.();
+    await s?.stop();
+  });
+}

@@ -2,34 +2,28 @@ import type { AggregationRequest, AggregationResult, ScalarType } from '@vitrine
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import { ValidationError, violation } from '../../platform/errors.ts';
+import {
+  dateBucket,
+  inRange,
+  iso,
+  OFFSET,
+  scalarOf,
+  text,
+  type AggPlan,
+  type AggSpec,
+  type LevelPlan,
+} from './aggregation-sql.ts';
+import { levelName, nestedResults, nestedSql } from './nested-aggregations.ts';
 
 /**
  * Search aggregations (catalog-search.ts in the contract) compiled to one SQL statement over the rows a
  * search matched: VALUE (distinct values with counts), SCALAR (MIN, MAX, SUM, AVG, COUNT_DISTINCT),
  * RANGE (counts per bucket) and DATE_HISTOGRAM (counts per interval). Each entity lists the field paths
  * it can aggregate (`AggSpec`): a trusted SQL expression on its row, its type, and whether it holds
- * several values (an array: options' names, categories). A row counts once per value it holds.
+ * several values (an array: options' names, categories). A row counts once per value it holds. NESTED
+ * aggregations: nested-aggregations.ts.
  */
-export interface AggField {
-  /** A trusted SQL expression (from code, never from input) on the entity's row. */
-  sql: string;
-  type: 'string' | 'number' | 'boolean' | 'date';
-  /** The expression is an array of distinct values (or null when empty). */
-  array?: boolean;
-}
-export type AggSpec = Record<string, AggField>;
-
-export interface AggPlan {
-  index: number;
-  name?: string;
-  fieldPath: string;
-  field: AggField;
-  kind:
-    | { type: 'VALUE'; limit: number; byCount: boolean; desc: boolean; missing: string | null }
-    | { type: 'SCALAR'; scalar: ScalarType }
-    | { type: 'RANGE'; buckets: { from?: number; to?: number }[] }
-    | { type: 'DATE_HISTOGRAM'; unit: string };
-}
+export type { AggField, AggPlan, AggSpec } from './aggregation-sql.ts';
 
 type Violations = ConstructorParameters<typeof ValidationError>[0];
 type Rule = Violations[number]['violatedRule'];
@@ -85,7 +79,16 @@ export function planAggregations(spec: AggSpec, aggs: AggregationRequest[], wher
       continue;
     }
     if (type === 'NESTED') {
-      bad('.type', 'NESTED aggregations are not supported by this store; send the levels separately');
+      const levels = planNested(spec, a, index, at, label, v);
+      if (levels)
+        plans.push({
+          index,
+          column: `f${index}`,
+          fieldPath: a.fieldPath ?? '',
+          field: levels[0]!.field,
+          kind: { type, levels },
+          ...(a.name ? { name: a.name } : {}),
+        });
       continue;
     }
     if (!a.fieldPath) {
@@ -103,7 +106,13 @@ export function planAggregations(spec: AggSpec, aggs: AggregationRequest[], wher
       });
       continue;
     }
-    const base = { index, fieldPath: a.fieldPath, field, ...(a.name ? { name: a.name } : {}) };
+    const base = {
+      index,
+      column: `f${index}`,
+      fieldPath: a.fieldPath,
+      field,
+      ...(a.name ? { name: a.name } : {}),
+    };
     if (type === 'VALUE') {
       const o = a.value ?? {};
       const include = o.missingValues === 'INCLUDE';
@@ -158,7 +167,48 @@ export function planAggregations(spec: AggSpec, aggs: AggregationRequest[], wher
   return plans;
 }
 
-const OFFSET = /^([+-])(\d{2}):?(\d{2})$/;
+/**
+ * A NESTED aggregation's levels (2 or 3, checked as aggregations of their own; a SCALAR only last;
+ * names unique, as its answer is keyed by them), or undefined after adding the violations to `v`.
+ */
+function planNested(
+  spec: AggSpec,
+  a: AggregationRequest,
+  index: number,
+  at: string,
+  label: string,
+  v: Violations,
+): LevelPlan[] | undefined {
+  const where = `${at}.nested.nestedAggregations`;
+  const items = a.nested?.nestedAggregations ?? [];
+  const bad = (field: string, description: string, rule: Rule = 'VALIDATION') =>
+    v.push({ field, description: `${label}: ${description}`, violatedRule: rule, data: {} });
+  if (items.length < 2) {
+    bad(where, 'needs 2 or 3 aggregations, each nested within the previous one', 'MIN_SIZE');
+    return undefined;
+  }
+  let levels: AggPlan[];
+  try {
+    levels = planAggregations(spec, items, where);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    v.push(...e.fieldViolations);
+    return undefined;
+  }
+  const early = levels.slice(0, -1).findIndex((l) => l.kind.type === 'SCALAR');
+  if (early >= 0) {
+    bad(`${where}.${early}.type`, 'a SCALAR aggregation can only be the last level');
+    return undefined;
+  }
+  const names = levels.map(levelName);
+  const twice = names.findIndex((n, j) => names.indexOf(n) !== j);
+  if (twice >= 0) {
+    bad(`${where}.${twice}.name`, `two levels are named "${names[twice]}": give each a name of its own`);
+    return undefined;
+  }
+  return levels.map((l, j) => ({ ...l, column: `f${index}_${j}` })) as LevelPlan[];
+}
+
 /** A time zone the platform takes: an IANA name or an offset (`+02:00`); anything else is a violation. */
 export function checkTimeZone(tz: string | null | undefined, field: string): string | undefined {
   if (!tz || tz === 'Z' || tz === 'UTC') return undefined;
@@ -176,18 +226,9 @@ export function checkTimeZone(tz: string | null | undefined, field: string): str
   }
 }
 
-const iso = (x: RawBuilder<unknown>) =>
-  sql`to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A value as the answer's text. */
-function text(f: AggField, x: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (f.type === 'number') return sql`trim_scale(${x}::numeric)::text`;
-  if (f.type === 'date') return iso(x);
-  return sql`${x}::text`;
-}
-
 /** The rows of `m` with one column `v` per value of field `col` (arrays unnested; `keepEmpty`: a null `v` for none). */
 function values(p: AggPlan, keepEmpty: boolean) {
-  const col = sql.ref(`m.f${p.index}`);
+  const col = sql.ref(`m.${p.column}`);
   if (!p.field.array) return sql`(select ${col} as v from m) x`;
   return keepEmpty
     ? sql`(select u.v from m left join lateral unnest(${col}) u(v) on true) x`
@@ -211,37 +252,20 @@ function aggregate(p: AggPlan, tz: string | undefined): RawBuilder<unknown> {
         ${k.missing === null ? sql`where ${v} is not null` : sql``}
         group by ${v}) g order by ${order} limit ${k.limit}) t)`;
   }
-  if (k.type === 'SCALAR') {
-    const fn = sql.raw(k.scalar === 'COUNT_DISTINCT' ? 'count(distinct' : `${k.scalar.toLowerCase()}(`);
-    const out =
-      p.field.type === 'date' && k.scalar !== 'COUNT_DISTINCT'
-        ? sql`(extract(epoch from ${fn} ${v})) * 1000)::float8`
-        : sql`(${fn} ${v}))::float8`;
-    return sql`(select json_build_object('value', ${out}) from ${values(p, false)})`;
-  }
+  if (k.type === 'SCALAR')
+    return sql`(select json_build_object('value', ${scalarOf(k.scalar, p.field, v)}) from ${values(p, false)})`;
   if (k.type === 'RANGE') {
-    const col = sql.ref(`m.f${p.index}`);
+    const col = sql.ref(`m.${p.column}`);
     const counts = k.buckets.map((b) => {
-      const inRange = (x: RawBuilder<unknown>) =>
-        sql.join(
-          [
-            ...(b.from !== undefined ? [sql`${x} >= ${b.from}`] : []),
-            ...(b.to !== undefined ? [sql`${x} < ${b.to}`] : []),
-          ],
-          sql` and `,
-        );
       const hit = p.field.array
-        ? sql`exists (select 1 from unnest(${col}) u(v) where ${inRange(sql.ref('u.v'))})`
-        : inRange(col);
+        ? sql`exists (select 1 from unnest(${col}) u(v) where ${inRange(b, sql.ref('u.v'))})`
+        : inRange(b, col);
       return sql`count(*) filter (where ${hit})::int`;
     });
     return sql`(select json_build_array(${sql.join(counts)}) from m)`;
   }
-  const unit = sql.lit(k.unit);
-  const offset = tz && OFFSET.test(tz) ? tz : undefined;
-  const bucket = offset
-    ? sql`(date_trunc(${unit}, (${v} at time zone 'UTC') + ${offset}::interval) - ${offset}::interval) at time zone 'UTC'`
-    : sql`date_trunc(${unit}, ${v} at time zone ${tz ?? 'UTC'}) at time zone ${tz ?? 'UTC'}`;
+  if (k.type === 'NESTED') return nestedSql(k.levels, tz);
+  const bucket = dateBucket(k.unit, v, tz);
   return sql`(select coalesce(json_agg(json_build_object('value', ${iso(sql.ref('t.b'))}, 'count', t.n) order by t.b), '[]'::json)
     from (select ${bucket} as b, count(*)::int as n from ${values(p, false)} where ${v} is not null
       group by 1 order by 1 limit ${MAX_BUCKETS}) t)`;
@@ -260,7 +284,14 @@ export async function runAggregations(
   timeZone?: string,
 ): Promise<AggregationResult[]> {
   if (!plans.length) return [];
-  const columns = plans.map((p) => sql.raw<unknown>(p.field.sql).as(`f${p.index}`));
+  const nested = plans.some((p) => p.kind.type === 'NESTED');
+  const columns = [
+    ...plans
+      .flatMap((p) => (p.kind.type === 'NESTED' ? p.kind.levels : [p]))
+      .map((p) => sql.raw<unknown>(p.field.sql).as(p.column)),
+    // NESTED levels count rows once per bucket, whatever values they hold there.
+    ...(nested ? [sql<unknown>`row_number() over ()`.as('r')] : []),
+  ];
   const selects = plans.map((p) => sql`${aggregate(p, timeZone)} as ${sql.ref(`a${p.index}`)}`);
   const { rows } = await sql<Record<string, unknown>>`with m as materialized (${matched(columns)})
     select ${sql.join(selects)}`.execute(db);
@@ -269,11 +300,12 @@ export async function runAggregations(
     const head = {
       ...(p.name !== undefined ? { name: p.name } : {}),
       type: p.kind.type,
-      fieldPath: p.fieldPath,
+      ...(p.fieldPath ? { fieldPath: p.fieldPath } : {}),
     };
     const raw = row[`a${p.index}`];
     const got = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown;
     const k = p.kind;
+    if (k.type === 'NESTED') return { ...head, nested: nestedResults(k.levels, got) };
     if (k.type === 'VALUE')
       return { ...head, values: { results: got as { value: string; count: number }[] } };
     if (k.type === 'SCALAR') {

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldSpec } from '../../platform/query/spec.ts';
 import type { AggSpec } from './aggregations.ts';
 
@@ -63,6 +64,34 @@ const compareAt = (fn: 'min' | 'max', major: (col: string) => string) =>
     where v.product_id = ${P}.id and (v.visible or not exists (
       select 1 from catalog_variant w where w.product_id = ${P}.id and w.visible))), 0)`);
 
+/**
+ * `variantsInfo.variants` with `$matchItems`: a product matches when one of its variants (a visitor's:
+ * a visible one) satisfies every condition, on the variant's wire fields. Barcodes are not kept (null).
+ */
+function variantItems(admin: boolean, major: (col: string) => string): FieldSpec {
+  const choices = (key: string) =>
+    `nullif(array(select c->>'${key}' from jsonb_array_elements(v.choices) c), '{}')`;
+  const from = sql.raw(variantsOf(admin));
+  return {
+    sql: 'null',
+    type: 'items',
+    items: {
+      fields: {
+        id: { sql: 'v.id', type: 'uuid' },
+        _id: { sql: 'v.id', type: 'uuid' },
+        sku: { sql: 'v.sku', type: 'string' },
+        barcode: { sql: 'null::text', type: 'string' },
+        visible: { sql: 'v.visible', type: 'boolean' },
+        'price.actualPrice.amount': { sql: major('v.price'), type: 'number' },
+        'price.compareAtPrice.amount': { sql: major('v.compare_at_price'), type: 'number' },
+        'choices.optionChoiceIds.optionId': { sql: choices('optionId'), type: 'stringArray' },
+        'choices.optionChoiceIds.choiceId': { sql: choices('choiceId'), type: 'stringArray' },
+      },
+      some: (cond: RawBuilder<SqlBool>) => sql<SqlBool>`exists (select 1 from ${from} and ${cond})`,
+    },
+  };
+}
+
 /** Filter fields added to `productSpec`. */
 export function productFilterFields(
   admin: boolean,
@@ -71,6 +100,7 @@ export function productFilterFields(
   const arrays = Object.entries(optionArrays(admin)).map(([k, s]) => [k, { sql: s, type: 'stringArray' }]);
   return {
     ...(Object.fromEntries(arrays) as Record<string, FieldSpec>),
+    'variantsInfo.variants': variantItems(admin, major),
     visibleInPos: { sql: `${P}.visible`, type: 'boolean', sortable: true },
     importId: { sql: 'null::text', type: 'string' },
     'inventory.preorderStatus': {
@@ -90,7 +120,7 @@ export function productFilterFields(
 
 /**
  * What a product search can aggregate: the SDK's `V3ProductSearchSpec.aggregatable` paths this catalog
- * keeps (no handles, brand or ribbon ids, info sections, tax groups, subscriptions, fulfillers).
+ * keeps (no brand or ribbon ids, info sections, tax groups, subscriptions, fulfillers).
  */
 export function productAggSpec(
   fields: Record<string, FieldSpec>,
@@ -107,6 +137,7 @@ export function productAggSpec(
     id: same('id', 'string'),
     name: same('name', 'string'),
     slug: same('slug', 'string'),
+    handle: same('handle', 'string'),
     createdDate: same('createdDate', 'date'),
     updatedDate: same('updatedDate', 'date'),
     visible: same('visible', 'boolean'),

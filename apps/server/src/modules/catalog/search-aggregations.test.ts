@@ -205,7 +205,7 @@ describe('search aggregations', () => {
     expect(plain.body).not.toHaveProperty('aggregationData');
   });
 
-  it('refuses unknown field paths, NESTED, unknown settings and MIN of text, naming the aggregation', async () => {
+  it('refuses unknown field paths, NESTED without levels, unknown settings and MIN of text, naming the aggregation', async () => {
     const bad = async (aggregation: unknown) => {
       const r = await search({ search: { aggregations: [HEADLESS[0], aggregation] } });
       expect(r.status).toBe(400);
@@ -219,7 +219,7 @@ describe('search aggregations', () => {
       },
     ]);
     expect((await bad({ name: 'n', type: 'NESTED', nested: { nestedAggregations: [] } }))[0]!.field).toBe(
-      'search.aggregations.1.type',
+      'search.aggregations.1.nested.nestedAggregations',
     );
     expect((await bad({ name: 'x', fieldPath: 'name', scalar: { type: 'MIN' } }))[0]).toMatchObject({
       field: 'search.aggregations.1.scalar.type',

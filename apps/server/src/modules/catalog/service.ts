@@ -141,12 +141,38 @@ export async function getProduct(
   return (await toWire(ctx, [await readProduct(ctx, where)], undefined, fields))[0]!;
 }
 
+const duplicateSlug = (slug: string) =>
+  conflict('DUPLICATE_SLUG_ERROR', `Another product already has the slug ${slug}`, { slug });
+const duplicateHandle = (handle: string) =>
+  conflict('DUPLICATE_HANDLE_ERROR', `Another product already has the handle ${handle}`, { handle });
+
+/**
+ * A taken slug or handle found by the unique constraint rather than the check before (two creates
+ * at once), as the same conflict the check answers.
+ */
+function uniqueTaken(e: unknown, slug: string, handle: string | undefined): unknown {
+  const { code, constraint } = (e ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return e;
+  if (constraint === 'catalog_product_slug_key') return duplicateSlug(slug);
+  if (constraint === 'catalog_product_handle_key') return duplicateHandle(handle ?? slug);
+  return e;
+}
+
 async function checkUnique(
   ctx: Ctx,
   productId: string,
   slug: string | undefined,
   variants: BuiltVariant[] | undefined,
+  handle?: string,
 ) {
+  if (handle !== undefined) {
+    const other = await ctx.db
+      .selectFrom('catalog_product')
+      .select('id')
+      .where('handle', '=', handle)
+      .executeTakeFirst();
+    if (other) throw duplicateHandle(handle);
+  }
   if (slug !== undefined) {
     const other = await ctx.db
       .selectFrom('catalog_product')
@@ -154,8 +180,7 @@ async function checkUnique(
       .where('slug', '=', slug)
       .where('id', '!=', productId)
       .executeTakeFirst();
-    if (other)
-      throw conflict('DUPLICATE_SLUG_ERROR', `Another product already has the slug ${slug}`, { slug });
+    if (other) throw duplicateSlug(slug);
   }
   const skus = (variants ?? []).map((v) => v.sku).filter((s): s is string => s !== null);
   if (skus.length) {
@@ -287,10 +312,11 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
   const types = itemTypeOf(input) ?? { item: 'PHYSICAL', product: 'PHYSICAL' };
   const { options, variants } = await plan(ctx, input, m);
   const media = input.media ? await resolveMedia(ctx, refsOf(input.media), 'product.media') : [];
+  const slug = input.slug ?? slugify(input.name);
+  const handle = input.handle ?? undefined;
   return inTransaction(ctx, async (tx) => {
     const id = newId();
-    const slug = input.slug ?? slugify(input.name);
-    await checkUnique(tx, id, slug, variants);
+    await checkUnique(tx, id, slug, variants, handle);
     const categoryIds = input.directCategoriesInfo?.categories.map((c) => c.id) ?? [];
     await checkCategories(tx, categoryIds);
     const now = tx.clock.now();
@@ -300,6 +326,7 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
         id,
         name: input.name,
         slug,
+        handle,
         plain_description: input.plainDescription ?? null,
         visible: input.visible ?? true,
         product_type: types.product,
@@ -328,6 +355,8 @@ export async function createProduct(ctx: Ctx, input: ProductInput, fields?: Fiel
       createdEvent: { entity: product },
     });
     return (await toWire(tx, [row], m, fields))[0]!;
+  }).catch((e: unknown) => {
+    throw uniqueTaken(e, slug, handle);
   });
 }
 
@@ -398,7 +427,7 @@ export async function updateProduct(
     const product = (await toWire(tx, [saved], m, ALL_FIELDS))[0]!;
     const modifiedFields = Object.fromEntries(
       Object.keys(patch)
-        .filter((k) => k !== 'revision' && k !== 'id')
+        .filter((k) => k !== 'revision' && k !== 'id' && k !== 'handle')
         .map((k) => [k, (before as Record<string, unknown>)[k]]),
     );
     await emitEvent(tx, {
@@ -408,6 +437,8 @@ export async function updateProduct(
       updatedEvent: { currentEntity: product, modifiedFields },
     });
     return (await toWire(tx, [saved], m, fields))[0]!;
+  }).catch((e: unknown) => {
+    throw uniqueTaken(e, patch.slug ?? '', undefined);
   });
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ColumnType, type Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/tx.ts';
 import type { QuerySpec } from '../../platform/query/spec.ts';
 import { categoriesOf, productFilterFields } from './product-fields.ts';
@@ -26,6 +26,8 @@ export interface CatalogTables {
     id: string;
     name: string;
     slug: string;
+    /** Given at creation or the slug then (a trigger, see the migration); never changed after. */
+    handle: ColumnType<string, string | undefined, never>;
     plain_description: string | null;
     visible: boolean;
     product_type: 'PHYSICAL' | 'DIGITAL';
@@ -75,7 +77,7 @@ export interface CatalogTables {
   };
   catalog_product_category: { product_id: string; category_id: string; position: number };
 }
-export type ProductRow = CatalogTables['catalog_product'];
+export type ProductRow = Selectable<CatalogTables['catalog_product']>;
 export type VariantRow = CatalogTables['catalog_variant'];
 export type InventoryRow = CatalogTables['catalog_inventory_item'];
 export type CategoryRow = CatalogTables['catalog_category'];
@@ -119,6 +121,7 @@ function buildProductSpec(e: number, entity: string, admin: boolean): QuerySpec 
       id: { sql: 'catalog_product.id', type: 'uuid', sortable: true },
       name: { sql: 'catalog_product.name', type: 'string', sortable: true },
       slug: { sql: 'catalog_product.slug', type: 'string', sortable: true },
+      handle: { sql: 'catalog_product.handle', type: 'string', sortable: true },
       visible: { sql: 'catalog_product.visible', type: 'boolean', sortable: true },
       productType: {
         sql: 'catalog_product.product_type',

@@ -136,6 +136,7 @@ export function toProduct(
     updatedDate: iso(r.updated_at),
     name: r.name,
     slug: r.slug,
+    handle: r.handle,
     ...(f.has('URL') ? { url } : {}),
     ...(f.has('PLAIN_DESCRIPTION') ? { plainDescription: r.plain_description ?? '' } : {}),
     ...(f.has('DESCRIPTION') ? { description: richContent(r.plain_description ?? '') } : {}),

@@ -248,6 +248,54 @@ function operator(st: State, name: string, f: FieldSpec, op: string, v: unknown)
   }
 }
 
+/**
+ * `$matchItems` on an `items` field: some item satisfies every condition of every object given, on
+ * the item's own fields (an empty list or `{}`: the row has an item at all). `$exists` / `$isEmpty`
+ * ask whether it has any. Item fields are named under the field in violations
+ * (`variantsInfo.variants.colour is not a field that can be filtered on`).
+ */
+function items(st: State, spec: QuerySpec, name: string, f: FieldSpec, v: unknown, depth: number): Sql {
+  const of = f.items!;
+  if (!isObj(v)) bad(st, `${name}: takes $matchItems, $exists or $isEmpty`, { field: name });
+  const itemSpec: QuerySpec = {
+    ...spec,
+    fields: Object.fromEntries(Object.entries(of.fields).map(([k, x]) => [`${name}.${k}`, x])),
+  };
+  return and(
+    Object.entries(v).map(([op, x]) => {
+      if (op === '$matchItems') {
+        if (!Array.isArray(x)) bad(st, `${name}: $matchItems takes an array`, { field: name, operator: op });
+        const conds = x.map((item) => {
+          if (!isObj(item)) bad(st, `${name}: $matchItems takes objects`, { field: name, operator: op });
+          return node(st, itemSpec, under(name, item), depth + 1);
+        });
+        return of.some(and(conds));
+      }
+      if (op === '$exists' || op === '$isEmpty') {
+        if (typeof x !== 'boolean')
+          bad(st, `${name}: ${op} takes true or false`, { field: name, operator: op });
+        const has = of.some(TRUE);
+        return x === (op === '$exists') ? has : sql<SqlBool>`not ${has}`;
+      }
+      return bad(st, `${name}: unknown operator ${op}`, { field: name, operator: op });
+    }),
+  );
+}
+
+/** An item's condition with its field names under `name` (`$and`, `$or` and `$not` followed). */
+function under(name: string, f: unknown): unknown {
+  if (!isObj(f)) return f;
+  return Object.fromEntries(
+    Object.entries(f).map(([k, v]) =>
+      k === '$and' || k === '$or'
+        ? [k, Array.isArray(v) ? v.map((x) => under(name, x)) : v]
+        : k === '$not'
+          ? [k, under(name, v)]
+          : [`${name}.${k}`, v],
+    ),
+  );
+}
+
 function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
   if (depth > MAX_DEPTH) bad(st, `filter nested deeper than ${MAX_DEPTH}`);
   if (!isObj(filter)) bad(st, 'a filter must be an object');
@@ -271,7 +319,9 @@ function node(st: State, spec: QuerySpec, filter: unknown, depth: number): Sql {
           { field: key, allowedFields: Object.keys(spec.fields) },
           'FIELD_NOT_ALLOWED',
         );
-      if (isObj(v) && Object.keys(v).some((k) => k.startsWith('$')) && !('$date' in v)) {
+      if (f.items) {
+        parts.push(items(st, spec, key, f, v, depth));
+      } else if (isObj(v) && Object.keys(v).some((k) => k.startsWith('$')) && !('$date' in v)) {
         parts.push(and(Object.entries(v).map(([op, ov]) => operator(st, key, f, op, ov))));
       } else {
         parts.push(operator(st, key, f, '$eq', v));

@@ -1,4 +1,4 @@
-/** Name, URL name, description, visibility and type of the product. */
+/** Name, URL name, handle, description, visibility and type of the product. */
 import { Choice, ChoiceGroup, Field, TextArea } from '@vitrine/ui';
 import type { Draft } from './draft.ts';
 import { EditorSection } from './section.tsx';
@@ -42,6 +42,20 @@ export function DetailsSection({
               : undefined
         }
         onChange={(e) => onChange({ slug: e.target.value.toLowerCase() })}
+      />
+      <Field
+        id="handle"
+        label="Handle"
+        value={draft.handle}
+        maxLength={100}
+        readOnly={!creating}
+        error={errors.handle}
+        hint={
+          creating
+            ? 'A lasting name for this product in other systems, e.g. your stock system’s code. Leave it empty to use the URL name. It cannot be changed later.'
+            : 'Set when the product was created; it does not change when the URL name does.'
+        }
+        onChange={(e) => onChange({ handle: e.target.value })}
       />
       <TextArea
         id="description"

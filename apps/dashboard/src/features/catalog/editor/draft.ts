@@ -46,6 +46,8 @@ export interface DraftImage {
 export interface Draft {
   name: string;
   slug: string;
+  /** Given when creating (empty: the URL name then); read-only after. */
+  handle: string;
   description: string;
   visible: boolean;
   productType: 'PHYSICAL' | 'DIGITAL';
@@ -72,6 +74,7 @@ const emptyVariant = (choiceKeys: string[] = []): DraftVariant => ({
 export const emptyDraft = (): Draft => ({
   name: '',
   slug: '',
+  handle: '',
   description: '',
   visible: true,
   productType: 'PHYSICAL',
@@ -122,6 +125,7 @@ export function fromProduct(p: Product, stock: readonly InventoryItem[]): Draft 
   return {
     name: p.name,
     slug: p.slug,
+    handle: p.handle,
     description: p.plainDescription ?? '',
     visible: p.visible,
     productType: p.productType === 'DIGITAL' ? 'DIGITAL' : 'PHYSICAL',
@@ -288,6 +292,7 @@ export function toInput(d: Draft): ProductInput {
   return {
     name: d.name.trim(),
     ...(d.slug ? { slug: d.slug } : {}),
+    ...(d.handle.trim() ? { handle: d.handle.trim() } : {}),
     plainDescription: d.description.trim() || null,
     visible: d.visible,
     productType: d.productType,

@@ -242,6 +242,7 @@ function describeControl(id: string, d: Draft): string {
   const names: Record<string, () => string> = {
     name: () => 'Name',
     slug: () => 'URL name',
+    handle: () => 'Handle',
     description: () => 'Description',
     images: () => 'Pictures',
     categories: () => 'Categories',

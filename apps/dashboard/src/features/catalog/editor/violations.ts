@@ -1,7 +1,7 @@
 /**
  * The server's refusals of a product write, in the editor's words: each field violation of the
  * envelope (`product.variantsInfo.variants.3.price.actualPrice.amount`) goes to the control that
- * holds the value (`price-3`); business errors (a taken slug or SKU, a revision that moved) get a
+ * holds the value (`price-3`); business errors (a taken slug, handle or SKU, a revision that moved) get a
  * sentence saying what to do.
  */
 import { errorCode, isVitrineError } from '@vitrine/sdk';
@@ -19,7 +19,7 @@ const VARIANT_FIELDS: [RegExp, string][] = [
 /** The control a violated field belongs to (`name`, `price-3`, …), or undefined. */
 export function controlOf(field: string): string | undefined {
   const f = field.replace(/^product\./, '');
-  if (f === 'name' || f === 'slug') return f;
+  if (f === 'name' || f === 'slug' || f === 'handle') return f;
   if (f.startsWith('plainDescription')) return 'description';
   if (f.startsWith('media')) return 'images';
   if (f.startsWith('directCategoriesInfo')) return 'categories';
@@ -39,6 +39,7 @@ const codes: Record<string, string> = {
   REVISION_MISMATCH:
     'Someone else saved this product while you were editing it. Reload the page to see their changes (yours will be lost), then make yours again.',
   DUPLICATE_SLUG_ERROR: 'Another product already has this URL name: choose another one.',
+  DUPLICATE_HANDLE_ERROR: 'Another product already has this handle: choose another one.',
   SKU_ALREADY_EXIST_ERROR: 'A variant of another product already has one of these SKUs.',
   PRODUCT_NOT_FOUND: 'This product no longer exists (it was deleted).',
 };
@@ -62,5 +63,7 @@ export function editorError(e: unknown): EditorError {
   }
   const code = String(errorCode(e) ?? '');
   if (code === 'DUPLICATE_SLUG_ERROR') return { message: codes[code]!, fields: { slug: 'Already taken.' } };
+  if (code === 'DUPLICATE_HANDLE_ERROR')
+    return { message: codes[code]!, fields: { handle: 'Already taken.' } };
   return { message: codes[code] ?? describeError(e).message, fields: {} };
 }
