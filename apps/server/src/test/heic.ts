@@ -9,9 +9,18 @@ import { FFMPEG } from './media.ts';
  * Makes a HEIC picture as an iPhone stores one, for tests: one HEVC still (ffmpeg's libx265) in a
  * HEIF container (ISO/IEC 23008-12: `ftyp heic`, a `meta` box naming one `hvc1` item with its
  * decoder configuration `hvcC` and size `ispe`, the coded picture in `mdat`). ffmpeg writes no HEIF
- * of its own, so the boxes are written here; `irot` (a rotation) is added when asked for.
+ * of its own, so the boxes are written here; `irot` (a rotation) and `colr` (the pixels' colours: an
+ * ICC profile, as iPhones write Display P3, or H.273 code points) are added when asked for.
  */
-export async function heic(o: { width: number; height: number; colour: string; rotate?: 90 | 180 | 270 }) {
+export interface HeicOptions {
+  width: number;
+  height: number;
+  colour: string;
+  rotate?: 90 | 180 | 270;
+  colr?: { icc: Buffer } | { nclx: { primaries: number; transfer: number; matrix: number } };
+}
+
+export async function heic(o: HeicOptions) {
   const dir = await mkdtemp(join(tmpdir(), 'vitrine-heic-'));
   try {
     const out = join(dir, 'still.hevc');
@@ -93,7 +102,19 @@ function hvcC(vps: Buffer, sps: Buffer, pps: Buffer): Buffer {
   );
 }
 
-function wrapHeif(nals: Buffer[], o: { width: number; height: number; rotate?: number }): Buffer {
+const colrBox = (c: NonNullable<HeicOptions['colr']>) =>
+  'icc' in c
+    ? box('colr', Buffer.from('prof', 'latin1'), c.icc)
+    : box(
+        'colr',
+        Buffer.from('nclx', 'latin1'),
+        u16(c.nclx.primaries),
+        u16(c.nclx.transfer),
+        u16(c.nclx.matrix),
+        u8(0),
+      );
+
+function wrapHeif(nals: Buffer[], o: HeicOptions): Buffer {
   const of = (t: number) => nals.find((n) => nalType(n) === t)!;
   const slices = nals.filter((n) => nalType(n) < 32); // VCL units
   const data = Buffer.concat(slices.flatMap((n) => [u32(n.length), n]));
@@ -101,6 +122,7 @@ function wrapHeif(nals: Buffer[], o: { width: number; height: number; rotate?: n
     hvcC(of(32), of(33), of(34)),
     fullBox('ispe', 0, 0, u32(o.width), u32(o.height)),
     ...(o.rotate ? [box('irot', u8(o.rotate / 90))] : []),
+    ...(o.colr ? [colrBox(o.colr)] : []),
   ];
   const ftyp = box('ftyp', Buffer.from('heic', 'latin1'), u32(0), Buffer.from('mif1heic', 'latin1'));
   const meta = (offset: number) =>

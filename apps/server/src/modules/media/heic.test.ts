@@ -74,6 +74,62 @@ describe('a HEIC picture', () => {
     expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it("keeps its colours: a Display P3 photo's copy is tagged P3, and its transforms are converted to sRGB", async () => {
+    // #c04040 in Display P3 is a redder red than #c04040 in sRGB: in sRGB, about (208, 49, 58).
+    const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const enc = (c: number) =>
+      Math.round(
+        255 * ((c = Math.min(1, Math.max(0, c))) <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055),
+      );
+    const [r, g, b] = [192, 64, 64].map(lin) as [number, number, number];
+    const inSrgb = [
+      enc(1.2249 * r - 0.2247 * g),
+      enc(-0.042 * r + 1.0419 * g),
+      enc(-0.0197 * r - 0.0786 * g + 1.0979 * b),
+    ];
+    const p3 = (
+      await sharp(
+        await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+          .withIccProfile('p3')
+          .jpeg()
+          .toBuffer(),
+      ).metadata()
+    ).icc!;
+    const close = (got: number[], want: number[]) =>
+      got.forEach((x, i) => expect(Math.abs(x - want[i]!), `${got} against ${want}`).toBeLessThanOrEqual(6));
+
+    const shown = async (colr: Parameters<typeof heic>[0]['colr'], name: string) => {
+      const up = await upload(
+        s,
+        await heic({ width: 64, height: 64, colour: '#c04040', ...(colr ? { colr } : {}) }),
+        {
+          mimeType: 'image/heic',
+          fileName: name,
+        },
+      );
+      const file = await ready(s, up.body.file.id);
+      const url = (file.media.image as { image: { url: string } }).image.url;
+      const web = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const thumb = Buffer.from(await (await fetch(`${url}/v1/fill/w_8,h_8,q_95/pic.png`)).arrayBuffer());
+      return { icc: (await sharp(web).metadata()).icc, thumb: await pixelOf(thumb) };
+    };
+    // Tagged by an ICC profile (as an iPhone does) or by code points (P3 primaries, sRGB transfer).
+    for (const [colr, name] of [
+      [{ icc: p3 }, 'IMG_P3.HEIC'],
+      [{ nclx: { primaries: 12, transfer: 13, matrix: 6 } }, 'IMG_NCLX.HEIC'],
+    ] as const) {
+      const got = await shown(colr, name);
+      expect(got.icc?.equals(p3), name).toBe(true);
+      close(got.thumb, inSrgb);
+    }
+    // Untagged, or BT.709 code points: sRGB, as before.
+    for (const colr of [undefined, { nclx: { primaries: 1, transfer: 1, matrix: 6 } }]) {
+      const got = await shown(colr, 'IMG_SRGB.HEIC');
+      expect(got.icc).toBeUndefined();
+      close(got.thumb, [192, 64, 64]);
+    }
+  });
+
   it('that cannot be decoded fails in plain words, and says what to upload instead', async () => {
     const damaged = await heic({ width: 64, height: 64, colour: 'blue' });
     const cut = damaged.subarray(0, damaged.length - 40);

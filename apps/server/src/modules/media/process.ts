@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { ENTITY_FQDN } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -9,6 +11,7 @@ import { audioMeta, videoAssets } from './av.ts';
 import { processingFailure } from './failure-words.ts';
 import { describeOne } from './files.ts';
 import { decodeHeic } from './heic.ts';
+import { heifColour, profileOf, tagJpeg } from './heif-colour.ts';
 import { uploadFolder, withLocalCopy } from './local-copy.ts';
 import { storageOf } from './runtime.ts';
 import { findFile, updateFile, type FileRow } from './store.ts';
@@ -58,10 +61,13 @@ async function processImage(ctx: Ctx, file: string, base: string) {
  * a JPEG web copy: browsers other than Safari show no HEIC, so the public URL serves the copy
  * (`webType`), and transforms start from it. The decoded pixels are already turned as the container
  * says, and the copy carries none of the original's metadata (its EXIF, with GPS, is a separate
- * item of the container that is not copied).
+ * item of the container that is not copied) but its colours: libheif's RGB values are in the
+ * container's colours (an iPhone's Display P3), so the copy is tagged with that profile (tagged, not
+ * converted: a wide-gamut screen shows the photo's full colours), and transforms convert it to sRGB.
  */
 async function processHeic(ctx: Ctx, file: string, base: string) {
   const sharp = await loadSharp();
+  const profile = profileOf(heifColour(await readFile(file)));
   const { width, height, data } = await decodeHeic(file);
   const pixels = () =>
     sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
@@ -69,7 +75,9 @@ async function processHeic(ctx: Ctx, file: string, base: string) {
     });
   const { dominant } = await pixels().stats();
   const webKey = `${base}/web`;
-  await storageOf(ctx).put(webKey, pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }));
+  const web = pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 90 });
+  const icc = profile === 'p3' ? await displayP3(sharp) : profile?.icc;
+  await storageOf(ctx).put(webKey, icc ? Readable.from([tagJpeg(await web.toBuffer(), icc)]) : web);
   const meta: FileMeta = {
     width,
     height,
@@ -78,6 +86,16 @@ async function processHeic(ctx: Ctx, file: string, base: string) {
     webType: 'image/jpeg',
   };
   return { meta, webKey };
+}
+
+let p3: Promise<Buffer> | undefined;
+/** libvips's Display P3 profile (`withIccProfile('p3')` attaches it), as bytes to tag a JPEG with. */
+function displayP3(sharp: Awaited<ReturnType<typeof loadSharp>>): Promise<Buffer> {
+  return (p3 ??= sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .withIccProfile('p3')
+    .jpeg()
+    .toBuffer()
+    .then(async (b) => (await sharp(b).metadata()).icc!));
 }
 
 const TOOLED = new Set(['IMAGE', 'VECTOR', 'VIDEO', 'AUDIO']);
