@@ -1,6 +1,12 @@
 import type { RecoveryLinkStatus, StateMachineResponse } from '@vitrine/contract';
 import { createHttpClient, errorCode, isVitrineError } from '@vitrine/sdk';
-import { BLOCKED_ACCOUNT_WORDS, CHECK_FIELDS_WORDS, lockedWords, triesLeftWords } from '@vitrine/ui';
+import {
+  BLOCKED_ACCOUNT_WORDS,
+  CHECK_FIELDS_WORDS,
+  fieldSentence,
+  lockedWords,
+  triesLeftWords,
+} from '@vitrine/ui';
 
 /** The hosted pages talk to the server that serves them. */
 const http = createHttpClient({ baseUrl: window.location.origin });
@@ -117,7 +123,7 @@ export function describeError(e: unknown): {
   const code = errorCode(e);
   const violations = e.details.validationError?.fieldViolations ?? [];
   const fields = Object.fromEntries(
-    violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]),
+    violations.map((v) => [v.field.split('.').pop() ?? v.field, fieldSentence(v)]),
   );
   if (violations.length) return { message: CHECK_FIELDS_WORDS, fields };
   const app = e.details.applicationError;

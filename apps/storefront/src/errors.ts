@@ -1,4 +1,5 @@
 import type { VitrineError } from '@vitrine/sdk';
+import { fieldSentence } from '@vitrine/ui';
 
 /** Duck-typed (no import of the SDK's error module into the first page load). */
 const isVitrineError = (e: unknown): e is VitrineError =>
@@ -17,14 +18,8 @@ const MESSAGES: Record<string, string> = {
   OWNED_CART_NOT_FOUND: 'Your cart is empty.',
 };
 
-/** "password" + "must be at least 8 characters" → "Password must be at least 8 characters." */
-export function sentence(v: { field: string; description: string }): string {
-  const d = v.description.trim();
-  const last = v.field.split('.').pop() ?? '';
-  const field = last === 'email' ? 'e-mail' : last.replace(/([A-Z])/g, ' $1').toLowerCase();
-  const text = /^[a-z]/.test(d) && field ? `${field} ${d}` : d;
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
-}
+/** A field violation as a sentence (one wording with the hosted pages: `@vitrine/ui`). */
+export const sentence = fieldSentence;
 
 /** A sentence to show for a failed call. */
 export function describeError(e: unknown): string {

@@ -50,6 +50,7 @@ export {
   authFormProblems,
   BLOCKED_ACCOUNT_WORDS,
   CHECK_FIELDS_WORDS,
+  fieldSentence,
   lockedWords,
   PASSWORD_MIN_LENGTH,
   triesLeftWords,

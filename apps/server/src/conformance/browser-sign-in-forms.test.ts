@@ -167,6 +167,14 @@ describe.skipIf(!hasChromium || !built)('sign-in and sign-up forms', () => {
     });
     expect(await focusedName(page)).toBe('email');
     await expectAccessible(page, 'hosted sign-up with errors');
+    // What only the server knows is said in a sentence beside the field too.
+    await page.getByLabel('E-mail').fill(freshEmail('common'));
+    await page.getByLabel('Password').fill('football');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => fieldError(page.getByLabel('Password', { exact: true })))
+      .toBe('Password is one of the most common passwords; choose another.');
+    expect(await alerts(page)).toEqual([CHECK]);
     await page.goto('/auth/login');
     await expectFieldErrors(page, 'Sign in', {
       'E-mail': 'Enter your e-mail address.',
