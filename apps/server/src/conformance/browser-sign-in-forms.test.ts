@@ -24,8 +24,11 @@ import {
   pastCaptchaWindow,
   register,
   solvedCaptcha,
+  VERIFICATION,
 } from '../test/identity.ts';
+import { accessTokenFor, shopClient } from '../test/oauth.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { totpCode } from '../test/staff.ts';
 import { expectAccessible, fieldError, hydrated, shopper } from '../test/storefront.ts';
 import { LOCK_AFTER_FAILURES } from '../modules/identity/index.ts';
 
@@ -79,18 +82,41 @@ async function unverified(tag: string): Promise<string> {
   return email;
 }
 
+/** A verified account with an authenticator app set up: its e-mail and the app's secret. */
+async function withAuthenticator(tag: string): Promise<{ email: string; secret: string }> {
+  const email = await unverified(tag);
+  const started = await login(s, email, GOOD_PASSWORD);
+  const verified = await s.request<{ state: string; sessionToken: string }>(
+    'POST',
+    `${VERIFICATION}/v1/auth/verify`,
+    { body: { code: await latestCode(s, email), stateToken: started.body.stateToken } },
+  );
+  expect(verified.body.state, JSON.stringify(verified.body)).toBe('SUCCESS');
+  const member = await accessTokenFor(s, await shopClient(s), verified.body.sessionToken);
+  const enrolled = await s.request<{ secret: string }>('POST', `${AUTH}/v2/factors/totp/enroll`, {
+    auth: member,
+  });
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+  const confirmed = await s.request('POST', `${AUTH}/v2/factors/totp/confirm`, {
+    body: { code: await totpCode(s, enrolled.body.secret) },
+    auth: member,
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  s.clock.advance(30_000); // the code used to confirm is spent
+  return { email, secret: enrolled.body.secret };
+}
+
 /**
  * Two tabs of one browser sign in to the same account and reach its code step (`toCodeStep`, from
  * the storefront's sign-in page); the second enters the e-mailed code (`enterCode`) and reaches the
  * account. The first must follow it there, its code never entered.
  */
 async function codeStepInTwoTabs(
-  tag: string,
+  email: string,
   toCodeStep: (page: Page & { email: string }) => Promise<void>,
-  enterCode: (page: Page, code: string) => Promise<void>,
+  enterCode: (page: Page) => Promise<void>,
 ) {
   pastCaptchaWindow(s);
-  const email = await unverified(tag);
   const first = await shopper(browser, s.url, 1280);
   const second = await first.context.newPage();
   for (const page of [first.page, second]) {
@@ -98,7 +124,7 @@ async function codeStepInTwoTabs(
     await hydrated(page);
     await toCodeStep(Object.assign(page, { email }));
   }
-  await enterCode(second, await latestCode(s, email));
+  await enterCode(second);
   await second.waitForURL(/\/account$/, { timeout: 30_000 });
   await first.page.waitForURL(/\/account$/, { timeout: 30_000 });
   await first.page.getByRole('heading', { name: 'Profile' }).waitFor();
@@ -216,30 +242,47 @@ describe.skipIf(!hasChromium || !built)('sign-in and sign-up forms', () => {
   });
 
   it('storefront: a tab waiting on the e-mailed code moves on when another tab signs in', async () => {
+    const email = await unverified('two-tabs');
     await codeStepInTwoTabs(
-      'two-tabs',
+      email,
       async (page) => {
         await sendPassword(page, page.email, GOOD_PASSWORD);
         await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
       },
-      async (second, code) => {
-        await second.getByLabel('Code').fill(code);
+      async (second) => {
+        await second.getByLabel('Code').fill(await latestCode(s, email));
         await second.getByRole('button', { name: 'Confirm' }).click();
       },
     );
   });
 
-  it('hosted pages: a tab waiting on the e-mailed code moves on when another tab signs in', async () => {
+  it('storefront: a tab waiting on the authenticator code moves on when another tab signs in', async () => {
+    const { email, secret } = await withAuthenticator('totp-tabs');
     await codeStepInTwoTabs(
-      'hosted-tabs',
+      email,
+      async (page) => {
+        await sendPassword(page, page.email, GOOD_PASSWORD);
+        await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+      },
+      async (second) => {
+        await second.getByLabel('Code from the app').fill(await totpCode(s, secret));
+        await second.getByRole('button', { name: 'Sign in' }).click();
+      },
+    );
+  });
+
+  it('hosted pages: a tab waiting on the e-mailed code moves on when another tab signs in', async () => {
+    const email = await unverified('hosted-tabs');
+    await codeStepInTwoTabs(
+      email,
       async (page) => {
         await page.getByRole('button', { name: 'Continue with hosted login' }).click();
         await page.waitForURL(/\/auth\/login\?/);
         await sendPassword(page, page.email, GOOD_PASSWORD);
         await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
       },
-      async (second, code) => {
-        await second.getByLabel('Code from the e-mail').fill(code);
+      async (second) => {
+        await second.getByLabel('Code from the e-mail').fill(await latestCode(s, email));
         await second.getByRole('button', { name: 'Continue' }).click();
       },
     );

@@ -182,14 +182,15 @@ export async function signInFrom(
     body: { loginId: { email: o.email }, password: o.password },
   });
   if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+  return accessTokenFor(s, o.clientId, r.body.sessionToken);
+}
+
+/** A member's access token for a sign-in's session token: the authorize + code exchange a front end runs. */
+export async function accessTokenFor(s: TestServer, clientId: string, sessionToken: string): Promise<string> {
   const { verifier, challenge } = pkce();
-  const { code } = await authorizeCode(s, {
-    clientId: o.clientId,
-    sessionToken: r.body.sessionToken,
-    challenge,
-  });
+  const { code } = await authorizeCode(s, { clientId, sessionToken, challenge });
   const t = await token(s, {
-    clientId: o.clientId,
+    clientId,
     grantType: 'authorization_code',
     redirectUri: CALLBACK,
     code,
