@@ -8,9 +8,11 @@ import type { Order } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askToBeNotified, soldOutProduct } from '../test/back-in-stock.ts';
 import {
+  AUTH,
   codeIn,
   freshEmail,
   GOOD_PASSWORD,
+  login,
   RECOVERY,
   register,
   smtpSink,
@@ -19,7 +21,16 @@ import {
 import { readMail, type ReadMail } from '../test/mime.ts';
 import { createOrder, orderBody } from '../test/orders.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { shopperKit, visitorOf } from '../test/shop.ts';
+import { accessTokenFor, shopClient } from '../test/oauth.ts';
+import {
+  payAsBuyer,
+  pickupLocation,
+  placeShopOrder,
+  shopperKit,
+  shopProduct,
+  visitorOf,
+} from '../test/shop.ts';
+import { totpCode } from '../test/staff.ts';
 
 /** A store name and a product name a mail must not render as markup. */
 const STORE = 'Harbour <b>& Pine</b>';
@@ -125,6 +136,34 @@ describe("every e-mail is a whole document in the store's layout, with a text pa
     expectLayout(await mail(email, /password was reset$/));
   });
 
+  it('identity: the activation link, and the notices of a changed password and of two-step sign-in on and off', async () => {
+    const email = freshEmail('security');
+    const r = await register(s, email);
+    expect(r.body.state, JSON.stringify(r.body)).toBe('SUCCESS');
+    const sent = await s.admin('POST', `${RECOVERY}/v1/activation-email`, {
+      identityId: r.body.identity!.id,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const activation = await mail(email, /^Activate your /);
+    expectLayout(activation);
+    expect(textLinks(activation.text)[0]).toMatch(/recoveryToken=/);
+
+    const signedIn = await login(s, email, GOOD_PASSWORD);
+    const auth = await accessTokenFor(s, await shopClient(s), signedIn.body.sessionToken!);
+    const member = (path: string, body: unknown) => s.request('POST', `${AUTH}${path}`, { auth, body });
+    expect((await member('/v2/change-password', { newPassword: 'Other-Secret-81' })).status).toBe(200);
+    expectLayout(await mail(email, /password was changed$/));
+
+    const enrolled = await s.request<{ secret: string }>('POST', `${AUTH}/v2/factors/totp/enroll`, { auth });
+    const on = await member('/v2/factors/totp/confirm', { code: await totpCode(s, enrolled.body.secret) });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expectLayout(await mail(email, /^Two-step sign-in is on /));
+    s.clock.advance(30_000);
+    const off = await member('/v2/factors/totp/remove', { code: await totpCode(s, enrolled.body.secret) });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expectLayout(await mail(email, /^Two-step sign-in is off /));
+  });
+
   it('members: the notice that someone waits for approval, and the approval', async () => {
     const email = freshEmail('approval');
     await s.admin('PATCH', '/platform/v1/store-settings', { settings: { memberApprovalRequired: true } });
@@ -171,6 +210,56 @@ describe("every e-mail is a whole document in the store's layout, with a text pa
       BOLD_HTML,
       'Sorry &lt;b&gt;really&lt;/b&gt;',
     ]);
+  });
+
+  it('orders: the refund, the "ready for pickup" of a pickup order, and the request for a review', async () => {
+    const pickupCode = await pickupLocation(s, {
+      name: 'Pier <b>Shop</b>',
+      instructions: 'Ask <b>at</b> the counter.',
+    });
+    const mug = await shopProduct(s, { name: 'Mug <b>bold</b>', price: '12', physical: true });
+    const email = freshEmail('pickup');
+    const buyer = await visitorOf(s);
+    const placed = await placeShopOrder(s, {
+      auth: buyer,
+      product: mug,
+      pickupCode,
+      email,
+    });
+    const { paymentId } = await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
+    const order = (await s.admin<{ order: Order }>('GET', `/ecom/v1/orders/${placed.orderId}`)).body.order;
+    const refunded = await s.admin('POST', `/ecom/v1/payments-collector/orders/${order.id}/trigger-refund`, {
+      payments: [{ paymentId, amount: { amount: '2' } }],
+      details: { reason: 'Chipped <b>handle</b>' },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expectLayout(await mail(email, new RegExp(`refund for order #${order.number}$`)), [
+      'Mug &lt;b&gt;bold&lt;/b&gt;',
+      'Chipped &lt;b&gt;handle&lt;/b&gt;',
+    ]);
+
+    const f = await s.admin('POST', `/ecom/v1/fulfillments/orders/${order.id}/create-fulfillment`, {
+      fulfillment: { lineItems: [{ id: order.lineItems[0]!.id }] },
+    });
+    expect(f.status, JSON.stringify(f.body)).toBe(200);
+    expectLayout(await mail(email, new RegExp(`order #${order.number} is ready for pickup$`)), [
+      'Mug &lt;b&gt;bold&lt;/b&gt;',
+      'Pier &lt;b&gt;Shop&lt;/b&gt;',
+      'Ask &lt;b&gt;at&lt;/b&gt; the counter.',
+    ]);
+
+    // A week after the fulfilment, the request for a review (its link signed, to a form of the shop).
+    await s.until(async () => {
+      const r = await s.admin<{ reviewRequests: unknown[] }>('POST', '/reviews/v2/review-requests/query', {
+        query: { filter: { 'order.id': order.id } },
+      });
+      return r.body.reviewRequests.length > 0;
+    });
+    s.clock.advance(8 * 24 * 3_600_000);
+    await s.app.jobs.runDue();
+    const review = await mail(email, /how did you like your order\?$/);
+    expectLayout(review, ['Mug &lt;b&gt;bold&lt;/b&gt;']);
+    expect(textLinks(review.text).some((l) => l.includes('token='))).toBe(true);
   });
 
   it('back in stock', async () => {

@@ -233,3 +233,26 @@ export async function keptStateStore(name: string) {
     },
   };
 }
+
+/** A store-pickup location in Boston (name and instructions as given); answers its id, the checkout's pickup code. */
+export async function pickupLocation(
+  s: TestServer,
+  o: { name: string; instructions: string },
+): Promise<string> {
+  const r = await s.admin<{ pickupLocation: { id: string } }>('POST', '/ecom/v1/pickup-locations', {
+    pickupLocation: {
+      name: o.name,
+      pickupMethod: 'STORE_PICKUP',
+      address: {
+        country: 'US',
+        subdivision: 'US-MA',
+        city: 'Boston',
+        addressLine: '1 Pier Road',
+        postalCode: '02110',
+      },
+      instructions: o.instructions,
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.pickupLocation.id;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { memberTokens, shopClient } from '../../test/oauth.ts';
 import { appError } from '../../test/server.ts';
-import { payAsBuyer, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
+import { payAsBuyer, pickupLocation, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
 import { ORDER_LINK_TTL_DAYS } from './order-link.ts';
 
 let s: TestServer;
@@ -21,22 +21,7 @@ beforeAll(async () => {
   await s.admin('PATCH', '/platform/v1/store-settings', { settings: { storeName: 'Harbour & Pine' } });
   book = await shopProduct(s, { name: 'Field Notes', price: '29' });
   mug = await shopProduct(s, { name: 'Harbour Mug', price: '12', physical: true });
-  const pickup = await s.admin<{ pickupLocation: { id: string } }>('POST', '/ecom/v1/pickup-locations', {
-    pickupLocation: {
-      name: 'Harbour Shop',
-      pickupMethod: 'STORE_PICKUP',
-      address: {
-        country: 'US',
-        subdivision: 'US-MA',
-        city: 'Boston',
-        addressLine: '1 Pier Road',
-        postalCode: '02110',
-      },
-      instructions: 'Ask at the counter.',
-    },
-  });
-  expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
-  pickupCode = pickup.body.pickupLocation.id;
+  pickupCode = await pickupLocation(s, { name: 'Harbour Shop', instructions: 'Ask at the counter.' });
 });
 afterAll(async () => {
   await s?.stop();
