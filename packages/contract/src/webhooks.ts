@@ -123,6 +123,8 @@ export const webhookSigningKeyResponse = z.object({
   appId: z.string(),
   /** The `instanceId` (and `accountInfo.siteId`) every event names. */
   instanceId: z.string(),
+  /** When this key was made (on first use, or by the last rotation). */
+  createdDate: z.string(),
 });
 export type WebhookSigningKeyResponse = z.infer<typeof webhookSigningKeyResponse>;
 

@@ -381,6 +381,31 @@ describe.skipIf(!hasChromium || !built)(
       expect(receiver.refused).toEqual([]);
     });
 
+    it('replaces the signing key after saying what it means for receivers; the page and the API give the new key', async () => {
+      const before = webhookSigningKeyResponse.parse(
+        (await owner.request('GET', '/webhooks/v1/signing-key')).body,
+      );
+      await page.getByRole('button', { name: 'Replace the key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Replace the signing key?' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('will refuse them until you give them the new one');
+      await expectAccessible(page, 'replace signing key dialog');
+      await dialog.getByRole('button', { name: 'Replace the key' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^The key was replaced/ })
+        .waitFor();
+      const after = webhookSigningKeyResponse.parse(
+        (await owner.request('GET', '/webhooks/v1/signing-key')).body,
+      );
+      expect(after.publicKey).not.toBe(before.publicKey);
+      expect(after.appId).toBe(before.appId);
+      await page.getByRole('button', { name: 'Copy public key' }).click();
+      await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(after.publicKey);
+      expect(await page.locator('main').innerText()).toContain(after.publicKey.trim().split('\n')[1]!);
+    });
+
     it('refuses a contributor: the API answers 403 OWNER_ONLY and the page says only owners may', async () => {
       const casey = await invited(owner, 'casey@example.test', 'CONTRIBUTOR');
       const refused = await casey.request<{ details: { applicationError: { code: string } } }>(

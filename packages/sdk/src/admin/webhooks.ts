@@ -119,6 +119,9 @@ export const webhookCalls = {
   /** The public key (SPKI PEM), app id and instance id receivers verify deliveries with. */
   signingKey: (http: HttpClient): Promise<WebhookSigningKeyResponse> =>
     http.request<WebhookSigningKeyResponse>({ method: 'GET', path: `${BASE}/signing-key` }),
+  /** A new signing key in place of the old; answers it. Receivers must be given the new public key. */
+  rotateSigningKey: (http: HttpClient): Promise<WebhookSigningKeyResponse> =>
+    http.request<WebhookSigningKeyResponse>({ method: 'POST', path: `${BASE}/signing-key/rotate`, body: {} }),
   /** The entities whose events can be chosen at once, and the event types the store emitted lately. */
   eventTypes: (http: HttpClient): Promise<WebhookEventTypesResponse> =>
     http.request<WebhookEventTypesResponse>({ method: 'GET', path: `${BASE}/event-types` }),

@@ -73,6 +73,7 @@ const OWNER_ONLY = [
   'POST /webhooks/v1/deliveries/query',
   'POST /webhooks/v1/deliveries/:deliveryId/redeliver',
   'GET /webhooks/v1/signing-key',
+  'POST /webhooks/v1/signing-key/rotate',
   'GET /webhooks/v1/event-types',
 ].sort();
 

@@ -14,7 +14,7 @@ import {
 } from '@vitrine/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.ts';
-import { publicSigningKey } from './keys.ts';
+import { publicSigningKey, rotateSigningKey } from './keys.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -141,6 +141,18 @@ export function webhookRoutes(r: Router) {
     tags,
     response: webhookSigningKeyResponse,
     handler: (ctx) => publicSigningKey(ctx),
+  });
+  r.route({
+    method: 'POST',
+    url: `${BASE}/signing-key/rotate`,
+    roles: admin,
+    owner,
+    summary:
+      'A new signing key in place of the old: every delivery from now on is signed with it (receivers must be given the new public key)',
+    tags,
+    body: noBody,
+    response: webhookSigningKeyResponse,
+    handler: (ctx) => rotateSigningKey(ctx),
   });
   r.route({
     method: 'GET',

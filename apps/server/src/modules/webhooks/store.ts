@@ -299,6 +299,22 @@ export async function storeKey(db: Executor, row: Selectable<WebhookTables['webh
   return (await readKey(db))!;
 }
 
+/** Replaces the key (`rotateSigningKey`): every delivery signed after this uses `row`. */
+export async function replaceKey(db: Executor, row: Selectable<WebhookTables['webhook_key']>) {
+  await db
+    .insertInto('webhook_key')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        public_pem: row.public_pem,
+        private_pem: row.private_pem,
+        created_at: row.created_at,
+      }),
+    )
+    .execute();
+  return row;
+}
+
 export const instanceIdOf = async (db: Executor) =>
   String(
     (

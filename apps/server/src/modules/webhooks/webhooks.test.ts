@@ -72,9 +72,9 @@ afterAll(async () => {
 });
 
 /** The official SDK as a receiver would use it, with the key the store gives. */
-function sdkReceiver() {
+function sdkReceiver(k = key) {
   const client = createClient({
-    auth: AppStrategy({ appId: key.appId, publicKey: key.publicKey }),
+    auth: AppStrategy({ appId: k.appId, publicKey: k.publicKey }),
     modules: { orders },
   });
   const created: { orderId: string; number: string; instanceId: string; identityType: string }[] = [];
@@ -412,6 +412,44 @@ describe('webhooks', () => {
     expect(types.body.recentEventTypes).toContain('wix.ecom.v1.order_created');
     expect(types.body.recentEventTypes.some((t) => t.includes('webhook_test'))).toBe(false);
   });
+
+  it('rotate the signing key: from then on, both processes sign with the new key only', async () => {
+    const old = key;
+    const rotated = await other.admin<WebhookSigningKeyResponse>('POST', `${W}/signing-key/rotate`, {});
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.body.publicKey).not.toBe(old.publicKey);
+    expect(rotated.body).toMatchObject({ appId: old.appId, instanceId: old.instanceId });
+    expect(Date.parse(rotated.body.createdDate)).toBeGreaterThan(Date.parse(old.createdDate));
+    // The process that did not rotate gives the new key too, and signs with it at once.
+    expect((await s.admin('GET', `${W}/signing-key`)).body).toEqual(rotated.body);
+    const made = await hook({ url: `${url}?rotated`, eventTypes: ['wix.ecom.v1.order_created'] });
+    rx.answer(200);
+    for (const server of [s, other]) {
+      const t = await server.admin<{ delivery: WebhookDelivery }>(
+        'POST',
+        `${W}/webhooks/${made.body.webhook.id}/test`,
+        {},
+      );
+      expect(t.body.delivery.status, JSON.stringify(t.body)).toBe('DELIVERED');
+      const body = rx.got.at(-1)!.body;
+      const expectedEvents = [{ type: 'vitrine.webhooks.v1.webhook_test' } as never];
+      await expect(
+        sdkReceiver(rotated.body).client.webhooks.process(body, { expectedEvents }),
+      ).resolves.toBeTruthy();
+      await expect(sdkReceiver(old).client.webhooks.process(body, { expectedEvents })).rejects.toThrow();
+    }
+    // And the events fanned out after the rotation.
+    const n = rx.got.length;
+    const order = await createOrder(other);
+    const created = await s.until(async () => {
+      tick();
+      return rx.got.slice(n).find((g) => g.headers['x-vitrine-event-type'] === 'wix.ecom.v1.order_created');
+    });
+    const { client, created: read } = sdkReceiver(rotated.body);
+    await client.webhooks.process(created.body);
+    expect(read.map((x) => x.orderId)).toEqual([order.id]);
+    key = rotated.body;
+  });
 });
 
 describe('permission matrix', () => {
@@ -420,10 +458,10 @@ describe('permission matrix', () => {
     const table: Record<string, Expected> = Object.fromEntries(
       routes.map((r) => [`${r.method} ${r.url}`, ['admin']]),
     );
-    expect(routes).toHaveLength(10);
+    expect(routes).toHaveLength(11);
     expectTabledRoles(routes, table, (r) => `${r.method} ${r.url}`);
     const seen = await walkRoles(s, routes, table, (r) => `${r.method} ${r.url}`, await shopCallers(s));
-    expect(seen).toHaveLength(40);
+    expect(seen).toHaveLength(44);
     expect(routes.every((r) => r.owner)).toBe(true);
   });
 });

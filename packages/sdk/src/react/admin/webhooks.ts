@@ -90,6 +90,13 @@ async function deliveryChanged(client: QueryClient, d: WebhookDelivery) {
 }
 
 export const webhookMutations = {
+  /** Replaces the signing key; the key shown is the new one at once. */
+  rotateSigningKey: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: [...ALL, 'rotate-signing-key'] as const,
+      mutationFn: () => webhookCalls.rotateSigningKey(http),
+      onSuccess: (k, _v, _r, context) => context.client.setQueryData([...ALL, 'signing-key'], k),
+    }),
   create: (http: HttpClient) =>
     mutationOptions({
       mutationKey: [...ALL, 'create'] as const,
