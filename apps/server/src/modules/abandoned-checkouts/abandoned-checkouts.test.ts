@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../test/discounts.ts';
 import { freshEmail, GOOD_PASSWORD, linkIn, mailsTo, register } from '../../test/identity.ts';
 import { memberTokens, signInFrom } from '../../test/oauth.ts';
+import { createOrder, orderBody } from '../../test/orders.ts';
 import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
 import { testEngine } from '../../test/database.ts';
 import { appError, startTestServer, type TestServer } from '../../test/server.ts';
@@ -403,6 +404,26 @@ describe('a buyer who has bought since', () => {
     expect(await reminded('member-a@example.test')).toHaveLength(0);
     expect(await reminded('unrelated@example.test')).toHaveLength(1);
     expect(await reminded('before@example.test')).toHaveLength(1);
+  });
+
+  it('is not recorded nor reminded: an order an app made for the same e-mail since, without a checkout', async () => {
+    // Controls: the app's order came before the checkout was left; another buyer's order.
+    await createOrder(s, orderBody({ email: 'phoned-before@example.test' }));
+    s.clock.advance(60_000);
+    const before = await checkoutOf(await kit.visitor(), 'phoned-before@example.test');
+    const phoned = await checkoutOf(await kit.visitor(), 'phoned@example.test');
+    const other = await checkoutOf(await kit.visitor(), 'not-phoned@example.test');
+    s.clock.advance(60_000);
+    await createOrder(s, orderBody({ email: 'Phoned@Example.test' }));
+    await createOrder(s, orderBody({ email: 'someone-else@example.test' }));
+
+    s.clock.advance(61 * 60_000);
+    await s.until(() => byCheckout(other));
+    await s.until(() => byCheckout(before));
+    expect(await byCheckout(phoned)).toBeUndefined();
+    expect(await reminded('phoned@example.test')).toHaveLength(0);
+    expect(await reminded('not-phoned@example.test')).toHaveLength(1);
+    expect(await reminded('phoned-before@example.test')).toHaveLength(1);
   });
 
   it('once recorded, is RECOVERED when the buyer then buys through another checkout (same e-mail, another device)', async () => {

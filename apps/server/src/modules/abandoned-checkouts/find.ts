@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type PeriodicTask } from '../../platform/jobs.ts';
 import { getCheckout, leftCheckouts, recoveredCheckouts } from '../checkout/index.ts';
+import { orderedSince } from '../orders/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { RECOVERY_LINK_DAYS } from './link.ts';
 import { EMAIL_JOB } from './send.ts';
@@ -43,6 +44,8 @@ async function record(ctx: Ctx, checkoutId: string, now: number, emails: boolean
   const left = new Date(c.updatedDate);
   const email = c.buyerInfo.email?.toLowerCase();
   if (c.completed || !email || c.lineItems.length === 0 || now - left.getTime() < ABANDONED_AFTER_MS) return;
+  // An order since that no checkout made (an app's, a phone order): the buyer has bought.
+  if (await orderedSince(ctx, { memberId: c.buyerInfo.memberId, email }, left)) return;
   const mail = emails && now - left.getTime() <= EMAIL_WITHIN_MS;
   const contact = c.billingInfo?.contactDetails ?? c.shippingInfo.shippingDestination?.contactDetails;
   const contactDetails = contact

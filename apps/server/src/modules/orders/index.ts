@@ -16,7 +16,7 @@ export {
 } from './service.ts';
 export { type PaidWith } from './mails.ts';
 export { sendOrderNumber } from './place.ts';
-export { hasPurchased, readOrderForSystem } from './purchases.ts';
+export { hasPurchased, orderedSince, readOrderForSystem } from './purchases.ts';
 export { addOrderSearchField, countOrders } from './search-fields.ts';
 export { dailyOrderStats, ordersToFulfil } from './stats.ts';
 export { type OrdersTables } from './store.ts';
