@@ -50,9 +50,10 @@ const SHELL = [
   /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer)\.tsx$/,
 ];
 // Libraries only lazy chunks use, not in the shell: the cart drawer's (the Radix Dialog and what it
-// brings), the authenticator set-up's QR code (uqr) and the review videos' player (hls.js).
+// brings), the authenticator set-up's QR code (uqr), the review videos' player (hls.js) and the
+// address layouts of the account and order pages (localized-address-format).
 const LAZY_ONLY =
-  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|uqr|hls\.js)\//;
+  /\/node_modules\/(@radix-ui|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|uqr|hls\.js|localized-address-format)\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',

@@ -94,7 +94,7 @@ describe('the address form values', () => {
     expect(sameAddress(saved, { ...typed, addressLine2: 'Apt 5' })).toBe(false);
     expect(sameAddress(saved, { ...typed, subdivision: 'US-IN' })).toBe(false);
     // Saved from either place, an address reads the same.
-    expect(addressText(saved)).toBe('12 Main Street, Apt 4B, 62701 Springfield, IL, United States');
+    expect(addressText(saved)).toBe('12 Main Street, Apt 4B, Springfield, IL 62701, United States');
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressLines, addressText } from './address.ts';
 
 describe('addressLines', () => {
-  it('keeps the apartment, the state and the recipient, and names the country', () => {
+  it('keeps the apartment, the state and the recipient, and lays the US line out as the post does', () => {
     expect(
       addressLines(
         {
@@ -11,24 +11,60 @@ describe('addressLines', () => {
           city: 'Austin',
           postalCode: '73301',
           subdivision: 'US-TX',
+          subdivisionFullname: 'Texas',
           country: 'US',
         },
-        { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100' },
+        { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', phone: '+1 555 0100' },
       ),
-    ).toEqual(['Ada Lovelace', '1 Elm Street', 'Apt 4B', '73301 Austin', 'TX, United States', '+1 555 0100']);
+    ).toEqual([
+      'Ada Lovelace',
+      'Analytical Engines',
+      '1 Elm Street',
+      'Apt 4B',
+      'Austin, TX 73301',
+      'United States',
+      '+1 555 0100',
+    ]);
   });
 
-  it('prefers the full names the server gives, and leaves out what is missing', () => {
+  it("follows each country's layout: the postcode before the city, after it, or on a line of its own", () => {
+    const at = (country: string, city: string, postalCode: string, subdivision?: string) =>
+      addressText({ addressLine: '1 High Street', city, postalCode, country, subdivision });
+    expect(at('DE', 'Berlin', '10115', 'DE-BE')).toBe('1 High Street, 10115 Berlin, BE, Germany');
+    expect(at('FR', 'Paris', '75001')).toBe('1 High Street, 75001 Paris, France');
+    expect(at('GB', 'London', 'SW1A 1AA')).toBe('1 High Street, London, SW1A 1AA, United Kingdom');
+    expect(at('CA', 'Montréal', 'H2X 1Y4', 'CA-QC')).toBe('1 High Street, Montréal QC H2X 1Y4, Canada');
+  });
+
+  it('never hides a part the layout has no place for, nor repeats one it has', () => {
+    // Japan's Latin layout has no city: the ward the buyer gave still shows.
+    expect(
+      addressLines({
+        addressLine: '1-1 Marunouchi',
+        city: 'Chiyoda',
+        postalCode: '100-0001',
+        subdivisionFullname: 'Tokyo',
+        subdivision: 'JP-13',
+        country: 'JP',
+      }),
+    ).toEqual(['1-1 Marunouchi, Tokyo', '100-0001', 'Chiyoda', 'Japan']);
+    // A city that is also its region is written once.
     expect(
       addressText({
         addressLine: 'Hauptstraße 5',
         city: 'Berlin',
-        subdivision: 'DE-BE',
         subdivisionFullname: 'Berlin',
         country: 'DE',
         countryFullname: 'Germany',
       }),
-    ).toBe('Hauptstraße 5, Berlin, Berlin, Germany');
+    ).toBe('Hauptstraße 5, Berlin, Germany');
+    // No country: every part given, in the usual order.
+    expect(
+      addressText({ addressLine: '9 Elm Road', city: 'Springfield', postalCode: '12345', subdivision: 'XX' }),
+    ).toBe('9 Elm Road, Springfield, 12345 XX');
+  });
+
+  it('leaves out what is missing', () => {
     expect(addressText({ country: 'CA', subdivision: 'QC' })).toBe('QC, Canada');
     expect(addressLines(undefined)).toEqual([]);
     expect(addressLines({ addressLine: '  ' }, { firstName: '' })).toEqual([]);

@@ -4,6 +4,7 @@
  * `lazy` (a feature's route: `{ path, lazy: () => import('./list/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })) }`).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '@vitrine/ui';
 import { authUrls } from '../features/auth/urls.ts';
 import type { Feature } from './feature.ts';
 import { NotFound, RouteError } from './not-found.tsx';
@@ -12,22 +13,32 @@ import { Shell } from './shell.tsx';
 
 export const BASENAME = '/dashboard';
 
+/**
+ * What the page shows while the first page's code loads (React Router renders it, and warns in the
+ * console without one, whenever the route the browser opens is lazy): the same words as the shell's
+ * own wait for the session.
+ */
+const opening = <Loading className="py-24" label="Opening the dashboard…" />;
+
 export function dashboardRoutes(features: readonly Feature[]): RouteObject[] {
   return [
     {
       path: authUrls.login.path,
       lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
       errorElement: <RouteError />,
+      hydrateFallbackElement: opening,
     },
     {
       path: authUrls.setup.path,
       lazy: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
       errorElement: <RouteError />,
+      hydrateFallbackElement: opening,
     },
     {
       path: authUrls.invite.path,
       lazy: () => import('../features/auth/invite-page.tsx').then((m) => ({ Component: m.InvitePage })),
       errorElement: <RouteError />,
+      hydrateFallbackElement: opening,
     },
     {
       element: (
@@ -36,6 +47,7 @@ export function dashboardRoutes(features: readonly Feature[]): RouteObject[] {
         </RequireStaff>
       ),
       errorElement: <RouteError />,
+      hydrateFallbackElement: opening,
       children: [
         {
           errorElement: <RouteError />,

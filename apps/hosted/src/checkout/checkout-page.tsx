@@ -8,7 +8,7 @@ import {
 import { checkoutMutations, checkoutQueries, memberQueries, paymentMutations } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { addressText, Alert, Button, formatMoney, isZeroMoney, linkClass } from '@vitrine/ui';
+import { addressText, Alert, Button, formatMoney, isZeroMoney, linkClass, sameAddress } from '@vitrine/ui';
 import { useDocumentTitle } from '../store-name.ts';
 import { http } from './api.ts';
 import { ContactStep, type Method } from './contact-step.tsx';
@@ -209,6 +209,12 @@ function CheckoutFlow({ session }: { session: Session }) {
   }
 
   const shipTo = currentMethod === 'pickup' ? 'Pick up' : addressText(destination?.address);
+  // Named only when it is another place than the delivery's.
+  const billing = checkout.billingInfo?.address;
+  const billTo =
+    currentMethod === 'ship' && billing && destination?.address && !sameAddress(billing, destination.address)
+      ? addressText(billing)
+      : undefined;
 
   return (
     <Shell
@@ -278,6 +284,7 @@ function CheckoutFlow({ session }: { session: Session }) {
                 .join(' ')}
             </p>
             {shipping && <p>{shipTo}</p>}
+            {billTo && <p>Billing address: {billTo}</p>}
           </div>
         )}
       </Step>

@@ -14,6 +14,7 @@ import type { Checkout, CheckoutUpdate, MemberView } from '@vitrine/sdk';
 import { describe } from './errors.ts';
 import { useCountryList } from './destinations.ts';
 import { initialDraft, SaveAddressChoice, SavedAddresses, savedAddresses } from './saved-addresses.tsx';
+import { billingAddressOf, BillingChoice, initialBilling } from './billing.tsx';
 
 export type Method = 'ship' | 'pickup';
 
@@ -22,7 +23,9 @@ export type Method = 'ship' | 'pickup';
  * house number, as the platform writes them) or pickup; saved with one updateCheckout. A signed-in
  * member's name and e-mail pre-fill it, and their saved addresses are offered above the address
  * (the first one filled in while the checkout has none); a member may have the address saved to
- * their account after the order (`saveAddress`, kept by the page).
+ * their account after the order (`saveAddress`, kept by the page). A delivery is billed to its
+ * address unless the buyer gives a billing address of its own (`billing.tsx`); both are saved with
+ * the contact's name as the checkout's `billingInfo` (pickup and digital orders leave it as it is).
  */
 export function ContactStep({
   checkout,
@@ -56,9 +59,11 @@ export function ContactStep({
     ? draft.country
     : (list[0]?.code ?? draft.country);
   const address: AddressDraft = country === draft.country ? draft : { ...draft, country, subdivision: '' };
+  const [billing, setBilling] = useState(() => initialBilling(checkout));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [billingFields, setBillingFields] = useState<Record<string, string>>({});
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -73,8 +78,10 @@ export function ContactStep({
     if (!get('lastName')) missing.lastName = 'Enter your last name.';
     const withAddress = shipping && method === 'ship';
     if (withAddress) Object.assign(missing, addressProblems(address));
+    const billingMissing = withAddress && !billing.same ? addressProblems(billing.address) : {};
     setFields(missing);
-    if (Object.keys(missing).length) {
+    setBillingFields(billingMissing);
+    if (Object.keys(missing).length || Object.keys(billingMissing).length) {
       setError('Please check the highlighted fields.');
       return;
     }
@@ -87,13 +94,21 @@ export function ContactStep({
       ? // The server writes the address line from the street (in the country's order).
         { address: addressOf(address), contactDetails }
       : { contactDetails };
+    const billingInfo = withAddress
+      ? { address: billingAddressOf(billing, address), contactDetails }
+      : undefined;
     setBusy(true);
     setError(undefined);
     try {
       await onSave(
         {
-          checkout: { buyerInfo: { email }, shippingInfo: { shippingDestination } },
-          fieldMask: 'buyerInfo.email,shippingInfo.shippingDestination',
+          checkout: {
+            buyerInfo: { email },
+            shippingInfo: { shippingDestination },
+            ...(billingInfo ? { billingInfo } : {}),
+          },
+          // Without a delivery address, a billing address set before (by a front end) is kept.
+          fieldMask: `buyerInfo.email,shippingInfo.shippingDestination${billingInfo ? ',billingInfo' : ''}`,
         },
         method,
       );
@@ -180,6 +195,7 @@ export function ContactStep({
           />
           <AddressFields value={address} onChange={setDraft} countries={list} errors={fields} />
           <SaveAddressChoice member={member} draft={address} checked={saveAddress} onChange={onSaveAddress} />
+          <BillingChoice value={billing} onChange={setBilling} errors={billingFields} />
         </>
       )}
       <Button type="submit" className="w-full" busy={busy}>

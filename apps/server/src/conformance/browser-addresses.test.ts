@@ -22,7 +22,7 @@ const built =
   existsSync(join(appDist('hosted'), 'index.html'));
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'addresses');
 const PASSWORD = 'Correct-Horse-42';
-const SPRINGFIELD = '12 Main Street, Apt 4B, 62701 Springfield, IL, United States';
+const SPRINGFIELD = '12 Main Street, Apt 4B, Springfield, IL 62701, United States';
 
 let s: TestServer;
 let browser: Browser;
@@ -231,12 +231,12 @@ describe.skipIf(!hasChromium || !built)('saved addresses, account and checkout',
     await page.goto('/account/addresses');
     await expect
       .poll(() => bookEntries(page))
-      .toEqual(['5 Harbour Road, Suite 200, 22201 Arlington, VA, United States']);
+      .toEqual(['5 Harbour Road, Suite 200, Arlington, VA 22201, United States']);
     // The next checkout offers it.
     await checkOut(page);
     await expect
       .poll(() => page.getByLabel('Saved addresses').locator('option:checked').innerText())
-      .toBe('5 Harbour Road, Suite 200, 22201 Arlington, VA, United States');
+      .toBe('5 Harbour Road, Suite 200, Arlington, VA 22201, United States');
     expect(await page.getByLabel('Street name').inputValue()).toBe('Harbour Road');
     expect(sh.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     await sh.close();

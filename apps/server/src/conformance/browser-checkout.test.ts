@@ -72,6 +72,44 @@ async function shippableProduct(auth: string) {
   throw new Error('no shippable demo product with tracked stock');
 }
 
+/** A visitor's cart of `quantity` of a shippable demo product, made a checkout; the visitor's token and the checkout URL. */
+async function checkoutLink(quantity: number) {
+  const visitor = (
+    await s.request<{ access_token: string }>('POST', '/oauth2/token', {
+      body: { clientId, grantType: 'anonymous' },
+    })
+  ).body.access_token;
+  const product = await shippableProduct(visitor);
+  const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
+    auth: visitor,
+    body: {
+      lineItems: [
+        {
+          catalogReference: {
+            catalogItemId: product.productId,
+            appId: APP,
+            options: { variantId: product.variantId },
+          },
+          quantity,
+        },
+      ],
+    },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const { checkoutId } = (
+    await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
+      auth: visitor,
+      body: { channelType: 'WEB' },
+    })
+  ).body;
+  const link = (
+    await s.request<{ checkoutUrl: string }>('GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`, {
+      auth: visitor,
+    })
+  ).body.checkoutUrl;
+  return { visitor, product, checkoutId, link };
+}
+
 /** The bits of the page's DOM the checks read (this file is compiled without the DOM library). */
 interface Element_ {
   name?: string;
@@ -98,34 +136,7 @@ async function tabTo(page: Page, label: string, max = 15) {
 
 describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
   it("cart → redirect session → address, shipping, coupon → declined card → fixed with the keyboard → straight to the shop's thank-you URL with the order id", async () => {
-    const visitor = (
-      await s.request<{ access_token: string }>('POST', '/oauth2/token', {
-        body: { clientId, grantType: 'anonymous' },
-      })
-    ).body.access_token;
-    const product = await shippableProduct(visitor);
-    const added = await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
-      auth: visitor,
-      body: {
-        lineItems: [
-          {
-            catalogReference: {
-              catalogItemId: product.productId,
-              appId: APP,
-              options: { variantId: product.variantId },
-            },
-            quantity: 1,
-          },
-        ],
-      },
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const made = await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
-      auth: visitor,
-      body: { channelType: 'WEB' },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const checkoutId = made.body.checkoutId;
+    const { visitor, product, checkoutId } = await checkoutLink(1);
     const rs = await s.request<{ redirectSession: { fullUrl: string } }>(
       'POST',
       '/_api/redirects-api/v1/redirect-session',
@@ -260,6 +271,11 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
           },
         },
       },
+      // Billed to the delivery address, the buyer having said nothing else.
+      billingInfo: {
+        address: { addressLine: '1 Main St', city: 'New York', postalCode: '10001', country: 'US' },
+        contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
+      },
     });
     expect(payable).toContain(order.body.order.priceSummary.total.formattedAmount);
     expect(await stockOf(product.productId)).toBe(product.stock - 1);
@@ -271,38 +287,7 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const last4 = card.body.giftCard.code.slice(-4);
-    const visitor = (
-      await s.request<{ access_token: string }>('POST', '/oauth2/token', {
-        body: { clientId, grantType: 'anonymous' },
-      })
-    ).body.access_token;
-    const product = await shippableProduct(visitor);
-    await s.request('POST', '/ecom/v1/carts/current/add-to-cart', {
-      auth: visitor,
-      body: {
-        lineItems: [
-          {
-            catalogReference: {
-              catalogItemId: product.productId,
-              appId: APP,
-              options: { variantId: product.variantId },
-            },
-            quantity: 2,
-          },
-        ],
-      },
-    });
-    const { checkoutId } = (
-      await s.request<{ checkoutId: string }>('POST', '/ecom/v1/carts/current/create-checkout', {
-        auth: visitor,
-        body: { channelType: 'WEB' },
-      })
-    ).body;
-    const link = (
-      await s.request<{ checkoutUrl: string }>('GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`, {
-        auth: visitor,
-      })
-    ).body.checkoutUrl;
+    const { product, link } = await checkoutLink(2);
 
     const page = await browser.newPage();
     await page.goto(link);
@@ -364,5 +349,72 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
       shippingInfo: { logistics: { pickupDetails: expect.anything() } },
     });
     expect(await stockOf(product.productId)).toBe(product.stock - 2);
+  });
+  it('a delivery is billed to its address unless the buyer gives another, which a reload keeps and the order carries', async () => {
+    const { link } = await checkoutLink(1);
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(link);
+    await page.getByLabel('E-mail').fill('ines@example.test');
+    await page.getByLabel('First name').fill('Inès');
+    await page.getByLabel('Last name').fill('Laurent');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Street name').fill('Main St');
+    await page.getByLabel('House number').fill('1');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State / province').selectOption('US-NY');
+    await page.getByLabel('Postal code').fill('10001');
+    const same = page.getByRole('checkbox', {
+      name: 'My billing address is the same as the delivery address',
+    });
+    expect(await same.isChecked()).toBe(true);
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    expect(await billing.count()).toBe(0);
+
+    // Another billing address, in a country the store does not ship to: its own fields, checked apart.
+    await same.uncheck();
+    await billing.getByLabel('Country').selectOption('CH');
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await billing.getByText('Enter the street name.').waitFor();
+    expect(await page.getByText('Enter the street name.').count()).toBe(1);
+    await billing.getByLabel('Street name').fill('Bahnhofstrasse');
+    await billing.getByLabel('House number').fill('7');
+    await billing.getByLabel('City').fill('Zürich');
+    await billing.getByLabel('Postal code').fill('8001');
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await page.getByRole('radio', { name: /Standard/ }).waitFor();
+    const contact = page.getByRole('region', { name: /Contact and delivery/ });
+    const billedTo = 'Billing address: Bahnhofstrasse 7, CH-8001 Zürich, Switzerland';
+    await expect.poll(() => contact.textContent()).toContain(billedTo);
+    expect(await contact.textContent()).toContain('1 Main St, New York, NY 10001, United States');
+
+    // A reload keeps the choice: the step reads the same, and editing shows the billing fields filled.
+    await page.reload();
+    await expect.poll(() => contact.textContent()).toContain(billedTo);
+    await contact.getByRole('button', { name: 'Edit' }).click();
+    expect(await same.isChecked()).toBe(false);
+    expect(await billing.getByLabel('City').inputValue()).toBe('Zürich');
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await page.getByRole('radio', { name: /Standard/ }).waitFor();
+
+    await page.getByLabel('Name on card').fill('Inès Laurent');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date (MM/YY)').fill('01/40');
+    await page.getByLabel('Security code (CVC)').fill('321');
+    await page.getByRole('button', { name: /place order/ }).click();
+    await page.waitForURL(/\/checkout\/thank-you\?/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    expect(problems).toEqual([]);
+    await page.close();
+
+    const order = await s.admin<{ order: Record<string, unknown> }>('GET', `/ecom/v1/orders/${orderId}`);
+    expect(order.body.order).toMatchObject({
+      billingInfo: {
+        address: { country: 'CH', city: 'Zürich', postalCode: '8001', addressLine: 'Bahnhofstrasse 7' },
+        contactDetails: { firstName: 'Inès', lastName: 'Laurent' },
+      },
+      shippingInfo: { logistics: { shippingDestination: { address: { country: 'US', city: 'New York' } } } },
+    });
   });
 });

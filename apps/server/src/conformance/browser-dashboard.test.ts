@@ -136,8 +136,10 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   // 4xx answers the page expects (no session yet: 401) are logged by Chromium as failed loads.
+  // Warnings count too (React Router's, for one, when the first page has nothing to show while its code loads).
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    const problem = m.type() === 'error' || m.type() === 'warning';
+    if (problem && !m.text().startsWith('Failed to load resource')) errors.push(`${m.type()}: ${m.text()}`);
   });
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 180_000);

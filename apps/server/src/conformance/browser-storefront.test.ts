@@ -138,7 +138,7 @@ async function payOnHostedCheckout(page: Page, email: string) {
   await page.getByLabel('Card number').or(toPayment).first().waitFor();
   // The address as it will be used, the apartment and the state included.
   expect(await page.locator('main').innerText()).toContain(
-    '1 Main Street, Apt 4B, 62701 Springfield, IL, United States',
+    '1 Main Street, Apt 4B, Springfield, IL 62701, United States',
   );
   if (await toPayment.count()) await toPayment.press('Enter');
   await page.getByLabel('Name on card').fill('Ada Lovelace');
@@ -409,7 +409,7 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     for (const text of [
       'Payment Paid',
       'Delivery Not shipped yet',
-      'Ship to Ada Lovelace 1 Main Street Apt 4B 62701 Springfield IL, United States',
+      'Ship to Ada Lovelace 1 Main Street Apt 4B Springfield, IL 62701 United States',
       'Linen Button-Down Shirt',
     ])
       expect(shown).toContain(text);
@@ -491,7 +491,7 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
       .poll(async () =>
         (await page.getByRole('list', { name: 'Saved addresses' }).innerText()).replace(/\s+/g, ' '),
       )
-      .toContain('5 Harbour Road 22201 Arlington VA, United States');
+      .toContain('5 Harbour Road Arlington, VA 22201 United States');
     await expectAccessible(page, 'addresses');
 
     await page.goto('/cart');

@@ -123,7 +123,7 @@ export function ReviewsPage() {
             <p role="status" className="mb-2 text-sm text-muted">
               {p.reviews.length === 0
                 ? view === 'PENDING' && !isFiltered(search)
-                  ? 'Nothing to moderate: every review is answered.'
+                  ? 'Nothing to moderate: no review is waiting for a decision.'
                   : 'No reviews match.'
                 : `Showing ${plural(p.reviews.length, 'review')}${reviews.isFetching ? ' (updating…)' : ''}.`}
             </p>
