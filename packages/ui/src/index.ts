@@ -50,13 +50,13 @@ export {
   authFormProblems,
   BLOCKED_ACCOUNT_WORDS,
   CHECK_FIELDS_WORDS,
-  fieldSentence,
   lockedWords,
   PASSWORD_MIN_LENGTH,
   triesLeftWords,
   type AuthField,
   type AuthFieldErrors,
 } from './sign-in.ts';
+export { fieldSentence } from './field-sentence.ts';
 export { announceSignIn, onSignInElsewhere } from './signed-in-elsewhere.ts';
 export { LoadingSkeleton, Skeleton } from './skeleton.tsx';
 export { Table, type TableProps } from './table.tsx';

@@ -32,19 +32,6 @@ export function authFormProblems(form: FormData, o: { newPassword?: boolean } = 
   return problems;
 }
 
-/**
- * A field violation as a sentence beside its field or on the page: "password" + "must be at least 8
- * characters" → "Password must be at least 8 characters." (a description that is already a sentence
- * is kept, with its full stop).
- */
-export function fieldSentence(v: { field: string; description: string }): string {
-  const d = v.description.trim();
-  const last = v.field.split('.').pop() ?? '';
-  const field = last === 'email' ? 'e-mail' : last.replace(/([A-Z])/g, ' $1').toLowerCase();
-  const text = /^[a-z]/.test(d) && field ? `${field} ${d}` : d;
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
-}
-
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
