@@ -99,6 +99,15 @@ beforeAll(async () => {
   });
   shopper = { memberId: tokens.memberId, email: tokens.email, token: tokens.tokens.access_token };
   expect((await s.request('GET', '/members/v1/members/my', { auth: shopper.token })).status).toBe(200);
+  const withAddress = await s.admin('PATCH', `/members/v1/members/${shopper.memberId}`, {
+    member: {
+      id: shopper.memberId,
+      contact: {
+        addresses: [{ addressLine: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE' }],
+      },
+    },
+  });
+  expect(withAddress.status, JSON.stringify(withAddress.body)).toBe(200);
 
   // Wool socks: size S in stock, M sold out; a shopper waits for M, another for any size (a request of
   // the product as a whole, which no one variant's stock e-mails by itself: a request for S, in stock,
@@ -230,6 +239,8 @@ describe.skipIf(!hasChromium || !built)('the dashboard: marketing, customers, re
     // The login e-mail is the account's; the contact lists no "other" e-mail that is the same one.
     await page.getByText(`${shopper.email} (verified)`).waitFor();
     expect(await page.locator('main').innerText()).not.toContain('Other e-mails');
+    // Their address as the German post writes it, the country named (as on the order pages).
+    expect(await page.locator('main').innerText()).toContain('Hauptstraße 5, 10115 Berlin, Germany');
     await checkPage(page, 'admin-member');
 
     // Signed out everywhere (a lost phone): the session ends within seconds; signed in again, it works.

@@ -311,6 +311,15 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'order');
     await shots(page, 'order');
+    // The address as the US post writes it (the city, the state and the ZIP on one line).
+    const shipTo = page.locator('address').first();
+    expect((await shipTo.innerText()).split('\n')).toEqual([
+      'Ada Lovelace',
+      '1 Main St',
+      'New York, NY 10001',
+      'United States',
+      '+1 555 0100',
+    ]);
 
     // The dialog is in the URL: opening the link directly opens it.
     await page.goto(`/dashboard/orders/${orders.toFulfil.id}?dialog=fulfil`);

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { MemberView } from '@vitrine/contract';
 import { adminMemberMutations, adminMemberQueries } from '@vitrine/sdk/react';
-import { Alert, Button, buttonClass, linkClass, PageHeading } from '@vitrine/ui';
+import { addressText, Alert, Button, buttonClass, linkClass, PageHeading } from '@vitrine/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../app/errors.ts';
@@ -221,15 +221,8 @@ function Contact({ member: m }: { member: MemberView }) {
       (a, i) =>
         [
           `Address ${i + 1}`,
-          [
-            a.addressLine,
-            a.addressLine2,
-            [a.postalCode, a.city].filter(Boolean).join(' '),
-            a.subdivision,
-            a.country,
-          ]
-            .filter(Boolean)
-            .join(', '),
+          // As the country's post writes it, as the order pages do.
+          addressText(a),
         ] as [string, string],
     ),
   ];

@@ -10,7 +10,7 @@ import {
   shippingRegionQueries,
   storeSettingsQueries,
 } from '@vitrine/sdk/react';
-import { Alert, Badge, buttonClass, PageHeading, Table } from '@vitrine/ui';
+import { addressText, Alert, Badge, buttonClass, PageHeading, Table } from '@vitrine/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useHttp } from '../../../app/http.tsx';
@@ -156,16 +156,7 @@ export function ShippingPage() {
                           {p.pickupMethod === 'STORE_PICKUP' ? 'Your store' : 'Pickup point'}
                         </span>
                       </th>
-                      <td>
-                        {[
-                          p.address.addressLine,
-                          [p.address.postalCode, p.address.city].filter(Boolean).join(' '),
-                          p.address.subdivision,
-                          p.address.country,
-                        ]
-                          .filter(Boolean)
-                          .join(', ')}
-                      </td>
+                      <td>{addressText(p.address)}</td>
                       <td className="whitespace-nowrap">{Number(p.cost) ? m(p.cost) : 'Free'}</td>
                       <td>{p.active ? <Badge tone="success">Yes</Badge> : <Badge>No</Badge>}</td>
                       <td>
