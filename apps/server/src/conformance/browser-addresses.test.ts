@@ -111,7 +111,7 @@ const bookEntries = async (page: Page) =>
     t
       .split('\n')
       .map((l) => l.trim())
-      .filter((l) => l && !/^(Default at checkout|Make default|Remove)$/.test(l))
+      .filter((l) => l && !/^(Default at checkout|Make default|Edit|Remove)$/.test(l))
       .join(', '),
   );
 
@@ -238,6 +238,31 @@ describe.skipIf(!hasChromium || !built)('saved addresses, account and checkout',
       .poll(() => page.getByLabel('Saved addresses').locator('option:checked').innerText())
       .toBe('5 Harbour Road, Suite 200, Arlington, VA 22201, United States');
     expect(await page.getByLabel('Street name').inputValue()).toBe('Harbour Road');
+
+    // The book edits an address in its place: the form fills with it and takes the focus; Cancel
+    // leaves it as it was, and saved, the change survives a reload.
+    await page.goto('/account/addresses');
+    await hydrated(page);
+    const harbour = '5 Harbour Road, Suite 200, Arlington, VA 22201, United States';
+    await page.getByRole('button', { name: `Edit address ${harbour}` }).click();
+    await expect
+      .poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent'))
+      .toBe('Edit the address');
+    expect(await page.getByLabel('Apartment, suite, etc. (optional)').inputValue()).toBe('Suite 200');
+    await expectAccessible(page, 'address book, editing');
+    await page.getByLabel('Apartment, suite, etc. (optional)').fill('Suite 300');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('heading', { name: 'Add an address' }).count()).toBe(1);
+    expect(await page.getByLabel('Apartment, suite, etc. (optional)').inputValue()).toBe('');
+    await page.getByRole('button', { name: `Edit address ${harbour}` }).click();
+    await page.getByLabel('Apartment, suite, etc. (optional)').fill('Suite 300');
+    await page.getByLabel('Postal code').fill('22202');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Address updated.' }).waitFor();
+    const changed = '5 Harbour Road, Suite 300, Arlington, VA 22202, United States';
+    await expect.poll(() => bookEntries(page)).toEqual([changed]);
+    await page.reload();
+    await expect.poll(() => bookEntries(page)).toEqual([changed]);
     expect(sh.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     await sh.close();
   });

@@ -11,12 +11,13 @@ import {
   allCountries,
   Badge,
   Button,
+  draftOf,
   emptyDraft,
   localeCountry,
   sameAddress,
   type AddressDraft,
 } from '@vitrine/ui';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useEnv } from '../env.tsx';
 import { describeError } from '../errors.ts';
 
@@ -30,6 +31,8 @@ const bare = ({ id: _id, ...a }: MemberAddress) => a;
  * The member's address book (`contact.addresses`): each address as every page shows one
  * (`addressLines`), the first one the default the checkout fills in, and the kit's address form,
  * the same as the checkout's (any country here: the store's destinations matter only at checkout).
+ * "Edit" fills that form with a saved address (focus moves to it); saving puts the changed address
+ * back in its place, so the default stays the default.
  */
 export function AddressBook({ member }: { member: MemberView }) {
   const { http } = useEnv();
@@ -40,8 +43,25 @@ export function AddressBook({ member }: { member: MemberView }) {
   const [draft, setDraft] = useState<AddressDraft>(fresh);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string>();
+  /** The index of the saved address the form holds, while one is edited. */
+  const [editing, setEditing] = useState<number>();
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const reset = () => {
+    setEditing(undefined);
+    setErrors({});
+    setDraft(fresh());
+  };
+  const edit = (i: number, a: MemberAddress) => {
+    setEditing(i);
+    setErrors({});
+    setNotice(undefined);
+    setDraft(draftOf(a, a.country?.toUpperCase() ?? 'US'));
+    requestAnimationFrame(() => formHeading.current?.focus());
+  };
   const write = (next: Omit<MemberAddress, 'id'>[], done: string, then?: () => void) => {
     setNotice(undefined);
+    // The list changes under an edit in progress: the form starts over.
+    if (!then) reset();
     save.mutate(
       { id: member.id, patch: { contact: { addresses: next } } },
       {
@@ -58,12 +78,18 @@ export function AddressBook({ member }: { member: MemberView }) {
     setErrors(problems);
     if (Object.keys(problems).length) return;
     const address = addressOf(draft);
-    if (addresses.some((a) => sameAddress(a, address))) {
+    if (addresses.some((a, j) => j !== editing && sameAddress(a, address))) {
       setErrors({});
       setNotice('This address is saved already.');
       return;
     }
-    write([...addresses.map(bare), address], 'Address saved.', () => setDraft(fresh()));
+    if (editing !== undefined)
+      write(
+        addresses.map((a, j) => (j === editing ? address : bare(a))),
+        'Address updated.',
+        reset,
+      );
+    else write([...addresses.map(bare), address], 'Address saved.', reset);
   };
   const invalid = Object.keys(errors).length > 0;
   return (
@@ -112,6 +138,14 @@ export function AddressBook({ member }: { member: MemberView }) {
                   <Button
                     variant="link"
                     disabled={save.isPending}
+                    aria-label={`Edit address ${text}`}
+                    onClick={() => edit(i, a)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="link"
+                    disabled={save.isPending}
                     aria-label={`Remove address ${text}`}
                     onClick={() => write(addresses.filter((_, j) => j !== i).map(bare), 'Address removed.')}
                   >
@@ -123,18 +157,25 @@ export function AddressBook({ member }: { member: MemberView }) {
           })}
         </ul>
       )}
-      {addresses.length >= MAX_ADDRESSES ? (
+      {addresses.length >= MAX_ADDRESSES && editing === undefined ? (
         <p>You can save up to {MAX_ADDRESSES} addresses. Remove one to add another.</p>
       ) : (
         <form onSubmit={add} noValidate className="max-w-md" aria-labelledby="add-address-heading">
-          <h3 id="add-address-heading" className="mb-3 font-semibold">
-            Add an address
+          <h3 id="add-address-heading" ref={formHeading} tabIndex={-1} className="mb-3 font-semibold">
+            {editing === undefined ? 'Add an address' : 'Edit the address'}
           </h3>
           {invalid && <Alert>Please check the highlighted fields.</Alert>}
           <AddressFields value={draft} onChange={setDraft} countries={countries} errors={errors} />
-          <Button type="submit" busy={save.isPending}>
-            Save address
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" busy={save.isPending}>
+              {editing === undefined ? 'Save address' : 'Save changes'}
+            </Button>
+            {editing !== undefined && (
+              <Button variant="secondary" onClick={reset}>
+                Cancel
+              </Button>
+            )}
+          </div>
         </form>
       )}
     </section>
