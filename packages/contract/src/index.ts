@@ -18,6 +18,7 @@ export * from './shipping.ts';
 export * from './tax.ts';
 export * from './hosted-checkout.ts';
 export * from './addresses.ts';
+export * from './address-text.ts';
 export * from './cart-checkout.ts';
 export * from './catalog-responses.ts';
 export * from './catalog-search.ts';

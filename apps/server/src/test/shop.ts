@@ -106,7 +106,11 @@ export interface ShopOrderInput {
   email?: string;
   /** A US address (delivery); else nothing (digital goods, or `pickupCode`). */
   address?: boolean;
+  /** The delivery option chosen with `address` (else the checkout's own choice, when it makes one). */
+  shippingCode?: string;
   pickupCode?: string;
+  /** The checkout's `billingInfo` (none unless given). */
+  billingInfo?: Record<string, unknown>;
   giftCardCode?: string;
   /** create-order's `delayCapture`: the payment only authorizes, the merchant captures. */
   delayCapture?: boolean;
@@ -148,6 +152,7 @@ export async function placeShopOrder(
           },
           contactDetails,
         },
+        ...(o.shippingCode ? { selectedCarrierServiceOption: { code: o.shippingCode } } : {}),
       }
     : {
         shippingDestination: { contactDetails },
@@ -156,7 +161,11 @@ export async function placeShopOrder(
   const updated = await s.request('PATCH', `/ecom/v1/checkouts/${id}`, {
     auth: o.auth,
     body: {
-      checkout: { buyerInfo: { email: o.email ?? 'ada@example.test' }, shippingInfo },
+      checkout: {
+        buyerInfo: { email: o.email ?? 'ada@example.test' },
+        shippingInfo,
+        ...(o.billingInfo ? { billingInfo: o.billingInfo } : {}),
+      },
       ...(o.giftCardCode ? { giftCardCode: o.giftCardCode } : {}),
     },
   });

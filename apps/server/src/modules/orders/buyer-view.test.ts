@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { memberTokens, shopClient } from '../../test/oauth.ts';
 import { appError } from '../../test/server.ts';
-import { payAsBuyer, pickupLocation, placeShopOrder, shopProduct, visitorOf } from '../../test/shop.ts';
+import {
+  payAsBuyer,
+  pickupLocation,
+  placeShopOrder,
+  shopProduct,
+  usFlatShipping,
+  visitorOf,
+} from '../../test/shop.ts';
 import { ORDER_LINK_TTL_DAYS } from './order-link.ts';
 
 let s: TestServer;
@@ -117,6 +124,56 @@ describe("the buyer's view of an order", () => {
     expect(mail.html).toContain(`<tr><td>Paid with gift card ****${code.slice(-4)}</td>`);
   });
 
+  it("says where a delivery goes, as the country's post writes it, to the buyer and to the store", async () => {
+    await usFlatShipping(s);
+    await s.admin('PATCH', '/platform/v1/store-settings', {
+      settings: { contactEmail: 'shop@example.test' },
+    });
+    const email = 'delivery@example.test';
+    const buyer = await visitorOf(s);
+    const placed = await placeShopOrder(s, {
+      auth: buyer,
+      product: mug,
+      email,
+      address: true,
+      shippingCode: 'standard',
+    });
+    await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
+    const confirmation = await confirmationTo(email);
+    const shipTo = 'Ship to:\nAda Lovelace\n1 Main St\nNew York, NY 10001\nUnited States';
+    expect(confirmation.text).toContain(shipTo);
+    expect(confirmation.html).toContain(
+      '<p><strong>Ship to</strong><br>Ada Lovelace<br>1 Main St<br>New York, NY 10001<br>United States</p>',
+    );
+    // Billed to the same place: said once.
+    expect(confirmation.text).not.toContain('Billing address');
+    const notice = await s.until(async () =>
+      (await mailsTo('shop@example.test')).find(
+        (m) => m.subject.includes('new order') && m.text.includes(email),
+      ),
+    );
+    expect(notice.text).toContain(shipTo);
+
+    // Billed elsewhere (a Swiss card): both, each in its country's layout.
+    const other = 'billed@example.test';
+    const buyer2 = await visitorOf(s);
+    const billed = await placeShopOrder(s, {
+      auth: buyer2,
+      product: mug,
+      email: other,
+      address: true,
+      shippingCode: 'standard',
+      billingInfo: {
+        address: { country: 'CH', city: 'Zürich', postalCode: '8001', addressLine: 'Bahnhofstrasse 7' },
+        contactDetails: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines AG' },
+      },
+    });
+    await payAsBuyer(s, buyer2, billed.paymentGatewayOrderId!);
+    expect((await confirmationTo(other)).text).toContain(
+      `${shipTo}\n\nBilling address:\nEngines AG\nAda Lovelace\nBahnhofstrasse 7\nCH-8001 Zürich\nSwitzerland`,
+    );
+  });
+
   it('describes a pickup order as pickup: the confirmation and the "ready for pickup" e-mail', async () => {
     const email = 'pickup@example.test';
     const buyer = await visitorOf(s);
@@ -127,7 +184,7 @@ describe("the buyer's view of an order", () => {
       'We will let you know when it is ready for pickup at Harbour Shop, 1 Pier Road, Boston 02110.',
     );
     expect(confirmation.text).toContain('Pickup: Harbour Shop');
-    expect(confirmation.text).not.toMatch(/ships|Shipping/);
+    expect(confirmation.text).not.toMatch(/ships|Shipping|Ship to/);
 
     const order = (
       await s.admin<{ order: { lineItems: { id: string }[] } }>('GET', `/ecom/v1/orders/${placed.orderId}`)

@@ -1,4 +1,11 @@
-import type { Money, Order, StoreSettings } from '@vitrine/contract';
+import {
+  addressLines,
+  type AddressLike,
+  type ContactLike,
+  type Money,
+  type Order,
+  type StoreSettings,
+} from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
@@ -96,6 +103,38 @@ export function pickupOf(o: Order): { place: string; instructions?: string } | u
   return { place, ...(info?.logistics?.instructions ? { instructions: info.logistics.instructions } : {}) };
 }
 
+type Addressed = { address?: AddressLike; contactDetails?: ContactLike } | undefined;
+
+/**
+ * Where a delivered order goes, and where it is billed when that is another place, each as the
+ * pages write an address (the country's layout, `addressLines`): `Ship to` and `Billing address`.
+ * A pickup order has no delivery address (its place is in the summary).
+ */
+function addressBlocks(o: Order): { title: string; lines: string[] }[] {
+  if (pickupOf(o)) return [];
+  const ship = (o.shippingInfo?.logistics as { shippingDestination?: Addressed } | undefined)
+    ?.shippingDestination;
+  const bill = o.billingInfo as Addressed;
+  const shipLines = ship?.address ? addressLines(ship.address, ship.contactDetails) : [];
+  const billLines = bill?.address ? addressLines(bill.address, bill.contactDetails) : [];
+  return [
+    ...(shipLines.length ? [{ title: 'Ship to', lines: shipLines }] : []),
+    ...(billLines.length && billLines.join('\n') !== shipLines.join('\n')
+      ? [{ title: 'Billing address', lines: billLines }]
+      : []),
+  ];
+}
+
+const addressesText = (o: Order) =>
+  addressBlocks(o)
+    .map((b) => `\n\n${b.title}:\n${b.lines.join('\n')}`)
+    .join('');
+
+const addressesHtml = (o: Order) =>
+  addressBlocks(o)
+    .map((b) => `<p><strong>${esc(b.title)}</strong><br>${b.lines.map(esc).join('<br>')}</p>`)
+    .join('');
+
 /** What happens next, in words: delivery or pickup. */
 function nextStep(o: Order): string {
   const pickup = pickupOf(o);
@@ -140,8 +179,14 @@ export async function mailOrderConfirmation(
     to,
     senderName: s.storeName,
     subject,
-    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o, paidWith)}\n\n${view.text}\n\n${s.storeName}`,
-    html: page(s, subject, title, `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}`, view.action),
+    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o, paidWith)}${addressesText(o)}\n\n${view.text}\n\n${s.storeName}`,
+    html: page(
+      s,
+      subject,
+      title,
+      `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}${addressesHtml(o)}`,
+      view.action,
+    ),
   });
 }
 
@@ -154,12 +199,12 @@ export async function mailNewOrderNotice(ctx: Ctx, s: StoreSettings, o: Order, t
     to,
     senderName: s.storeName,
     subject,
-    text: `${title} from ${buyer}.\n\n${summaryText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboard}`,
+    text: `${title} from ${buyer}.\n\n${summaryText(o)}${addressesText(o)}\n\nPayment status: ${o.paymentStatus}\n\nOpen it in the dashboard: ${dashboard}`,
     html: page(
       s,
       subject,
       title,
-      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}`,
+      `<p>From ${esc(buyer)}. Payment status: ${esc(o.paymentStatus)}.</p>${summaryHtml(o)}${addressesHtml(o)}`,
       { label: 'Open it in the dashboard', url: dashboard },
     ),
   });

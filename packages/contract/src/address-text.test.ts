@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, addressText } from './address.ts';
+import { addressLines, addressText } from './address-text.ts';
 
 describe('addressLines', () => {
   it('keeps the apartment, the state and the recipient, and lays the US line out as the post does', () => {
