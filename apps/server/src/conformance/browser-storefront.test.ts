@@ -389,6 +389,10 @@ describe.skipIf(!hasChromium || !built)('the storefront in a real browser', () =
     expect(await page.locator('main').innerText()).toContain(
       `A confirmation is on its way to ${buyer}, with a link to follow your order from any device.`,
     );
+    // Where it goes, as the address was given, while a mistake can still be put right.
+    expect(await page.locator('main').innerText()).toContain(
+      'We will e-mail you when it ships to 1 Main Street, Apt 4B, Springfield, IL 62701, United States.',
+    );
     await expectAccessible(page, 'thank-you');
     await shot(page, 'thank-you-1280');
     expect(v.errors).toEqual([]);

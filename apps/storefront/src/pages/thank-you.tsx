@@ -4,7 +4,7 @@ import { orderQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, linkClass, Loading, PageHeading } from '@vitrine/ui';
+import { addressText, Alert, linkClass, Loading, PageHeading } from '@vitrine/ui';
 import { useTitle } from '../use-title.ts';
 import { useEnv, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
@@ -67,10 +67,14 @@ export function ThankYou() {
   );
 }
 
-/** The total, what gift cards paid of it, and what happens next (delivery or pickup). */
+/**
+ * The total, what gift cards paid of it, and what happens next: pickup, or delivery to the address
+ * as given (as the country's post writes it), so a mistyped one is seen while it can be changed.
+ */
 function OrderNote({ order, payments }: { order: Order; payments: OrderPayment[] | undefined }) {
   const gift = giftCardPart(order, payments);
   const pickup = pickupPlace(order);
+  const shipTo = order.shippingInfo?.logistics?.shippingDestination?.address;
   const paid = gift
     ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; paid by card ${gift.byCard}`
     : '';
@@ -80,7 +84,9 @@ function OrderNote({ order, payments }: { order: Order; payments: OrderPayment[]
       {paid}.{' '}
       {pickup
         ? `Pick it up at ${pickup}: we will e-mail you when it is ready.`
-        : 'We will e-mail you when it ships.'}
+        : shipTo
+          ? `We will e-mail you when it ships to ${addressText(shipTo)}.`
+          : 'We will e-mail you when it ships.'}
     </p>
   );
 }
