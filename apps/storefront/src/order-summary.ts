@@ -1,11 +1,11 @@
 import type { Money, Order, OrderPayment } from '@vitrine/sdk';
+import { placeText } from '@vitrine/ui';
 
-/** "Harbour Shop, 1 Pier Road, Boston" for a pickup order; undefined for a delivered one. */
+/** "Harbour Shop, 1 Pier Road, Boston, MA 02110" for a pickup order; undefined for a delivered one. */
 export function pickupPlace(o: Order): string | undefined {
   const details = o.shippingInfo?.logistics?.pickupDetails;
   if (!details) return undefined;
-  const a = details.address ?? {};
-  return [o.shippingInfo?.title, a.addressLine, a.city].filter(Boolean).join(', ');
+  return [o.shippingInfo?.title, placeText(details.address)].filter(Boolean).join(', ');
 }
 
 /** What gift cards paid of the order, and what was left for the card (formatted), from its payments. */

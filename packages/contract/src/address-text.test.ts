@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, addressText } from './address-text.ts';
+import { addressLines, addressText, placeText } from './address-text.ts';
 
 describe('addressLines', () => {
   it('keeps the apartment, the state and the recipient, and lays the US line out as the post does', () => {
@@ -62,6 +62,22 @@ describe('addressLines', () => {
     expect(
       addressText({ addressLine: '9 Elm Road', city: 'Springfield', postalCode: '12345', subdivision: 'XX' }),
     ).toBe('9 Elm Road, Springfield, 12345 XX');
+  });
+
+  it('writes a place near the buyer (a pickup point) on one line, without its country', () => {
+    expect(
+      placeText({
+        addressLine: '1 Pier Road',
+        city: 'Boston',
+        postalCode: '02110',
+        subdivision: 'US-MA',
+        country: 'US',
+      }),
+    ).toBe('1 Pier Road, Boston, MA 02110');
+    expect(
+      placeText({ addressLine: 'Hauptstraße 5', city: 'Berlin', postalCode: '10115', country: 'DE' }),
+    ).toBe('Hauptstraße 5, 10115 Berlin');
+    expect(placeText(undefined)).toBe('');
   });
 
   it('leaves out what is missing', () => {

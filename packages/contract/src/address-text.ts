@@ -55,9 +55,8 @@ function regionOf(a: AddressLike): string | undefined {
 
 const given = (v: string | null | undefined): string | undefined => (v?.trim() ? v.trim() : undefined);
 
-export function addressLines(a: AddressLike | null | undefined, c?: ContactLike | null): string[] {
-  const x = a ?? {};
-  const country = x.countryFullname ?? (x.country ? countryName(x.country) : undefined);
+/** The country's layout of the name, street, city, region and postal code: no country, no phone. */
+function postalLines(x: AddressLike, c?: ContactLike | null): string[] {
   const city = given(x.city);
   const region = given(regionOf(x));
   const postalCode = given(x.postalCode);
@@ -78,9 +77,21 @@ export function addressLines(a: AddressLike | null | undefined, c?: ContactLike 
   // A layout without a part the buyer gave (no region in Germany's, no city in Japan's) must not
   // hide it: what is left over gets a line of its own.
   const left = [postalCode, city, region].filter((v) => v && !lines.some((l) => l.includes(v)));
-  return [...lines, left.join(' '), country, given(c?.phone)].filter((l): l is string => !!l?.trim());
+  return [...lines, left.join(' ')].filter((l) => !!l.trim());
+}
+
+export function addressLines(a: AddressLike | null | undefined, c?: ContactLike | null): string[] {
+  const x = a ?? {};
+  const country = x.countryFullname ?? (x.country ? countryName(x.country) : undefined);
+  return [...postalLines(x, c), country, given(c?.phone)].filter((l): l is string => !!l?.trim());
 }
 
 /** The same on one line, for a summary: "1 Elm Street, Apt 4B, Austin, TX 73301, United States". */
 export const addressText = (a: AddressLike | null | undefined, c?: ContactLike | null) =>
   addressLines(a, c).join(', ');
+
+/**
+ * A place near the buyer on one line, without its country: "1 Pier Road, Boston, MA 02110" (a
+ * pickup point, wherever one is named: the checkout's options, the thank-you pages, the e-mails).
+ */
+export const placeText = (a: AddressLike | null | undefined) => postalLines(a ?? {}).join(', ');

@@ -3,6 +3,7 @@ export {
   addressLines,
   addressText,
   countryName,
+  placeText,
   type AddressLike,
   type ContactLike,
 } from '@vitrine/contract/address-text';

@@ -5,7 +5,14 @@
  * code (`@vitrine/ui/qr-code`) is loaded by `AuthenticatorKey` when it shows one. The video player
  * (`@vitrine/ui/video-player`, HLS by hls.js loaded on first play) is for the pages that show a video.
  */
-export { addressLines, addressText, countryName, type AddressLike, type ContactLike } from './address.ts';
+export {
+  addressLines,
+  addressText,
+  countryName,
+  placeText,
+  type AddressLike,
+  type ContactLike,
+} from './address.ts';
 export {
   addressOf,
   addressProblems,

@@ -1,14 +1,13 @@
 import type { Order, OrderPayment } from '@vitrine/sdk';
-import { formatMoney, isZeroMoney } from '@vitrine/ui';
+import { formatMoney, isZeroMoney, placeText } from '@vitrine/ui';
 
 type Row = [string, string, boolean?];
 
-/** "Harbour Shop, 1 Pier Road, Boston" for a pickup order; undefined for a delivered one. */
+/** "Harbour Shop, 1 Pier Road, Boston, MA 02110" for a pickup order; undefined for a delivered one. */
 export function pickupPlace(order: Order): string | undefined {
   const details = order.shippingInfo?.logistics?.pickupDetails;
   if (!details) return undefined;
-  const a = details.address ?? {};
-  return [order.shippingInfo?.title, a.addressLine, a.city].filter(Boolean).join(', ');
+  return [order.shippingInfo?.title, placeText(details.address)].filter(Boolean).join(', ');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Choice, ChoiceGroup, formatMoney } from '@vitrine/ui';
+import { Alert, Choice, ChoiceGroup, formatMoney, placeText } from '@vitrine/ui';
 import type { Checkout, CheckoutShippingOption as ShippingOption } from '@vitrine/sdk';
 import { placeName } from './destinations.ts';
 import { describe } from './errors.ts';
@@ -15,11 +15,7 @@ export function optionsOf(checkout: Checkout, pickup: boolean): ShippingOption[]
 
 const describeOption = (o: ShippingOption) => {
   const pickup = o.logistics?.pickupDetails?.address;
-  if (pickup)
-    return (
-      [pickup.addressLine, pickup.city].filter(Boolean).join(', ') +
-      (o.logistics?.instructions ? ` — ${o.logistics.instructions}` : '')
-    );
+  if (pickup) return placeText(pickup) + (o.logistics?.instructions ? ` — ${o.logistics.instructions}` : '');
   return o.logistics?.deliveryTime ?? '';
 };
 

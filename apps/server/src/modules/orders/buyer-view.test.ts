@@ -181,7 +181,7 @@ describe("the buyer's view of an order", () => {
     await payAsBuyer(s, buyer, placed.paymentGatewayOrderId!);
     const confirmation = await confirmationTo(email);
     expect(confirmation.text).toContain(
-      'We will let you know when it is ready for pickup at Harbour Shop, 1 Pier Road, Boston 02110.',
+      'We will let you know when it is ready for pickup at Harbour Shop, 1 Pier Road, Boston, MA 02110.',
     );
     expect(confirmation.text).toContain('Pickup: Harbour Shop');
     expect(confirmation.text).not.toMatch(/ships|Shipping|Ship to/);
@@ -196,7 +196,7 @@ describe("the buyer's view of an order", () => {
     const ready = (await mailsTo(email)).find((m) => /ready for pickup/.test(m.subject));
     expect(ready?.subject).toMatch(/^Harbour & Pine: order #\d+ is ready for pickup$/);
     expect(ready?.text).toContain(
-      'Pick it up at Harbour Shop, 1 Pier Road, Boston 02110.\nAsk at the counter.',
+      'Pick it up at Harbour Shop, 1 Pier Road, Boston, MA 02110.\nAsk at the counter.',
     );
     expect((await mailsTo(email)).some((m) => /on its way|shipped/.test(m.subject))).toBe(false);
     const activities = (

@@ -1,5 +1,6 @@
 import {
   addressLines,
+  placeText,
   type AddressLike,
   type ContactLike,
   type Money,
@@ -84,8 +85,8 @@ function summaryHtml(o: Order, paidWith: readonly PaidWith[] = []): string {
   return `<table cellpadding="4">${rows}${total}${paid}</table>`;
 }
 
-type PickupAddress = { addressLine?: string; addressLine1?: string; city?: string; postalCode?: string };
-/** Where a pickup order is collected ("Shop name, 100 Demo Street, New York 10001"), or undefined when it is delivered. */
+type PickupAddress = AddressLike & { addressLine1?: string };
+/** Where a pickup order is collected ("Shop name, 100 Demo Street, New York, NY 10001"), or undefined when it is delivered. */
 export function pickupOf(o: Order): { place: string; instructions?: string } | undefined {
   const info = o.shippingInfo as
     | { title?: string; logistics?: { pickupDetails?: { address?: PickupAddress }; instructions?: string } }
@@ -93,11 +94,7 @@ export function pickupOf(o: Order): { place: string; instructions?: string } | u
   const details = info?.logistics?.pickupDetails;
   if (!details) return undefined;
   const a = details.address ?? {};
-  const place = [
-    info?.title,
-    a.addressLine ?? a.addressLine1,
-    [a.city, a.postalCode].filter(Boolean).join(' '),
-  ]
+  const place = [info?.title, placeText({ ...a, addressLine: a.addressLine ?? a.addressLine1 })]
     .filter(Boolean)
     .join(', ');
   return { place, ...(info?.logistics?.instructions ? { instructions: info.logistics.instructions } : {}) };
