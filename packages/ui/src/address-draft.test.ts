@@ -1,6 +1,6 @@
 import { streetLine } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { addressText } from './address.ts';
+import { addressText } from '@vitrine/contract/address-text';
 import { addressOf, addressProblems, draftOf, emptyDraft, sameAddress, streetOf } from './address-draft.ts';
 import { allCountries, localeCountry, numberFirst, subdivisionCode, subdivisions } from './regions.ts';
 

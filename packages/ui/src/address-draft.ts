@@ -4,7 +4,7 @@
  * house number as `streetAddress`, the server writing `addressLine` from them), what is missing,
  * and whether two addresses are the same place.
  */
-import type { AddressLike } from './address.ts';
+import type { AddressLike } from '@vitrine/contract/address-text';
 import { subdivisionCode, subdivisions } from './regions.ts';
 
 export interface AddressDraft {

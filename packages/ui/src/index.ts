@@ -5,6 +5,7 @@
  * code (`@vitrine/ui/qr-code`) is loaded by `AuthenticatorKey` when it shows one. The video player
  * (`@vitrine/ui/video-player`, HLS by hls.js loaded on first play) is for the pages that show a video.
  */
+// Addresses as people read them live in the contract: the server's e-mails write them too.
 export {
   addressLines,
   addressText,
@@ -12,7 +13,7 @@ export {
   placeText,
   type AddressLike,
   type ContactLike,
-} from './address.ts';
+} from '@vitrine/contract/address-text';
 export {
   addressOf,
   addressProblems,
