@@ -78,6 +78,17 @@ async function paidOrder(product: { productId: string; variantId: string }, emai
           },
           selectedCarrierServiceOption: { code: 'standard' },
         },
+        // Billed where it is delivered, as the hosted checkout does by default.
+        billingInfo: {
+          address: {
+            country: 'US',
+            subdivision: 'US-NY',
+            city: 'New York',
+            addressLine: '1 Main St',
+            postalCode: '10001',
+          },
+          contactDetails,
+        },
       },
     },
   });
@@ -320,6 +331,11 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       'United States',
       '+1 555 0100',
     ]);
+    // Billed there too: said once, not written twice.
+    const billing = page.getByRole('heading', { name: 'Billing address' }).locator('xpath=..');
+    expect((await billing.innerText()).replace(/\s+/g, ' ')).toBe(
+      'Billing address Same as the shipping address',
+    );
 
     // The dialog is in the URL: opening the link directly opens it.
     await page.goto(`/dashboard/orders/${orders.toFulfil.id}?dialog=fulfil`);

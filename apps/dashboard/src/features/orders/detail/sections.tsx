@@ -120,8 +120,18 @@ export function Totals({ order }: { order: Order }) {
 
 type Addressed = { address?: Record<string, unknown>; contactDetails?: Record<string, unknown> } | undefined;
 
-function AddressBlock({ title, value }: { title: string; value: Addressed }) {
-  const lines = addressLines(value?.address as AddressLike, value?.contactDetails as ContactLike);
+const linesOf = (value: Addressed) =>
+  addressLines(value?.address as AddressLike, value?.contactDetails as ContactLike);
+
+function AddressBlock({ title, value, same }: { title: string; value: Addressed; same?: string }) {
+  const lines = linesOf(value);
+  if (same && lines.length)
+    return (
+      <div>
+        <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
+        <p className="text-sm">{same}</p>
+      </div>
+    );
   return (
     <div>
       <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
@@ -170,7 +180,18 @@ export function Customer({ order }: { order: Order }) {
           {order.shippingInfo.title}
         </p>
       )}
-      <AddressBlock title="Billing address" value={order.billingInfo as Addressed} />
+      <AddressBlock
+        title="Billing address"
+        value={order.billingInfo as Addressed}
+        // Billed where it is delivered (the hosted checkout's default): said once, not written twice.
+        same={
+          !pickup &&
+          linesOf(order.billingInfo as Addressed).join('\n') ===
+            linesOf(logistics?.shippingDestination as Addressed).join('\n')
+            ? 'Same as the shipping address'
+            : undefined
+        }
+      />
     </div>
   );
 }
