@@ -16,7 +16,7 @@ import { smtpSink } from '../test/identity.ts';
 import { transactions } from '../test/payments.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { checkNarrow, expectAccessible, phoneLike } from '../test/storefront.ts';
-import { payAsBuyer, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
+import { NY_ADDRESS, payAsBuyer, shopProduct, STORES_APP, visitorOf } from '../test/shop.ts';
 import { STAFF_PASSWORD, totpCode } from '../test/staff.ts';
 
 const built = existsSync(join(appDist('dashboard'), 'index.html'));
@@ -67,26 +67,14 @@ async function paidOrder(product: { productId: string; variantId: string }, emai
         buyerInfo: { email },
         shippingInfo: {
           shippingDestination: {
-            address: {
-              country: 'US',
-              subdivision: 'US-NY',
-              city: 'New York',
-              addressLine: '1 Main St',
-              postalCode: '10001',
-            },
+            address: NY_ADDRESS,
             contactDetails,
           },
           selectedCarrierServiceOption: { code: 'standard' },
         },
         // Billed where it is delivered, as the hosted checkout does by default.
         billingInfo: {
-          address: {
-            country: 'US',
-            subdivision: 'US-NY',
-            city: 'New York',
-            addressLine: '1 Main St',
-            postalCode: '10001',
-          },
+          address: NY_ADDRESS,
           contactDetails,
         },
       },

@@ -143,13 +143,7 @@ export async function placeShopOrder(
   const shippingInfo = o.address
     ? {
         shippingDestination: {
-          address: {
-            country: 'US',
-            subdivision: 'US-NY',
-            city: 'New York',
-            addressLine: '1 Main St',
-            postalCode: '10001',
-          },
+          address: NY_ADDRESS,
           contactDetails,
         },
         ...(o.shippingCode ? { selectedCarrierServiceOption: { code: o.shippingCode } } : {}),

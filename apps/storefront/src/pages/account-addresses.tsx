@@ -58,16 +58,19 @@ export function AddressBook({ member }: { member: MemberView }) {
     setDraft(draftOf(a, a.country?.toUpperCase() ?? 'US'));
     requestAnimationFrame(() => formHeading.current?.focus());
   };
-  const write = (next: Omit<MemberAddress, 'id'>[], done: string, then?: () => void) => {
+  /**
+   * Writes the whole list. Once saved, the form starts over when it was the form's own change, or
+   * when an edit was under way (the position it edits may have moved); a new address being typed
+   * stays while another one is made the default or removed.
+   */
+  const write = (next: Omit<MemberAddress, 'id'>[], done: string, fromForm = false) => {
     setNotice(undefined);
-    // The list changes under an edit in progress: the form starts over.
-    if (!then) reset();
     save.mutate(
       { id: member.id, patch: { contact: { addresses: next } } },
       {
         onSuccess: () => {
           setNotice(done);
-          then?.();
+          if (fromForm || editing !== undefined) reset();
         },
       },
     );
@@ -87,9 +90,9 @@ export function AddressBook({ member }: { member: MemberView }) {
       write(
         addresses.map((a, j) => (j === editing ? address : bare(a))),
         'Address updated.',
-        reset,
+        true,
       );
-    else write([...addresses.map(bare), address], 'Address saved.', reset);
+    else write([...addresses.map(bare), address], 'Address saved.', true);
   };
   const invalid = Object.keys(errors).length > 0;
   return (

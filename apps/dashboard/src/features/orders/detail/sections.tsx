@@ -123,19 +123,20 @@ type Addressed = { address?: Record<string, unknown>; contactDetails?: Record<st
 const linesOf = (value: Addressed) =>
   addressLines(value?.address as AddressLike, value?.contactDetails as ContactLike);
 
-function AddressBlock({ title, value, same }: { title: string; value: Addressed; same?: string }) {
+/**
+ * An address under its title, line by line. With `shipping`, an address that reads the same as
+ * it (the hosted checkout bills where it delivers by default) is said once, not written twice.
+ */
+function AddressBlock({ title, value, shipping }: { title: string; value: Addressed; shipping?: Addressed }) {
   const lines = linesOf(value);
-  if (same && lines.length)
-    return (
-      <div>
-        <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
-        <p className="text-sm">{same}</p>
-      </div>
-    );
+  const same =
+    shipping !== undefined && lines.length > 0 && lines.join('\n') === linesOf(shipping).join('\n');
   return (
     <div>
       <h3 className="mb-1 text-sm font-medium text-muted">{title}</h3>
-      {lines.length ? (
+      {same ? (
+        <p className="text-sm">Same as the shipping address</p>
+      ) : lines.length ? (
         <address className="text-sm not-italic">
           {lines.map((l, i) => (
             <span key={i} className="block">
@@ -183,14 +184,7 @@ export function Customer({ order }: { order: Order }) {
       <AddressBlock
         title="Billing address"
         value={order.billingInfo as Addressed}
-        // Billed where it is delivered (the hosted checkout's default): said once, not written twice.
-        same={
-          !pickup &&
-          linesOf(order.billingInfo as Addressed).join('\n') ===
-            linesOf(logistics?.shippingDestination as Addressed).join('\n')
-            ? 'Same as the shipping address'
-            : undefined
-        }
+        shipping={pickup ? undefined : (logistics?.shippingDestination as Addressed)}
       />
     </div>
   );
