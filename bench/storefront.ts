@@ -105,6 +105,9 @@ try {
         output: 'json' as const,
         logLevel: 'error' as const,
         onlyCategories: ['performance'],
+        // BENCH_LH_THROTTLING=devtools throttles the browser for real (network and CPU) instead of
+        // Lighthouse's default simulation, which estimates from an unthrottled load.
+        ...(process.env.BENCH_LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
       };
       const result =
         form === 'desktop'

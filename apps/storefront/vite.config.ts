@@ -46,7 +46,7 @@ const SHELL = [
   /\/node_modules\//,
   /\/packages\/sdk\/src\/(errors|react\/(query-client|catalog|cart)|auth\/storage)\.ts$/,
   /\/packages\/ui\/src\/(button|alert|loading|price|heading|classes)\.tsx?$/,
-  /\/apps\/storefront\/src\/(app|env|routes|lazy-page|errors|use-title)\.tsx?$/,
+  /\/apps\/storefront\/src\/(app|env|routes|lazy-page|errors|use-title|entry-client)\.tsx?$/,
   /\/apps\/storefront\/src\/components\/(layout|error-boundary|cart-drawer)\.tsx$/,
 ];
 // Libraries only lazy chunks use, not in the shell: the cart drawer's (the Radix Dialog and what it
@@ -74,6 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: false,
         sourcemap: true,
         manifest: true,
+        // One stylesheet for the whole shop (Tailwind's), which the server inlines into every page.
+        // Split per chunk, every lazy chunk listed it to load with itself: the page holds it as a
+        // <style>, not a <link>, so the preload helper downloaded it again (7 KB sharing the
+        // bandwidth with the page's images) and held the chunk until it came.
+        cssCodeSplit: false,
         target: 'es2022',
         // A dynamic import preloads the chunks it needs, but never the shell and the runtime: the
         // entry loaded them before any page ran. Fewer file names in every chunk's preload lists.

@@ -49,15 +49,18 @@ window.addEventListener('storage', (e) => {
     window.location.reload();
 });
 
-// The server rendered the matched pages: load their code first, so the first render matches.
-await preloadPages(matchPage(window.location.pathname));
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <Providers env={env} queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+// The server rendered the matched pages: load their code first, so the first render matches. Not a
+// top-level await: this module is in the shell chunk the pages import from, and a page's import
+// waits until this module has finished (a top-level await on it would wait forever).
+void preloadPages(matchPage(window.location.pathname)).then(() =>
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <Providers env={env} queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -312,11 +312,15 @@ describe.skipIf(!hasChromium || !built)('recommendations in the storefront', () 
       const v = await shopper(browser, s.url, width);
       const { page } = v;
       const calls: string[] = [];
+      // The shop's one stylesheet is inlined into each page: no lazy part (the rail, the reviews,
+      // the cart drawer) downloads it again.
+      const stylesheets: string[] = [];
       page.on('request', (r) => {
         if (
           /\/v1\/recommendations\/get|\/stores\/v3\/products\/search|\/reviews\/v1\/summaries/.test(r.url())
         )
           calls.push(new URL(r.url()).pathname);
+        if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(r.url());
       });
       await page.goto(`/product-page/${rail.a.slug}`);
       await hydrated(page);
@@ -361,6 +365,7 @@ describe.skipIf(!hasChromium || !built)('recommendations in the storefront', () 
       expect((await cardNames(onCartPage))[0]).toBe('Rail Candle');
       await expectAccessible(page, 'cart page with recommendations');
       await shot(page, `cart-related-${width}`);
+      expect(stylesheets).toEqual([]);
       expect(realErrors(v)).toEqual([]);
       await v.close();
     }

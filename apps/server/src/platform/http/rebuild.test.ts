@@ -105,7 +105,8 @@ describe('a build while the server runs', () => {
       const asset = (file: string) => get(`${prefix}assets/${file}`);
       const entryOf = async () => {
         const html = (await get(page, 'text/html')).text;
-        return new RegExp(`src="${prefix}assets/(index-[\\w-]+\\.js)"`).exec(html)?.[1];
+        // The entry: index-*.js, or the storefront's shell, which holds its entry module.
+        return new RegExp(`src="${prefix}assets/((?:index|shell)-[\\w-]+\\.js)"`).exec(html)?.[1];
       };
       try {
         const entry1 = await entryOf();
