@@ -11,7 +11,7 @@ import {
   type AddressDraft,
 } from '@vitrine/ui';
 import type { Checkout, CheckoutUpdate, MemberView } from '@vitrine/sdk';
-import { describe } from './errors.ts';
+import { describe, splitFields } from './errors.ts';
 import { useCountryList } from './destinations.ts';
 import { initialDraft, SaveAddressChoice, SavedAddresses, savedAddresses } from './saved-addresses.tsx';
 import { billingAddressOf, BillingChoice, initialBilling } from './billing.tsx';
@@ -115,7 +115,10 @@ export function ContactStep({
     } catch (err) {
       const d = describe(err);
       setError(d.message);
-      setFields(d.fields);
+      // The billing address's own fields have the delivery address's names: each under its group.
+      const { inPart, rest } = splitFields(d, 'billingInfo');
+      setFields(rest);
+      setBillingFields(inPart);
     } finally {
       setBusy(false);
     }

@@ -40,20 +40,26 @@ export interface Described {
   code?: string;
   status?: number;
   message: string;
+  /** Messages per field, keyed by the field's last name (`postalCode`). */
   fields: Record<string, string>;
+  /** The same, by the field's whole path (`checkout.billingInfo.address.postalCode`). */
+  paths: Record<string, string>;
 }
 
 /** An API failure as a sentence for the buyer and messages per field (keyed by the field's last name). */
 export function describe(e: unknown): Described {
   if (!isVitrineError(e))
-    return { message: 'Something went wrong. Please check your connection and try again.', fields: {} };
+    return {
+      message: 'Something went wrong. Please check your connection and try again.',
+      fields: {},
+      paths: {},
+    };
   const code = errorCode(e);
   const status = e.status;
   const violations = e.details.validationError?.fieldViolations ?? [];
-  const fields = Object.fromEntries(
-    violations.map((v) => [v.field.split('.').pop() ?? v.field, v.description]),
-  );
-  if (violations.length) return { status, message: 'Please check the highlighted fields.', fields };
+  const paths = Object.fromEntries(violations.map((v) => [v.field, v.description]));
+  const fields = lastNames(paths);
+  if (violations.length) return { status, message: 'Please check the highlighted fields.', fields, paths };
   const key = code === undefined ? undefined : String(code);
   const description = e.details.applicationError?.description;
   return {
@@ -61,6 +67,26 @@ export function describe(e: unknown): Described {
     status,
     message: (key && messages[key]) ?? description ?? 'Something went wrong. Please try again.',
     fields,
+    paths,
+  };
+}
+
+const lastNames = (paths: Record<string, string>) =>
+  Object.fromEntries(Object.entries(paths).map(([path, m]) => [path.split('.').pop() ?? path, m]));
+
+/**
+ * A form with two groups of the same fields (the delivery and the billing address): the messages of
+ * the fields under `part` (a path segment, `billingInfo`) and those of the rest, each by last name.
+ */
+export function splitFields(
+  d: Described,
+  part: string,
+): { inPart: Record<string, string>; rest: Record<string, string> } {
+  const entries = Object.entries(d.paths);
+  const under = ([path]: [string, string]) => path.split('.').includes(part);
+  return {
+    inPart: lastNames(Object.fromEntries(entries.filter(under))),
+    rest: lastNames(Object.fromEntries(entries.filter((e) => !under(e)))),
   };
 }
 

@@ -320,7 +320,8 @@ describe.skipIf(!hasChromium || !built)('recommendations in the storefront', () 
           /\/v1\/recommendations\/get|\/stores\/v3\/products\/search|\/reviews\/v1\/summaries/.test(r.url())
         )
           calls.push(new URL(r.url()).pathname);
-        if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(r.url());
+        if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css'))
+          stylesheets.push(r.url());
       });
       await page.goto(`/product-page/${rail.a.slug}`);
       await hydrated(page);
