@@ -6,6 +6,9 @@
  *  - Lighthouse (the `lighthouse` package driving /usr/bin/chromium with its simulated throttling):
  *    performance score (target ≥ 95), LCP (target < 1.4 s), FCP, TBT, CLS, for the product page and
  *    the home page on its mobile preset, and for the product page on its desktop preset.
+ *  - the same pages loaded by Chromium throttled for real (`throttled-load.ts`), five times each:
+ *    the medians of LCP and of the moment React had hydrated the page (when "Add to cart" works),
+ *    since what speeds the pictures can slow the scripts.
  * BENCH_PAGES (comma-separated paths) overrides the pages; CHROMIUM_PATH the browser; BENCH_LH_JSON
  * (a directory) keeps each Lighthouse report as JSON.
  */
@@ -18,11 +21,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startProcess } from './lib.ts';
+import { throttledLoads } from './throttled-load.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRODUCT = '/product-page/linen-button-down-shirt';
-const pages = (process.env.BENCH_PAGES ?? `${PRODUCT},/`)
+const pages = (process.env.BENCH_PAGES ?? `${PRODUCT},/,/shop`)
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
@@ -140,6 +144,20 @@ try {
     }
   } finally {
     await chrome.kill();
+  }
+
+  const runs = Number(process.env.BENCH_THROTTLED_RUNS ?? 5);
+  if (runs > 0) {
+    console.log(
+      `\nThrottled for real (DevTools: slow 4G, 4× CPU, 412×823 at 2.625×), medians of ${runs} loads:`,
+    );
+    for (const path of pages) {
+      const { median, all } = await throttledLoads(chromium, base, path, runs);
+      const ms = (k: keyof typeof median) => all.map((r) => r[k].toFixed(0)).join(' ');
+      console.log(
+        `    ${path}: FCP ${median.fcp.toFixed(0)} ms   LCP ${median.lcp.toFixed(0)} ms (${ms('lcp')})   hydrated ${median.hydrated.toFixed(0)} ms (${ms('hydrated')})`,
+      );
+    }
   }
 } finally {
   await server.stop();
