@@ -88,6 +88,7 @@ export type { OrdersPage } from './orders.ts';
 export { paymentCalls } from './payments.ts';
 export { memberCalls } from './members.ts';
 export type { MemberPatch } from './members.ts';
+export { publicName } from '@vitrine/contract/public-name';
 export {
   createReview,
   deleteReview,

@@ -3,7 +3,8 @@
  * server with the demo store: a member's review holding a long unbroken word widens neither the
  * dashboard's moderation list and reply dialog, where the owner approves and answers it, nor the
  * product page; the product page then offers "Edit your review" instead of a second review; the
- * member edits it (back to the store for approval), reads "Not published" once the store rejects
+ * member chooses the name their reviews show (in the account: the review shows it), edits it (back
+ * to the store for approval), reads "Not published" once the store rejects
  * it, and deletes it after confirming, with focus and announcements for keyboard and
  * screen-reader users. axe-core on every step.
  */
@@ -77,6 +78,9 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     // The member writes a review whose title and text are long words.
     await reviews.getByRole('button', { name: 'Write a review' }).press('Enter');
     let form = page.getByRole('form', { name: 'Write a review' });
+    // The member is told the name the review will show, and where it changes.
+    await expect.poll(() => form.innerText()).toContain('Shown as Edsger Dijkstra.');
+    expect(await form.getByRole('link', { name: 'Change the name' }).getAttribute('href')).toBe('/account');
     await form.getByRole('radio', { name: /^3 stars/ }).press('Space');
     await form.getByLabel('Title (optional)').fill(LONG_TITLE);
     await form.getByLabel('Your review (optional)').fill(LONG_WORD);
@@ -136,6 +140,31 @@ describe.skipIf(!hasChromium || !built)('a review author in the storefront', () 
     const mine = reviews.getByRole('article', { name: /Look here/ });
     expect(await mine.getByRole('button').allInnerTexts()).toEqual(['Edit', 'Delete']);
     await expectAccessible(page, 'own review');
+
+    // In the account, the member chooses the name their reviews show: this one shows it too.
+    await page.goto('/account');
+    await hydrated(page);
+    const shown = page.getByLabel('Name shown on your reviews');
+    expect(await shown.inputValue()).toBe('');
+    await shown.fill('E. W. Dijkstra');
+    await page.getByRole('button', { name: 'Save profile' }).press('Enter');
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual('Your profile is saved.');
+    await expectAccessible(page, 'profile with the name on reviews');
+    await expect.poll(async () => (await reviewsOf(s, mugId))[0]?.author?.authorName).toBe('E. W. Dijkstra');
+    await page.goto(`/product-page/${MUG}`);
+    await hydrated(page);
+    await reviewsHydrated(page);
+    expect(await mine.innerText()).toContain('E. W. Dijkstra');
+    expect(await mine.innerText()).not.toContain('Edsger Dijkstra');
+    // A reload of the account shows the name kept.
+    await page.goto('/account');
+    await hydrated(page);
+    await expect.poll(() => shown.inputValue()).toBe('E. W. Dijkstra');
+    await page.goto(`/product-page/${MUG}`);
+    await hydrated(page);
+    await reviewsHydrated(page);
 
     // Editing by keyboard: the form opens on its heading, filled with the review.
     await editMine.press('Enter');

@@ -93,6 +93,7 @@ function ProfileForm({ member }: { member: MemberView }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
+    const nickname = String(f.get('nickname') ?? '').trim();
     setSaved(false);
     save.mutate(
       {
@@ -102,6 +103,8 @@ function ProfileForm({ member }: { member: MemberView }) {
             firstName: String(f.get('firstName') ?? '').trim(),
             lastName: String(f.get('lastName') ?? '').trim(),
           },
+          // Only when there is one to set or to empty: a member who never had one keeps none.
+          ...(nickname || member.profile?.nickname ? { profile: { nickname } } : {}),
         },
       },
       { onSuccess: () => setSaved(true) },
@@ -130,6 +133,14 @@ function ProfileForm({ member }: { member: MemberView }) {
           name="lastName"
           autoComplete="family-name"
           defaultValue={member.contact?.lastName ?? ''}
+          maxLength={100}
+        />
+        <Field
+          label="Name shown on your reviews"
+          name="nickname"
+          autoComplete="nickname"
+          hint="Leave it empty to show your first and last name. Your reviews so far change with it."
+          defaultValue={member.profile?.nickname ?? ''}
           maxLength={100}
         />
         <Button type="submit" busy={save.isPending}>

@@ -2,6 +2,7 @@
 import type { FileDescriptor } from '@vitrine/contract';
 import type { z } from 'zod';
 import type { reviewMediaInput } from '@vitrine/contract';
+import { publicName } from '@vitrine/contract/public-name';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, forbidden, notFound, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -58,15 +59,13 @@ export async function authorOf(
     if (m.activityStatus === 'MUTED') {
       throw new AppError(403, 'MEMBER_MUTED', 'Muted members cannot write reviews', { memberId: m.id });
     }
-    const fullName = [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(' ');
     return {
       type: 'MEMBER',
       key: `member:${m.id}`,
       contactId: m.contactId ?? m.id,
       memberId: m.id,
       visitorId: c.visitorId ?? null,
-      // Never a piece of the e-mail address: it would be published.
-      name: clip(m.profile?.nickname || fullName || given.name || 'Member', 100),
+      name: publicName(m) ?? clip(given.name, 100) ?? 'Member',
       email: m.loginEmail ?? null,
       origin: 'ORGANIC',
       appId: null,

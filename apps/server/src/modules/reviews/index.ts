@@ -3,7 +3,7 @@ import type { JobHandler } from '../../platform/jobs.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { seedReviewsDemo } from './demo.ts';
 import { sendRequestJob } from './link.ts';
-import { memberDeletedSubscriber } from './moderation.ts';
+import { memberDeletedSubscriber, memberRenamedSubscriber } from './moderation.ts';
 import { reviewRequestRoutes } from './request-routes.ts';
 import { reviewsRoutes } from './routes.ts';
 import { orderEndedSubscriber, orderFulfilledSubscriber } from './subscribers.ts';
@@ -18,5 +18,10 @@ export const reviewsModule: ServerModule = {
   },
   jobs: [sendRequestJob as JobHandler<never>],
   demo: seedReviewsDemo,
-  subscribers: [memberDeletedSubscriber, orderFulfilledSubscriber, orderEndedSubscriber],
+  subscribers: [
+    memberDeletedSubscriber,
+    memberRenamedSubscriber,
+    orderFulfilledSubscriber,
+    orderEndedSubscriber,
+  ],
 };

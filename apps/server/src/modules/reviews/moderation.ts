@@ -1,5 +1,5 @@
 /** The merchant's side of reviews: moderation, replies, bulk changes; and a deleted member's reviews. */
-import type { DomainEvent, WireReview } from '@vitrine/contract';
+import type { DomainEvent, Member, WireReview } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { compileFilter } from '../../platform/query/filter.ts';
@@ -7,6 +7,8 @@ import { newId } from '../../platform/ids.ts';
 import type { Subscriber } from '../../platform/events.ts';
 import { eventTypeOf } from '../../platform/events.ts';
 import { ENTITY_FQDN } from '@vitrine/contract';
+import { publicName } from '@vitrine/contract/public-name';
+import { getMember } from '../members/index.ts';
 import { rewriteMediaFilter } from './media-filter.ts';
 import { emitModeration, emitReview, followSummary, reviewNotFound } from './service.ts';
 import {
@@ -121,6 +123,38 @@ export async function bulkDelete(ctx: Ctx, filter: unknown) {
   }
   return { jobId: newId() };
 }
+
+const memberOf = (event: unknown) =>
+  (event as { updatedEvent?: { currentEntity?: Member; modifiedFields?: Record<string, unknown> } })
+    .updatedEvent;
+const NAME_FIELDS = ['profile.nickname', 'contact.firstName', 'contact.lastName'];
+
+/**
+ * A member who changes the name their reviews show (the nickname, else the first and last name)
+ * sees it on the reviews they wrote before, as on new ones. A member left with neither keeps the
+ * names their reviews have.
+ */
+export const memberRenamedSubscriber: Subscriber = {
+  name: 'reviews.member-renamed',
+  eventTypes: [eventTypeOf(ENTITY_FQDN.member, 'updated')],
+  // A field named whole (`profile.nickname`) or through an object that was missing (`profile`).
+  wants: (event) =>
+    Object.keys(memberOf(event)?.modifiedFields ?? {}).some((k) =>
+      NAME_FIELDS.some((f) => f === k || f.startsWith(`${k}.`)),
+    ),
+  async handle(ctx: Ctx, event: DomainEvent) {
+    const member = memberOf(event)?.currentEntity;
+    if (!member?.id) return;
+    // The member as it is now: events of two quick changes may be handled in either order.
+    const now = await getMember(ctx, member.id);
+    const name = now && publicName(now);
+    if (!name) return;
+    await inTransaction(ctx, async (tx) => {
+      for (const r of await reviewsOfMember(tx.db, member.id))
+        if (r.author_name !== name) await change(tx, r, { ...r, author_name: name });
+    });
+  },
+};
 
 /**
  * A deleted member's reviews pass to `contentAssigneeId` (README) or are anonymised; their ratings

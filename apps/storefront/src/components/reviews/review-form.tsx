@@ -5,9 +5,9 @@
  * sending, the form gives way to a confirmation that says whether the review is published or
  * waits for the store.
  */
-import { useMutation } from '@tanstack/react-query';
-import type { Product, WireReview } from '@vitrine/sdk';
-import { reviewMutations } from '@vitrine/sdk/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { publicName, type Product, type WireReview } from '@vitrine/sdk';
+import { memberQueries, reviewMutations } from '@vitrine/sdk/react';
 import { Alert, Button, Field, linkClass } from '@vitrine/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -194,7 +194,10 @@ export function ReviewForm({
           <p className="mb-4 text-sm text-stone-700">Your photos stay as they are.</p>
         )
       ) : member ? (
-        <PhotoUploads photos={photos} />
+        <>
+          <PhotoUploads photos={photos} />
+          <ShownAs />
+        </>
       ) : (
         <>
           <Field
@@ -236,5 +239,20 @@ export function ReviewForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The name a member's new review will show, and where they change it. */
+function ShownAs() {
+  const { http } = useEnv();
+  const me = useQuery(memberQueries.me(http));
+  if (!me.data) return null;
+  return (
+    <p className="mb-4 text-sm text-stone-700">
+      Shown as <strong>{publicName(me.data) ?? 'Member'}</strong>.{' '}
+      <Link to="/account" className={linkClass}>
+        Change the name
+      </Link>
+    </p>
   );
 }
