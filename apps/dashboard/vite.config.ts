@@ -1,22 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keptAssets } from '../../scripts/kept-assets.ts';
-
-// React Router resolves to its development build unless told otherwise (its package exports have
-// no `production` condition): the bundle takes the production one.
-const reactRouterProduction = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
+import { precompress } from '../../scripts/precompress.ts';
+import { reactRouterProduction } from '../../scripts/react-router.ts';
 
 // Served by the server under /dashboard/ (apps/server/src/app.ts, platform/http/static.ts). The
 // manifest (dist/.vite/manifest.json) lets bench/dashboard.ts find the Home page's chunks.
 export default defineConfig(({ command }) => ({
   base: '/dashboard/',
-  plugins: [react(), tailwindcss(), keptAssets()],
-  resolve:
-    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  plugins: [react(), tailwindcss(), keptAssets(), precompress()],
+  resolve: command === 'build' ? { alias: [reactRouterProduction] } : {},
   build: {
     outDir: 'dist',
     // Not emptied: the last build's hashed assets stay for pages opened before this build, which

@@ -1,44 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { keptAssets } from '../../scripts/kept-assets.ts';
-
-/** Writes .br and .gz beside every script and stylesheet that has none: the server sends them as they are (preCompressed). */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'vitrine-precompress',
-    apply: 'build',
-    configResolved(c) {
-      outDir = c.build.outDir;
-    },
-    closeBundle() {
-      const dir = join(outDir, 'assets');
-      // The previous build's files (kept: keptAssets) were compressed when they were built.
-      const done = new Set(readdirSync(dir));
-      for (const f of [...done].filter(
-        (n) => /\.(js|css|svg)$/.test(n) && !(done.has(`${n}.br`) && done.has(`${n}.gz`)),
-      )) {
-        const body = readFileSync(join(dir, f));
-        writeFileSync(
-          join(dir, `${f}.br`),
-          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(join(dir, `${f}.gz`), gzipSync(body, { level: 9 }));
-      }
-    },
-  };
-}
-
-// React Router resolves to its development build unless told otherwise (its package exports have
-// no `production` condition): the browser bundle takes the production one, a third smaller.
-const reactRouterProduction = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
+import { precompress } from '../../scripts/precompress.ts';
+import { reactRouterProduction } from '../../scripts/react-router.ts';
 
 // The client build (dist/client, with a manifest the server reads to preload each route's chunk)
 // and, with `--ssr`, the server entry (dist/server) that apps/server/src/modules/storefront imports.
@@ -68,7 +33,7 @@ const LAZY_ONLY =
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [keptAssets(), precompress()])],
-  resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  resolve: isSsrBuild ? {} : { alias: [reactRouterProduction] },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

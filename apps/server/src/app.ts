@@ -217,7 +217,14 @@ export function buildApp(o: AppOptions): App {
 
   const host: ModuleHost = { http, router, config, database, version: VERSION };
   for (const m of modules) m.routes?.(host);
-  serveApp(http, { prefix: '/auth/', dir: appDist('hosted'), name: 'sign-in pages', alsoAt: ['/checkout'] });
+  serveApp(http, {
+    prefix: '/auth/',
+    dir: appDist('hosted'),
+    name: 'sign-in pages',
+    alsoAt: ['/checkout'],
+    // The hosted checkout is a lazy chunk of the sign-in app: loaded with the entry, not after it.
+    preload: { '/checkout': ['src/checkout/checkout-page.tsx', 'src/checkout/thank-you.tsx'] },
+  });
   serveApp(http, { prefix: '/dashboard/', dir: appDist('dashboard'), name: 'dashboard pages' });
 
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkout } from './cart-checkout.ts';
 
 /**
  * The hosted checkout page's own API (not part of the hosted platform's contract): the shopper's
@@ -24,5 +25,10 @@ export const hostedCheckoutSessionResponse = z.object({
   thankYouPageUrl: z.string().optional(),
   postFlowUrl: z.string().optional(),
   cartPageUrl: z.string().optional(),
+  /**
+   * The checkout as its shopper reads it (`GET /ecom/v1/checkouts/{id}`), so the page shows it
+   * without asking again (one round trip less before the first step shows).
+   */
+  checkout: checkout.optional(),
 });
 export type HostedCheckoutSession = z.infer<typeof hostedCheckoutSessionResponse>;

@@ -20,10 +20,12 @@ import { afterOrderUrl, endSession, returnTargets, useCheckoutSession, type Sess
 import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
 import { CheckoutSummary } from './summary.tsx';
 import { Shell, Step } from './parts.tsx';
-import { WithQueries } from './query.tsx';
+import { prefetchCheckoutStart, WithQueries } from './query.tsx';
 
 /** `/checkout?checkoutId=…&checkoutToken=…`: opens the session, then the checkout. */
 export function CheckoutPage() {
+  // Once, as the page first renders: beside the session's opening, not after it.
+  useState(prefetchCheckoutStart);
   const s = useCheckoutSession();
   useDocumentTitle('Checkout');
   if (s.state === 'loading') return <Loading what="Opening your checkout…" />;

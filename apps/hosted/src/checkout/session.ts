@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { openHostedCheckoutSession } from '@vitrine/sdk';
 import { sessionHttp, setAccessToken } from './api.ts';
 import { describe } from './errors.ts';
+import { seedCheckout } from './query.tsx';
 
 export interface Session {
   checkoutId: string;
@@ -62,6 +63,7 @@ function open(token: string | null, checkoutId: string | null): Promise<HostedCh
     if (!token) void opening.catch(() => undefined).finally(() => pending.delete(key));
   }
   return opening.then((s) => {
+    if (s.checkout) seedCheckout(s.checkout);
     current = {
       checkoutId: s.checkoutId,
       role: s.role,

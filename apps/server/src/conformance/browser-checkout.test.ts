@@ -159,8 +159,24 @@ describe.skipIf(!hasChromium)('hosted checkout in a real browser', () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
+    // What the page asks the server for as it opens, in order, and when its entry script arrived.
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('requestfinished', (r) => {
+      if (/\/auth\/assets\/index-[\w-]+\.js$/.test(r.url())) asked.push('entry arrived');
+    });
     await page.goto(rs.body.redirectSession.fullUrl);
     await page.getByLabel('E-mail').waitFor();
+    // The checkout's code is asked for with the page, before its entry script arrived (not once the
+    // entry ran); the session's answer carries the checkout (no second read of it); the store's
+    // countries are asked for beside the session, not after the checkout.
+    const checkoutCode = asked.findIndex((a) => /\/auth\/assets\/checkout-page-[\w-]+\.js$/.test(a));
+    expect(checkoutCode).toBeGreaterThan(-1);
+    expect(checkoutCode).toBeLessThan(asked.indexOf('entry arrived'));
+    expect(asked).not.toContain(`GET /ecom/v1/checkouts/${checkoutId}`);
+    expect(asked.indexOf('GET /ecom/v1/shipping-destinations')).toBeLessThan(
+      asked.indexOf('POST /_api/hosted-checkout/v1/session'),
+    );
     // The single-use token left the address bar; what is left opens the checkout again in this
     // browser (another tab), and nowhere else.
     expect(new URL(page.url()).searchParams.has('checkoutToken')).toBe(false);

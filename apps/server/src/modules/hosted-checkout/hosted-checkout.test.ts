@@ -87,6 +87,8 @@ describe('hosted checkout links', () => {
       auth: first.body.accessToken,
     });
     expect(read.body.checkout.id).toBe(id);
+    // The answer carries the checkout as its shopper reads it: the page need not ask again.
+    expect(first.body.checkout).toEqual(read.body.checkout);
 
     expect(errorOf(await exchange({ checkoutToken: token, checkoutId: id }))).toEqual([
       401,

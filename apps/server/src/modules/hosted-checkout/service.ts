@@ -3,7 +3,7 @@ import type { Caller, Ctx, Shopper } from '../../platform/context.ts';
 import { shopperOf } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
 import { AppError, violation } from '../../platform/errors.ts';
-import { load as loadCheckout } from '../checkout/index.ts';
+import { getCheckout } from '../checkout/index.ts';
 import { cookieValue } from '../oauth/index.ts';
 import { memberMayHaveTokens } from '../oauth/index.ts';
 import type { OAuthRuntime } from '../oauth/index.ts';
@@ -173,12 +173,12 @@ async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<Hos
           ...(grant.visitorId ? { visitorId: grant.visitorId } : {}),
         }
       : { role: 'visitor', visitorId: grant.subjectId };
-  const checkout = await loadCheckout({ ...ctx, caller }, { id: grant.checkoutId }).catch((e: unknown) => {
+  const checkout = await getCheckout({ ...ctx, caller }, grant.checkoutId).catch((e: unknown) => {
     if (e instanceof AppError && e.status === 404)
       throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
     throw e;
   });
-  if (checkout.row.completed) {
+  if (checkout.completed) {
     throw linkError(
       'CHECKOUT_COMPLETED',
       'The order of this checkout has been placed; its confirmation was e-mailed.',
@@ -199,5 +199,7 @@ async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<Hos
     expiresIn: ttl,
     role: grant.role,
     ...grant.callbacks,
+    // The GET route's answer (its wire type names custom fields less precisely than the schema).
+    checkout: checkout as HostedCheckoutSession['checkout'],
   };
 }

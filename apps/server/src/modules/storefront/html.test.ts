@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFiles, inlineStylesheets, isApiPath, pageHtml, type Manifest } from './html.ts';
+import { chunkFiles, type Manifest } from '../../platform/http/manifest.ts';
+import { inlineStylesheets, isApiPath, pageHtml } from './html.ts';
 
 describe('the storefront catch-all', () => {
   it('leaves API paths, other apps and files alone', () => {

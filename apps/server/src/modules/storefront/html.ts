@@ -1,11 +1,5 @@
 /** Pure helpers of the storefront's server render: which paths are the API's, and the page's HTML. */
 
-/** Vite's build manifest: source file → its chunk and the chunks it imports. */
-export type Manifest = Record<
-  string,
-  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
->;
-
 /**
  * Paths that belong to the API (or to other apps and files), never to the storefront: a
  * browser navigating to an unknown one gets the JSON envelope, like any client.
@@ -26,19 +20,6 @@ export function wantsPage(accept: string | undefined): boolean {
   if (a.trim() === '' || a.includes('text/html')) return true;
   if (/application\/([\w.-]+\+)?json/.test(a)) return false;
   return a.includes('*/*') || a.includes('text/*');
-}
-
-/** The JS files a page's chunks need (their imports included), minus those the template already loads. */
-export function chunkFiles(manifest: Manifest, chunks: string[], template: string): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || files.has(entry.file)) return;
-    files.add(entry.file);
-    for (const i of entry.imports ?? []) visit(i);
-  };
-  for (const c of chunks) visit(c);
-  return [...files].filter((f) => f.endsWith('.js') && !template.includes(`/${f}"`));
 }
 
 export function pageHtml(

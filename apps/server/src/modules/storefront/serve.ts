@@ -14,7 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { applicationEnvelope } from '../../platform/errors.ts';
 import { appDist, sendLaterAsset } from '../../platform/http/static.ts';
-import { chunkFiles, inlineStylesheets, isApiPath, pageHtml, wantsPage, type Manifest } from './html.ts';
+import { chunkFiles, type Manifest } from '../../platform/http/manifest.ts';
+import { inlineStylesheets, isApiPath, pageHtml, wantsPage } from './html.ts';
 
 /** The server entry's contract (apps/storefront/src/entry-server.tsx). */
 interface RenderResult {

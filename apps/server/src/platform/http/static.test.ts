@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -13,6 +15,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.stop();
 });
+
+/** A GET asking for one encoding, its body left as sent. */
+const rawGet = (url: string, encoding: string) =>
+  new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 
 // `npm test` builds the apps before running the tests.
 describe.skipIf(!existsSync(appDist('hosted')))('hosted pages', () => {
@@ -29,6 +44,39 @@ describe.skipIf(!existsSync(appDist('hosted')))('hosted pages', () => {
     const js = await s.request('GET', asset!);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends scripts and stylesheets compressed as built (brotli, else gzip), the same bytes once decoded', async () => {
+    const html = (await s.request<string>('GET', '/auth/login')).body;
+    for (const asset of [
+      /\/auth\/assets\/[\w.-]+\.js/.exec(html)![0],
+      /\/auth\/assets\/[\w.-]+\.css/.exec(html)![0],
+    ]) {
+      const plain = await fetch(s.url + asset, { headers: { 'accept-encoding': 'identity' } });
+      const raw = Buffer.from(await plain.arrayBuffer());
+      expect(plain.headers.get('content-encoding'), asset).toBeNull();
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        // Node's fetch would decode the body itself: a raw request keeps the bytes as sent.
+        const r = await rawGet(s.url + asset, encoding);
+        expect(r.encoding, `${asset} ${encoding}`).toBe(encoding);
+        expect(r.body.length).toBeLessThan(raw.length / 2);
+        expect(decode(r.body).equals(raw)).toBe(true);
+      }
+    }
+  });
+
+  it("preloads the hosted checkout's code on its pages, loaded with the entry rather than after it", async () => {
+    const page = (await s.request<string>('GET', '/checkout?checkoutId=x')).body;
+    const preloads = [
+      ...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/auth\/assets\/[\w.-]+\.js)">/g),
+    ].map((m) => m[1]!);
+    expect(preloads.some((p) => /\/checkout-page-[\w-]+\.js$/.test(p))).toBe(true);
+    for (const p of preloads) expect((await s.request('GET', p)).status, p).toBe(200);
+    // Sign-in pages do not load the checkout's code.
+    expect((await s.request<string>('GET', '/auth/login')).body).not.toContain('modulepreload');
   });
 
   it('answers 404 in the envelope for an asset that does not exist', async () => {

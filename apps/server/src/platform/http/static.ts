@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverSrc } from '../paths.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationEnvelope } from '../errors.ts';
+import { chunkFiles, type Manifest } from './manifest.ts';
 
 /**
  * Serves a built React app (Vite `dist/`) under `prefix`: its files with long-lived caching for
@@ -14,10 +15,22 @@ import { applicationEnvelope } from '../errors.ts';
  */
 export function serveApp(
   app: FastifyInstance,
-  o: { prefix: string; dir: string; name: string; alsoAt?: readonly string[] },
+  o: {
+    prefix: string;
+    dir: string;
+    name: string;
+    alsoAt?: readonly string[];
+    /**
+     * Paths (and everything below them) whose page preloads the chunks of these source files
+     * (keys of the build's manifest) and their imports, so they load with the entry instead of
+     * after it: a lazily loaded page would otherwise wait for the entry, then for its own code.
+     */
+    preload?: Readonly<Record<string, readonly string[]>>;
+  },
 ) {
   const index = join(o.dir, 'index.html');
   const built = existsSync(index);
+  const preloaded = o.preload ? preloadedPages(o.dir, o.prefix, o.preload) : undefined;
   void app.register(async (scope) => {
     if (built) {
       await scope.register(fastifyStatic, {
@@ -26,6 +39,8 @@ export function serveApp(
         wildcard: false,
         index: false,
         decorateReply: true,
+        // Each script and stylesheet has its .br and .gz beside it (scripts/precompress.ts).
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, path) => {
           res.setHeader(
@@ -55,14 +70,15 @@ export function serveApp(
         );
       }
       // `media-src blob:`: a video's HLS stream plays through a MediaSource (hls.js), whose URL is a blob.
-      return reply
+      const html = preloaded?.(req.url.split('?')[0]!);
+      reply
         .header('cache-control', 'no-cache')
         .header('x-frame-options', 'DENY')
         .header(
           'content-security-policy',
           "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'",
-        )
-        .sendFile('index.html', o.dir);
+        );
+      return html === undefined ? reply.sendFile('index.html', o.dir) : reply.type('text/html').send(html);
     };
     scope.get(o.prefix.replace(/\/$/, ''), page);
     // Files were registered one by one above (wildcard: false); everything else is a client route.
@@ -90,6 +106,43 @@ export function sendLaterAsset(reply: FastifyReply, url: string, prefix: string,
   }
   if (file.includes('..') || file.includes('\0') || !existsSync(join(dir, file))) return undefined;
   return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(file, dir);
+}
+
+/**
+ * The index.html of a page below one of `preload`'s paths, with `<link rel="modulepreload">`s for
+ * its chunks (`undefined` for other pages). Read again when a build rewrote index.html (its mtime),
+ * as the app's files are; without a manifest, the page is served as it is.
+ */
+function preloadedPages(dir: string, prefix: string, preload: Readonly<Record<string, readonly string[]>>) {
+  let kept: { mtime: number; pages: Map<string, string> } | undefined;
+  const pagesOf = () => {
+    const index = join(dir, 'index.html');
+    const manifestFile = join(dir, '.vite', 'manifest.json');
+    if (!existsSync(index) || !existsSync(manifestFile)) return undefined;
+    const mtime = statSync(index).mtimeMs;
+    if (kept?.mtime !== mtime) {
+      const template = readFileSync(index, 'utf8');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const pages = new Map<string, string>();
+      for (const [path, sources] of Object.entries(preload)) {
+        const links = chunkFiles(manifest, [...sources], template)
+          .map((f) => `<link rel="modulepreload" crossorigin href="${prefix}${f}">`)
+          .join('\n    ');
+        pages.set(path, template.replace('</head>', `  ${links}\n  </head>`));
+      }
+      kept = { mtime, pages };
+    }
+    return kept.pages;
+  };
+  return (path: string): string | undefined => {
+    const key = Object.keys(preload).find((p) => path === p || path.startsWith(`${p}/`));
+    if (key === undefined) return undefined;
+    try {
+      return pagesOf()?.get(key);
+    } catch {
+      return undefined; // a build caught half-written: the page as it is
+    }
+  };
 }
 
 /** Where a workspace app's build output lives, from apps/server/src/platform/http. */
