@@ -110,17 +110,18 @@ export function sendLaterAsset(reply: FastifyReply, url: string, prefix: string,
 
 /**
  * The index.html of a page below one of `preload`'s paths, with `<link rel="modulepreload">`s for
- * its chunks (`undefined` for other pages). Read again when a build rewrote index.html (its mtime),
- * as the app's files are; without a manifest, the page is served as it is.
+ * its chunks (`undefined` for other pages). Read again when a build rewrote index.html or the
+ * manifest (their times), as the app's files are; without a manifest, the page is served as it is.
  */
 function preloadedPages(dir: string, prefix: string, preload: Readonly<Record<string, readonly string[]>>) {
-  let kept: { mtime: number; pages: Map<string, string> } | undefined;
+  let kept: { version: string; pages: Map<string, string> } | undefined;
   const pagesOf = () => {
     const index = join(dir, 'index.html');
     const manifestFile = join(dir, '.vite', 'manifest.json');
     if (!existsSync(index) || !existsSync(manifestFile)) return undefined;
-    const mtime = statSync(index).mtimeMs;
-    if (kept?.mtime !== mtime) {
+    // Both files' times: a build may write one before the other.
+    const version = `${statSync(index).mtimeMs}:${statSync(manifestFile).mtimeMs}`;
+    if (kept?.version !== version) {
       const template = readFileSync(index, 'utf8');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
       const pages = new Map<string, string>();
@@ -130,7 +131,7 @@ function preloadedPages(dir: string, prefix: string, preload: Readonly<Record<st
           .join('\n    ');
         pages.set(path, template.replace('</head>', `  ${links}\n  </head>`));
       }
-      kept = { mtime, pages };
+      kept = { version, pages };
     }
     return kept.pages;
   };
