@@ -21,6 +21,8 @@ export type SessionState =
 let current: Session | undefined;
 /** The opening in flight, by link or checkout (React may run an effect twice; a link works once). */
 const pending = new Map<string, Promise<HostedCheckoutSession>>();
+/** The answers whose checkout is in the cache already. */
+const seeded = new WeakSet<HostedCheckoutSession>();
 
 export const currentSession = () => current;
 
@@ -63,7 +65,12 @@ function open(token: string | null, checkoutId: string | null): Promise<HostedCh
     if (!token) void opening.catch(() => undefined).finally(() => pending.delete(key));
   }
   return opening.then((s) => {
-    if (s.checkout) seedCheckout(s.checkout);
+    // Once per answer: a link's answer is kept (it works once), and an effect that runs again would
+    // otherwise put its checkout, older by then, back in the cache.
+    if (s.checkout && !seeded.has(s)) {
+      seeded.add(s);
+      seedCheckout(s.checkout);
+    }
     current = {
       checkoutId: s.checkoutId,
       role: s.role,
