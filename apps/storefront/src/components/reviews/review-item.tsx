@@ -132,17 +132,7 @@ export function ReviewItem({
                   aria-label={`Open ${p.alt.charAt(0).toLowerCase()}${p.alt.slice(1)}`}
                   className="block size-20 overflow-hidden rounded-lg border border-stone-300 bg-stone-100"
                 >
-                  {p.thumb && (
-                    <img
-                      src={p.thumb}
-                      alt=""
-                      width={80}
-                      height={80}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-full object-cover"
-                    />
-                  )}
+                  {p.thumb && <Thumbnail src={p.thumb} />}
                 </button>
               </li>
             ))}
@@ -217,3 +207,43 @@ function OwnReviewActions({ review, own }: { review: WireReview; own: OwnActions
 }
 
 const preloadLightbox = () => void import('./lightbox.tsx');
+
+/** Tries of a thumbnail that did not load, and the wait before each (ms). */
+const THUMB_RETRIES = [1_000, 2_000, 4_000, 8_000, 15_000];
+
+/**
+ * A photo's thumbnail. A photo the store approved at once may still be in the making (an iPhone
+ * photo's web copy takes a few seconds, and the server answers 409 meanwhile): the thumbnail asks
+ * again a few times, with growing waits, rather than staying empty until a reload.
+ */
+function Thumbnail({ src }: { src: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const img = useRef<HTMLImageElement>(null);
+  const retry = () => {
+    const wait = THUMB_RETRIES[attempt];
+    if (wait !== undefined) timer.current = setTimeout(() => setAttempt(attempt + 1), wait);
+  };
+  // A server-rendered thumbnail may have failed before React was listening: its error is seen here.
+  useEffect(() => {
+    if (attempt === 0 && img.current?.complete && img.current.naturalWidth === 0) retry();
+    // Once, at mount: later failures arrive through onError.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <img
+      // A new element for each try: the browser asks again for the same address.
+      key={attempt}
+      ref={img}
+      src={src}
+      alt=""
+      width={80}
+      height={80}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+      onError={retry}
+    />
+  );
+}
