@@ -152,25 +152,20 @@ try {
     console.log(
       `\nThrottled for real (DevTools: slow 4G, 4× CPU, 412×823 at 2.625×), medians of ${runs} loads:`,
     );
-    for (const path of pages) {
-      const { median, all } = await throttledLoads(chromium, base, path, runs);
-      const ms = (k: keyof typeof median) => all.map((r) => r[k].toFixed(0)).join(' ');
+    /** One line: the medians, and each load's LCP and readiness in brackets. */
+    const line = (name: string, ready: string, r: Awaited<ReturnType<typeof throttledLoads>>) => {
+      const each = (k: keyof typeof r.median) => r.all.map((x) => x[k].toFixed(0)).join(' ');
       console.log(
-        `    ${path}: FCP ${median.fcp.toFixed(0)} ms   LCP ${median.lcp.toFixed(0)} ms (${ms('lcp')})   hydrated ${median.hydrated.toFixed(0)} ms (${ms('hydrated')})`,
+        `    ${name}: FCP ${r.median.fcp.toFixed(0)} ms   LCP ${r.median.lcp.toFixed(0)} ms (${each('lcp')})   ${ready} ${r.median.hydrated.toFixed(0)} ms (${each('hydrated')})`,
       );
-    }
+    };
+    for (const path of pages) line(path, 'hydrated', await throttledLoads(chromium, base, path, runs));
     // The hosted checkout a shopper lands on from the cart (a fresh single-use link each time),
     // until its first step's e-mail field shows.
-    const { median, all } = await throttledLoads(
-      chromium,
-      base,
-      () => checkoutLink(base),
-      runs,
-      'input[type=email]',
-    );
-    const ms = (k: keyof typeof median) => all.map((r) => r[k].toFixed(0)).join(' ');
-    console.log(
-      `    hosted checkout: FCP ${median.fcp.toFixed(0)} ms   LCP ${median.lcp.toFixed(0)} ms (${ms('lcp')})   first step shown (its e-mail field) ${median.hydrated.toFixed(0)} ms (${ms('hydrated')})`,
+    line(
+      'hosted checkout',
+      'first step shown (its e-mail field)',
+      await throttledLoads(chromium, base, () => checkoutLink(base), runs, 'input[type=email]'),
     );
   }
 } finally {

@@ -226,7 +226,7 @@ function Thumbnail({ src }: { src: string }) {
   };
   // A server-rendered thumbnail may have failed before React was listening: its error is seen here.
   useEffect(() => {
-    if (attempt === 0 && img.current?.complete && img.current.naturalWidth === 0) retry();
+    if (img.current?.complete && img.current.naturalWidth === 0) retry();
     // Once, at mount: later failures arrive through onError.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
