@@ -62,7 +62,13 @@ export async function startServer(
   const setupLink = await firstOwnerSetupLink(app.systemCtx());
   let url = '';
   if (o.listen !== false) {
-    url = await app.http.listen({ port: o.config.PORT, host: o.config.HOST });
+    try {
+      url = await app.http.listen({ port: o.config.PORT, host: o.config.HOST });
+    } catch (e) {
+      // The port is taken (or the address refused): nothing of this start may stay open.
+      await app.http.close();
+      throw e;
+    }
   } else {
     await app.http.ready();
   }

@@ -71,6 +71,40 @@ export async function startTwoProcesses(): Promise<{ s: TestServer; other: TestS
   return { s, other: await startSecondProcess(s) };
 }
 
+/**
+ * Starts the server on a port nothing listened on a moment before. Another process (a browser, the
+ * other test worker) can take that port between the look and the listen: the start is then made
+ * again on another one, a few times.
+ */
+async function startOnFreePort(o: TestServerOptions, database: DbHandle, clock: TestClock) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_API_KEY: ADMIN_KEY,
+      LOG_LEVEL: 'silent',
+      JOB_POLL_MS: '20',
+      DEMO_DATA: 'false',
+      ...o.env,
+    });
+    try {
+      return await startServer({
+        config,
+        database,
+        clock,
+        logger: pino({ level: process.env.VITRINE_TEST_LOG ?? 'silent' }),
+        ...(o.subscribers ? { subscribers: o.subscribers } : {}),
+        ...(o.jobHandlers ? { jobHandlers: o.jobHandlers } : {}),
+        ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),
+      });
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EADDRINUSE' || attempt === 5) throw e;
+    }
+  }
+}
+
 /** Boots the real server on 127.0.0.1 and a random port, on a fresh database. */
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const db = o.database
@@ -83,26 +117,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       }
     : await freshDatabase();
   const clock = o.clock ?? testClock();
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_API_KEY: ADMIN_KEY,
-    LOG_LEVEL: 'silent',
-    JOB_POLL_MS: '20',
-    DEMO_DATA: 'false',
-    ...o.env,
-  });
-  const started = await startServer({
-    config,
-    database: db.handle,
-    clock,
-    logger: pino({ level: process.env.VITRINE_TEST_LOG ?? 'silent' }),
-    ...(o.subscribers ? { subscribers: o.subscribers } : {}),
-    ...(o.jobHandlers ? { jobHandlers: o.jobHandlers } : {}),
-    ...(o.verifyToken ? { verifyToken: o.verifyToken } : {}),
-  });
+  const started = await startOnFreePort(o, db.handle, clock);
   const url = started.url;
   const mismatches = writtenMismatches();
 
