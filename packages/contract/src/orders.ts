@@ -400,6 +400,29 @@ export const searchOrdersRequest = z.strictObject({
     })
     .nullish(),
 });
+/**
+ * `GET /ecom/v1/orders/export` (Vitrine's own: the dashboard's "Export CSV"): the orders search's
+ * filter and sort as JSON text in `search`, and the zone the dates are written in (IANA, `UTC`
+ * when omitted).
+ */
+export const exportOrdersQuery = z.strictObject({
+  search: z
+    .string()
+    .max(20_000)
+    .transform((text, c) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        c.addIssue({ code: 'custom', message: 'must be JSON: {"filter": …, "sort": […]}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.strictObject({ filter: filter.nullish(), sort: z.array(sorting).max(5).nullish() }))
+    .optional(),
+  timeZone: z.string().min(1).max(64).optional(),
+});
+/** The export's answer: CSV text (one row per line item, orders README "Export"). */
+export const exportOrdersResponse = z.string();
 export const addActivityRequest = z.strictObject({
   id: id.optional(),
   activity: z.object({

@@ -152,6 +152,7 @@ export type {
 export {
   ADMIN_ORDER_SORTS,
   adminOrderCalls,
+  adminOrderExportPath,
   adminOrderFilter,
   adminOrderSearchBody,
   newIdempotencyKey,

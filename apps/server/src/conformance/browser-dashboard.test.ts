@@ -6,8 +6,9 @@
  * SMTP server), tags it (optimistically) and notes it; signs out and in again. axe-core on every
  * page and dialog; screenshots at 1280 and 768 px in test-artifacts/dashboard (git-ignored).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
@@ -379,6 +380,61 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await page.goto('/dashboard/orders?tag=gift');
     await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
     await page.getByRole('link', { name: `#${orders.toFulfil.number}` }).waitFor();
+  });
+
+  it('exports the orders the filters find as a CSV file a spreadsheet opens', async () => {
+    const download = async (name: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = readFileSync(await file.path(), 'utf8');
+      const [head, ...rows] = parse(text, { bom: true }) as string[][];
+      return rows.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i]!])));
+    };
+    // The tag filter of the test before: one order, its one line.
+    await page.goto('/dashboard/orders?tag=gift');
+    const tagged = await download('Export matching orders (CSV)');
+    expect(tagged).toHaveLength(1);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const order = await s.admin<{ order: { createdDate: string } }>(
+      'GET',
+      `/ecom/v1/orders/${orders.toFulfil.id}`,
+    );
+    const placed = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(order.body.order.createdDate));
+    expect(tagged[0]).toMatchObject({
+      Order: orders.toFulfil.number,
+      Placed: placed,
+      Payment: 'PAID',
+      Fulfilment: 'FULFILLED',
+      Customer: 'Ada Lovelace',
+      'E-mail': orders.toFulfil.email,
+      Item: 'Linen shirt',
+      Quantity: '2',
+      'Item price': '30.00',
+      Delivery: 'Standard',
+      Address: '1 Main St',
+      City: 'New York',
+      Region: 'NY',
+      'Postal code': '10001',
+      Country: 'United States',
+      'Billing address': 'Same as shipping',
+      Tags: 'gift',
+    });
+    // Without filters: every order, not only the page's, the newest first.
+    await page.goto('/dashboard/orders');
+    const all = await download('Export all orders (CSV)');
+    expect(all.map((r) => r.Order)).toEqual([
+      orders.toFulfil.number,
+      orders.toRefund.number,
+      orders.authorized.number,
+    ]);
+    expect(all.find((r) => r.Order === orders.toRefund.number)!.Payment).toBe('PARTIALLY_REFUNDED');
   });
 
   it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {

@@ -15,6 +15,7 @@ const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
   'POST /ecom/v1/orders/link/open': ANY,
   'POST /ecom/v1/orders/search': BUYERS,
   'GET /ecom/v1/orders/:id': BUYERS,
+  'GET /ecom/v1/orders/export': ADMIN,
   'GET /ecom/v1/fulfillments/orders/:orderId': BUYERS,
   'POST /ecom/v1/orders': ADMIN,
   'PATCH /ecom/v1/orders/:id': ADMIN,

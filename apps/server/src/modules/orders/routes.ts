@@ -7,6 +7,8 @@ import {
   bulkUpdateOrderTagsResponse,
   cancelOrderRequest,
   createOrderRequest,
+  exportOrdersQuery,
+  exportOrdersResponse,
   id,
   openOrderLinkRequest,
   openOrderLinkResponse,
@@ -20,6 +22,8 @@ import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { cancelOrder } from './cancel.ts';
+import { knownZone } from './csv.ts';
+import { exportOrders } from './export.ts';
 import { fulfillmentRoutes } from './fulfillment-routes.ts';
 import {
   addOrderActivity,
@@ -62,6 +66,28 @@ export function ordersRoutes(r: Router) {
     summary: 'Search orders (filter, sort, cursor paging); buyers see only their own',
     async handler(ctx, { body }) {
       return searchOrders(ctx, body.search);
+    },
+  });
+  r.route({
+    method: 'GET',
+    url: `${O}/export`,
+    roles: ['admin'],
+    tags,
+    query: exportOrdersQuery,
+    response: exportOrdersResponse,
+    produces: 'text/csv',
+    summary:
+      "Every order a search finds as CSV, one row per line item (Vitrine's own: the dashboard's export)",
+    async handler(ctx, { query }, _req, reply) {
+      const zone = query.timeZone ?? 'UTC';
+      if (!knownZone(zone)) throw violation('timeZone', 'must be an IANA time zone, e.g. "Europe/Berlin"');
+      const csv = await exportOrders(ctx, query.search ?? {}, zone);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .send(csv);
     },
   });
   r.route({

@@ -35,7 +35,7 @@ export function buildOpenApi(
         200: {
           description: 'OK',
           content: {
-            'application/json': { schema: toJson(r.response, 'output') },
+            [r.produces ?? 'application/json']: { schema: toJson(r.response, 'output') },
           },
         },
         default: {

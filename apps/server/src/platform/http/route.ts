@@ -38,6 +38,11 @@ export interface RouteSpec<
   body?: B;
   /** The success answer's shape (from `packages/contract`); checked under test, the OpenAPI document's. */
   response: Schema;
+  /**
+   * The answer's media type when it is not JSON (`text/csv`): the handler sends it itself and
+   * returns the reply; `response` then describes the text, for the OpenAPI document only.
+   */
+  produces?: string;
   handler(
     ctx: Ctx,
     input: { params: Out<P>; query: Out<Q>; body: Out<B> },
@@ -57,6 +62,7 @@ export interface RegisteredRoute {
   query?: Schema;
   body?: Schema;
   response: Schema;
+  produces?: string;
 }
 
 export interface Router {
@@ -160,6 +166,7 @@ export function createRouter(
           query: spec.query,
           body: spec.body,
           response: spec.response,
+          ...(spec.produces ? { produces: spec.produces } : {}),
         });
         app.route({
           method: spec.method,
@@ -189,7 +196,7 @@ export function createRouter(
               throw violation(Object.keys(body)[0]!, 'is not a known field', 'FIELD_NOT_ALLOWED');
             }
             const result = await spec.handler(ctx, input, req, reply);
-            if (reply.sent) return reply;
+            if (reply.sent || result === reply) return reply;
             if (checkResponses) checkResponse(spec, url, result ?? {});
             if (isRawJson(result))
               return reply.type('application/json; charset=utf-8').send(result[RAW_JSON]);

@@ -3,6 +3,7 @@
  * page of 20 at a time with cursor paging (`?cursor=`).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminOrderExportPath } from '@vitrine/sdk';
 import { adminOrderQueries } from '@vitrine/sdk/react';
 import {
   Alert,
@@ -28,6 +29,9 @@ import { ordersUrls } from '../urls.ts';
 import { OrderFilters } from './filters.tsx';
 import { isFiltered, toOrderSearch } from './search.ts';
 
+/** The merchant's zone (the export writes its dates in it). */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 export function OrdersPage() {
   useTitle('Orders');
   const http = useHttp();
@@ -42,7 +46,20 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeading className="mb-4">Orders</PageHeading>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <PageHeading className="">Orders</PageHeading>
+        {!!page?.orders.length && (
+          // A download the browser saves as it arrives (the staff cookie goes with it): every order
+          // the filters find, not only this page's.
+          <a
+            href={adminOrderExportPath(toOrderSearch(search), timeZone())}
+            download
+            className={buttonClass('secondary')}
+          >
+            {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
+          </a>
+        )}
+      </div>
       <OrdersTabs current="orders" />
       <OrderFilters key={location.search} search={search} onApply={setSearch} />
       {orders.isError ? (
