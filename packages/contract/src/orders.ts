@@ -400,6 +400,16 @@ export const searchOrdersRequest = z.strictObject({
     })
     .nullish(),
 });
+/** Whether this runtime knows a zone name (`Europe/Berlin`, `UTC`). */
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `GET /ecom/v1/orders/export` (Vitrine's own: the dashboard's "Export CSV"): the orders search's
  * filter and sort as JSON text in `search`, and the zone the dates are written in (IANA, `UTC`
@@ -419,7 +429,12 @@ export const exportOrdersQuery = z.strictObject({
     })
     .pipe(z.strictObject({ filter: filter.nullish(), sort: z.array(sorting).max(5).nullish() }))
     .optional(),
-  timeZone: z.string().min(1).max(64).optional(),
+  timeZone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(knownZone, 'must be an IANA time zone, e.g. "Europe/Berlin"')
+    .optional(),
 });
 /** The export's answer: CSV text (one row per line item, orders README "Export"). */
 export const exportOrdersResponse = z.string();

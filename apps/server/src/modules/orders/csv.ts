@@ -92,16 +92,6 @@ export function localTime(zone: string) {
   };
 }
 
-/** Whether a zone name is one this server knows (`Europe/Berlin`, `UTC`). */
-export function knownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `IL` for `US-IL` (as shipping tools and the post write it); another code or name as given. */
 const region = (a: AddressLike | undefined) => {
   const prefix = a?.country ? `${a.country.toUpperCase()}-` : undefined;

@@ -1,8 +1,7 @@
 /**
  * Every order a search finds, as CSV text, a page of 100 at a time: the first page is read before
  * anything is sent (a filter the search refuses is a 400 with its envelope, not a broken download);
- * the next one only when the client has taken the rows before it (the stream's back-pressure), so
- * a million orders never sit in memory.
+ * the next one when the stream asks for more text (Node's back-pressure; not measured at size yet).
  */
 import { Readable } from 'node:stream';
 import type { CursorQuery } from '@vitrine/contract';

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { cancelOrder } from './cancel.ts';
-import { knownZone } from './csv.ts';
+import { localTime } from './csv.ts';
 import { exportOrders } from './export.ts';
 import { fulfillmentRoutes } from './fulfillment-routes.ts';
 import {
@@ -80,9 +80,8 @@ export function ordersRoutes(r: Router) {
       "Every order a search finds as CSV, one row per line item (Vitrine's own: the dashboard's export)",
     async handler(ctx, { query }, _req, reply) {
       const zone = query.timeZone ?? 'UTC';
-      if (!knownZone(zone)) throw violation('timeZone', 'must be an IANA time zone, e.g. "Europe/Berlin"');
       const csv = await exportOrders(ctx, query.search ?? {}, zone);
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const day = localTime(zone)(ctx.clock.now().toISOString()).slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')
