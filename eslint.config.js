@@ -27,4 +27,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
     rules: { ...reactHooks.configs.recommended.rules, ...pluginQuery.configs.recommended.rules },
   },
+  // What runs in a browser takes only types from the contract's root: a value from it brings zod and
+  // every schema into the page (180 KB), and zod's eval probe breaks the pages' CSP. Values it needs
+  // come from the contract's small entry points (`@vitrine/contract/address-text`, …).
+  {
+    files: ['apps/{hosted,storefront,dashboard}/src/**/*.{ts,tsx}', 'packages/{ui,sdk}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@vitrine/contract',
+              message:
+                'Browser code imports only types from the contract root; use a subpath export for values.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -610,6 +610,18 @@ export const fulfillment = z.object({
 export const orderWithFulfillments = z.object({ orderId: id, fulfillments: z.array(fulfillment) });
 export const createFulfillmentResponse = z.object({ orderWithFulfillments, fulfillmentId: id });
 export const listFulfillmentsResponse = z.object({ orderWithFulfillments });
+/** Orders one `list-by-ids` call may name (a page of the orders search is at most 100). */
+export const MAX_FULFILLMENT_ORDER_IDS = 300;
+/**
+ * `POST /ecom/v1/fulfillments/list-by-ids` (orderFulfillments.listFulfillmentsForMultipleOrders).
+ * An id that names no order the caller may see (or is not a GUID) matches nothing.
+ */
+export const listFulfillmentsForOrdersRequest = z.strictObject({
+  orderIds: z.array(z.string().min(1).max(100)).max(MAX_FULFILLMENT_ORDER_IDS),
+});
+export const listFulfillmentsForOrdersResponse = z.object({
+  ordersWithFulfillments: z.array(orderWithFulfillments),
+});
 /** `POST /ecom/v1/orders/link/open` (Vitrine's): the token of the link in a visitor's order e-mail. */
 export const openOrderLinkRequest = z.object({ token: z.string().min(1).max(2000) });
 export const openOrderLinkResponse = z.object({ order, orderWithFulfillments });

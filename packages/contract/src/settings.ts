@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withAddressLine } from './addresses.ts';
 import { isoDate } from './scalars.ts';
 
 /** ISO 3166-1 alpha-2, upper case. */
@@ -12,6 +13,24 @@ export const subdivisionCode = z
 /** Where tax is computed when an order has no shipping destination (pickup, digital goods). */
 export const taxOrigin = z.strictObject({ country: countryCode, subdivision: subdivisionCode.optional() });
 
+const line = (max: number) => z.string().trim().max(max);
+/**
+ * The store's own postal address: the sender on packing slips. The street is `addressLine`, or
+ * `streetAddress` {name, number}, from which `addressLine` is written in the country's order.
+ */
+export const businessAddress = z
+  .strictObject({
+    country: countryCode,
+    subdivision: subdivisionCode.optional(),
+    city: line(100).optional(),
+    postalCode: line(20).optional(),
+    addressLine: line(200).optional(),
+    addressLine2: line(200).optional(),
+    streetAddress: z.strictObject({ name: line(200).optional(), number: line(20).optional() }).optional(),
+  })
+  .transform(withAddressLine);
+export type BusinessAddress = z.infer<typeof businessAddress>;
+
 /** Store-wide settings the merchant edits (`/platform/v1/store-settings`). */
 export const storeSettings = z.object({
   storeName: z.string().min(1).max(120),
@@ -19,6 +38,8 @@ export const storeSettings = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
   locale: z.string().min(2).max(35),
   contactEmail: z.email().nullable(),
+  /** The store's postal address (packing slips' sender); null until the merchant gives one. */
+  businessAddress: businessAddress.nullable(),
   /** New members start PENDING and need the owner's approval. */
   memberApprovalRequired: z.boolean(),
   weightUnit: z.enum(['KG', 'LB']),

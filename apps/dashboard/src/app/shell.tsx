@@ -73,11 +73,11 @@ export function Shell({ features }: { features: readonly Feature[] }) {
     <div className="min-h-dvh lg:flex">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 print:hidden"
       >
         Skip to content
       </a>
-      <header className="border-b border-line bg-surface lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-60 lg:shrink-0 lg:flex-col lg:border-r lg:border-b-0">
+      <header className="border-b border-line bg-surface print:hidden lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-60 lg:shrink-0 lg:flex-col lg:border-r lg:border-b-0">
         <div className="flex items-center justify-between gap-2 px-4 py-3">
           <Link to="/" className="text-lg font-semibold tracking-tight">
             Vitrine <span className="font-normal text-muted">dashboard</span>
@@ -145,7 +145,11 @@ export function Shell({ features }: { features: readonly Feature[] }) {
           </section>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6 lg:px-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6 lg:px-8 print:p-0"
+      >
         <div className="mx-auto max-w-6xl">
           <Outlet />
         </div>

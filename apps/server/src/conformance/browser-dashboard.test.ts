@@ -437,6 +437,101 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     expect(all.find((r) => r.Order === orders.toRefund.number)!.Payment).toBe('PARTIALLY_REFUNDED');
   });
 
+  it("prints packing slips, one a page, with the store's business address given in the settings", async () => {
+    // The return address, given once in the settings.
+    await page.goto('/dashboard/settings');
+    const form = page.getByRole('form', { name: 'Store settings' });
+    await form.getByLabel('Street name').waitFor();
+    await form.getByLabel('Country').selectOption('US');
+    await form.getByLabel('Street name').fill('Market St');
+    await form.getByLabel('House number').fill('500');
+    await form.getByLabel('City').fill('San Francisco');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    // A US address needs its state: said beside the field, nothing saved.
+    await form.getByText('Choose the state or province.').waitFor();
+    await form.getByLabel('State').selectOption('US-CA');
+    await form.getByLabel('Postal code').fill('94105');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Store settings saved.' }).waitFor();
+    const saved = await s.admin<{ settings: { businessAddress: Record<string, unknown> } }>(
+      'GET',
+      '/platform/v1/store-settings',
+    );
+    expect(saved.body.settings.businessAddress).toEqual({
+      country: 'US',
+      subdivision: 'US-CA',
+      city: 'San Francisco',
+      postalCode: '94105',
+      addressLine: '500 Market St',
+      streetAddress: { name: 'Market St', number: '500' },
+    });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Street name').inputValue()).toBe('Market St');
+    expect(await page.getByLabel('State').inputValue()).toBe('US-CA');
+
+    // Every order of the list, in its order; what was shipped already is not to pack again.
+    await page.goto('/dashboard/orders');
+    await page.getByRole('link', { name: 'Packing slips', exact: true }).click();
+    await page.waitForURL('**/dashboard/orders/packing-slips');
+    await page.getByRole('status').filter({ hasText: '3 packing slips, one a page when printed.' }).waitFor();
+    const slips = page.getByRole('article');
+    expect(await slips.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(
+      [orders.toFulfil, orders.toRefund, orders.authorized].map((o) => `Packing slip · Order #${o.number}`),
+    );
+    const slip = (o: { number: string }) =>
+      page.getByRole('article', { name: `Packing slip · Order #${o.number}` });
+    const sender = slip(orders.toFulfil).locator('header address');
+    expect((await sender.innerText()).split('\n')).toEqual([
+      '500 Market St',
+      'San Francisco, CA 94105',
+      'United States',
+    ]);
+    const shipTo = slip(orders.toFulfil).getByRole('region', { name: 'Ship to' });
+    expect((await shipTo.innerText()).split('\n').filter(Boolean)).toEqual([
+      'Ship to',
+      'Ada Lovelace',
+      '1 Main St',
+      'New York, NY 10001',
+      'United States',
+      '+1 555 0100',
+      orders.toFulfil.email,
+    ]);
+    const row = (o: { number: string }) => slip(o).getByRole('row', { name: /Linen shirt/ });
+    expect(await row(orders.toFulfil).getByRole('cell').allInnerTexts()).toEqual(['—', '2', '0']);
+    await row(orders.toFulfil).getByText('2 shipped earlier').waitFor();
+    expect(await row(orders.toRefund).getByRole('cell').allInnerTexts()).toEqual(['—', '2', '2']);
+    await expectAccessible(page, 'packing slips');
+    await shots(page, 'packing-slips');
+
+    // On paper: a page per slip, without the dashboard's navigation or the page's buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(ARTIFACTS, 'packing-slips-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(3);
+
+    // One order's slip, from its page; Back returns there.
+    await page.goto(`/dashboard/orders/${orders.toRefund.id}`);
+    await page.getByRole('link', { name: 'Packing slip', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '1 packing slip, one a page when printed.' }).waitFor();
+    expect(await slips.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      `Packing slip · Order #${orders.toRefund.number}`,
+    ]);
+    await page.getByRole('link', { name: 'Back to the order' }).click();
+    await page.getByRole('heading', { name: `Order #${orders.toRefund.number}` }).waitFor();
+
+    // The list's filters carry over: the tagged order only.
+    await page.goto('/dashboard/orders?tag=gift');
+    await page.getByRole('link', { name: 'Packing slips of matching orders' }).click();
+    await page.getByRole('status').filter({ hasText: '1 packing slip, one a page when printed.' }).waitFor();
+    expect(await slips.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      `Packing slip · Order #${orders.toFulfil.number}`,
+    ]);
+    expect(errors).toEqual([]);
+  });
+
   it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {
     const phone = await phoneLike(browser, context, s.url);
     try {

@@ -197,6 +197,21 @@ export const adminOrderCalls = {
         pathParams: { orderId },
       })
     ).orderWithFulfillments.fulfillments,
+  /** The fulfillments of several orders (at most 300), by order id; an order without any maps to []. */
+  fulfillmentsOf: async (
+    http: HttpClient,
+    orderIds: readonly string[],
+  ): Promise<Map<string, Fulfillment[]>> => {
+    if (orderIds.length === 0) return new Map();
+    const r = await http.request<{
+      ordersWithFulfillments: { orderId: string; fulfillments: Fulfillment[] }[];
+    }>({
+      method: 'POST',
+      path: '/ecom/v1/fulfillments/list-by-ids',
+      body: { orderIds },
+    });
+    return new Map(r.ordersWithFulfillments.map((o) => [o.orderId, o.fulfillments]));
+  },
   /** Ships lines with tracking; the buyer is e-mailed. */
   fulfil: (http: HttpClient, v: { orderId: string; fulfillment: NewFulfillment }) => {
     const { lineItems, trackingNumber, shippingProvider, trackingLink } = v.fulfillment;

@@ -13,6 +13,10 @@ export const ordersFeature: Feature = {
       lazy: () => import('./detail/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
     },
     {
+      path: ordersUrls.packingSlips.path.slice(1),
+      lazy: () => import('./slips/packing-slips-page.tsx').then((m) => ({ Component: m.PackingSlipsPage })),
+    },
+    {
       path: ordersUrls.abandoned.path.slice(1),
       lazy: () =>
         import('./abandoned/abandoned-page.tsx').then((m) => ({ Component: m.AbandonedCheckoutsPage })),

@@ -1,4 +1,4 @@
-import type { Order } from '@vitrine/contract';
+import type { Fulfillment, Order } from '@vitrine/contract';
 
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -32,3 +32,10 @@ export function discountsByName(applied: readonly unknown[] | undefined): [strin
     return [];
   });
 }
+
+/** How many of each line were shipped. */
+export const fulfilledByLine = (fulfillments: readonly Fulfillment[]) => {
+  const m = new Map<string, number>();
+  for (const f of fulfillments) for (const l of f.lineItems) m.set(l.id, (m.get(l.id) ?? 0) + l.quantity);
+  return m;
+};

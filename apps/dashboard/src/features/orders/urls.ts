@@ -7,6 +7,8 @@
  *   ordersUrls.detail.href({ id }, { dialog: 'refund' })                   →  /orders/<id>?dialog=refund
  *   ordersUrls.abandoned.href({ status: 'ABANDONED', q: 'ada' })           →  /orders/abandoned?q=ada&status=ABANDONED
  *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
+ *   ordersUrls.packingSlips.href({ status: ['APPROVED'] })                  →  /orders/packing-slips?status=APPROVED
+ *   ordersUrls.packingSlips.href({ order: id })                             →  /orders/packing-slips?order=<id>
  */
 import { ABANDONED_SORTS, ABANDONED_STATUSES, ADMIN_ORDER_SORTS } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
@@ -27,24 +29,26 @@ export const ORDER_STATUSES = ['APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as
 export const ORDER_DIALOGS = ['capture', 'void', 'refund', 'fulfil', 'cancel', 'tags', 'note'] as const;
 export type OrderDialog = (typeof ORDER_DIALOGS)[number];
 
+/** The orders list's filters and sort (the list and the packing slips read the same ones). */
+const listFilters = {
+  /** An order number or part of the buyer's e-mail. */
+  q: param.text(),
+  payment: param.manyOf(PAYMENT_STATUSES),
+  fulfilment: param.manyOf(FULFILMENT_STATUSES),
+  status: param.manyOf(ORDER_STATUSES),
+  /** Placed on or after this day, and on or before `to` (the browser's time zone). */
+  from: param.date(),
+  to: param.date(),
+  /** Orders carrying all these tags. */
+  tag: param.list(),
+  archived: param.oneOf(['true', 'false']),
+  /** `held`: orders holding a card authorization still to capture or void (canceled ones too). */
+  authorization: param.oneOf(['held']),
+  sort: param.oneOf(ADMIN_ORDER_SORTS),
+};
+
 export const ordersUrls = {
-  list: route('/orders', {
-    /** An order number or part of the buyer's e-mail. */
-    q: param.text(),
-    payment: param.manyOf(PAYMENT_STATUSES),
-    fulfilment: param.manyOf(FULFILMENT_STATUSES),
-    status: param.manyOf(ORDER_STATUSES),
-    /** Placed on or after this day, and on or before `to` (the browser's time zone). */
-    from: param.date(),
-    to: param.date(),
-    /** Orders carrying all these tags. */
-    tag: param.list(),
-    archived: param.oneOf(['true', 'false']),
-    /** `held`: orders holding a card authorization still to capture or void (canceled ones too). */
-    authorization: param.oneOf(['held']),
-    sort: param.oneOf(ADMIN_ORDER_SORTS),
-    cursor: param.token(),
-  }),
+  list: route('/orders', { ...listFilters, cursor: param.token() }),
   detail: route('/orders/:id', { dialog: param.oneOf(ORDER_DIALOGS) }),
   /** Checkouts shoppers left (newest first, 20 a page), with the last 30 days' recovery figures. */
   abandoned: route('/orders/abandoned', {
@@ -55,4 +59,9 @@ export const ordersUrls = {
     cursor: param.token(),
   }),
   abandonedCheckout: route('/orders/abandoned/:id', { dialog: param.oneOf(['delete']) }),
+  /**
+   * Printable packing slips: of one order (`order`), else of the orders the list's filters find,
+   * in its sort (the first 100).
+   */
+  packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.token() }),
 };

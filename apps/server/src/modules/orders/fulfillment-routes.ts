@@ -2,18 +2,20 @@ import {
   createFulfillmentRequest,
   createFulfillmentResponse,
   id,
+  listFulfillmentsForOrdersRequest,
+  listFulfillmentsForOrdersResponse,
   listFulfillmentsResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
-import { createFulfillment, listFulfillments } from './fulfillments.ts';
+import { createFulfillment, listFulfillments, listFulfillmentsForOrders } from './fulfillments.ts';
 
 const F = '/ecom/v1/fulfillments/orders';
 const tags = ['orders'] as const;
 const byOrder = z.object({ orderId: id });
 
-/** The Order Fulfillments API (`@wix/ecom` orderFulfillments): create and list for one order. */
+/** The Order Fulfillments API (`@wix/ecom` orderFulfillments): create, list for one order or several. */
 export function fulfillmentRoutes(r: Router) {
   r.route({
     method: 'POST',
@@ -40,6 +42,18 @@ export function fulfillmentRoutes(r: Router) {
     summary: 'The fulfillments of one order (its buyer or an admin)',
     async handler(ctx, { params }) {
       return listFulfillments(ctx, params.orderId);
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: '/ecom/v1/fulfillments/list-by-ids',
+    roles: ['visitor', 'member', 'admin'],
+    tags,
+    body: listFulfillmentsForOrdersRequest,
+    response: listFulfillmentsForOrdersResponse,
+    summary: 'The fulfillments of several orders (those the caller may see), in the order asked',
+    async handler(ctx, { body }) {
+      return listFulfillmentsForOrders(ctx, body.orderIds);
     },
   });
 }

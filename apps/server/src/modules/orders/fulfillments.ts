@@ -9,7 +9,13 @@ import { getSettings } from '../settings/index.ts';
 import { addActivity, emitAction, emitUpdated, lockOrder, orderNotFound, touch, wireOf } from './core.ts';
 import { mailShippingConfirmation, pickupOf } from './mails.ts';
 import { ownedBy } from './service.ts';
-import { listFulfillmentRows, readOrder, type FulfillmentRow } from './store.ts';
+import {
+  fulfillmentRowsOf,
+  listFulfillmentRows,
+  orderOwners,
+  readOrder,
+  type FulfillmentRow,
+} from './store.ts';
 import { FULFILLMENTS_FQDN, toFulfillment } from './wire.ts';
 
 /** Carriers whose tracking link is built from the tracking number (as the hosted Order Fulfillments API does). */
@@ -156,3 +162,24 @@ export async function listFulfillments(ctx: Ctx, orderId: string) {
 /** An order's fulfillments, for a caller already allowed to see the order. */
 export const fulfillmentsOf = async (ctx: Ctx, orderId: string) =>
   orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId));
+
+/**
+ * The fulfillments of several orders, in the order their ids were given (each once): orders that do
+ * not exist, that the caller may not see, or whose id is not a GUID are left out, as search leaves
+ * out what it does not find.
+ */
+export async function listFulfillmentsForOrders(ctx: Ctx, orderIds: readonly string[]) {
+  const wanted = [...new Set(orderIds.filter(isUuid))];
+  const owners = await orderOwners(ctx.db, wanted);
+  const visible = new Set(owners.filter((o) => ownedBy(ctx, o)).map((o) => o.id));
+  const ids = wanted.filter((id) => visible.has(id));
+  const rows = await fulfillmentRowsOf(ctx.db, ids);
+  return {
+    ordersWithFulfillments: ids.map((id) =>
+      orderWithFulfillments(
+        id,
+        rows.filter((r) => r.order_id === id),
+      ),
+    ),
+  };
+}

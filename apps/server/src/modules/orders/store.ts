@@ -149,11 +149,29 @@ export async function addActivityRow(db: Executor, a: ActivityRow): Promise<void
     .execute();
 }
 
-export async function listFulfillmentRows(db: Executor, orderId: string): Promise<FulfillmentRow[]> {
+export const listFulfillmentRows = (db: Executor, orderId: string): Promise<FulfillmentRow[]> =>
+  fulfillmentRowsOf(db, [orderId]);
+
+/** The owners of the orders with these ids (those that exist). */
+export async function orderOwners(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('ecom_order')
+    .select(['id', 'visitor_id', 'member_id'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The fulfillments of these orders, oldest first. */
+export async function fulfillmentRowsOf(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<FulfillmentRow[]> {
+  if (orderIds.length === 0) return [];
   return db
     .selectFrom('ecom_order_fulfillment')
     .selectAll()
-    .where('order_id', '=', orderId)
+    .where('order_id', 'in', orderIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -15,6 +15,7 @@ const EDITABLE = [
   'currency',
   'locale',
   'contactEmail',
+  'businessAddress',
   'memberApprovalRequired',
   'weightUnit',
   'taxIncludedInPrices',
@@ -25,7 +26,7 @@ const EDITABLE = [
   'abandonedCheckoutEmails',
 ] as const;
 
-const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'taxOrigin']);
+const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'businessAddress', 'taxOrigin']);
 type Editable = SettingsPatch['settings'];
 
 /**
@@ -63,19 +64,30 @@ const cache = configCache((db) => readSettings(db));
 export const settingsAt = (ctx: Pick<Ctx, 'db'>, revision: number) => cache.get(ctx.db, revision);
 
 /** `NY` with country `US` is stored as `US-NY`; a full code must belong to the country. */
-function normalizeOrigin(settings: Editable): Editable {
-  const o = settings.taxOrigin;
-  if (!o?.subdivision) return settings;
-  const full = o.subdivision.includes('-') ? o.subdivision : `${o.country}-${o.subdivision}`;
-  if (!full.startsWith(`${o.country}-`)) {
+function withFullSubdivision<P extends { country: string; subdivision?: string }>(
+  field: string,
+  place: P,
+): P {
+  if (!place.subdivision) return place;
+  const full = place.subdivision.includes('-') ? place.subdivision : `${place.country}-${place.subdivision}`;
+  if (!full.startsWith(`${place.country}-`)) {
     throw violation(
-      'settings.taxOrigin.subdivision',
-      `${o.subdivision} is not a subdivision of ${o.country}`,
+      `settings.${field}.subdivision`,
+      `${place.subdivision} is not a subdivision of ${place.country}`,
       'VALIDATION',
-      { country: o.country },
+      { country: place.country },
     );
   }
-  return { ...settings, taxOrigin: { country: o.country, subdivision: full } };
+  return { ...place, subdivision: full };
+}
+
+function normalizePlaces(settings: Editable): Editable {
+  const { taxOrigin, businessAddress } = settings;
+  return {
+    ...settings,
+    ...(taxOrigin ? { taxOrigin: withFullSubdivision('taxOrigin', taxOrigin) } : {}),
+    ...(businessAddress ? { businessAddress: withFullSubdivision('businessAddress', businessAddress) } : {}),
+  };
 }
 
 /** What the checkout calculator needs from the settings, plus how to format and weigh. */
@@ -118,7 +130,7 @@ export interface SettingsPatch {
 
 /** Updates the settings the mask names (or the patch sets), under a row lock; emits `store_settings_updated`. */
 export async function updateSettings(ctx: Ctx, patch: SettingsPatch): Promise<StoreSettings> {
-  const settings = normalizeOrigin(maskedSettings(patch));
+  const settings = normalizePlaces(maskedSettings(patch));
   return inTransaction(ctx, async (tx) => {
     const current = await readSettings(tx.db, true);
     if (patch.revision !== undefined && BigInt(patch.revision) !== BigInt(current.revision)) {

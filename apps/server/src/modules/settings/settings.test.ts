@@ -81,6 +81,53 @@ describe('PATCH /platform/v1/store-settings', () => {
     expect(await current()).toEqual(before);
   });
 
+  it("keeps the business address, writes its street line in the country's order, checks it, and clears it", async () => {
+    expect((await current()).businessAddress).toBeNull();
+    const set = await patch({
+      settings: {
+        businessAddress: {
+          country: 'DE',
+          subdivision: 'BE',
+          city: ' Berlin ',
+          postalCode: '10115',
+          streetAddress: { name: 'Hauptstraße', number: '5' },
+        },
+      },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.settings.businessAddress).toEqual({
+      country: 'DE',
+      subdivision: 'DE-BE',
+      city: 'Berlin',
+      postalCode: '10115',
+      addressLine: 'Hauptstraße 5',
+      streetAddress: { name: 'Hauptstraße', number: '5' },
+    });
+    expect(await current()).toEqual(set.body.settings);
+    expect((await latestEvent())?.updatedEvent?.modifiedFields).toEqual({ businessAddress: null });
+
+    const before = await current();
+    for (const [businessAddress, field] of [
+      [{ country: 'Germany' }, 'settings.businessAddress.country'],
+      [{ city: 'Berlin' }, 'settings.businessAddress.country'],
+      [{ country: 'DE', colour: 'red' }, 'settings.businessAddress.colour'],
+      [{ country: 'DE', city: 'x'.repeat(101) }, 'settings.businessAddress.city'],
+      [{ country: 'DE', subdivision: 'US-NY' }, 'settings.businessAddress.subdivision'],
+    ] as const) {
+      const r = await patch<Envelope>({ settings: { businessAddress } });
+      expect(r.status, JSON.stringify(businessAddress)).toBe(400);
+      expect(
+        violations(r.body).map((v) => v.field),
+        JSON.stringify(businessAddress),
+      ).toContain(field);
+    }
+    expect(await current()).toEqual(before);
+
+    const cleared = await patch({ settings: {}, fieldMask: 'businessAddress' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.settings.businessAddress).toBeNull();
+  });
+
   it('rejects a mask path that is not an editable setting with FIELD_NOT_ALLOWED on fieldMask', async () => {
     const before = await current();
     for (const fieldMask of [

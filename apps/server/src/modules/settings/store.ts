@@ -9,6 +9,7 @@ export interface SettingsTables {
     currency: string;
     locale: string;
     contact_email: string | null;
+    business_address: JSONColumnType<StoreSettings['businessAddress'], string | null, string | null>;
     member_approval_required: boolean;
     weight_unit: 'KG' | 'LB';
     revision: number;
@@ -28,6 +29,7 @@ const toSettings = (r: Row): StoreSettings => ({
   currency: r.currency,
   locale: r.locale,
   contactEmail: r.contact_email,
+  businessAddress: r.business_address,
   memberApprovalRequired: r.member_approval_required,
   weightUnit: r.weight_unit,
   taxIncludedInPrices: r.tax_included_in_prices,
@@ -58,6 +60,7 @@ export async function writeSettings(
       currency: s.currency,
       locale: s.locale,
       contact_email: s.contactEmail,
+      business_address: s.businessAddress === null ? null : JSON.stringify(s.businessAddress),
       member_approval_required: s.memberApprovalRequired,
       weight_unit: s.weightUnit,
       tax_included_in_prices: s.taxIncludedInPrices,

@@ -2,7 +2,7 @@
  * The merchant's orders as TanStack Query options over `adminOrderCalls` (../../admin/orders.ts).
  * Keys live under `['orders', …]`, shared with the shopper's `orderQueries` (one order is
  * `['orders', 'one', id]` and its transactions `['orders', 'transactions', id]` in both): a search
- * page `['orders', 'search', {…}]`, fulfilments `['orders', 'fulfillments', id]`, refundability
+ * page `['orders', 'search', {…}]`, fulfilments `['orders', 'fulfillments', id]` (several orders' `['orders', 'fulfillments', 'of', ids]`), refundability
  * `['orders', 'refundability', id]`. Every change refreshes what it touched, and the home page's
  * figures (`['analytics']`).
  */
@@ -46,6 +46,12 @@ export const adminOrderQueries = {
     queryOptions({
       queryKey: ['orders', 'fulfillments', orderId] as const,
       queryFn: () => adminOrderCalls.fulfillments(http, orderId),
+    }),
+  /** The fulfillments of several orders (a page of a search), by order id. */
+  fulfillmentsOf: (http: HttpClient, orderIds: readonly string[]) =>
+    queryOptions({
+      queryKey: ['orders', 'fulfillments', 'of', [...orderIds]] as const,
+      queryFn: () => adminOrderCalls.fulfillmentsOf(http, orderIds),
     }),
   refundability: (http: HttpClient, orderId: string) =>
     queryOptions({
@@ -144,6 +150,7 @@ export const adminOrderMutations = {
       onSuccess: (_d, v, _r, context) =>
         refresh(context.client, v.orderId, [
           ['orders', 'fulfillments', v.orderId],
+          ['orders', 'fulfillments', 'of'],
           transactionsKey(v.orderId),
         ]),
     }),

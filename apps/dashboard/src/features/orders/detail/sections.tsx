@@ -11,7 +11,7 @@ import {
 } from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { LineItemsHead, LineName } from '../line-head.tsx';
-import { dateTime, discountsByName } from '../format.ts';
+import { dateTime, discountsByName, fulfilledByLine } from '../format.ts';
 import { showMinor, type PaymentView } from '../money.ts';
 import { StatusBadge, transactionLabels } from '../status.tsx';
 import { carrierName } from '../carriers.ts';
@@ -41,13 +41,6 @@ export function Section({
     </Card>
   );
 }
-
-/** How many of each line were shipped. */
-export const fulfilledByLine = (fulfillments: readonly Fulfillment[]) => {
-  const m = new Map<string, number>();
-  for (const f of fulfillments) for (const l of f.lineItems) m.set(l.id, (m.get(l.id) ?? 0) + l.quantity);
-  return m;
-};
 
 export function LineItems({ order, fulfillments }: { order: Order; fulfillments: readonly Fulfillment[] }) {
   const shipped = fulfilledByLine(fulfillments);

@@ -27,7 +27,10 @@ import { fulfilmentLabels, orderLabels, paymentLabels, StatusBadge } from '../st
 import { OrdersTabs } from '../tabs.tsx';
 import { ordersUrls } from '../urls.ts';
 import { OrderFilters } from './filters.tsx';
-import { isFiltered, toOrderSearch } from './search.ts';
+import { isFiltered, toOrderSearch, type OrdersListSearch } from './search.ts';
+
+/** The list's filters and sort without its page (the packing slips start from the first order). */
+const filtersOf = ({ cursor: _cursor, ...filters }: OrdersListSearch) => filters;
 
 /** The merchant's zone (the export writes its dates in it). */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -49,15 +52,20 @@ export function OrdersPage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <PageHeading className="">Orders</PageHeading>
         {!!page?.orders.length && (
-          // A download the browser saves as it arrives (the staff cookie goes with it): every order
-          // the filters find, not only this page's.
-          <a
-            href={adminOrderExportPath(toOrderSearch(search), timeZone())}
-            download
-            className={buttonClass('secondary')}
-          >
-            {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <Link to={ordersUrls.packingSlips.href(filtersOf(search))} className={buttonClass('secondary')}>
+              {filtered ? 'Packing slips of matching orders' : 'Packing slips'}
+            </Link>
+            {/* A download the browser saves as it arrives (the staff cookie goes with it): every
+                order the filters find, not only this page's. */}
+            <a
+              href={adminOrderExportPath(toOrderSearch(search), timeZone())}
+              download
+              className={buttonClass('secondary')}
+            >
+              {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
+            </a>
+          </div>
         )}
       </div>
       <OrdersTabs current="orders" />

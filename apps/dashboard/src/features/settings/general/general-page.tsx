@@ -2,13 +2,30 @@
  * `/dashboard/settings`: the store's name and contact e-mail, currency, locale and weight unit,
  * whether new members need approval, and checkout options: delayed capture (card payments only
  * authorized at checkout and captured when the order is fulfilled) and when held authorizations
- * are voided. Saved with the field mask of what changed and the revision the form started from.
+ * are voided, and the store's postal address (the sender on packing slips; all fields empty clears
+ * it). Saved with the field mask of what changed and the revision the form started from.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { StoreSettings } from '@vitrine/contract';
 import { storeSettingsQueries } from '@vitrine/sdk/react';
-import { Alert, Button, Choice, ChoiceGroup, Field, PageHeading, Select } from '@vitrine/ui';
-import { useState, type FormEvent } from 'react';
+import {
+  AddressFields,
+  addressOf,
+  addressProblems,
+  Alert,
+  allCountries,
+  Button,
+  Choice,
+  ChoiceGroup,
+  draftOf,
+  emptyDraft,
+  Field,
+  localeCountry,
+  PageHeading,
+  Select,
+  type AddressDraft,
+} from '@vitrine/ui';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useHttp } from '../../../app/http.tsx';
 import { useTitle } from '../../../app/title.ts';
 import { QueryState } from '../../../kit/query-state.tsx';
@@ -73,6 +90,12 @@ function GeneralForm({
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [delayed, setDelayed] = useState(s.captureOnFulfillment);
+  const countries = useMemo(() => allCountries(), []);
+  const [address, setAddress] = useState<AddressDraft>(() =>
+    s.businessAddress
+      ? draftOf(s.businessAddress)
+      : emptyDraft(s.taxOrigin?.country ?? localeCountry() ?? 'US'),
+  );
   const field = (name: string) => errors[name] ?? save.failure?.fields[name];
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -85,12 +108,15 @@ function GeneralForm({
     const days = Number(text('authorizationVoidDays') || s.authorizationVoidDays);
     if (!Number.isInteger(days) || days < 1 || days > 30)
       errs.authorizationVoidDays = 'A whole number of days from 1 to 30.';
+    const withAddress = !isBlank(address);
+    if (withAddress) Object.assign(errs, addressProblems(address));
     setErrors(errs);
     if (Object.keys(errs).length) return;
     save.submit(
       {
         storeName: text('storeName'),
         contactEmail: text('contactEmail') || null,
+        businessAddress: withAddress ? addressOf(address) : null,
         currency: text('currency'),
         locale: text('locale') || s.locale,
         weightUnit: text('weightUnit') as StoreSettings['weightUnit'],
@@ -171,6 +197,19 @@ function GeneralForm({
           New members wait for your approval before they can sign in
         </Choice>
       </Section>
+      <Section
+        title="Business address"
+        description="Your store's postal address, printed as the sender on packing slips. Leave every field empty to remove it."
+      >
+        <div className="grid gap-x-4 md:grid-cols-2">
+          <AddressFields
+            value={address}
+            onChange={setAddress}
+            countries={countries}
+            errors={{ ...save.failure?.fields, ...errors }}
+          />
+        </div>
+      </Section>
       <Section title="Checkout" description="How card payments of shop orders are taken.">
         <Choice
           type="checkbox"
@@ -225,3 +264,7 @@ function GeneralForm({
     </form>
   );
 }
+
+/** No street, city or postal code typed (the country alone is the list's default, not an address). */
+const isBlank = (d: AddressDraft) =>
+  [d.streetName, d.streetNumber, d.addressLine2, d.city, d.postalCode].every((v) => !v.trim());

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { describeError } from '../../../../app/errors.ts';
 import { useHttp } from '../../../../app/http.tsx';
 import { CARRIERS } from '../../carriers.ts';
-import { fulfilledByLine } from '../sections.tsx';
+import { fulfilledByLine } from '../../format.ts';
 import { ActionDialog, useSnapshot } from '../../../../app/action-dialog.tsx';
 
 /** Carriers the server builds tracking links for; anything else is named by hand. */

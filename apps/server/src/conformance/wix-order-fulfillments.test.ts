@@ -1,0 +1,123 @@
+/**
+ * The official `@wix/ecom` `orderFulfillments` module (createFulfillment,
+ * listFulfillmentsForSingleOrder, listFulfillmentsForMultipleOrders), unchanged, against a Vitrine
+ * test server through an admin (API key) client; and what a visitor sees of the same orders.
+ */
+import { orderFulfillments, orders } from '@wix/ecom';
+import { createClient } from '@wix/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, orderBody, ordersServer } from '../test/orders.ts';
+import type { TestServer } from '../test/server.ts';
+import { adminAuth, redirectWixFetch } from '../test/wix.ts';
+
+const client = () => createClient({ auth: adminAuth, modules: { orders, orderFulfillments } });
+let s: TestServer;
+let undo: () => void;
+beforeAll(async () => {
+  // Test tokens `visitor:<id>` stand for that visitor (the order's owner, or a stranger).
+  s = await ordersServer();
+  undo = redirectWixFetch(s.url);
+});
+afterAll(async () => {
+  undo?.();
+  await s?.stop();
+});
+const VISITOR = '0190c0de-0000-7000-8000-0000000000a1';
+
+const newOrder = (email: string, quantity: number) => ({
+  channelInfo: { type: 'WEB' as const },
+  lineItems: [
+    {
+      productName: { original: 'Mug' },
+      catalogReference: {
+        catalogItemId: 'c0a1b2c3-0000-4000-8000-00000000000b',
+        appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+      },
+      quantity,
+      price: { amount: '8.00' },
+      itemType: { preset: 'PHYSICAL' as const },
+    },
+  ],
+  priceSummary: {
+    subtotal: { amount: (8 * quantity).toFixed(2) },
+    total: { amount: (8 * quantity).toFixed(2) },
+  },
+  currency: 'USD',
+  buyerInfo: { email },
+});
+
+describe('@wix/ecom orderFulfillments against Vitrine', () => {
+  it('lists the fulfillments of several orders in the order asked, leaving out ids that name none', async () => {
+    const c = client();
+    const first = await c.orders.createOrder(newOrder('ada@example.test', 3));
+    const second = await c.orders.createOrder(newOrder('bob@example.test', 1));
+    const third = await c.orders.createOrder(newOrder('cy@example.test', 2));
+    const line = (o: typeof first) => o.lineItems![0]!._id!;
+
+    const shipped = await c.orderFulfillments.createFulfillment(first._id!, {
+      lineItems: [{ _id: line(first), quantity: 2 }],
+      trackingInfo: { trackingNumber: '1Z999', shippingProvider: 'ups' },
+    });
+    await c.orderFulfillments.createFulfillment(first._id!, {
+      lineItems: [{ _id: line(first), quantity: 1 }],
+    });
+    await c.orderFulfillments.createFulfillment(second._id!, { lineItems: [{ _id: line(second) }] });
+
+    const single = await c.orderFulfillments.listFulfillmentsForSingleOrder(first._id!);
+    expect(single.orderWithFulfillments?.fulfillments?.map((f) => f.lineItems?.[0]?.quantity)).toEqual([
+      2, 1,
+    ]);
+
+    const many = await c.orderFulfillments.listFulfillmentsForMultipleOrders([
+      third._id!,
+      'not-a-guid',
+      first._id!,
+      '0190c0de-0000-7000-8000-00000000dead',
+      second._id!,
+      first._id!,
+    ]);
+    expect(many.ordersWithFulfillments?.map((o) => o.orderId)).toEqual([third._id, first._id, second._id]);
+    const [none, two, one] = many.ordersWithFulfillments!;
+    expect(none!.fulfillments).toEqual([]);
+    expect(two!.fulfillments).toHaveLength(2);
+    expect(two!.fulfillments![0]).toMatchObject({
+      _id: shipped.fulfillmentId,
+      lineItems: [{ _id: line(first), quantity: 2 }],
+      trackingInfo: { trackingNumber: '1Z999', shippingProvider: 'ups' },
+    });
+    expect(two!.fulfillments![0]!._createdDate).toBeInstanceOf(Date);
+    expect(one!.fulfillments!.map((f) => f.lineItems)).toEqual([[{ _id: line(second), quantity: 1 }]]);
+
+    // A visitor sees only orders of their own.
+    const own = ok(
+      await s.admin<{ order: { id: string } }>('POST', '/ecom/v1/orders', orderBody({ visitorId: VISITOR })),
+    );
+    const ids = { orderIds: [first._id, own.order.id, second._id] };
+    const list = (auth: string) =>
+      s.request('POST', '/ecom/v1/fulfillments/list-by-ids', { auth, body: ids });
+    expect(ok(await list(`visitor:${VISITOR}`))).toEqual({
+      ordersWithFulfillments: [{ orderId: own.order.id, fulfillments: [] }],
+    });
+    expect(ok(await list('visitor:0190c0de-0000-7000-8000-0000000000b2'))).toEqual({
+      ordersWithFulfillments: [],
+    });
+
+    expect((await c.orderFulfillments.listFulfillmentsForMultipleOrders([])).ordersWithFulfillments).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a request that is not a list of ids, and more than 300 ids, with the platform envelope', async () => {
+    for (const body of [
+      {},
+      { orderIds: 'x' },
+      { orderIds: [1] },
+      { orderIds: [], extra: 1 },
+      { orderIds: Array(301).fill('x') },
+    ]) {
+      const r = await s.request('POST', '/ecom/v1/fulfillments/list-by-ids', { auth: 'visitor:v-x', body });
+      expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(r.body).toMatchObject({ details: { validationError: { fieldViolations: expect.any(Array) } } });
+    }
+  });
+});
