@@ -598,6 +598,24 @@ export const createFulfillmentRequest = z.strictObject({
   orderId: id.optional(),
   fulfillment: fulfillmentInput,
 });
+/**
+ * `PATCH /ecom/v1/fulfillments/{fulfillment.id}/orders/{orderId}` (updateFulfillment): tracking,
+ * custom info, status and completion; `null` clears a field. Its line items cannot change (delete
+ * the fulfillment and create another): given, they must be the stored ones.
+ */
+export const updateFulfillmentRequest = z.strictObject({
+  orderId: z.string().max(100).optional(),
+  fulfillment: z.strictObject({
+    id: z.string().max(100).optional(),
+    createdDate: z.string().max(40).optional(),
+    lineItems: fulfillmentInput.shape.lineItems.optional(),
+    trackingInfo: fulfillmentTrackingInfo.nullable().optional(),
+    customInfo: fulfillmentInput.shape.customInfo.unwrap().nullable().optional(),
+    status: fulfillmentInput.shape.status.unwrap().nullable().optional(),
+    completed: z.boolean().nullable().optional(),
+  }),
+  fieldMask: z.string().max(2000).optional(),
+});
 export const fulfillment = z.object({
   id,
   createdDate: isoDate,
@@ -610,6 +628,8 @@ export const fulfillment = z.object({
 export const orderWithFulfillments = z.object({ orderId: id, fulfillments: z.array(fulfillment) });
 export const createFulfillmentResponse = z.object({ orderWithFulfillments, fulfillmentId: id });
 export const listFulfillmentsResponse = z.object({ orderWithFulfillments });
+export const updateFulfillmentResponse = z.object({ orderWithFulfillments });
+export const deleteFulfillmentResponse = z.object({ orderWithFulfillments });
 /** Orders one `list-by-ids` call may name (a page of the orders search is at most 100). */
 export const MAX_FULFILLMENT_ORDER_IDS = 300;
 /**

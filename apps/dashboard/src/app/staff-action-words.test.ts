@@ -17,6 +17,10 @@ describe('actionWords', () => {
     expect(ok('POST', '/ecom/v1/orders/:id/activities')).toBe('added a note');
     expect(ok('POST', '/ecom/v1/orders/:id/cancel')).toBe('canceled the order');
     expect(ok('POST', '/ecom/v1/fulfillments/orders/:orderId/create-fulfillment')).toBe('fulfilled items');
+    expect(ok('PATCH', '/ecom/v1/fulfillments/:fulfillmentId/orders/:orderId')).toBe(
+      "edited a shipment's tracking",
+    );
+    expect(ok('DELETE', '/ecom/v1/fulfillments/:fulfillmentId/orders/:orderId')).toBe('deleted a shipment');
   });
 
   it('says what was done to a member and a product', () => {

@@ -10,7 +10,13 @@
 type Phrase = readonly [infinitive: string, past: string];
 
 const RULES: readonly (readonly [method: string, route: RegExp, phrase: Phrase])[] = [
-  // Orders, their payments and fulfilments.
+  // Orders, their payments and fulfilments (a shipment's routes end as the order's do: first).
+  [
+    'PATCH',
+    /\/fulfillments\/:[^/]+\/orders\/:[^/]+$/,
+    ["edit a shipment's tracking", "edited a shipment's tracking"],
+  ],
+  ['DELETE', /\/fulfillments\/:[^/]+\/orders\/:[^/]+$/, ['delete a shipment', 'deleted a shipment']],
   ['POST', /\/orders\/:[^/]+\/cancel$/, ['cancel the order', 'canceled the order']],
   ['POST', /\/orders\/:[^/]+\/activities$/, ['add a note', 'added a note']],
   ['POST', /\/orders\/:[^/]+\/update-status$/, ["change the order's status", "changed the order's status"]],

@@ -532,6 +532,67 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     expect(errors).toEqual([]);
   });
 
+  it("corrects a shipment's tracking (the buyer gets the new number) and deletes a shipment recorded by mistake", async () => {
+    const o = orders.toRefund;
+    const order = await s.admin<{ order: { lineItems: { id: string }[] } }>('GET', `/ecom/v1/orders/${o.id}`);
+    const made = await s.admin('POST', `/ecom/v1/fulfillments/orders/${o.id}/create-fulfillment`, {
+      fulfillment: {
+        lineItems: [{ id: order.body.order.lineItems[0]!.id, quantity: 1 }],
+        trackingInfo: { trackingNumber: '1Z000WRONG', shippingProvider: 'ups' },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+
+    await page.goto(`/dashboard/orders/${o.id}`);
+    const shipments = page.getByRole('region', { name: 'Shipments' });
+    await shipments.getByRole('link', { name: '1Z000WRONG' }).waitFor();
+    await shipments.getByRole('link', { name: /^Edit tracking of the shipment of / }).click();
+    const edit = dialog(page, 'Edit tracking');
+    await edit.waitFor();
+    expect(await edit.getByLabel('Carrier').inputValue()).toBe('ups');
+    expect(await edit.getByLabel('Tracking number').inputValue()).toBe('1Z000WRONG');
+    await expectAccessible(page, 'edit tracking dialog');
+    await edit.getByLabel('Tracking number').fill('1Z000RIGHT');
+    await edit.getByRole('button', { name: 'Save tracking' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Tracking changed to 1Z000RIGHT; the buyer was e-mailed.' })
+      .waitFor();
+    const right = shipments.getByRole('link', { name: '1Z000RIGHT' });
+    expect(await right.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z000RIGHT');
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Tracking number edited').waitFor();
+    const mail = await s.until(
+      async () => smtp.received.find((m) => m.to.includes(o.email) && m.raw.includes('1Z000RIGHT')),
+      15_000,
+    );
+    expect(mail.raw).toContain(`new tracking number for order #${o.number}`);
+    await page
+      .getByRole('region', { name: 'Staff changes' })
+      .getByText("edited a shipment's tracking")
+      .waitFor();
+
+    // A link to a shipment that is not there says so.
+    await page.goto(`/dashboard/orders/${o.id}?dialog=delete-shipment&shipment=nope`);
+    await dialog(page, 'Delete shipment').getByText('This shipment is not on the order any more').waitFor();
+    await dialog(page, 'Delete shipment').getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog(page, 'Delete shipment').waitFor({ state: 'detached' });
+
+    await shipments.getByRole('link', { name: /^Delete the shipment of / }).click();
+    const remove = dialog(page, 'Delete shipment');
+    await remove.getByText('1 × Linen shirt, tracking 1Z000RIGHT').waitFor();
+    await remove.getByRole('button', { name: 'Delete shipment' }).click();
+    await remove.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Shipment deleted: its items are to fulfil again.' })
+      .waitFor();
+    await shipments.getByText('Nothing shipped yet.').waitFor();
+    const after = await s.admin<{ order: { fulfillmentStatus: string } }>('GET', `/ecom/v1/orders/${o.id}`);
+    expect(after.body.order.fulfillmentStatus).toBe('NOT_FULFILLED');
+    expect(errors).toEqual([]);
+  });
+
   it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {
     const phone = await phoneLike(browser, context, s.url);
     try {

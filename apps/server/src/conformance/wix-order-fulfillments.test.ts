@@ -1,6 +1,6 @@
 /**
- * The official `@wix/ecom` `orderFulfillments` module (createFulfillment,
- * listFulfillmentsForSingleOrder, listFulfillmentsForMultipleOrders), unchanged, against a Vitrine
+ * The official `@wix/ecom` `orderFulfillments` module (createFulfillment, updateFulfillment,
+ * deleteFulfillment, listFulfillmentsForSingleOrder, listFulfillmentsForMultipleOrders), unchanged, against a Vitrine
  * test server through an admin (API key) client; and what a visitor sees of the same orders.
  */
 import { orderFulfillments, orders } from '@wix/ecom';
@@ -105,6 +105,38 @@ describe('@wix/ecom orderFulfillments against Vitrine', () => {
     expect((await c.orderFulfillments.listFulfillmentsForMultipleOrders([])).ordersWithFulfillments).toEqual(
       [],
     );
+  });
+
+  it('corrects a tracking number and deletes a fulfillment recorded by mistake', async () => {
+    const c = client();
+    const order = await c.orders.createOrder(newOrder('dee@example.test', 2));
+    const line = order.lineItems![0]!._id!;
+    const { fulfillmentId } = await c.orderFulfillments.createFulfillment(order._id!, {
+      lineItems: [{ _id: line }],
+      trackingInfo: { trackingNumber: '9400111', shippingProvider: 'usps' },
+    });
+    const updated = await c.orderFulfillments.updateFulfillment(
+      { orderId: order._id!, fulfillmentId: fulfillmentId! },
+      { fulfillment: { trackingInfo: { trackingNumber: '9400222' }, status: 'In_Delivery' } },
+    );
+    expect(updated.fulfillments![0]).toMatchObject({
+      _id: fulfillmentId,
+      status: 'In_Delivery',
+      lineItems: [{ _id: line, quantity: 2 }],
+      trackingInfo: {
+        trackingNumber: '9400222',
+        shippingProvider: 'usps',
+        trackingLink: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400222',
+      },
+    });
+    expect((await c.orders.getOrder(order._id!)).fulfillmentStatus).toBe('FULFILLED');
+
+    const deleted = await c.orderFulfillments.deleteFulfillment({
+      orderId: order._id!,
+      fulfillmentId: fulfillmentId!,
+    });
+    expect(deleted.orderWithFulfillments).toEqual({ orderId: order._id, fulfillments: [] });
+    expect((await c.orders.getOrder(order._id!)).fulfillmentStatus).toBe('NOT_FULFILLED');
   });
 
   it('refuses a request that is not a list of ids, and more than 300 ids, with the platform envelope', async () => {

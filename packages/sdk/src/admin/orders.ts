@@ -227,6 +227,35 @@ export const adminOrderCalls = {
       body: { fulfillment: { lineItems, ...(Object.keys(trackingInfo).length ? { trackingInfo } : {}) } },
     });
   },
+  /**
+   * Corrects a shipment: only the tracking fields given change (`trackingLink: null` clears the
+   * link; a new number of a listed carrier gets its link again). A new number is e-mailed to the buyer.
+   */
+  updateShipment: (
+    http: HttpClient,
+    v: {
+      orderId: string;
+      fulfillmentId: string;
+      trackingInfo: {
+        trackingNumber?: string | null;
+        shippingProvider?: string | null;
+        trackingLink?: string | null;
+      };
+    },
+  ) =>
+    http.request<{ orderWithFulfillments: { fulfillments: Fulfillment[] } }>({
+      method: 'PATCH',
+      path: '/ecom/v1/fulfillments/{fulfillmentId}/orders/{orderId}',
+      pathParams: { fulfillmentId: v.fulfillmentId, orderId: v.orderId },
+      body: { fulfillment: { trackingInfo: v.trackingInfo } },
+    }),
+  /** Deletes a shipment recorded by mistake: its items are to fulfil again (the buyer is not told). */
+  deleteShipment: (http: HttpClient, v: { orderId: string; fulfillmentId: string }) =>
+    http.request<{ orderWithFulfillments: { fulfillments: Fulfillment[] } }>({
+      method: 'DELETE',
+      path: '/ecom/v1/fulfillments/{fulfillmentId}/orders/{orderId}',
+      pathParams: { fulfillmentId: v.fulfillmentId, orderId: v.orderId },
+    }),
   refundability: async (http: HttpClient, orderId: string): Promise<Refundability[]> =>
     (
       await http.request<{ refundabilities: Refundability[] }>({

@@ -5,6 +5,7 @@
  *   ordersUrls.list.href({ payment: ['NOT_PAID'], status: ['APPROVED'] })  →  /orders?payment=NOT_PAID&status=APPROVED
  *   ordersUrls.list.href({ authorization: 'held' })                        →  /orders?authorization=held
  *   ordersUrls.detail.href({ id }, { dialog: 'refund' })                   →  /orders/<id>?dialog=refund
+ *   ordersUrls.detail.href({ id }, { dialog: 'edit-shipment', shipment })   →  /orders/<id>?dialog=edit-shipment&shipment=<id>
  *   ordersUrls.abandoned.href({ status: 'ABANDONED', q: 'ada' })           →  /orders/abandoned?q=ada&status=ABANDONED
  *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
  *   ordersUrls.packingSlips.href({ status: ['APPROVED'] })                  →  /orders/packing-slips?status=APPROVED
@@ -26,7 +27,17 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export const FULFILMENT_STATUSES = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
-export const ORDER_DIALOGS = ['capture', 'void', 'refund', 'fulfil', 'cancel', 'tags', 'note'] as const;
+export const ORDER_DIALOGS = [
+  'capture',
+  'void',
+  'refund',
+  'fulfil',
+  'cancel',
+  'tags',
+  'note',
+  'edit-shipment',
+  'delete-shipment',
+] as const;
 export type OrderDialog = (typeof ORDER_DIALOGS)[number];
 
 /** The orders list's filters and sort (the list and the packing slips read the same ones). */
@@ -49,7 +60,11 @@ const listFilters = {
 
 export const ordersUrls = {
   list: route('/orders', { ...listFilters, cursor: param.token() }),
-  detail: route('/orders/:id', { dialog: param.oneOf(ORDER_DIALOGS) }),
+  detail: route('/orders/:id', {
+    dialog: param.oneOf(ORDER_DIALOGS),
+    /** The shipment (fulfillment id) the edit-shipment and delete-shipment dialogs are about. */
+    shipment: param.token(),
+  }),
   /** Checkouts shoppers left (newest first, 20 a page), with the last 30 days' recovery figures. */
   abandoned: route('/orders/abandoned', {
     /** Words starting the buyer's e-mail, first or last name. */

@@ -1,21 +1,27 @@
 import {
   createFulfillmentRequest,
   createFulfillmentResponse,
+  deleteFulfillmentResponse,
   id,
   listFulfillmentsForOrdersRequest,
   listFulfillmentsForOrdersResponse,
   listFulfillmentsResponse,
+  updateFulfillmentRequest,
+  updateFulfillmentResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
+import { deleteFulfillment, updateFulfillment } from './fulfillment-changes.ts';
 import { createFulfillment, listFulfillments, listFulfillmentsForOrders } from './fulfillments.ts';
 
 const F = '/ecom/v1/fulfillments/orders';
 const tags = ['orders'] as const;
 const byOrder = z.object({ orderId: id });
+// Ids that are not GUIDs name nothing: 404, as for an unknown one.
+const oneFulfillment = z.object({ fulfillmentId: z.string().max(100), orderId: z.string().max(100) });
 
-/** The Order Fulfillments API (`@wix/ecom` orderFulfillments): create, list for one order or several. */
+/** The Order Fulfillments API (`@wix/ecom` orderFulfillments): create, update, delete, list for one order or several. */
 export function fulfillmentRoutes(r: Router) {
   r.route({
     method: 'POST',
@@ -54,6 +60,31 @@ export function fulfillmentRoutes(r: Router) {
     summary: 'The fulfillments of several orders (those the caller may see), in the order asked',
     async handler(ctx, { body }) {
       return listFulfillmentsForOrders(ctx, body.orderIds);
+    },
+  });
+  r.route({
+    method: 'PATCH',
+    url: '/ecom/v1/fulfillments/:fulfillmentId/orders/:orderId',
+    roles: ['admin'],
+    tags,
+    params: oneFulfillment,
+    body: updateFulfillmentRequest,
+    response: updateFulfillmentResponse,
+    summary: "Correct a fulfillment's tracking, custom info, status or completion (not its items)",
+    async handler(ctx, { params, body }) {
+      return updateFulfillment(ctx, params.orderId, params.fulfillmentId, body);
+    },
+  });
+  r.route({
+    method: 'DELETE',
+    url: '/ecom/v1/fulfillments/:fulfillmentId/orders/:orderId',
+    roles: ['admin'],
+    tags,
+    params: oneFulfillment,
+    response: deleteFulfillmentResponse,
+    summary: 'Delete a fulfillment recorded by mistake: its items are to fulfil again',
+    async handler(ctx, { params }) {
+      return deleteFulfillment(ctx, params.orderId, params.fulfillmentId);
     },
   });
 }

@@ -27,19 +27,44 @@ const TRACKING_LINKS: Record<string, string> = {
   canadaPost: 'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=',
 };
 
-type Line = { id: string; quantity: number; productName: { original: string } };
+export type Line = { id: string; quantity: number; productName: { original: string } };
+
+/** The carrier's tracking page for a number, for the carriers whose link is known. */
+export function trackingLinkOf(
+  provider: string | undefined,
+  trackingNumber: string | undefined,
+): string | null {
+  const known = provider ? TRACKING_LINKS[provider] : undefined;
+  return known && trackingNumber ? known + encodeURIComponent(trackingNumber) : null;
+}
 
 /** Quantity of each line already in a fulfillment. */
-function fulfilledQuantities(rows: FulfillmentRow[]): Map<string, number> {
+export function fulfilledQuantities(rows: FulfillmentRow[]): Map<string, number> {
   const done = new Map<string, number>();
   for (const f of rows) for (const l of f.line_items) done.set(l.id, (done.get(l.id) ?? 0) + l.quantity);
   return done;
 }
 
-const orderWithFulfillments = (orderId: string, rows: FulfillmentRow[]) => ({
+export const orderWithFulfillments = (orderId: string, rows: FulfillmentRow[]) => ({
   orderId,
   fulfillments: rows.map(toFulfillment),
 });
+
+/** The order's fulfillments after a change, and their `fulfillments_updated` event (the order is locked). */
+export async function emitFulfillmentsUpdated(ctx: Ctx, orderId: string) {
+  const entity = orderWithFulfillments(orderId, await listFulfillmentRows(ctx.db, orderId));
+  await emitEvent(
+    ctx,
+    {
+      entityFqdn: FULFILLMENTS_FQDN,
+      slug: 'updated',
+      entityId: orderId,
+      updatedEvent: { currentEntity: entity, modifiedFields: {} },
+    },
+    { entityLocked: true },
+  );
+  return entity;
+}
 
 /**
  * Creates a fulfillment: line quantities up to what is not yet fulfilled (default: all of it),
@@ -87,9 +112,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
         { trackingNumber: t.trackingNumber },
       );
     }
-    const known = t?.shippingProvider ? TRACKING_LINKS[t.shippingProvider] : undefined;
-    const link =
-      t?.trackingLink ?? (known && t?.trackingNumber ? known + encodeURIComponent(t.trackingNumber) : null);
+    const link = t?.trackingLink ?? trackingLinkOf(t?.shippingProvider, t?.trackingNumber);
     const id = newId();
     await tx.db
       .insertInto('ecom_order_fulfillment')
@@ -134,18 +157,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: z.outp
       );
       wire = await wireOf(tx, orderId, settings);
     }
-    const rows = await listFulfillmentRows(tx.db, orderId);
-    const entity = orderWithFulfillments(orderId, rows);
-    await emitEvent(
-      tx,
-      {
-        entityFqdn: FULFILLMENTS_FQDN,
-        slug: 'updated',
-        entityId: orderId,
-        updatedEvent: { currentEntity: entity, modifiedFields: {} },
-      },
-      { entityLocked: true },
-    );
+    const entity = await emitFulfillmentsUpdated(tx, orderId);
     await emitUpdated(tx, wire, { fulfillmentStatus: row.fulfillment_status, activities: null });
     if (all && row.fulfillment_status !== 'FULFILLED') await emitAction(tx, 'fulfilled', wire);
     return { orderWithFulfillments: entity, fulfillmentId: id };

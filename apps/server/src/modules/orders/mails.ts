@@ -238,6 +238,8 @@ export interface ShipmentInfo {
   shippingProvider?: string;
   trackingLink?: string;
   items: { name: string; quantity: number }[];
+  /** The shipment's tracking number was corrected: the mail says so instead of "on its way". */
+  corrected?: boolean;
 }
 
 export async function mailShippingConfirmation(
@@ -249,7 +251,9 @@ export async function mailShippingConfirmation(
 ): Promise<void> {
   const pickup = pickupOf(o);
   if (pickup) return mailReadyForPickup(ctx, s, o, to, sh, pickup);
-  const title = `Your order #${o.number} is on its way`;
+  const title = sh.corrected
+    ? `The tracking number of your order #${o.number} has changed`
+    : `Your order #${o.number} is on its way`;
   // [text, HTML]: the tracking link is a link in the HTML too (the same address as the text's).
   const tracking = [
     sh.shippingProvider && [`Carrier: ${sh.shippingProvider}`, esc(`Carrier: ${sh.shippingProvider}`)],
@@ -264,7 +268,9 @@ export async function mailShippingConfirmation(
   ].filter((t): t is [string, string] => Boolean(t));
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const view = await viewOrder(ctx, o);
-  const subject = `${s.storeName}: order #${o.number} shipped`;
+  const subject = sh.corrected
+    ? `${s.storeName}: new tracking number for order #${o.number}`
+    : `${s.storeName}: order #${o.number} shipped`;
   await queueMail(ctx, {
     to,
     senderName: s.storeName,

@@ -18,6 +18,8 @@ const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
   'GET /ecom/v1/orders/export': ADMIN,
   'GET /ecom/v1/fulfillments/orders/:orderId': BUYERS,
   'POST /ecom/v1/fulfillments/list-by-ids': BUYERS,
+  'PATCH /ecom/v1/fulfillments/:fulfillmentId/orders/:orderId': ADMIN,
+  'DELETE /ecom/v1/fulfillments/:fulfillmentId/orders/:orderId': ADMIN,
   'POST /ecom/v1/orders': ADMIN,
   'PATCH /ecom/v1/orders/:id': ADMIN,
   'POST /ecom/v1/bulk/orders/update': ADMIN,

@@ -44,8 +44,13 @@ function idIn(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The entity a request changed: its path's order (a fulfillment's routes name the fulfillment
+ * first, and the order page shows the log), else its first path parameter, else the answer's id.
+ */
 function entityOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): string | null {
-  const params = isObj(req.params) ? Object.values(req.params) : [];
+  const named = isObj(req.params) ? req.params : {};
+  const params = [named.orderId, ...Object.values(named)];
   const first = params.find((p): p is string => typeof p === 'string' && p !== '');
   if (first) return first.slice(0, MAX_ID);
   if (reply.statusCode >= 300 || typeof payload !== 'string' || payload.length > MAX_PARSED) return null;

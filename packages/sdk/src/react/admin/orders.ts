@@ -69,6 +69,18 @@ const refresh = (client: QueryClient, orderId: string, also: readonly (readonly 
     ...also.map((queryKey) => client.invalidateQueries({ queryKey })),
   ]);
 
+/** A change to a recorded shipment: the order, its fulfilments (one order's and several's) are read again. */
+const shipmentChange = <V extends { orderId: string }, R>(name: string, fn: (v: V) => Promise<R>) =>
+  mutationOptions({
+    mutationKey: ['orders', name] as const,
+    mutationFn: fn,
+    onSuccess: (_d, v, _r, context) =>
+      refresh(context.client, v.orderId, [
+        ['orders', 'fulfillments', v.orderId],
+        ['orders', 'fulfillments', 'of'],
+      ]),
+  });
+
 /**
  * A payments change: the answer is the order's transactions; the order's payment status follows.
  * Refused because the payments changed elsewhere meanwhile (428: `PAYMENT_ALREADY_VOIDED`,
@@ -154,6 +166,14 @@ export const adminOrderMutations = {
           transactionsKey(v.orderId),
         ]),
     }),
+  updateShipment: (http: HttpClient) =>
+    shipmentChange('update-shipment', (v: Parameters<typeof adminOrderCalls.updateShipment>[1]) =>
+      adminOrderCalls.updateShipment(http, v),
+    ),
+  deleteShipment: (http: HttpClient) =>
+    shipmentChange('delete-shipment', (v: Parameters<typeof adminOrderCalls.deleteShipment>[1]) =>
+      adminOrderCalls.deleteShipment(http, v),
+    ),
   capture: (http: HttpClient) =>
     paymentChange('capture', (v: Parameters<typeof adminOrderCalls.capture>[1]) =>
       adminOrderCalls.capture(http, v),

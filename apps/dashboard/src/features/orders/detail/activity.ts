@@ -10,6 +10,7 @@ const special: Partial<Record<OrderActivityType, string>> = {
   SHIPPING_CONFIRMATION_EMAIL_SENT: 'Shipping confirmation e-mailed',
   PICKUP_READY_EMAIL_SENT: 'Ready-for-pickup e-mail sent',
   EMAIL_EDITED: 'E-mail address edited',
+  ORDER_NOT_FULFILLED: 'No longer fulfilled',
 };
 
 /** `TRACKING_NUMBER_ADDED` → "Tracking number added". */

@@ -26,6 +26,7 @@ import { ordersUrls, type OrderDialog } from '../urls.ts';
 import { CancelDialog } from './dialogs/cancel.tsx';
 import { FulfilDialog } from './dialogs/fulfil.tsx';
 import { NoteDialog } from './dialogs/note.tsx';
+import { DeleteShipmentDialog, EditShipmentDialog, ShipmentLinks } from './dialogs/shipment.tsx';
 import { CaptureDialog, RefundDialog, VoidDialog } from './dialogs/payments.tsx';
 import { TagsDialog } from './dialogs/tags.tsx';
 import { StaffActions } from '../../../app/staff-actions.tsx';
@@ -39,7 +40,7 @@ export function OrderPage() {
   const txns = useQuery(adminOrderQueries.transactions(http, id));
   const fulfillments = useQuery(adminOrderQueries.fulfillments(http, id));
   const tags = useMutation(adminOrderMutations.updateTags(http));
-  const { dialog, close, linkTo } = useOrderDialog(id);
+  const { dialog, shipment, close, linkTo } = useOrderDialog(id);
   const [notice, setNotice] = useState<string>();
   const o = order.data;
   useTitle(o ? `Order #${o.number}` : 'Order');
@@ -165,7 +166,11 @@ export function OrderPage() {
             )}
           </Section>
           <Section title="Shipments">
-            <Fulfillments fulfillments={shipped} order={o} />
+            <Fulfillments
+              fulfillments={shipped}
+              order={o}
+              actions={(f) => <ShipmentLinks shipment={f} linkTo={linkTo} />}
+            />
           </Section>
         </div>
       </div>
@@ -187,6 +192,22 @@ export function OrderPage() {
         <CancelDialog order={o} holdsPayment={canCapture} onClose={close} onDone={done} />
       )}
       {dialog === 'note' && <NoteDialog order={o} onClose={close} onDone={done} />}
+      {dialog === 'edit-shipment' && fulfillments.isSuccess && (
+        <EditShipmentDialog
+          order={o}
+          shipment={shipped.find((f) => f.id === shipment)}
+          onClose={close}
+          onDone={done}
+        />
+      )}
+      {dialog === 'delete-shipment' && fulfillments.isSuccess && (
+        <DeleteShipmentDialog
+          order={o}
+          shipment={shipped.find((f) => f.id === shipment)}
+          onClose={close}
+          onDone={done}
+        />
+      )}
       {dialog === 'tags' && (
         <TagsDialog
           order={o}

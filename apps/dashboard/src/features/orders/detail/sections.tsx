@@ -232,9 +232,12 @@ export function Payments({ views, currency }: { views: PaymentView[]; currency: 
 export function Fulfillments({
   fulfillments,
   order,
+  actions,
 }: {
   fulfillments: readonly Fulfillment[];
   order: Order;
+  /** What can be done with each shipment (the order page's links to its dialogs). */
+  actions?: (f: Fulfillment) => ReactNode;
 }) {
   if (!fulfillments.length) return <p className="text-sm text-muted">Nothing shipped yet.</p>;
   const names = new Map(order.lineItems.map((l) => [l.id, l.productName.original]));
@@ -256,6 +259,7 @@ export function Fulfillments({
               )}
             </p>
           )}
+          {actions?.(f)}
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-/** The order page's open dialog (`?dialog=…`, `ordersUrls.detail`), the link that opens each, and closing. */
+/** The order page's open dialog (`?dialog=…`, with `&shipment=` for a shipment's), the link that opens each, and closing. */
 import { useCloseDialog } from '../../../app/url-dialog.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { ordersUrls, type OrderDialog } from '../urls.ts';
@@ -6,8 +6,9 @@ import { ordersUrls, type OrderDialog } from '../urls.ts';
 export { OPENED_HERE } from '../../../app/url-dialog.ts';
 
 export function useOrderDialog(orderId: string) {
-  const [{ dialog }] = useRouteSearch(ordersUrls.detail);
+  const [{ dialog, shipment }] = useRouteSearch(ordersUrls.detail);
   const close = useCloseDialog(ordersUrls.detail.href({ id: orderId }));
-  const linkTo = (d: OrderDialog) => ordersUrls.detail.href({ id: orderId }, { dialog: d });
-  return { dialog, close, linkTo };
+  const linkTo = (d: OrderDialog, shipmentId?: string) =>
+    ordersUrls.detail.href({ id: orderId }, { dialog: d, shipment: shipmentId });
+  return { dialog, shipment, close, linkTo };
 }

@@ -2,15 +2,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Fulfillment, Order } from '@vitrine/contract';
 import { adminOrderMutations } from '@vitrine/sdk/react';
-import { Field, Select } from '@vitrine/ui';
+import { Field } from '@vitrine/ui';
 import { useState } from 'react';
 import { describeError } from '../../../../app/errors.ts';
 import { useHttp } from '../../../../app/http.tsx';
-import { CARRIERS } from '../../carriers.ts';
 import { fulfilledByLine } from '../../format.ts';
 import { ActionDialog, useSnapshot } from '../../../../app/action-dialog.tsx';
+import { readTracking, TrackingFields } from './tracking-fields.tsx';
 
-/** Carriers the server builds tracking links for; anything else is named by hand. */
 export function FulfilDialog({
   order,
   fulfillments,
@@ -24,7 +23,6 @@ export function FulfilDialog({
 }) {
   const http = useHttp();
   const fulfil = useMutation(adminOrderMutations.fulfil(http));
-  const [carrier, setCarrier] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shipped = fulfilledByLine(fulfillments);
   const status = useSnapshot(order.status);
@@ -61,13 +59,7 @@ export function FulfilDialog({
         }
         if (!lineItems.length && !Object.keys(errs).length)
           errs[lines[0]?.line.id ?? ''] = 'Choose at least one item.';
-        const chosen = String(form.get('carrier') ?? '');
-        const shippingProvider = chosen === 'other' ? String(form.get('carrierName') ?? '').trim() : chosen;
-        if (chosen === 'other' && !shippingProvider) errs.carrierName = 'Name the carrier.';
-        const trackingNumber = String(form.get('trackingNumber') ?? '').trim();
-        const trackingLink = String(form.get('trackingLink') ?? '').trim();
-        if (trackingLink && !/^https?:\/\/\S+$/.test(trackingLink))
-          errs.trackingLink = 'A web address starting with https://';
+        const { trackingNumber, shippingProvider, trackingLink } = readTracking(form, errs);
         setErrors(errs);
         if (Object.keys(errs).length) return;
         const count = lineItems.reduce((s, l) => s + l.quantity, 0);
@@ -106,34 +98,7 @@ export function FulfilDialog({
           />
         ))}
       </fieldset>
-      <Select label="Carrier" name="carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
-        <option value="">No carrier</option>
-        {CARRIERS.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-        <option value="other">Other…</option>
-      </Select>
-      {carrier === 'other' && <Field label="Carrier name" name="carrierName" error={errors.carrierName} />}
-      <Field
-        label="Tracking number"
-        name="trackingNumber"
-        maxLength={100}
-        autoComplete="off"
-        error={
-          failure?.code === 'TRACKING_NUMBER_ALREADY_EXISTS'
-            ? failure.message
-            : failure?.fields.trackingNumber
-        }
-      />
-      <Field
-        label="Tracking link"
-        name="trackingLink"
-        type="url"
-        hint="Optional: built for the listed carriers when left empty."
-        error={errors.trackingLink ?? failure?.fields.trackingLink}
-      />
+      <TrackingFields errors={errors} failure={failure} />
     </ActionDialog>
   );
 }
