@@ -629,6 +629,27 @@ export const orderWithFulfillments = z.object({ orderId: id, fulfillments: z.arr
 export const createFulfillmentResponse = z.object({ orderWithFulfillments, fulfillmentId: id });
 export const listFulfillmentsResponse = z.object({ orderWithFulfillments });
 export const updateFulfillmentResponse = z.object({ orderWithFulfillments });
+/** Orders one `bulkCreateFulfillments` call may fulfil, and fulfillments per order. */
+export const BULK_FULFILLMENT_LIMITS = { orders: 100, fulfillmentsPerOrder: 10 } as const;
+/**
+ * `POST /ecom/v1/fulfillments/orders/bulk/create-fulfillments` (bulkCreateFulfillments): each
+ * order's fulfillments are created together or not at all; one order failing does not stop the others.
+ */
+export const bulkCreateFulfillmentsRequest = z.strictObject({
+  ordersWithFulfillments: z
+    .array(
+      z.strictObject({
+        orderId: z.string().min(1).max(100),
+        fulfillments: z.array(fulfillmentInput).min(1).max(BULK_FULFILLMENT_LIMITS.fulfillmentsPerOrder),
+      }),
+    )
+    .min(1)
+    .max(BULK_FULFILLMENT_LIMITS.orders),
+});
+export const bulkCreateFulfillmentsResponse = z.object({
+  results: z.array(z.object({ itemMetadata, ordersWithFulfillments: orderWithFulfillments.optional() })),
+  bulkActionMetadata,
+});
 export const deleteFulfillmentResponse = z.object({ orderWithFulfillments });
 /** Orders one `list-by-ids` call may name (a page of the orders search is at most 100). */
 export const MAX_FULFILLMENT_ORDER_IDS = 300;

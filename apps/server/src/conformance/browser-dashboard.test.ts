@@ -593,6 +593,50 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     expect(errors).toEqual([]);
   });
 
+  it('fulfils the ticked orders together, saying which had nothing left, and prints their packing slips', async () => {
+    await page.goto('/dashboard/orders');
+    const bar = page.getByRole('group', { name: 'Selected orders' });
+    await bar.getByRole('button', { name: 'Fulfil selected (0)' }).waitFor();
+    expect(await bar.getByRole('button', { name: 'Fulfil selected (0)' }).isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: `Select order #${orders.toRefund.number}` }).check();
+    await page.getByRole('checkbox', { name: `Select order #${orders.toFulfil.number}` }).check();
+    await bar.getByRole('button', { name: 'Fulfil selected (2)' }).click();
+    const fulfil = dialog(page, 'Fulfil selected orders');
+    await fulfil.getByText('Mark 2 items of 1 order as shipped').waitFor();
+    await fulfil.getByText(`#${orders.toFulfil.number}: everything in it has shipped`).waitFor();
+    await expectAccessible(page, 'bulk fulfil dialog');
+    await fulfil.getByRole('button', { name: 'Fulfil 1 order' }).click();
+    await fulfil.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Fulfilled 1 order.' }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(`#${orders.toRefund.number}`) });
+    await row.getByText('Fulfilled', { exact: true }).waitFor();
+    expect(await bar.getByRole('button', { name: 'Fulfil selected (0)' }).isVisible()).toBe(true);
+    const order = await s.admin<{ order: { fulfillmentStatus: string } }>(
+      'GET',
+      `/ecom/v1/orders/${orders.toRefund.id}`,
+    );
+    expect(order.body.order.fulfillmentStatus).toBe('FULFILLED');
+    await s.until(
+      async () =>
+        smtp.received.filter((m) => m.to.includes(orders.toRefund.email) && m.raw.includes(' shipped'))
+          .length >= 2 || undefined,
+      15_000,
+    );
+
+    // The packing slips of the ticked orders only.
+    await page.getByRole('checkbox', { name: `Select order #${orders.toRefund.number}` }).check();
+    await page.getByRole('checkbox', { name: `Select order #${orders.authorized.number}` }).check();
+    await bar.getByRole('link', { name: 'Packing slips of selected (2)' }).click();
+    await page.getByRole('status').filter({ hasText: '2 packing slips, one a page when printed.' }).waitFor();
+    expect(await page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      `Packing slip · Order #${orders.toRefund.number}`,
+      `Packing slip · Order #${orders.authorized.number}`,
+    ]);
+    await page.getByRole('link', { name: 'Back to the orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('on a phone, lists the orders (products, reviews, members) before the filters past the search, which open on demand', async () => {
     const phone = await phoneLike(browser, context, s.url);
     try {

@@ -1,6 +1,6 @@
 /**
  * The official `@wix/ecom` `orderFulfillments` module (createFulfillment, updateFulfillment,
- * deleteFulfillment, listFulfillmentsForSingleOrder, listFulfillmentsForMultipleOrders), unchanged, against a Vitrine
+ * deleteFulfillment, bulkCreateFulfillments, listFulfillmentsForSingleOrder, listFulfillmentsForMultipleOrders), unchanged, against a Vitrine
  * test server through an admin (API key) client; and what a visitor sees of the same orders.
  */
 import { orderFulfillments, orders } from '@wix/ecom';
@@ -137,6 +137,46 @@ describe('@wix/ecom orderFulfillments against Vitrine', () => {
     });
     expect(deleted.orderWithFulfillments).toEqual({ orderId: order._id, fulfillments: [] });
     expect((await c.orders.getOrder(order._id!)).fulfillmentStatus).toBe('NOT_FULFILLED');
+  });
+
+  it('fulfils several orders at once, each on its own: one that cannot be fulfilled fails alone', async () => {
+    const c = client();
+    const a = await c.orders.createOrder(newOrder('eve@example.test', 2));
+    const b = await c.orders.createOrder(newOrder('fay@example.test', 1));
+    const canceled = await c.orders.createOrder(newOrder('gil@example.test', 1));
+    await c.orders.cancelOrder(canceled._id!, { sendOrderCanceledEmail: false, restockAllItems: false });
+    const line = (o: typeof a) => o.lineItems![0]!._id!;
+    const r = await c.orderFulfillments.bulkCreateFulfillments([
+      {
+        orderId: a._id!,
+        fulfillments: [
+          { lineItems: [{ _id: line(a), quantity: 1 }], trackingInfo: { trackingNumber: 'A-1' } },
+          { lineItems: [{ _id: line(a), quantity: 1 }], trackingInfo: { trackingNumber: 'A-2' } },
+        ],
+      },
+      { orderId: canceled._id!, fulfillments: [{ lineItems: [{ _id: line(canceled) }] }] },
+      {
+        orderId: b._id!,
+        // The second asks for more than is left: neither of b's is created.
+        fulfillments: [{ lineItems: [{ _id: line(b) }] }, { lineItems: [{ _id: line(b) }] }],
+      },
+    ]);
+    expect(r.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 2, undetailedFailures: 0 });
+    expect(r.results!.map((x) => [x.itemMetadata!.originalIndex, x.itemMetadata!.success])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+    ]);
+    expect(
+      r.results![0]!.ordersWithFulfillments!.fulfillments!.map((f) => f.trackingInfo?.trackingNumber),
+    ).toEqual(['A-1', 'A-2']);
+    expect(r.results![1]!.itemMetadata!.error!.code).toBe('ORDER_NOT_APPROVED');
+    expect(r.results![2]!.itemMetadata!.error!.code).toBe('LINE_ITEM_QUANTITY_NOT_AVAILABLE');
+    expect((await c.orders.getOrder(a._id!)).fulfillmentStatus).toBe('FULFILLED');
+    expect((await c.orders.getOrder(b._id!)).fulfillmentStatus).toBe('NOT_FULFILLED');
+    expect(
+      (await c.orderFulfillments.listFulfillmentsForSingleOrder(b._id!)).orderWithFulfillments!.fulfillments,
+    ).toEqual([]);
   });
 
   it('refuses a request that is not a list of ids, and more than 300 ids, with the platform envelope', async () => {

@@ -50,6 +50,8 @@ export interface AdminOrderSearch {
    * the orders search's `authorizationHeld` filter (Vitrine's own; orders README "Search").
    */
   authorizationHeld?: boolean;
+  /** Only these orders (a selection: packing slips of the orders ticked in the list). */
+  ids?: string[];
   sort?: AdminOrderSort;
   /** The next or previous page (the cursor carries the filter and the sort). */
   cursor?: string;
@@ -75,6 +77,7 @@ export function adminOrderFilter(s: AdminOrderSearch): Filter {
   if (s.tags?.length) and.push({ 'tags.tags.tagIds': { $hasAll: s.tags } });
   if (s.archived !== undefined) and.push({ archived: { $eq: s.archived } });
   if (s.authorizationHeld !== undefined) and.push({ authorizationHeld: { $eq: s.authorizationHeld } });
+  if (s.ids) and.push({ id: { $in: s.ids } });
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
 }
 
@@ -248,6 +251,29 @@ export const adminOrderCalls = {
       path: '/ecom/v1/fulfillments/{fulfillmentId}/orders/{orderId}',
       pathParams: { fulfillmentId: v.fulfillmentId, orderId: v.orderId },
       body: { fulfillment: { trackingInfo: v.trackingInfo } },
+    }),
+  /**
+   * Fulfils every item still to ship of several orders (each order on its own: one that cannot be
+   * fulfilled fails alone); the buyers are e-mailed. The answer's results are in the orders' order.
+   */
+  bulkFulfil: (
+    http: HttpClient,
+    v: { orders: { orderId: string; lineItems: { id: string; quantity: number }[] }[] },
+  ) =>
+    http.request<{
+      results: {
+        itemMetadata: { id?: string; success: boolean; error?: { code: string; description: string } };
+      }[];
+      bulkActionMetadata: { totalSuccesses: number; totalFailures: number };
+    }>({
+      method: 'POST',
+      path: '/ecom/v1/fulfillments/orders/bulk/create-fulfillments',
+      body: {
+        ordersWithFulfillments: v.orders.map((o) => ({
+          orderId: o.orderId,
+          fulfillments: [{ lineItems: o.lineItems }],
+        })),
+      },
     }),
   /** Deletes a shipment recorded by mistake: its items are to fulfil again (the buyer is not told). */
   deleteShipment: (http: HttpClient, v: { orderId: string; fulfillmentId: string }) =>

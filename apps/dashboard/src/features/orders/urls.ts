@@ -9,7 +9,7 @@
  *   ordersUrls.abandoned.href({ status: 'ABANDONED', q: 'ada' })           →  /orders/abandoned?q=ada&status=ABANDONED
  *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
  *   ordersUrls.packingSlips.href({ status: ['APPROVED'] })                  →  /orders/packing-slips?status=APPROVED
- *   ordersUrls.packingSlips.href({ order: id })                             →  /orders/packing-slips?order=<id>
+ *   ordersUrls.packingSlips.href({ order: [a, b] })                         →  /orders/packing-slips?order=<a>&order=<b>
  */
 import { ABANDONED_SORTS, ABANDONED_STATUSES, ADMIN_ORDER_SORTS } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
@@ -75,8 +75,9 @@ export const ordersUrls = {
   }),
   abandonedCheckout: route('/orders/abandoned/:id', { dialog: param.oneOf(['delete']) }),
   /**
-   * Printable packing slips: of one order (`order`), else of the orders the list's filters find,
-   * in its sort (the first 100).
+   * Printable packing slips: of the orders named (`order`: one from its page, or those ticked in
+   * the list, at most a page of 20), else of the orders the list's filters find, in its sort (the
+   * first 100).
    */
-  packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.token() }),
+  packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.list() }),
 };

@@ -1,9 +1,10 @@
 /**
  * Changing a fulfillment after it was recorded (`@wix/ecom` orderFulfillments.updateFulfillment and
- * deleteFulfillment): a tracking number typed wrong, a shipment recorded by mistake. Both lock the
- * order, as creating does, so a change and a new fulfillment of one order never interleave.
+ * deleteFulfillment): a tracking number typed wrong, a shipment recorded by mistake; and
+ * fulfilling many orders at once (bulkCreateFulfillments). All lock the order, as creating does, so
+ * changes and new fulfillments of one order never interleave.
  */
-import type { updateFulfillmentRequest } from '@vitrine/contract';
+import type { bulkCreateFulfillmentsRequest, updateFulfillmentRequest } from '@vitrine/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
@@ -11,7 +12,9 @@ import { conflict, notFound, violation } from '../../platform/errors.ts';
 import { applyFieldMask, pathsOf } from '../../platform/field-mask.ts';
 import { getSettings } from '../settings/index.ts';
 import { addActivity, emitUpdated, lockOrder, touch, wireOf } from './core.ts';
+import { bulk } from './manage.ts';
 import {
+  createFulfillment,
   emitFulfillmentsUpdated,
   fulfilledQuantities,
   orderWithFulfillments,
@@ -172,4 +175,32 @@ export async function deleteFulfillment(ctx: Ctx, orderId: string, fulfillmentId
         : { fulfillmentStatus: row.fulfillment_status, activities: null };
     return { orderWithFulfillments: await emitChange(tx, orderId, modified) };
   });
+}
+
+/**
+ * Fulfils many orders at once: each order's fulfillments are created in one transaction (all or
+ * none of them), one order after the other; an order that cannot be fulfilled (not approved,
+ * nothing left of a line, unknown) is a failed item with the reason, and the others go on.
+ */
+export async function bulkCreateFulfillments(
+  ctx: Ctx,
+  items: z.output<typeof bulkCreateFulfillmentsRequest>['ordersWithFulfillments'],
+) {
+  const out = await bulk(
+    items,
+    (item) => item.orderId,
+    (item) =>
+      inTransaction(ctx, async (tx) => {
+        let last: Awaited<ReturnType<typeof createFulfillment>> | undefined;
+        for (const f of item.fulfillments) last = await createFulfillment(tx, item.orderId, f);
+        return last!.orderWithFulfillments;
+      }),
+  );
+  return {
+    results: out.results.map(({ itemMetadata, item }) => ({
+      itemMetadata,
+      ...(item ? { ordersWithFulfillments: item } : {}),
+    })),
+    bulkActionMetadata: out.bulkActionMetadata,
+  };
 }

@@ -1,4 +1,6 @@
 import {
+  bulkCreateFulfillmentsRequest,
+  bulkCreateFulfillmentsResponse,
   createFulfillmentRequest,
   createFulfillmentResponse,
   deleteFulfillmentResponse,
@@ -12,7 +14,7 @@ import {
 import { z } from 'zod';
 import { violation } from '../../platform/errors.ts';
 import type { Router } from '../../platform/http/route.ts';
-import { deleteFulfillment, updateFulfillment } from './fulfillment-changes.ts';
+import { bulkCreateFulfillments, deleteFulfillment, updateFulfillment } from './fulfillment-changes.ts';
 import { createFulfillment, listFulfillments, listFulfillmentsForOrders } from './fulfillments.ts';
 
 const F = '/ecom/v1/fulfillments/orders';
@@ -85,6 +87,18 @@ export function fulfillmentRoutes(r: Router) {
     summary: 'Delete a fulfillment recorded by mistake: its items are to fulfil again',
     async handler(ctx, { params }) {
       return deleteFulfillment(ctx, params.orderId, params.fulfillmentId);
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: `${F}/bulk/create-fulfillments`,
+    roles: ['admin'],
+    tags,
+    body: bulkCreateFulfillmentsRequest,
+    response: bulkCreateFulfillmentsResponse,
+    summary: "Fulfil many orders at once (each order's fulfillments together); buyers are e-mailed",
+    async handler(ctx, { body }) {
+      return bulkCreateFulfillments(ctx, body.ordersWithFulfillments);
     },
   });
 }

@@ -20,6 +20,7 @@ const EXPECTED: Record<string, readonly Role[] | typeof ANY> = {
   'POST /ecom/v1/fulfillments/list-by-ids': BUYERS,
   'PATCH /ecom/v1/fulfillments/:fulfillmentId/orders/:orderId': ADMIN,
   'DELETE /ecom/v1/fulfillments/:fulfillmentId/orders/:orderId': ADMIN,
+  'POST /ecom/v1/fulfillments/orders/bulk/create-fulfillments': ADMIN,
   'POST /ecom/v1/orders': ADMIN,
   'PATCH /ecom/v1/orders/:id': ADMIN,
   'POST /ecom/v1/bulk/orders/update': ADMIN,

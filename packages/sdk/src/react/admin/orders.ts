@@ -33,6 +33,7 @@ export const adminOrderQueries = {
           tags: s.tags ?? [],
           archived: s.archived ?? null,
           authorizationHeld: s.authorizationHeld ?? null,
+          ids: s.ids ?? null,
           sort: s.sort ?? 'newest',
           cursor: s.cursor ?? null,
           limit: s.limit ?? 20,
@@ -164,6 +165,19 @@ export const adminOrderMutations = {
           ['orders', 'fulfillments', v.orderId],
           ['orders', 'fulfillments', 'of'],
           transactionsKey(v.orderId),
+        ]),
+    }),
+  bulkFulfil: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['orders', 'bulk-fulfil'] as const,
+      mutationFn: (v: Parameters<typeof adminOrderCalls.bulkFulfil>[1]) =>
+        adminOrderCalls.bulkFulfil(http, v),
+      onSettled: (_d, _e, v, _r, context) =>
+        Promise.all([
+          ...v.orders.map((o) => context.client.invalidateQueries({ queryKey: one(o.orderId) })),
+          context.client.invalidateQueries({ queryKey: ['orders', 'search'] }),
+          context.client.invalidateQueries({ queryKey: ['orders', 'fulfillments'] }),
+          context.client.invalidateQueries({ queryKey: ['analytics'] }),
         ]),
     }),
   updateShipment: (http: HttpClient) =>

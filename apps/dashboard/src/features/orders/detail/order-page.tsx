@@ -122,7 +122,7 @@ export function OrderPage() {
         {canRefund && action('refund', 'Refund')}
         {action('note', 'Add note')}
         {action('tags', 'Edit tags')}
-        <Link to={ordersUrls.packingSlips.href({ order: o.id })} className={buttonClass('secondary', 'sm')}>
+        <Link to={ordersUrls.packingSlips.href({ order: [o.id] })} className={buttonClass('secondary', 'sm')}>
           Packing slip
         </Link>
         {canCancel && action('cancel', 'Cancel order', 'secondary')}

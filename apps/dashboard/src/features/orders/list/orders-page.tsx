@@ -1,6 +1,7 @@
 /**
  * `/dashboard/orders`: search, filter and sort orders (all in the URL: `ordersUrls.list`), one
- * page of 20 at a time with cursor paging (`?cursor=`).
+ * page of 20 at a time with cursor paging (`?cursor=`). Orders ticked on the page can be fulfilled
+ * together, or their packing slips printed (`SelectionBar`).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminOrderExportPath } from '@vitrine/sdk';
@@ -17,6 +18,7 @@ import {
   Skeleton,
   Table,
 } from '@vitrine/ui';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
@@ -26,7 +28,9 @@ import { buyerName, dateTime } from '../format.ts';
 import { fulfilmentLabels, orderLabels, paymentLabels, StatusBadge } from '../status.tsx';
 import { OrdersTabs } from '../tabs.tsx';
 import { ordersUrls } from '../urls.ts';
+import { BulkFulfilDialog } from './bulk-fulfil.tsx';
 import { OrderFilters } from './filters.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { isFiltered, toOrderSearch, type OrdersListSearch } from './search.ts';
 
 /** The list's filters and sort without its page (the packing slips start from the first order). */
@@ -46,6 +50,18 @@ export function OrdersPage() {
   });
   const page = orders.data;
   const filtered = isFiltered(search);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [fulfilling, setFulfilling] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  // Ticks on another page, or on orders the filters no longer find, do not count.
+  const chosen = (page?.orders ?? []).filter((o) => selected.has(o.id));
+  const tick = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <>
@@ -70,6 +86,7 @@ export function OrdersPage() {
       </div>
       <OrdersTabs current="orders" />
       <OrderFilters key={location.search} search={search} onApply={setSearch} />
+      <Alert variant="success">{notice}</Alert>
       {orders.isError ? (
         <>
           <Alert>{errorMessage(orders.error)}</Alert>
@@ -91,9 +108,23 @@ export function OrdersPage() {
               : `Showing ${page.orders.length} order${page.orders.length === 1 ? '' : 's'}${filtered ? ' matching the filters' : ''}${orders.isFetching ? ' (updating…)' : ''}.`}
           </p>
           {page.orders.length > 0 && (
+            <SelectionBar
+              orders={page.orders}
+              chosen={chosen}
+              onSelect={(ids) => setSelected(new Set(ids))}
+              onFulfil={() => {
+                setNotice(undefined);
+                setFulfilling(true);
+              }}
+            />
+          )}
+          {page.orders.length > 0 && (
             <Table caption="Orders" hideCaption aria-busy={orders.isFetching || undefined}>
               <thead>
                 <tr>
+                  <th scope="col">
+                    <span className="sr-only">Select</span>
+                  </th>
                   <th scope="col">Order</th>
                   <th scope="col">Placed</th>
                   <th scope="col">Customer</th>
@@ -110,6 +141,15 @@ export function OrdersPage() {
               <tbody>
                 {page.orders.map((o) => (
                   <tr key={o.id} className="hover:bg-hover">
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-accent"
+                        aria-label={`Select order #${o.number}`}
+                        checked={selected.has(o.id)}
+                        onChange={(e) => tick(o.id, e.target.checked)}
+                      />
+                    </td>
                     <th scope="row" className="font-medium whitespace-nowrap">
                       <Link to={ordersUrls.detail.href({ id: o.id })} className={linkClass}>
                         #{o.number}
@@ -165,6 +205,17 @@ export function OrdersPage() {
             )}
           </nav>
         </>
+      )}
+      {fulfilling && (
+        <BulkFulfilDialog
+          orders={chosen}
+          onClose={() => setFulfilling(false)}
+          onDone={(message, anyDone) => {
+            setFulfilling(false);
+            setNotice(message);
+            if (anyDone) setSelected(new Set());
+          }}
+        />
       )}
     </>
   );

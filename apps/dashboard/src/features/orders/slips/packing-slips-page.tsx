@@ -1,7 +1,8 @@
 /**
- * `/dashboard/orders/packing-slips`: printable packing slips, one a printed page. Of one order
- * (`?order=<id>`, from the order page), else of the orders the list's filters find, in its sort:
- * the first 100 (a page of the orders search), with a notice when there are more. Each slip has the
+ * `/dashboard/orders/packing-slips`: printable packing slips, one a printed page. Of the orders
+ * named (`?order=<id>`: one from its page, or those ticked in the list), else of the orders the
+ * list's filters find, in its sort: the first 100 (a page of the orders search), with a notice
+ * when there are more. Each slip has the
  * store's name and business address (the sender), the order's number and day, where it goes (or
  * that it is picked up), the items still to pack (what earlier shipments took is said), and the
  * buyer's note. The dashboard's navigation and this page's controls are left off the paper.
@@ -26,22 +27,19 @@ const MOST = 100;
 export function PackingSlipsPage() {
   useTitle('Packing slips');
   const http = useHttp();
-  const [{ order: orderId, ...filters }] = useRouteSearch(ordersUrls.packingSlips);
+  const [{ order: named, ...filters }] = useRouteSearch(ordersUrls.packingSlips);
   const settings = useQuery(storeSettingsQueries.get(http));
-  const one = useQuery({ ...adminOrderQueries.byId(http, orderId ?? ''), enabled: !!orderId });
-  const many = useQuery({
-    ...adminOrderQueries.search(http, {
-      ...toOrderSearch({ ...filters, cursor: undefined }),
-      limit: MOST,
-    }),
-    enabled: !orderId,
-  });
-  const orders: Order[] | undefined = orderId ? (one.data ? [one.data] : undefined) : many.data?.orders;
+  const search = named.length
+    ? { ids: named, sort: filters.sort, limit: MOST }
+    : { ...toOrderSearch({ ...filters, cursor: undefined }), limit: MOST };
+  const found = useQuery(adminOrderQueries.search(http, search));
+  const orders: Order[] | undefined = found.data?.orders;
   const ids = orders?.map((o) => o.id) ?? [];
   const shipped = useQuery({ ...adminOrderQueries.fulfillmentsOf(http, ids), enabled: ids.length > 0 });
-  const failed = [settings, orderId ? one : many, shipped].find((q) => q.isError);
-  const more = !orderId && !!many.data?.metadata.hasNext;
-  const back = orderId ? ordersUrls.detail.href({ id: orderId }) : ordersUrls.list.href(filters);
+  const failed = [settings, found, shipped].find((q) => q.isError);
+  const more = !!found.data?.metadata.hasNext;
+  // One order's slip goes back to its page; a selection or the filters to the list.
+  const back = named.length === 1 ? ordersUrls.detail.href({ id: named[0]! }) : ordersUrls.list.href(filters);
 
   return (
     <>
@@ -49,7 +47,7 @@ export function PackingSlipsPage() {
         <PageHeading className="">Packing slips</PageHeading>
         <div className="flex flex-wrap gap-2">
           <Link to={back} className={buttonClass('secondary')}>
-            {orderId ? 'Back to the order' : 'Back to the orders'}
+            {named.length === 1 ? 'Back to the order' : 'Back to the orders'}
           </Link>
           <Button onClick={() => window.print()} disabled={!orders?.length || !shipped.data}>
             Print
@@ -72,7 +70,9 @@ export function PackingSlipsPage() {
           <div className="print:hidden">
             <p role="status" className="mb-2 text-sm text-muted">
               {orders.length === 0
-                ? 'No orders match these filters: there is nothing to print.'
+                ? named.length
+                  ? 'These orders are not there any more: there is nothing to print.'
+                  : 'No orders match these filters: there is nothing to print.'
                 : `${orders.length} packing slip${orders.length === 1 ? '' : 's'}, one a page when printed.`}
             </p>
             {more && (
