@@ -102,9 +102,11 @@ describe.skipIf(testEngine() === 'postgres')('the start command (embedded databa
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'OK', database: { dialect: 'pglite' } });
     const settings = (await (await fetch(`${first.url}/platform/v1/store-settings`)).json()) as {
-      settings: { storeName: string; revision: string };
+      settings: { storeName: string; revision: string; businessAddress: { addressLine?: string } | null };
     };
     expect(settings.settings.storeName).toBe('Vitrine Demo Store');
+    // The packing slips' sender: the demo store's shop.
+    expect(settings.settings.businessAddress?.addressLine).toBe('100 Demo Street');
     // The printed key works as the admin credential.
     const patch = await fetch(`${first.url}/platform/v1/store-settings`, {
       method: 'PATCH',

@@ -9,6 +9,14 @@ export async function seedSettingsDemo(ctx: Ctx) {
       contactEmail: 'hello@demo-store.example',
       currency: 'USD',
       locale: 'en-US',
+      // The demo store's shop, where its pickup point is (shipping's demo): the packing slips' sender.
+      businessAddress: {
+        country: 'US',
+        subdivision: 'US-NY',
+        city: 'New York',
+        postalCode: '10001',
+        streetAddress: { number: '100', name: 'Demo Street' },
+      },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { ENTITY_FQDN } from '@vitrine/contract';
+import { ENTITY_FQDN, withAddressLine } from '@vitrine/contract';
 import type { StoreSettings } from '@vitrine/contract';
 import { bumpConfigRevision, configCache } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -86,7 +86,10 @@ function normalizePlaces(settings: Editable): Editable {
   return {
     ...settings,
     ...(taxOrigin ? { taxOrigin: withFullSubdivision('taxOrigin', taxOrigin) } : {}),
-    ...(businessAddress ? { businessAddress: withFullSubdivision('businessAddress', businessAddress) } : {}),
+    // The street line from street name and number also when the caller is not the HTTP API (demo data).
+    ...(businessAddress
+      ? { businessAddress: withAddressLine(withFullSubdivision('businessAddress', businessAddress)) }
+      : {}),
   };
 }
 
