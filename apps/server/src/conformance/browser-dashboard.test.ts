@@ -529,6 +529,64 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     expect(await slips.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
       `Packing slip · Order #${orders.toFulfil.number}`,
     ]);
+
+    // A pickup order's slip: who picks it up and where, and the buyer's note.
+    const pickup = await s.admin<{ order: { id: string; number: string } }>('POST', '/ecom/v1/orders', {
+      order: {
+        channelInfo: { type: 'WEB' },
+        lineItems: [
+          {
+            productName: { original: 'Linen shirt' },
+            catalogReference: { catalogItemId: 'pickup-item', appId: STORES_APP },
+            quantity: 1,
+            price: { amount: '30.00' },
+            itemType: { preset: 'PHYSICAL' },
+          },
+        ],
+        priceSummary: { subtotal: { amount: '30.00' }, total: { amount: '30.00' } },
+        currency: 'USD',
+        buyerInfo: { email: 'pick@example.test' },
+        billingInfo: { contactDetails: { firstName: 'Pia', lastName: 'Picker' } },
+        shippingInfo: {
+          title: 'Pickup at the shop',
+          logistics: {
+            pickupDetails: {
+              pickupMethod: 'STORE_PICKUP',
+              address: {
+                country: 'US',
+                subdivision: 'US-CA',
+                city: 'San Francisco',
+                postalCode: '94105',
+                addressLine: '500 Market St',
+              },
+            },
+          },
+        },
+        buyerNote: 'Please wrap it as a gift.',
+      },
+    });
+    expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
+    await page.goto(`/dashboard/orders/packing-slips?order=${pickup.body.order.id}`);
+    const pickupSlip = slip(pickup.body.order);
+    await pickupSlip.waitFor();
+    expect(await pickupSlip.getByRole('region', { name: 'Ship to' }).count()).toBe(0);
+    expect(
+      (await pickupSlip.getByRole('region', { name: 'Picked up by' }).innerText())
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual(['Picked up by', 'Pia Picker', 'pick@example.test']);
+    expect(
+      (await pickupSlip.getByRole('region', { name: 'Pickup point' }).innerText())
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual(['Pickup point', '500 Market St', 'San Francisco, CA 94105', 'United States']);
+    await pickupSlip.getByText('Pickup at the shop').waitFor();
+    await pickupSlip
+      .getByRole('region', { name: 'Note from the buyer' })
+      .getByText('Please wrap it as a gift.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Back to the order' }).click();
+    await page.getByRole('heading', { name: `Order #${pickup.body.order.number}` }).waitFor();
     expect(errors).toEqual([]);
   });
 
