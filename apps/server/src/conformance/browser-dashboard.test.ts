@@ -651,7 +651,7 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     expect(errors).toEqual([]);
   });
 
-  it('fulfils the ticked orders together, saying which had nothing left, and prints their packing slips', async () => {
+  it('fulfils and tags the ticked orders together, saying which had nothing left, and prints their packing slips', async () => {
     await page.goto('/dashboard/orders');
     const bar = page.getByRole('group', { name: 'Selected orders' });
     await bar.getByRole('button', { name: 'Fulfil selected (0)' }).waitFor();
@@ -681,9 +681,31 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       15_000,
     );
 
-    // The packing slips of the ticked orders only.
+    // Tagged together; the ticks stay for what comes next.
     await page.getByRole('checkbox', { name: `Select order #${orders.toRefund.number}` }).check();
     await page.getByRole('checkbox', { name: `Select order #${orders.authorized.number}` }).check();
+    await bar.getByRole('button', { name: 'Tag selected (2)' }).click();
+    const tag = dialog(page, 'Tag selected orders');
+    await tag.getByRole('button', { name: 'Save' }).click();
+    await tag.getByText('Enter the tag.').waitFor();
+    await tag.getByLabel('Tag').fill('batch-7');
+    await expectAccessible(page, 'bulk tags dialog');
+    await tag.getByRole('button', { name: 'Save' }).click();
+    await tag.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Tagged 2 orders “batch-7”.' }).waitFor();
+    for (const o of [orders.toRefund, orders.authorized]) {
+      await page
+        .getByRole('row', { name: new RegExp(`#${o.number}`) })
+        .getByText('batch-7')
+        .waitFor();
+      const tagged = await s.admin<{ order: { tags: { tags: { tagIds: string[] } } } }>(
+        'GET',
+        `/ecom/v1/orders/${o.id}`,
+      );
+      expect(tagged.body.order.tags.tags.tagIds).toContain('batch-7');
+    }
+
+    // The packing slips of the ticked orders only.
     await bar.getByRole('link', { name: 'Packing slips of selected (2)' }).click();
     await page.getByRole('status').filter({ hasText: '2 packing slips, one a page when printed.' }).waitFor();
     expect(await page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([

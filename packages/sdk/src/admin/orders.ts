@@ -166,6 +166,25 @@ export const adminOrderCalls = {
         details: { applicationError: { ...error, data: { ...error.data } }, requestId: undefined },
       });
   },
+  /**
+   * Adds and removes tags on several orders (at most 100) in one call; the answer says how many
+   * were changed and which were not (an order that is not there).
+   */
+  bulkTags: async (http: HttpClient, v: { orderIds: string[]; assign: string[]; unassign: string[] }) => {
+    const r = await http.request<{
+      results: BulkItemResult[];
+      bulkActionMetadata: { totalSuccesses: number; totalFailures: number };
+    }>({
+      method: 'POST',
+      path: '/ecom/v1/bulk/orders/update-tags',
+      body: {
+        orderIds: v.orderIds,
+        ...(v.assign.length ? { assignTags: { tags: { tagIds: v.assign } } } : {}),
+        ...(v.unassign.length ? { unassignTags: { tags: { tagIds: v.unassign } } } : {}),
+      },
+    });
+    return r.bulkActionMetadata;
+  },
   /** A merchant comment on the order's timeline. */
   addNote: async (http: HttpClient, v: { orderId: string; message: string }): Promise<Order> =>
     (

@@ -167,6 +167,16 @@ export const adminOrderMutations = {
           transactionsKey(v.orderId),
         ]),
     }),
+  bulkTags: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['orders', 'bulk-tags'] as const,
+      mutationFn: (v: Parameters<typeof adminOrderCalls.bulkTags>[1]) => adminOrderCalls.bulkTags(http, v),
+      onSettled: (_d, _e, v, _r, context) =>
+        Promise.all([
+          ...v.orderIds.map((id) => context.client.invalidateQueries({ queryKey: one(id) })),
+          context.client.invalidateQueries({ queryKey: ['orders', 'search'] }),
+        ]),
+    }),
   bulkFulfil: (http: HttpClient) =>
     mutationOptions({
       mutationKey: ['orders', 'bulk-fulfil'] as const,

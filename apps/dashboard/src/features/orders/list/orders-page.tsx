@@ -1,7 +1,7 @@
 /**
  * `/dashboard/orders`: search, filter and sort orders (all in the URL: `ordersUrls.list`), one
  * page of 20 at a time with cursor paging (`?cursor=`). Orders ticked on the page can be fulfilled
- * together, or their packing slips printed (`SelectionBar`).
+ * or tagged together, or their packing slips printed (`SelectionBar`).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminOrderExportPath } from '@vitrine/sdk';
@@ -29,6 +29,7 @@ import { fulfilmentLabels, orderLabels, paymentLabels, StatusBadge } from '../st
 import { OrdersTabs } from '../tabs.tsx';
 import { ordersUrls } from '../urls.ts';
 import { BulkFulfilDialog } from './bulk-fulfil.tsx';
+import { BulkTagsDialog } from './bulk-tags.tsx';
 import { OrderFilters } from './filters.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { isFiltered, toOrderSearch, type OrdersListSearch } from './search.ts';
@@ -51,7 +52,8 @@ export function OrdersPage() {
   const page = orders.data;
   const filtered = isFiltered(search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [fulfilling, setFulfilling] = useState(false);
+  /** The bulk dialog open over the list. */
+  const [bulk, setBulk] = useState<'fulfil' | 'tags'>();
   const [notice, setNotice] = useState<string>();
   // Ticks on another page, or on orders the filters no longer find, do not count.
   const chosen = (page?.orders ?? []).filter((o) => selected.has(o.id));
@@ -114,7 +116,11 @@ export function OrdersPage() {
               onSelect={(ids) => setSelected(new Set(ids))}
               onFulfil={() => {
                 setNotice(undefined);
-                setFulfilling(true);
+                setBulk('fulfil');
+              }}
+              onTag={() => {
+                setNotice(undefined);
+                setBulk('tags');
               }}
             />
           )}
@@ -206,14 +212,24 @@ export function OrdersPage() {
           </nav>
         </>
       )}
-      {fulfilling && (
+      {bulk === 'fulfil' && (
         <BulkFulfilDialog
           orders={chosen}
-          onClose={() => setFulfilling(false)}
+          onClose={() => setBulk(undefined)}
           onDone={(message, anyDone) => {
-            setFulfilling(false);
+            setBulk(undefined);
             setNotice(message);
             if (anyDone) setSelected(new Set());
+          }}
+        />
+      )}
+      {bulk === 'tags' && (
+        <BulkTagsDialog
+          orders={chosen}
+          onClose={() => setBulk(undefined)}
+          onDone={(message) => {
+            setBulk(undefined);
+            setNotice(message);
           }}
         />
       )}

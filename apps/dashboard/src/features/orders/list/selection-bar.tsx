@@ -9,12 +9,14 @@ export function SelectionBar({
   chosen,
   onSelect,
   onFulfil,
+  onTag,
 }: {
   /** The page's orders. */
   orders: Order[];
   chosen: Order[];
   onSelect: (ids: string[]) => void;
   onFulfil: () => void;
+  onTag: () => void;
 }) {
   const none = chosen.length === 0;
   return (
@@ -34,6 +36,9 @@ export function SelectionBar({
       </label>
       <Button size="sm" disabled={none} onClick={onFulfil}>
         Fulfil selected ({chosen.length})
+      </Button>
+      <Button size="sm" variant="secondary" disabled={none} onClick={onTag}>
+        Tag selected ({chosen.length})
       </Button>
       {none ? (
         <Button size="sm" variant="secondary" disabled>
