@@ -95,6 +95,27 @@ describe('updating and deleting fulfillments', () => {
     ).toBeUndefined();
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo('fix@example.test')).toHaveLength(before);
+
+    // A number given to a shipment that had none: the buyer can now track it.
+    ok(await patch(o, other, { fulfillment: { trackingInfo: { trackingNumber: 'NEW1' } } }));
+    const added = await s.until(async () => mailsTo('fix@example.test').find((m) => m.raw.includes('NEW1')));
+    expect(added.raw).toContain(`Your order #${o.number} can now be tracked`);
+    expect((await get(o.id)).activities.filter((a) => a.type === 'TRACKING_NUMBER_ADDED')).toHaveLength(3);
+
+    // A mask that does not name the link: the link in the body is not taken; the carrier's is built.
+    const masked = ok(
+      await patch(o, f, {
+        fulfillment: {
+          trackingInfo: { trackingNumber: '1Z333', trackingLink: 'https://elsewhere.example/x' },
+        },
+        fieldMask: 'trackingInfo.trackingNumber',
+      }),
+    );
+    expect(masked.orderWithFulfillments.fulfillments.find((x) => x.id === f)!.trackingInfo).toEqual({
+      trackingNumber: '1Z333',
+      shippingProvider: 'ups',
+      trackingLink: 'https://www.ups.com/track?tracknum=1Z333',
+    });
   });
 
   it('refuses other line items, a mismatched id, unknown fields and unknown fulfillments', async () => {

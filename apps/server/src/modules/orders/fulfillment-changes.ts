@@ -100,15 +100,20 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, fulfillmentId
           trackingNumber: number,
         },
       );
-    // A link given is kept as given; otherwise a changed number or carrier gets the known carrier's
-    // link, and a link that was built from the old number goes with it.
+    // A link the patch sets (its mask names it) is kept as given; otherwise a changed number or
+    // carrier gets the listed carrier's link, and a link that was built from the old number goes.
     const moved = number !== target.tracking_number || provider !== target.shipping_provider;
     const stale =
+      !!target.tracking_link &&
       target.tracking_link ===
-      trackingLinkOf(target.shipping_provider ?? undefined, target.tracking_number ?? undefined);
+        trackingLinkOf(target.shipping_provider ?? undefined, target.tracking_number ?? undefined);
     const kept = t?.trackingLink ?? null;
+    const linkSet = mask
+      .split(',')
+      .map((p) => p.trim())
+      .some((p) => p === 'trackingInfo' || p === 'trackingInfo.trackingLink');
     const link =
-      body.fulfillment.trackingInfo?.trackingLink ??
+      (linkSet ? t?.trackingLink : undefined) ??
       (moved ? (trackingLinkOf(provider ?? undefined, number ?? undefined) ?? (stale ? null : kept)) : kept);
     await tx.db
       .updateTable('ecom_order_fulfillment')
@@ -142,7 +147,7 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, fulfillmentId
           name: lines.find((x) => x.id === l.id)?.productName.original ?? 'Item',
           quantity: l.quantity,
         })),
-        corrected: true,
+        update: target.tracking_number ? 'changed' : 'added',
       });
       await addActivity(tx, orderId, 'SHIPPING_CONFIRMATION_EMAIL_SENT');
     }

@@ -238,8 +238,11 @@ export interface ShipmentInfo {
   shippingProvider?: string;
   trackingLink?: string;
   items: { name: string; quantity: number }[];
-  /** The shipment's tracking number was corrected: the mail says so instead of "on its way". */
-  corrected?: boolean;
+  /**
+   * A shipment's tracking, afterwards: its number `changed` (corrected), or `added` to a shipment
+   * that had none; the mail says so instead of "on its way".
+   */
+  update?: 'changed' | 'added';
 }
 
 export async function mailShippingConfirmation(
@@ -251,9 +254,12 @@ export async function mailShippingConfirmation(
 ): Promise<void> {
   const pickup = pickupOf(o);
   if (pickup) return mailReadyForPickup(ctx, s, o, to, sh, pickup);
-  const title = sh.corrected
-    ? `The tracking number of your order #${o.number} has changed`
-    : `Your order #${o.number} is on its way`;
+  const title =
+    sh.update === 'changed'
+      ? `The tracking number of your order #${o.number} has changed`
+      : sh.update === 'added'
+        ? `Your order #${o.number} can now be tracked`
+        : `Your order #${o.number} is on its way`;
   // [text, HTML]: the tracking link is a link in the HTML too (the same address as the text's).
   const tracking = [
     sh.shippingProvider && [`Carrier: ${sh.shippingProvider}`, esc(`Carrier: ${sh.shippingProvider}`)],
@@ -268,8 +274,8 @@ export async function mailShippingConfirmation(
   ].filter((t): t is [string, string] => Boolean(t));
   const items = sh.items.map((i) => `${i.quantity} × ${i.name}`);
   const view = await viewOrder(ctx, o);
-  const subject = sh.corrected
-    ? `${s.storeName}: new tracking number for order #${o.number}`
+  const subject = sh.update
+    ? `${s.storeName}: ${sh.update === 'changed' ? 'new tracking number' : 'tracking number'} for order #${o.number}`
     : `${s.storeName}: order #${o.number} shipped`;
   await queueMail(ctx, {
     to,
