@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDist } from '../platform/http/static.ts';
 import { hasChromium, launchBrowser } from '../test/browser.ts';
-import { smtpSink } from '../test/identity.ts';
+import { mailsTo, smtpSink } from '../test/identity.ts';
 import { transactions } from '../test/payments.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { checkNarrow, expectAccessible, phoneLike } from '../test/storefront.ts';
@@ -625,6 +625,19 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       15_000,
     );
     expect(mail.raw).toContain(`new tracking number for order #${o.number}`);
+    // The buyer follows the mail's link, on another device: the order shows the new number.
+    const sent = (await mailsTo(s, o.email)).find((m) => m.text.includes('1Z000RIGHT'));
+    const link = /View your order: (\S+)/.exec(sent?.text ?? '')?.[1] ?? '';
+    expect(link.startsWith(`${s.url}/order-status?token=`), link).toBe(true);
+    const buyer = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const status = await buyer.newPage();
+    await status.goto(link);
+    const parcels = status.getByRole('region', { name: 'Shipments' });
+    await expect.poll(async () => (await parcels.innerText()).replace(/\s+/g, ' ')).toContain('1Z000RIGHT');
+    expect(await parcels.innerText()).not.toContain('1Z000WRONG');
+    expect(await parcels.getByRole('link', { name: 'Track the parcel' }).getAttribute('href')).toBe(
+      'https://www.ups.com/track?tracknum=1Z000RIGHT',
+    );
     await page
       .getByRole('region', { name: 'Staff changes' })
       .getByText("edited a shipment's tracking")
@@ -648,6 +661,13 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await shipments.getByText('Nothing shipped yet.').waitFor();
     const after = await s.admin<{ order: { fulfillmentStatus: string } }>('GET', `/ecom/v1/orders/${o.id}`);
     expect(after.body.order.fulfillmentStatus).toBe('NOT_FULFILLED');
+    // The buyer's page, reloaded, no longer shows the parcel.
+    await status.reload();
+    await expect
+      .poll(async () => (await status.locator('main').innerText()).replace(/\s+/g, ' '))
+      .toContain('Delivery Not shipped yet');
+    expect(await status.locator('main').innerText()).not.toContain('1Z000RIGHT');
+    await buyer.close();
     expect(errors).toEqual([]);
   });
 

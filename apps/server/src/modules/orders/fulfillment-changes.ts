@@ -40,22 +40,20 @@ async function lockedFulfillment(ctx: Ctx, orderId: string, fulfillmentId: strin
   return { row, rows, target };
 }
 
-/** Line items given with an update must be the stored ones (any order): they cannot change. */
+/** Line items given with an update must be the stored ones (any order, each once; a quantity left out is theirs). */
 function checkSameLines(given: UpdateBody['fulfillment']['lineItems'], stored: FulfillmentRow) {
   if (!given) return;
-  const key = (l: { id: string; quantity?: number }[]) =>
-    l
-      .map((x) => `${x.id}:${x.quantity ?? ''}`)
-      .sort()
-      .join(',');
-  const storedKey = key(stored.line_items);
-  const sameIds = key(given.map((l) => ({ id: l.id }))) === key(stored.line_items.map((l) => ({ id: l.id })));
-  if (key(given) === storedKey || (sameIds && given.every((l) => l.quantity === undefined))) return;
-  throw violation(
-    'fulfillment.lineItems',
-    'cannot be changed: delete the fulfillment and create another with the right items',
-    'VALIDATION',
-  );
+  const quantities = new Map(stored.line_items.map((l) => [l.id, l.quantity]));
+  const same =
+    given.length === quantities.size &&
+    new Set(given.map((l) => l.id)).size === given.length &&
+    given.every((l) => quantities.has(l.id) && (l.quantity ?? quantities.get(l.id)) === quantities.get(l.id));
+  if (!same)
+    throw violation(
+      'fulfillment.lineItems',
+      'cannot be changed: delete the fulfillment and create another with the right items',
+      'VALIDATION',
+    );
 }
 
 /** After the set of fulfillments changed: the fulfillments event and the order's updated event. */

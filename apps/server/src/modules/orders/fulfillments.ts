@@ -185,13 +185,7 @@ export async function listFulfillmentsForOrders(ctx: Ctx, orderIds: readonly str
   const owners = await orderOwners(ctx.db, wanted);
   const visible = new Set(owners.filter((o) => ownedBy(ctx, o)).map((o) => o.id));
   const ids = wanted.filter((id) => visible.has(id));
-  const rows = await fulfillmentRowsOf(ctx.db, ids);
-  return {
-    ordersWithFulfillments: ids.map((id) =>
-      orderWithFulfillments(
-        id,
-        rows.filter((r) => r.order_id === id),
-      ),
-    ),
-  };
+  const byOrder = new Map<string, FulfillmentRow[]>(ids.map((id) => [id, []]));
+  for (const r of await fulfillmentRowsOf(ctx.db, ids)) byOrder.get(r.order_id)!.push(r);
+  return { ordersWithFulfillments: ids.map((id) => orderWithFulfillments(id, byOrder.get(id)!)) };
 }

@@ -10,11 +10,10 @@ import { adminOrderMutations, adminOrderQueries } from '@vitrine/sdk/react';
 import { ActionDialog, useSnapshot } from '../../../app/action-dialog.tsx';
 import { describeError } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
+import { plural } from '../../../kit/format.ts';
 import { fulfilledByLine } from '../format.ts';
 
 type Plan = { order: Order; lineItems: { id: string; quantity: number }[] } | { order: Order; skip: string };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function BulkFulfilDialog({
   orders: live,

@@ -10,8 +10,7 @@ import { useState } from 'react';
 import { ActionDialog, useSnapshot } from '../../../app/action-dialog.tsx';
 import { describeError } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
-
-const plural = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
+import { plural } from '../../../kit/format.ts';
 
 export function BulkTagsDialog({
   orders: live,
@@ -29,7 +28,7 @@ export function BulkTagsDialog({
   return (
     <ActionDialog
       title="Tag selected orders"
-      description={`Add a tag to ${plural(orders.length)}, or take it off them. Filter the list by a tag to find them together.`}
+      description={`Add a tag to ${plural(orders.length, 'order')}, or take it off them. Filter the list by a tag to find them together.`}
       onClose={onClose}
       submitLabel="Save"
       busy={tags.isPending}
@@ -55,9 +54,11 @@ export function BulkTagsDialog({
           {
             onSuccess: (r) => {
               const done = remove
-                ? `Took “${tag}” off ${plural(r.totalSuccesses)}.`
-                : `Tagged ${plural(r.totalSuccesses)} “${tag}”.`;
-              onDone(r.totalFailures ? `${done} ${plural(r.totalFailures)} could not be changed.` : done);
+                ? `Took “${tag}” off ${plural(r.totalSuccesses, 'order')}.`
+                : `Tagged ${plural(r.totalSuccesses, 'order')} “${tag}”.`;
+              onDone(
+                r.totalFailures ? `${done} ${plural(r.totalFailures, 'order')} could not be changed.` : done,
+              );
             },
           },
         );
