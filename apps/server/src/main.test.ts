@@ -102,11 +102,18 @@ describe.skipIf(testEngine() === 'postgres')('the start command (embedded databa
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'OK', database: { dialect: 'pglite' } });
     const settings = (await (await fetch(`${first.url}/platform/v1/store-settings`)).json()) as {
-      settings: { storeName: string; revision: string; businessAddress: { addressLine?: string } | null };
+      settings: {
+        storeName: string;
+        revision: string;
+        businessAddress: { addressLine?: string } | null;
+        manualPaymentMethods: { name: string }[];
+      };
     };
     expect(settings.settings.storeName).toBe('Vitrine Demo Store');
     // The packing slips' sender: the demo store's shop.
     expect(settings.settings.businessAddress?.addressLine).toBe('100 Demo Street');
+    // Checkout offers a bank transfer beside the card.
+    expect(settings.settings.manualPaymentMethods.map((m) => m.name)).toEqual(['Bank transfer']);
     // The printed key works as the admin credential.
     const patch = await fetch(`${first.url}/platform/v1/store-settings`, {
       method: 'PATCH',

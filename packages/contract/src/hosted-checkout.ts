@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkout } from './cart-checkout.ts';
+import { manualPaymentMethod } from './settings.ts';
 
 /**
  * The hosted checkout page's own API (not part of the hosted platform's contract): the shopper's
@@ -30,5 +31,7 @@ export const hostedCheckoutSessionResponse = z.object({
    * without asking again (one round trip less before the first step shows).
    */
   checkout: checkout.optional(),
+  /** The store's ways to pay outside Vitrine, offered beside the card (`POST /payments/v1/offline-payment`). */
+  manualPaymentMethods: z.array(manualPaymentMethod),
 });
 export type HostedCheckoutSession = z.infer<typeof hostedCheckoutSessionResponse>;

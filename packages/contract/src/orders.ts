@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withAddressLine } from './addresses.ts';
 import { cursorPaging, cursorPagingMetadata, filter, sorting } from './query.ts';
+import { orderTransactions } from './payments.ts';
 import { id, isoDate, price } from './scalars.ts';
 
 /** Orders (contract/orders-payments.md §1, §3, §4) and order fulfillments. */
@@ -665,6 +666,7 @@ export const listFulfillmentsForOrdersResponse = z.object({
 });
 /** `POST /ecom/v1/orders/link/open` (Vitrine's): the token of the link in a visitor's order e-mail. */
 export const openOrderLinkRequest = z.object({ token: z.string().min(1).max(2000) });
-export const openOrderLinkResponse = z.object({ order, orderWithFulfillments });
+/** The order, its fulfillments, and its payments (what was paid, and how a payment still due is made). */
+export const openOrderLinkResponse = z.object({ order, orderWithFulfillments, orderTransactions });
 export type OpenOrderLinkResponse = z.infer<typeof openOrderLinkResponse>;
 export type Fulfillment = z.infer<typeof fulfillment>;

@@ -165,6 +165,11 @@ export const orderPayment = z.object({
       savedPaymentMethod: z.boolean(),
       creditCardDetails: z.object({ lastFourDigits: z.string(), brand: z.string() }).optional(),
       authorizationDetails: authorizationDetails.optional(),
+      /**
+       * Vitrine's own: how the buyer was told to pay an offline payment made with one of the store's
+       * manual payment methods (its instructions when the order was placed; `paymentMethod` is its name).
+       */
+      offlinePaymentInstructions: z.string().optional(),
     })
     .optional(),
   /** What a gift card paid (instead of `regularPaymentDetails`). */
@@ -241,3 +246,25 @@ export const testGatewayPayResponse = z.object({
   creditCardDetails: z.object({ lastFourDigits: z.string(), brand: z.string() }),
 });
 export type TestGatewayPay = z.infer<typeof testGatewayPayResponse>;
+
+/**
+ * `POST /payments/v1/offline-payment` (Vitrine's own, the hosted checkout page): the buyer chooses
+ * one of the store's manual payment methods for a payment gateway order instead of a card. The
+ * order is placed, awaiting payment (`PENDING_MERCHANT`), and the answer says how to pay.
+ */
+export const offlinePaymentRequest = z.strictObject({
+  paymentGatewayOrderId: z.string().min(1).max(100),
+  /** The manual payment method's id (store settings' `manualPaymentMethods`). */
+  methodId: z.string().min(1).max(64),
+});
+export const offlinePaymentResponse = z.object({
+  orderId: z.string(),
+  paymentId: z.string(),
+  status: paymentTransactionStatus,
+  amount: price,
+  /** The method's name ("Bank transfer"). */
+  paymentMethod: z.string(),
+  /** What the buyer does to pay, as the method says. */
+  instructions: z.string(),
+});
+export type OfflinePayment = z.infer<typeof offlinePaymentResponse>;

@@ -31,6 +31,29 @@ export const businessAddress = z
   .transform(withAddressLine);
 export type BusinessAddress = z.infer<typeof businessAddress>;
 
+const methodName = z.string().trim().min(1).max(60);
+const methodInstructions = z.string().trim().max(2000);
+/**
+ * A way to pay outside Vitrine that the hosted checkout offers beside the card ("Bank transfer",
+ * "Cash on delivery"): the order is placed at once, awaiting payment (`PENDING_MERCHANT`), and the
+ * buyer is shown and e-mailed `instructions`; the merchant marks it paid when the money is in.
+ */
+export const manualPaymentMethod = z.object({
+  id: z.string(),
+  name: methodName,
+  instructions: methodInstructions,
+});
+export type ManualPaymentMethod = z.infer<typeof manualPaymentMethod>;
+/** At most this many manual payment methods. */
+export const MAX_MANUAL_PAYMENT_METHODS = 5;
+/** A manual payment method as the merchant writes it: a new one without `id` (the server gives it one). */
+export const manualPaymentMethodInput = z.strictObject({
+  id: z.string().min(1).max(64).optional(),
+  name: methodName,
+  instructions: methodInstructions,
+});
+export type ManualPaymentMethodInput = z.infer<typeof manualPaymentMethodInput>;
+
 /** Store-wide settings the merchant edits (`/platform/v1/store-settings`). */
 export const storeSettings = z.object({
   storeName: z.string().min(1).max(120),
@@ -57,6 +80,8 @@ export const storeSettings = z.object({
   authorizationVoidDays: z.number().int().min(1).max(30),
   /** A shopper who leaves a checkout with an e-mail address is e-mailed a link back to it, once. */
   abandonedCheckoutEmails: z.boolean(),
+  /** Ways to pay outside Vitrine the hosted checkout offers beside the card, in this order (none: card only). */
+  manualPaymentMethods: z.array(manualPaymentMethod).max(MAX_MANUAL_PAYMENT_METHODS),
   updatedDate: isoDate,
   revision: z.string(),
 });
@@ -64,7 +89,11 @@ export type StoreSettings = z.infer<typeof storeSettings>;
 
 const editable = storeSettings.omit({ updatedDate: true, revision: true });
 export const updateStoreSettingsRequest = z.strictObject({
-  settings: z.strictObject({ ...editable.partial().shape }),
+  settings: z.strictObject({
+    ...editable.partial().shape,
+    /** The whole list, in order: a method left out is removed; names must differ. */
+    manualPaymentMethods: z.array(manualPaymentMethodInput).max(MAX_MANUAL_PAYMENT_METHODS).optional(),
+  }),
   /** Comma-joined field paths; when absent, every field given in `settings` is written. */
   fieldMask: z.string().max(2000).optional(),
   /** Optimistic concurrency: when given, the update fails if the stored revision differs. */

@@ -79,6 +79,7 @@ export {
 } from './catalog.ts';
 export type { ProductPage, ProductSearch, ProductSort } from './catalog.ts';
 export { cartCalls, currentCart, estimateCart, itemCount, optionsText } from './cart.ts';
+export { duePayments, restLabel, type DuePayment } from './order-payments.ts';
 export { needsShipping, shippingCalls } from './shipping.ts';
 export type { AddItem } from './cart.ts';
 export { checkoutCalls, checkoutRedirect, openHostedCheckoutSession } from './checkout.ts';

@@ -1,10 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  needsShipping,
-  type Checkout,
-  type CheckoutUpdate,
-  type TestGatewayCard as Card,
-} from '@vitrine/sdk';
+import { needsShipping, type Checkout, type CheckoutUpdate } from '@vitrine/sdk';
 import { checkoutMutations, checkoutQueries, memberQueries, paymentMutations } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,7 +9,7 @@ import { http } from './api.ts';
 import { ContactStep, type Method } from './contact-step.tsx';
 import { describe, isSessionLost, type Described } from './errors.ts';
 import { Loading, LostSession } from './lost.tsx';
-import { PaymentStep } from './payment-step.tsx';
+import { PaymentStep, type PayWith } from './payment-step.tsx';
 import { savedAddresses, saveToAccount } from './saved-addresses.tsx';
 import { afterOrderUrl, endSession, returnTargets, useCheckoutSession, type Session } from './session.ts';
 import { optionsOf, PICKUP_CARRIER, ShippingStep } from './shipping-step.tsx';
@@ -62,6 +57,7 @@ function CheckoutFlow({ session }: { session: Session }) {
   const removingGiftCard = useMutation(checkoutMutations.removeGiftCard(http, id));
   const ordering = useMutation(checkoutMutations.createOrder(http, id));
   const paying = useMutation(paymentMutations.payWithTestGateway(http));
+  const payingOffline = useMutation(paymentMutations.payOffline(http));
   const [lost, setLost] = useState<string>();
   const [method, setMethod] = useState<Method>();
   const [editing, setEditing] = useState<boolean>();
@@ -179,16 +175,20 @@ function CheckoutFlow({ session }: { session: Session }) {
     return c;
   }
 
-  async function pay(card: Card | undefined) {
+  async function pay(how: PayWith | undefined) {
     const placed = await ordering.mutateAsync().catch(async (e: unknown) => {
       if (describe(e).code === 'VIOLATIONS_WITH_ERROR_SEVERITY') await refresh().catch(() => undefined);
       throw e;
     });
     setOrdered(true);
-    if (placed.paymentGatewayOrderId) {
-      if (!card) throw new Error('A payment is needed');
+    const paymentGatewayOrderId = placed.paymentGatewayOrderId;
+    if (paymentGatewayOrderId) {
+      if (!how) throw new Error('A payment is needed');
       try {
-        await paying.mutateAsync({ paymentGatewayOrderId: placed.paymentGatewayOrderId, card });
+        // A manual payment method places the order awaiting payment, as a paid card places it paid.
+        await ('card' in how
+          ? paying.mutateAsync({ paymentGatewayOrderId, card: how.card })
+          : payingOffline.mutateAsync({ paymentGatewayOrderId, methodId: how.methodId }));
       } catch (e) {
         if (describe(e).code !== 'ORDER_ALREADY_PAID') throw e;
       }
@@ -322,7 +322,13 @@ function CheckoutFlow({ session }: { session: Session }) {
               ))}
             </Alert>
           )}
-          <PaymentStep total={formatMoney(total)} free={isZeroMoney(total)} pay={pay} onLost={loseSession} />
+          <PaymentStep
+            total={formatMoney(total)}
+            free={isZeroMoney(total)}
+            methods={session.manualPaymentMethods}
+            pay={pay}
+            onLost={loseSession}
+          />
         </Step>
       )}
     </Shell>

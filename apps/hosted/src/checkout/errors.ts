@@ -31,6 +31,7 @@ const messages: Record<string, string> = {
     'A payment for this order is already in progress. Please wait a moment and try again.',
   CARD_DECLINED: 'Your card was declined. Check the card details or use another card.',
   INSUFFICIENT_FUNDS: 'The card has insufficient funds. Please use another card.',
+  PAYMENT_METHOD_NOT_FOUND: 'The store no longer offers this way to pay; choose another.',
   CHECKOUT_NOT_FOUND: 'We could not find this checkout.',
   UNAUTHENTICATED:
     'Your checkout session has ended. Please go back to the shop and start the checkout again.',

@@ -1,4 +1,4 @@
-import type { Order, OrderPayment } from '@vitrine/sdk';
+import { restLabel, type Order, type OrderPayment } from '@vitrine/sdk';
 import { formatMoney, isZeroMoney, placeText } from '@vitrine/ui';
 
 type Row = [string, string, boolean?];
@@ -12,7 +12,8 @@ export function pickupPlace(order: Order): string | undefined {
 
 /**
  * An order's summary rows, as the checkout showed them: pickup called pickup, and what gift cards
- * paid, then what the card paid ("Paid by card") as the last, bold row; otherwise "Total".
+ * paid, then what the card paid ("Paid by card", or "To pay by Bank transfer" for a manual payment
+ * method) as the last, bold row; otherwise "Total".
  */
 export function orderTotals(
   order: Order,
@@ -39,7 +40,7 @@ export function orderTotals(
   return {
     rows,
     total: [
-      'Paid by card',
+      restLabel(payments),
       formatMoney({ amount: Math.max(0, rest).toFixed(2) }, { currency: order.currency ?? 'USD' }),
     ],
   };

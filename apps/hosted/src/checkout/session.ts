@@ -11,6 +11,8 @@ export interface Session {
   thankYouPageUrl?: string;
   postFlowUrl?: string;
   cartPageUrl?: string;
+  /** The store's ways to pay outside Vitrine, offered beside the card (none: card only). */
+  manualPaymentMethods: HostedCheckoutSession['manualPaymentMethods'];
 }
 export type SessionState =
   | { state: 'loading' }
@@ -77,6 +79,7 @@ function open(token: string | null, checkoutId: string | null): Promise<HostedCh
       thankYouPageUrl: s.thankYouPageUrl,
       postFlowUrl: s.postFlowUrl,
       cartPageUrl: s.cartPageUrl,
+      manualPaymentMethods: s.manualPaymentMethods,
     };
     // Renewed with the cookie shortly before it expires, so a page left open keeps working.
     setAccessToken(s.accessToken, s.expiresIn, () => open(null, s.checkoutId));

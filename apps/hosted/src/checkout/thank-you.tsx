@@ -1,4 +1,4 @@
-import { optionsText } from '@vitrine/sdk';
+import { duePayments, optionsText, type DuePayment } from '@vitrine/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { orderQueries } from '@vitrine/sdk/react';
 import { useEffect, useRef, useState } from 'react';
@@ -42,6 +42,7 @@ function ThankYou() {
 
   const totals = order && orderTotals(order.order, order.payments);
   const pickup = order && pickupPlace(order.order);
+  const due = order ? duePayments(order.payments) : [];
 
   return (
     <Shell>
@@ -54,6 +55,9 @@ function ThankYou() {
             Order number <strong data-testid="order-number">#{order.order.number}</strong>
           </p>
         )}
+        {due.map((d, i) => (
+          <HowToPay key={i} id={`how-to-pay-${i}`} due={d} />
+        ))}
         {pickup && <p className="mb-1">Pick it up at {pickup}; we will e-mail you when it is ready.</p>}
         {order?.order.buyerInfo?.email && (
           <p className="mb-4 text-sm text-muted">
@@ -94,5 +98,18 @@ function ThankYou() {
         )}
       </Card>
     </Shell>
+  );
+}
+
+/** A payment the buyer still makes (a manual payment method): how, in the method's words, and how much. */
+function HowToPay({ id, due }: { id: string; due: DuePayment }) {
+  return (
+    <section aria-labelledby={id} className="my-4 rounded-lg border-2 border-accent bg-hover p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        How to pay: {due.method}
+      </h2>
+      <p className="mt-1">Your order is placed and waits for your payment of {formatMoney(due.amount)}.</p>
+      {due.instructions && <p className="mt-2 break-words whitespace-pre-wrap">{due.instructions}</p>}
+    </section>
   );
 }

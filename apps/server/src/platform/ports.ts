@@ -1,4 +1,4 @@
-import type { MemberContact, MemberProfile } from '@vitrine/contract';
+import type { MemberContact, MemberProfile, OrderTransactions } from '@vitrine/contract';
 import type { StaffSessionCaller } from './auth.ts';
 import type { Ctx } from './context.ts';
 
@@ -14,6 +14,7 @@ export interface Ports {
   carts: CartPort;
   checkoutLinks: CheckoutLinkPort;
   staffSessions: StaffSessionPort;
+  payments: PaymentsPort;
 }
 
 /** One place a member is signed in: a live refresh token (`Caller.sessionId`). */
@@ -140,4 +141,13 @@ export interface StaffSessionPort {
    * database on every call, so an ended session is refused at once on every process.
    */
   session(ctx: Ctx, token: string): Promise<StaffSessionCaller | null>;
+}
+
+/**
+ * An order's payments (payments implements it; orders uses it): the signed order link's page shows
+ * what was paid and how a payment still due is made, to a buyer who holds only the link.
+ */
+export interface PaymentsPort {
+  /** The order's transactions as `GET …/payments-collector/orders/{id}/transactions` answers them. */
+  transactionsOf(ctx: Ctx, orderId: string): Promise<OrderTransactions>;
 }

@@ -63,7 +63,7 @@ export function OrderLines({ order: o, payments }: { order: Order; payments: Ord
         ))}
         {gift && (
           <>
-            <dt className="font-semibold">Paid by card</dt>
+            <dt className="font-semibold">{gift.restLabel}</dt>
             <dd className="text-right font-semibold">{gift.byCard}</dd>
           </>
         )}

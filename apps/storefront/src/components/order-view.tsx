@@ -3,10 +3,11 @@
  * tracking), and the lines with their totals. Shown in the account (`/account/orders/:id`) and on
  * the page a visitor's order e-mail links to (`/order-status?token=…`).
  */
-import type { Fulfillment, Order, OrderPayment } from '@vitrine/sdk';
+import { duePayments, type Fulfillment, type Order, type OrderPayment } from '@vitrine/sdk';
 import { addressLines, linkClass } from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { pickupPlace } from '../order-summary.ts';
+import { HowToPay } from './how-to-pay.tsx';
 import { OrderLines } from './order-lines.tsx';
 
 const STATUS: Record<string, string> = {
@@ -20,7 +21,8 @@ const STATUS: Record<string, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
   FULLY_REFUNDED: 'Refunded',
   PARTIALLY_PAID: 'Partly paid',
-  PENDING_MERCHANT: 'Pending',
+  // Paid outside the store (a manual payment method such as a bank transfer): the buyer's move.
+  PENDING_MERCHANT: 'Awaiting payment',
   DECLINED: 'Declined',
   NOT_FULFILLED: 'Not shipped yet',
   FULFILLED: 'Shipped',
@@ -64,6 +66,9 @@ export function OrderView({
         Order #{o.number}
       </Heading>
       <p className="mb-4 text-sm text-stone-700">Placed {date(o.createdDate)}</p>
+      {duePayments(payments).map((d, i) => (
+        <HowToPay key={i} id={`how-to-pay-${i}`} due={d} heading="h3" />
+      ))}
       <dl className="mb-6 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">Status</dt>
         <dd>{label(o.status)}</dd>

@@ -44,12 +44,12 @@ export function OrderStatusPage() {
         </p>
       </div>
     );
-  const { order, orderWithFulfillments } = data;
+  const { order, orderWithFulfillments, orderTransactions } = data;
   return (
     <div className="mx-auto max-w-2xl">
       <OrderView
         order={order}
-        payments={undefined}
+        payments={orderTransactions.payments}
         fulfillments={orderWithFulfillments.fulfillments}
         heading="h1"
       />

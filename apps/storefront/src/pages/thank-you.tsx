@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderPayment } from '@vitrine/sdk';
+import { duePayments, type Order, type OrderPayment } from '@vitrine/sdk';
 import { orderQueries } from '@vitrine/sdk/react';
 import { cartChanged } from '../cart.ts';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { useTitle } from '../use-title.ts';
 import { useEnv, useLoggedIn } from '../env.tsx';
 import { describeError } from '../errors.ts';
 import { giftCardPart, pickupPlace } from '../order-summary.ts';
+import { HowToPay } from '../components/how-to-pay.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 
 export function ThankYou() {
@@ -45,6 +46,9 @@ export function ThankYou() {
               {loggedIn ? '.' : ', with a link to follow your order from any device.'}
             </p>
           )}
+          {duePayments(payments.data?.payments).map((d, i) => (
+            <HowToPay key={i} id={`how-to-pay-${i}`} due={d} className="mt-6" />
+          ))}
           <section aria-labelledby="summary-heading" className="mt-8 text-left">
             <h2 id="summary-heading" className="mb-3 text-lg font-semibold">
               Order summary
@@ -76,7 +80,7 @@ function OrderNote({ order, payments }: { order: Order; payments: OrderPayment[]
   const pickup = pickupPlace(order);
   const shipTo = order.shippingInfo?.logistics?.shippingDestination?.address;
   const paid = gift
-    ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; paid by card ${gift.byCard}`
+    ? `: ${gift.cards.map((c) => `gift card ${c.code} ${c.amount.formattedAmount}`).join(', ')}; ${gift.restLabel.replace(/^\w/, (c) => c.toLowerCase())} ${gift.byCard}`
     : '';
   return (
     <p className="mt-2 text-stone-700">

@@ -358,6 +358,19 @@ export const adminOrderCalls = {
         },
       })
     ).orderTransactions,
+  /**
+   * The money came in outside the store (a manual payment method, cash): what waited for it is
+   * settled and anything still due recorded as paid; a buyer told how to pay is e-mailed.
+   */
+  markPaid: async (http: HttpClient, v: { orderId: string; idempotencyKey?: string }): Promise<Order> =>
+    (
+      await http.request<{ order: Order }>({
+        method: 'POST',
+        ...collector(v.orderId, 'mark-as-paid'),
+        ...idempotent(v.idempotencyKey),
+        body: {},
+      })
+    ).order,
 };
 
 export type { OrdersPage };

@@ -5,11 +5,17 @@
  * Changes, the outbox and the jobs are for owners only (403 `OWNER_ONLY`):
  * apps/server/src/modules/settings/README.md, staff/README.md.
  */
-import type { Job, MailMessage, StoreSettings } from '@vitrine/contract';
+import type { Job, MailMessage, ManualPaymentMethodInput, StoreSettings } from '@vitrine/contract';
 import type { HttpClient } from '../http.ts';
 import { cursorQueryBody, type CursorPage, type CursorSearch } from './paging.ts';
 
-export type EditableStoreSettings = Omit<StoreSettings, 'updatedDate' | 'revision'>;
+export type EditableStoreSettings = Omit<
+  StoreSettings,
+  'updatedDate' | 'revision' | 'manualPaymentMethods'
+> & {
+  /** The whole list, in order: a new method without `id` (the server gives it one); one left out is removed. */
+  manualPaymentMethods: ManualPaymentMethodInput[];
+};
 
 export const MAIL_STATUSES = ['QUEUED', 'SENT', 'STORED', 'FAILED'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -12,4 +12,11 @@ export const paymentMutations = {
       mutationFn: (v: { paymentGatewayOrderId: string; card: TestGatewayCard }) =>
         paymentCalls.payWithTestGateway(http, v.paymentGatewayOrderId, v.card),
     }),
+  /** Pays a payment gateway order with one of the store's manual payment methods. */
+  payOffline: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['payments', 'offline'] as const,
+      mutationFn: (v: { paymentGatewayOrderId: string; methodId: string }) =>
+        paymentCalls.payOffline(http, v.paymentGatewayOrderId, v.methodId),
+    }),
 };

@@ -29,8 +29,12 @@ export const showMinor = (minor: number, currency: string) =>
 
 export interface PaymentView {
   payment: OrderPayment;
-  /** Card brand and last digits, gift card, or the method. */
+  /** Card brand and last digits, gift card, or the method ("Bank transfer"; `paymentLabel`). */
   label: string;
+  /** Paid outside the store: with one of its manual payment methods, or marked as paid. */
+  offline: boolean;
+  /** What the buyer was told to do to pay, for a manual payment method's payment (may be empty). */
+  instructions?: string;
   status: NonNullable<OrderPayment['regularPaymentDetails']>['status'] | 'GIFT_CARD';
   amount: number;
   captured: number;
@@ -61,15 +65,13 @@ export function paymentViews(t: OrderTransactions, currency: string): PaymentVie
       .flatMap((r) => r.transactions)
       .filter((x) => x.paymentId === p.id && x.refundStatus !== 'FAILED')
       .reduce((s, x) => s + minor(x.amount.amount), 0);
-    const card = regular?.creditCardDetails;
-    const label = p.giftcardPaymentDetails
-      ? `Gift card${p.giftcardPaymentDetails.obfuscatedCode ? ` ${p.giftcardPaymentDetails.obfuscatedCode}` : ''}`
-      : card
-        ? `${card.brand} •••• ${card.lastFourDigits}`
-        : (regular?.paymentMethod ?? 'Payment');
     return {
       payment: p,
-      label,
+      label: paymentLabel(p),
+      offline: regular?.offlinePayment === true,
+      ...(regular?.offlinePaymentInstructions !== undefined
+        ? { instructions: regular.offlinePaymentInstructions }
+        : {}),
       status,
       amount,
       captured,
@@ -78,4 +80,24 @@ export function paymentViews(t: OrderTransactions, currency: string): PaymentVie
       refundable: settled ? Math.max(0, captured - refunded) : 0,
     };
   });
+}
+
+/**
+ * How a payment is named on the order page: "Visa •••• 4242", "Gift card ****1234", the store's
+ * manual payment method ("Bank transfer"), "Offline payment" for money recorded as received outside
+ * the store (mark as paid), "Card" for a card payment without its details.
+ */
+export function paymentLabel(p: OrderPayment): string {
+  const gift = p.giftcardPaymentDetails;
+  if (gift) return `Gift card${gift.obfuscatedCode ? ` ${gift.obfuscatedCode}` : ''}`;
+  const regular = p.regularPaymentDetails;
+  const card = regular?.creditCardDetails;
+  if (card) return `${card.brand} •••• ${card.lastFourDigits}`;
+  const method = regular?.paymentMethod.trim();
+  if (!regular || !method) return 'Payment';
+  // A manual payment method's payment carries its instructions; one recorded by mark-as-paid is named 'Offline'.
+  if (regular.offlinePayment && regular.offlinePaymentInstructions === undefined && method === 'Offline')
+    return 'Offline payment';
+  if (!regular.offlinePayment && method === 'CreditCard') return 'Card';
+  return method;
 }

@@ -2,6 +2,7 @@
 import type { FulfillmentStatusValue, OrderPaymentStatusValue, OrderStatusValue } from '@vitrine/contract';
 import type { PaymentTransactionStatus } from '@vitrine/contract';
 import { Badge, type BadgeTone } from '@vitrine/ui';
+import type { PaymentView } from './money.ts';
 
 export const paymentLabels: Record<OrderPaymentStatusValue, [string, BadgeTone]> = {
   UNSPECIFIED: ['Unknown', 'neutral'],
@@ -31,7 +32,7 @@ export const transactionLabels: Record<PaymentTransactionStatus, [string, BadgeT
   UNDEFINED: ['Unknown', 'neutral'],
   APPROVED: ['Captured', 'success'],
   PENDING: ['Pending', 'warning'],
-  PENDING_MERCHANT: ['Awaiting offline payment', 'warning'],
+  PENDING_MERCHANT: ['Awaiting payment', 'warning'],
   CANCELED: ['Canceled', 'neutral'],
   DECLINED: ['Declined', 'danger'],
   REFUNDED: ['Refunded', 'neutral'],
@@ -39,6 +40,13 @@ export const transactionLabels: Record<PaymentTransactionStatus, [string, BadgeT
   AUTHORIZED: ['Authorized', 'warning'],
   VOIDED: ['Voided', 'neutral'],
 };
+
+/** A payment's status on the order page: a gift card's, and an offline payment received ("Received", not "Captured"). */
+export function paymentViewLabel(v: Pick<PaymentView, 'status' | 'offline'>): [string, BadgeTone] {
+  if (v.status === 'GIFT_CARD') return ['Gift card', 'success'];
+  if (v.offline && v.status === 'APPROVED') return ['Received', 'success'];
+  return transactionLabels[v.status];
+}
 
 export function StatusBadge({ entry }: { entry: [string, BadgeTone] }) {
   return <Badge tone={entry[1]}>{entry[0]}</Badge>;

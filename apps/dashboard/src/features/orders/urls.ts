@@ -31,6 +31,7 @@ export const ORDER_DIALOGS = [
   'capture',
   'void',
   'refund',
+  'mark-paid',
   'fulfil',
   'cancel',
   'tags',

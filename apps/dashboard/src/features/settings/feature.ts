@@ -20,6 +20,9 @@ export const settingsFeature: Feature = {
           index: true,
           lazy: () => import('./general/general-page.tsx').then((m) => ({ Component: m.GeneralPage })),
         },
+        child(settingsUrls.payments.path, () =>
+          import('./payments/payments-page.tsx').then((m) => ({ Component: m.PaymentsPage })),
+        ),
         child(settingsUrls.shipping.path, () =>
           import('./shipping/shipping-page.tsx').then((m) => ({ Component: m.ShippingPage })),
         ),

@@ -47,8 +47,8 @@ export function OwnerOnly() {
         Only owners can change settings.
       </Alert>
       <p className="max-w-prose">
-        The store&apos;s settings, shipping and tax, staff, API keys, OAuth clients, webhooks, mail and jobs
-        are for its owners. Ask an owner if something here needs changing.{' '}
+        The store&apos;s settings, payment methods, shipping and tax, staff, API keys, OAuth clients,
+        webhooks, mail and jobs are for its owners. Ask an owner if something here needs changing.{' '}
         <Link to="/" className={linkClass}>
           Back to Home
         </Link>

@@ -4,6 +4,7 @@ import { settingsUrls } from './urls.ts';
 
 const pages = [
   ['general', 'Store', settingsUrls.general.href()],
+  ['payments', 'Payments', settingsUrls.payments.href()],
   ['shipping', 'Shipping', settingsUrls.shipping.href()],
   ['tax', 'Tax', settingsUrls.tax.href()],
   ['reviews', 'Reviews', settingsUrls.reviews.href()],

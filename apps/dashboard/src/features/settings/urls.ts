@@ -31,6 +31,7 @@ export const TAX_DIALOGS = [
   'edit-fee',
   'delete-fee',
 ] as const;
+export const PAYMENTS_DIALOGS = ['new-method', 'edit-method', 'remove-method'] as const;
 export const APPS_DIALOGS = ['new-client', 'edit-client', 'delete-client', 'revoke-key'] as const;
 export const STAFF_DIALOGS = ['role', 'remove'] as const;
 export const WEBHOOKS_DIALOGS = ['new-webhook', 'edit-webhook', 'delete-webhook'] as const;
@@ -39,6 +40,8 @@ export const WEBHOOK_DIALOGS = ['edit-webhook', 'delete-webhook', 'delivery'] as
 
 export const settingsUrls = {
   general: route('/settings'),
+  /** The manual payment methods the checkout offers beside the card. */
+  payments: route('/settings/payments', withDialog(PAYMENTS_DIALOGS)),
   shipping: route('/settings/shipping', withDialog(SHIPPING_DIALOGS)),
   tax: route('/settings/tax', withDialog(TAX_DIALOGS)),
   reviews: route('/settings/reviews'),

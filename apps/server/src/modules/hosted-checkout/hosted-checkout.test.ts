@@ -89,6 +89,8 @@ describe('hosted checkout links', () => {
     expect(read.body.checkout.id).toBe(id);
     // The answer carries the checkout as its shopper reads it: the page need not ask again.
     expect(first.body.checkout).toEqual(read.body.checkout);
+    // The store offers no manual payment method: the card alone (payments' offline.test.ts has them).
+    expect(first.body.manualPaymentMethods).toEqual([]);
 
     expect(errorOf(await exchange({ checkoutToken: token, checkoutId: id }))).toEqual([
       401,

@@ -6,6 +6,7 @@ import { AppError, violation } from '../../platform/errors.ts';
 import { getCheckout } from '../checkout/index.ts';
 import { cookieValue } from '../oauth/index.ts';
 import { memberMayHaveTokens } from '../oauth/index.ts';
+import { getSettings } from '../settings/index.ts';
 import type { OAuthRuntime } from '../oauth/index.ts';
 import { forgetExpiredLinks, spendLink } from './store.ts';
 import {
@@ -173,11 +174,14 @@ async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<Hos
           ...(grant.visitorId ? { visitorId: grant.visitorId } : {}),
         }
       : { role: 'visitor', visitorId: grant.subjectId };
-  const checkout = await getCheckout({ ...ctx, caller }, grant.checkoutId).catch((e: unknown) => {
-    if (e instanceof AppError && e.status === 404)
-      throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
-    throw e;
-  });
+  const [checkout, settings] = await Promise.all([
+    getCheckout({ ...ctx, caller }, grant.checkoutId).catch((e: unknown) => {
+      if (e instanceof AppError && e.status === 404)
+        throw linkError('CHECKOUT_LINK_INVALID', 'This checkout link is not valid.');
+      throw e;
+    }),
+    getSettings(ctx),
+  ]);
   if (checkout.completed) {
     throw linkError(
       'CHECKOUT_COMPLETED',
@@ -198,6 +202,7 @@ async function sessionFor(ctx: Ctx, rt: OAuthRuntime, grant: Grant): Promise<Hos
     accessToken: token,
     expiresIn: ttl,
     role: grant.role,
+    manualPaymentMethods: settings.manualPaymentMethods,
     ...grant.callbacks,
     // The GET route's answer (its wire type names custom fields less precisely than the schema).
     checkout: checkout as HostedCheckoutSession['checkout'],

@@ -10,6 +10,7 @@ export {
   sendOrderForPayment,
   insertOrder,
   keptOrderForPayment,
+  notifyPaymentReceived,
   notifyRefund,
   sendKeptOrderLock,
   type OrderDraft,

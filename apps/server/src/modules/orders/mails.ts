@@ -22,10 +22,19 @@ import { dashboardOrderLink, orderLink } from './order-link.ts';
  * card that paid the rest): the buyer's record says what each was charged, not the total alone.
  */
 export interface PaidWith {
-  /** "Gift card ****T-50", "Visa ****4242". */
+  /** "Gift card ****T-50", "Visa ****4242"; a manual payment method's name ("Bank transfer"). */
   label: string;
   amount: Money;
+  /** Not paid yet: the buyer pays it outside the store (a manual payment method), as it says. */
+  due?: { instructions: string };
 }
+
+const paidLine = (p: PaidWith) => `${p.due ? 'To pay by' : 'Paid with'} ${p.label}`;
+/** How to pay what is due, in the method's words. */
+const dueOf = (paidWith: readonly PaidWith[]) =>
+  paidWith
+    .filter((p) => p.due?.instructions)
+    .map((p) => ({ title: `How to pay by ${p.label}`, text: p.due!.instructions }));
 
 /** The choices bought ("Size: M · Color: Navy Stripe"), as the order's lines name them. */
 const choicesOf = (l: Order['lineItems'][number]) =>
@@ -62,7 +71,8 @@ function summaryText(o: Order, paidWith: readonly PaidWith[] = []): string {
         : []),
     ...(Number(ps.tax.amount) ? [`Tax: ${ps.tax.formattedAmount}`] : []),
     `Total: ${ps.total.formattedAmount}`,
-    ...paidWith.map((p) => `Paid with ${p.label}: ${p.amount.formattedAmount}`),
+    ...paidWith.map((p) => `${paidLine(p)}: ${p.amount.formattedAmount}`),
+    ...dueOf(paidWith).map((d) => `\n${d.title}:\n${d.text}`),
   ].join('\n');
 }
 
@@ -81,8 +91,11 @@ function summaryHtml(o: Order, paidWith: readonly PaidWith[] = []): string {
     '<strong>Total</strong>',
     `<strong>${esc(o.priceSummary.total.formattedAmount)}</strong>`,
   );
-  const paid = paidWith.map((p) => row(`Paid with ${esc(p.label)}`, esc(p.amount.formattedAmount))).join('');
-  return `<table cellpadding="4">${rows}${total}${paid}</table>`;
+  const paid = paidWith.map((p) => row(esc(paidLine(p)), esc(p.amount.formattedAmount))).join('');
+  const due = dueOf(paidWith)
+    .map((d) => `<p><strong>${esc(d.title)}</strong><br>${esc(d.text).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return `<table cellpadding="4">${rows}${total}${paid}</table>${due}`;
 }
 
 type PickupAddress = AddressLike & { addressLine1?: string };
@@ -132,9 +145,13 @@ const addressesHtml = (o: Order) =>
     .map((b) => `<p><strong>${esc(b.title)}</strong><br>${b.lines.map(esc).join('<br>')}</p>`)
     .join('');
 
-/** What happens next, in words: delivery or pickup. */
-function nextStep(o: Order): string {
+/** What happens next, in words: delivery or pickup, once a payment still due (a manual method's) is in. */
+function nextStep(o: Order, paidWith: readonly PaidWith[] = []): string {
   const pickup = pickupOf(o);
+  if (paidWith.some((p) => p.due))
+    return pickup
+      ? `Your order waits for your payment (how to pay is below); we will let you know when it is ready for pickup at ${pickup.place}.`
+      : 'Your order waits for your payment (how to pay is below); we will let you know when it ships.';
   return pickup
     ? `We will let you know when it is ready for pickup at ${pickup.place}.`
     : 'We received your order and will let you know when it ships.';
@@ -176,12 +193,12 @@ export async function mailOrderConfirmation(
     to,
     senderName: s.storeName,
     subject,
-    text: `${title}.\n\n${nextStep(o)}\n\n${summaryText(o, paidWith)}${addressesText(o)}\n\n${view.text}\n\n${s.storeName}`,
+    text: `${title}.\n\n${nextStep(o, paidWith)}\n\n${summaryText(o, paidWith)}${addressesText(o)}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
       s,
       subject,
       title,
-      `<p>${esc(nextStep(o))}</p>${summaryHtml(o, paidWith)}${addressesHtml(o)}`,
+      `<p>${esc(nextStep(o, paidWith))}</p>${summaryHtml(o, paidWith)}${addressesHtml(o)}`,
       view.action,
     ),
   });
@@ -352,5 +369,29 @@ export async function mailRefund(
       `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}${summaryHtml(o)}`,
       view.action,
     ),
+  });
+}
+
+/** The merchant marked the order paid (a manual payment method's money arrived): what happens next. */
+export async function mailPaymentReceived(
+  ctx: Ctx,
+  s: StoreSettings,
+  o: Order,
+  to: string,
+  amount: string,
+): Promise<void> {
+  const title = `We received your payment for order #${o.number}`;
+  const pickup = pickupOf(o);
+  const next = pickup
+    ? `Thank you: ${amount} arrived. We will let you know when your order is ready for pickup at ${pickup.place}.`
+    : `Thank you: ${amount} arrived. We will let you know when your order ships.`;
+  const view = await viewOrder(ctx, o);
+  const subject = `${s.storeName}: payment received for order #${o.number}`;
+  await queueMail(ctx, {
+    to,
+    senderName: s.storeName,
+    subject,
+    text: `${title}.\n\n${next}\n\n${summaryText(o)}\n\n${view.text}\n\n${s.storeName}`,
+    html: page(s, subject, title, `<p>${esc(next)}</p>${summaryHtml(o)}`, view.action),
   });
 }

@@ -7,7 +7,7 @@ import { readOrder } from './store.ts';
 import { toOrder } from './wire.ts';
 
 /**
- * The order a signed link names (`order-link.ts`), with its fulfillments: what its buyer sees,
+ * The order a signed link names (`order-link.ts`), with its fulfillments and payments: what its buyer sees,
  * without signing in. A tampered, expired or foreign link is 400 INVALID_ORDER_LINK.
  */
 export async function openOrderLink(ctx: Ctx, token: string) {
@@ -17,5 +17,6 @@ export async function openOrderLink(ctx: Ctx, token: string) {
   return {
     order: toOrder(row, (await getSettings(ctx)).locale),
     orderWithFulfillments: await fulfillmentsOf(ctx, row.id),
+    orderTransactions: await ctx.services.ports.payments.transactionsOf(ctx, row.id),
   };
 }

@@ -27,7 +27,7 @@ import {
   wireOf,
   type Notify,
 } from './core.ts';
-import { mailRefund, type PaidWith } from './mails.ts';
+import { mailPaymentReceived, mailRefund, type PaidWith } from './mails.ts';
 import {
   fixActivities,
   orderSpec,
@@ -390,6 +390,22 @@ export async function notifyRefund(
     full: r.full,
     ...(r.reason ? { reason: r.reason } : {}),
   });
+}
+
+/**
+ * E-mails the buyer that the payment the merchant marked received arrived (payments calls it in its
+ * transaction): an order that waited for a manual payment method's money goes on.
+ */
+export async function notifyPaymentReceived(
+  ctx: Ctx,
+  orderId: string,
+  r: { amountMinor: number; currency: string },
+): Promise<void> {
+  const settings = await getSettings(ctx);
+  const wire = await wireOf(ctx, orderId, settings);
+  if (!wire.buyerInfo.email) return;
+  const amount = price(r.amountMinor, r.currency, settings.locale).formattedAmount;
+  await mailPaymentReceived(ctx, settings, wire, wire.buyerInfo.email, amount);
 }
 
 /** Whether the caller may see the order (platform/ownership.ts: the one rule for orders and payments). */

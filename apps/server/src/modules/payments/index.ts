@@ -4,6 +4,7 @@ import type { JobHandler } from '../../platform/jobs.ts';
 import { captureOnFulfillmentSubscriber } from './capture-on-fulfillment.ts';
 import { scheduledActionJob } from './pay.ts';
 import { paymentsRoutes } from './routes.ts';
+import { transactionsOf } from './ledger.ts';
 export { preparePaymentCollection, recordGiftCardPayment, recordOfflinePayment } from './service.ts';
 export { openAuthorizations } from './stats.ts';
 export { type PaymentsTables } from './store.ts';
@@ -13,4 +14,5 @@ export const paymentsModule: ServerModule = {
   routes: ({ router }) => paymentsRoutes(router),
   jobs: [scheduledActionJob as JobHandler<never>],
   subscribers: [captureOnFulfillmentSubscriber],
+  ports: { payments: { transactionsOf: (ctx, orderId) => transactionsOf(ctx, orderId) } },
 };

@@ -162,21 +162,29 @@ const brandName = (b: string) =>
 
 const PAID_OR_PROMISED = new Set(['APPROVED', 'AUTHORIZED', 'PENDING', 'PENDING_MERCHANT']);
 
-/** What paid the order, for its buyer's confirmation: each payment that went through, by what. */
+/**
+ * What paid the order, for its buyer's confirmation: each payment that went through, by what; a
+ * manual payment method's payment still to be made is `due`, with how to make it.
+ */
 export function paidWith(payments: readonly PaymentRow[]): PaidWith[] {
   return payments
     .filter((p) => PAID_OR_PROMISED.has(p.status))
-    .map((p) => ({
-      label:
-        p.payment_method === GIFT_CARD_PAYMENT_METHOD
-          ? `gift card ****${p.card_last4 ?? ''}`
-          : p.card_brand && p.card_last4
-            ? `${brandName(p.card_brand)} ****${p.card_last4}`
-            : p.offline
-              ? `${p.payment_method} (paid to the store directly)`
-              : p.payment_method,
-      amount: price(p.amount, p.currency),
-    }));
+    .map((p) => {
+      const amount = price(p.amount, p.currency);
+      if (p.status === 'PENDING_MERCHANT' && p.instructions !== null)
+        return { label: p.payment_method, amount, due: { instructions: p.instructions } };
+      return {
+        label:
+          p.payment_method === GIFT_CARD_PAYMENT_METHOD
+            ? `gift card ****${p.card_last4 ?? ''}`
+            : p.card_brand && p.card_last4
+              ? `${brandName(p.card_brand)} ****${p.card_last4}`
+              : p.offline
+                ? `${p.payment_method} (paid to the store directly)`
+                : p.payment_method,
+        amount,
+      };
+    });
 }
 
 /**

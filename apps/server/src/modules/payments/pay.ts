@@ -38,28 +38,41 @@ const gatewayOrderNotFound = (id: string) =>
 /** The buyer who placed the order or an admin (platform/ownership.ts); anyone else is told it does not exist. */
 const mayPay = (ctx: Ctx, order: OrderForPayment): boolean => ownsRecord(ctx.caller, order);
 
+/** A gateway order, locked with its order and the order's payments so far: what a payment of it settles. */
+export interface LockedGatewayOrder {
+  order: OrderForPayment;
+  gatewayOrder: GatewayOrderRow;
+  payments: PaymentRow[];
+}
+
 /**
- * Pays a payment gateway order with the test gateway. Approved: a payment is recorded (AUTHORIZED for
- * delayed capture, with its scheduled action queued; otherwise captured at once, APPROVED), the gateway
- * order is closed and the order approved. Declined or failed: a 402 with the reason code and nothing
- * written, so the buyer can try another card.
+ * Runs `settle` on a payment gateway order once it and its order are locked (from the rows this
+ * process kept when `repeatable`, else read) and checked payable by the caller: the buyer who placed
+ * the order or an admin, not paid, not canceled, for no more than the balance due.
  */
-export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string, card: CardInput) {
-  // Card details are checked before anything is locked; a bad card never reaches the gateway.
-  validateCard(card, ctx.clock.now());
+export async function payGatewayOrder<T>(
+  ctx: Ctx,
+  paymentGatewayOrderId: string,
+  repeatable: boolean,
+  settle: (tx: Ctx, locked: LockedGatewayOrder) => Promise<T>,
+): Promise<T> {
   const orderId =
     rememberedOrderOf(paymentGatewayOrderId) ??
     (await findGatewayOrder(ctx.db, paymentGatewayOrderId))?.order_id;
   if (!orderId) throw gatewayOrderNotFound(paymentGatewayOrderId);
   const keptGateway = (k: KeptOrderPayments) =>
     k.openGatewayOrders.find((g) => g.id === paymentGatewayOrderId);
+  const checked = (tx: Ctx, locked: LockedGatewayOrder) => {
+    checkPayable(tx, locked);
+    return settle(tx, locked);
+  };
   return fromKeptOrRead(ctx, orderId, {
-    use: (k) => testGateway.repeatable && keptGateway(k) !== undefined,
+    use: (k) => repeatable && keptGateway(k) !== undefined,
     // The order's lock is sent (kept.ts), then the gateway order's, without reading either.
     fromKept: async (tx, k) => {
       const gatewayOrder = keptGateway(k)!;
       await sendKeptGatewayOrderLock(tx.db, gatewayOrder);
-      return payLocked(tx, k.order, { gatewayOrder, payments: k.payments }, card);
+      return checked(tx, { order: k.order, gatewayOrder, payments: k.payments });
     },
     fromRead: async (tx) => {
       // The order (locked first), then the gateway order (locked) with the order's payments so far in
@@ -71,19 +84,12 @@ export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string
         'PAYMENT_GATEWAY_ID_NOT_FOUND',
       );
       if (!locked) throw gatewayOrderNotFound(paymentGatewayOrderId);
-      return payLocked(tx, order, locked, card);
+      return checked(tx, { order, ...locked });
     },
   });
 }
 
-/** payWithTestGateway once the order and the gateway order are locked, with the order's payments so far. */
-async function payLocked(
-  tx: Ctx,
-  order: OrderForPayment,
-  locked: { gatewayOrder: GatewayOrderRow; payments: PaymentRow[] },
-  card: CardInput,
-) {
-  const pg = locked.gatewayOrder;
+function checkPayable(tx: Ctx, { order, gatewayOrder: pg, payments }: LockedGatewayOrder): void {
   if (!mayPay(tx, order)) throw gatewayOrderNotFound(pg.id);
   if (pg.status === 'PAID')
     throw new AppError(409, 'ORDER_ALREADY_PAID', 'This payment gateway order is already paid', {
@@ -91,15 +97,32 @@ async function payLocked(
     });
   if (order.status === 'CANCELED')
     throw new AppError(428, 'ORDER_CANCELED', 'The order is canceled', { orderId: order.id });
-  const before = locked.payments;
-  const due = balanceDue(order, before);
+  const due = balanceDue(order, payments);
   if (due <= 0)
     throw new AppError(409, 'ORDER_ALREADY_PAID', 'The order is already paid', { orderId: order.id });
   if (pg.amount > due)
     throw new AppError(428, 'INVALID_AMOUNT', 'The payment gateway order is for more than the balance due', {
       balanceDue: price(due, order.currency).amount,
     });
+}
 
+/**
+ * Pays a payment gateway order with the test gateway. Approved: a payment is recorded (AUTHORIZED for
+ * delayed capture, with its scheduled action queued; otherwise captured at once, APPROVED), the gateway
+ * order is closed and the order approved. Declined or failed: a 402 with the reason code and nothing
+ * written, so the buyer can try another card.
+ */
+export async function payWithTestGateway(ctx: Ctx, paymentGatewayOrderId: string, card: CardInput) {
+  // Card details are checked before anything is locked; a bad card never reaches the gateway.
+  validateCard(card, ctx.clock.now());
+  return payGatewayOrder(ctx, paymentGatewayOrderId, testGateway.repeatable, (tx, locked) =>
+    payLocked(tx, locked, card),
+  );
+}
+
+/** payWithTestGateway once the order and the gateway order are locked and checked, with the order's payments so far. */
+async function payLocked(tx: Ctx, locked: LockedGatewayOrder, card: CardInput) {
+  const { order, gatewayOrder: pg, payments: before } = locked;
   const now = tx.clock.now();
   const result = await testGateway.authorize({
     amountMinor: pg.amount,
@@ -143,6 +166,7 @@ async function payLocked(
     void: null,
     scheduled_action: scheduled,
     refund_disabled: false,
+    instructions: null,
     created_at: now,
     updated_at: now,
   };

@@ -14,7 +14,7 @@ import {
   transactionsOf,
   type OrderForPayment,
 } from './ledger.ts';
-import { notifyRefund } from '../orders/index.ts';
+import { notifyPaymentReceived, notifyRefund } from '../orders/index.ts';
 import { recordOfflinePayment } from './service.ts';
 import {
   insertRefund,
@@ -189,7 +189,8 @@ export async function markAsPaid(ctx: Ctx, orderId: string): Promise<void> {
     const payments = await listPayments(tx.db, orderId, true);
     const now = tx.clock.now();
     let settled = 0;
-    for (const p of payments.filter((x) => x.status === 'PENDING_MERCHANT')) {
+    const pending = payments.filter((x) => x.status === 'PENDING_MERCHANT');
+    for (const p of pending) {
       const status = nextPaymentStatus(p.status, 'MARK_PAID', p.id);
       await updatePayment(tx.db, p.id, { status, captured_amount: p.amount, updated_at: now });
       settled += p.amount;
@@ -209,6 +210,21 @@ export async function markAsPaid(ctx: Ctx, orderId: string): Promise<void> {
         updated_at: now,
       });
     }
-    await syncOrder(tx, order, { type: 'ORDER_PAID', description: 'Marked as paid' }, true);
+    const methods = [...new Set(pending.map((p) => p.payment_method).filter((m) => m !== 'Offline'))];
+    await syncOrder(
+      tx,
+      order,
+      {
+        type: 'ORDER_PAID',
+        description: `Marked as paid${methods.length ? ` (${methods.join(', ')})` : ''}`,
+      },
+      true,
+    );
+    // The buyer who was told to pay outside the store hears that the money arrived.
+    if (settled > 0)
+      await notifyPaymentReceived(tx, orderId, {
+        amountMinor: settled + Math.max(due, 0),
+        currency: order.currency,
+      });
   });
 }

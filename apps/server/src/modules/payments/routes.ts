@@ -2,6 +2,8 @@ import {
   captureAuthorizedPaymentsRequest,
   id,
   markOrderAsPaidRequest,
+  offlinePaymentRequest,
+  offlinePaymentResponse,
   orderResponse,
   orderTransactionsResponse,
   paymentCollectabilityResponse,
@@ -22,6 +24,7 @@ import { captureAuthorized, collectability, prepareForOrder, voidAuthorized } fr
 import { transactionsOf } from './ledger.ts';
 import { payWithTestGateway } from './pay.ts';
 import { markAsPaid, refundability, triggerRefund } from './refunds.ts';
+import { payOffline } from './offline.ts';
 
 const BASE = '/payments-collector/orders/:ecomOrderId';
 /** The captured prefix first, then the aliases of the SDK's routing tables (conventions §2). */
@@ -173,6 +176,20 @@ export function paymentsRoutes(r: Router) {
     response: testGatewayPayResponse,
     async handler(ctx, { body }) {
       return payWithTestGateway(ctx, body.paymentGatewayOrderId, body.card);
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/payments/v1/offline-payment',
+    roles: ['visitor', 'member', 'admin'],
+    summary:
+      "Pay a payment gateway order with one of the store's manual payment methods (hosted checkout page)",
+    tags,
+    body: offlinePaymentRequest,
+    response: offlinePaymentResponse,
+    async handler(ctx, { body }) {
+      return payOffline(ctx, body.paymentGatewayOrderId, body.methodId);
     },
   });
 }

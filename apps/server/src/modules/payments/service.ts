@@ -5,7 +5,7 @@ import { ValidationError, violation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { currencyExponent } from '../../platform/money.ts';
 import { rememberOrderOf } from './order-of.ts';
-import { insertGatewayOrder, insertPayment, type GatewayOrderRow } from './store.ts';
+import { insertGatewayOrder, insertPayment, type GatewayOrderRow, type PaymentRow } from './store.ts';
 import { keepPayments } from './kept.ts';
 
 export interface DelayedCaptureSettingsInput {
@@ -118,25 +118,27 @@ export async function preparePaymentCollection(
 }
 
 /**
- * Records that an order will be paid offline (FULL_PAYMENT_OFFLINE): a PENDING_MERCHANT payment for
- * the amount, which mark-as-paid later turns APPROVED. Runs in the caller's transaction.
+ * A PENDING_MERCHANT payment of `amountMinor`, paid outside Vitrine (`method`: a manual payment
+ * method's name, with its `instructions`; else "Offline"), which mark-as-paid later turns APPROVED.
  */
-export async function recordOfflinePayment(
-  ctx: Ctx,
-  input: { orderId: string; amountMinor: number; currency: string },
-): Promise<{ paymentId: string }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-    throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
-  const now = ctx.clock.now();
-  const id = newId();
-  await insertPayment(ctx.db, {
-    id,
+export function offlinePaymentRow(
+  input: {
+    orderId: string;
+    amountMinor: number;
+    currency: string;
+    gatewayOrderId?: string;
+    method?: { name: string; instructions: string };
+  },
+  now: Date,
+): PaymentRow {
+  return {
+    id: newId(),
     order_id: input.orderId,
-    gateway_order_id: null,
+    gateway_order_id: input.gatewayOrderId ?? null,
     amount: input.amountMinor,
     currency: input.currency,
     status: 'PENDING_MERCHANT',
-    payment_method: 'Offline',
+    payment_method: input.method?.name ?? 'Offline',
     offline: true,
     card_last4: null,
     card_brand: null,
@@ -149,10 +151,25 @@ export async function recordOfflinePayment(
     void: null,
     scheduled_action: null,
     refund_disabled: false,
+    instructions: input.method?.instructions ?? null,
     created_at: now,
     updated_at: now,
-  });
-  return { paymentId: id };
+  };
+}
+
+/**
+ * Records that an order will be paid offline (FULL_PAYMENT_OFFLINE): a PENDING_MERCHANT payment for
+ * the amount, which mark-as-paid later turns APPROVED. Runs in the caller's transaction.
+ */
+export async function recordOfflinePayment(
+  ctx: Ctx,
+  input: { orderId: string; amountMinor: number; currency: string },
+): Promise<{ paymentId: string }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw violation('amount', 'must be greater than 0', 'DECIMAL_GT', { threshold: '0' });
+  const row = offlinePaymentRow(input, ctx.clock.now());
+  await insertPayment(ctx.db, row);
+  return { paymentId: row.id };
 }
 
 /** How gift-card payments are recorded (`payment_method`). */
@@ -192,6 +209,7 @@ export async function recordGiftCardPayment(
     void: null,
     scheduled_action: null,
     refund_disabled: true,
+    instructions: null,
     created_at: now,
     updated_at: now,
   });

@@ -59,6 +59,8 @@ export interface PaymentsTables {
     void: StoredVoid | null;
     scheduled_action: StoredScheduledAction | null;
     refund_disabled: boolean;
+    /** A manual payment method's instructions, as the buyer was given them (offline payments chosen at checkout). */
+    instructions: string | null;
     created_at: Date;
     updated_at: Date;
   };

@@ -61,6 +61,7 @@ export function toWirePayment(p: PaymentRow): OrderPayment {
         ? { creditCardDetails: { lastFourDigits: p.card_last4, brand: p.card_brand } }
         : {}),
       ...(auth ? { authorizationDetails: auth } : {}),
+      ...(p.instructions !== null ? { offlinePaymentInstructions: p.instructions } : {}),
     },
   };
 }

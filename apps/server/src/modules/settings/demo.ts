@@ -17,6 +17,14 @@ export async function seedSettingsDemo(ctx: Ctx) {
         postalCode: '10001',
         streetAddress: { number: '100', name: 'Demo Street' },
       },
+      // Offered at checkout beside the card: the order waits until the merchant marks it paid.
+      manualPaymentMethods: [
+        {
+          name: 'Bank transfer',
+          instructions:
+            'Transfer the total to Vitrine Demo Store, IBAN DE89 3704 0044 0532 0130 00 (BIC COBADEFFXXX), with your order number as the reference. We ship once it arrives.',
+        },
+      ],
     },
   });
 }

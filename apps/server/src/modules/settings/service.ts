@@ -1,11 +1,12 @@
 import { ENTITY_FQDN, withAddressLine } from '@vitrine/contract';
-import type { StoreSettings } from '@vitrine/contract';
+import type { ManualPaymentMethodInput, StoreSettings } from '@vitrine/contract';
 import { bumpConfigRevision, configCache } from '../../platform/config-cache.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction, type Executor } from '../../platform/db/tx.ts';
 import { conflict, violation } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events.ts';
 import { applyFieldMask } from '../../platform/field-mask.ts';
+import { newId } from '../../platform/ids.ts';
 import type { StoreSettings as PricingStoreSettings } from '../pricing/index.ts';
 import { readSettings, writeSettings } from './store.ts';
 
@@ -24,18 +25,41 @@ const EDITABLE = [
   'captureOnFulfillment',
   'authorizationVoidDays',
   'abandonedCheckoutEmails',
+  'manualPaymentMethods',
 ] as const;
 
 const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'businessAddress', 'taxOrigin']);
-type Editable = SettingsPatch['settings'];
+type Editable = Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>;
+
+/**
+ * Manual payment methods as stored: a new one (no `id`) gets one; names must differ (the buyer
+ * tells them apart by name), ignoring case.
+ */
+function withMethodIds(settings: SettingsPatch['settings']): Editable {
+  const { manualPaymentMethods: methods, ...rest } = settings;
+  if (methods === undefined) return rest;
+  const seen = new Set<string>();
+  methods.forEach((m, i) => {
+    const key = m.name.toLocaleLowerCase();
+    if (seen.has(key))
+      throw violation(
+        `settings.manualPaymentMethods[${i}].name`,
+        'is already the name of another method',
+        'VALIDATION',
+      );
+    seen.add(key);
+  });
+  return { ...rest, manualPaymentMethods: methods.map((m) => ({ ...m, id: m.id ?? newId() })) };
+}
 
 /**
  * The settings every path of the mask names. Each setting is a single value, so a path must be one
  * of them exactly; a masked setting left out of `settings` is cleared, which only a nullable one can be.
  */
 function maskedSettings(patch: SettingsPatch): Editable {
-  if (patch.fieldMask === undefined || patch.fieldMask.trim() === '') return patch.settings;
-  const out: Record<string, unknown> = { ...patch.settings };
+  const settings = withMethodIds(patch.settings);
+  if (patch.fieldMask === undefined || patch.fieldMask.trim() === '') return settings;
+  const out: Record<string, unknown> = { ...settings };
   for (const path of patch.fieldMask
     .split(',')
     .map((p) => p.trim())
@@ -126,7 +150,9 @@ export async function captureSettings(db: Executor): Promise<CaptureSettings> {
 }
 
 export interface SettingsPatch {
-  settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>;
+  settings: Partial<Omit<StoreSettings, 'updatedDate' | 'revision' | 'manualPaymentMethods'>> & {
+    manualPaymentMethods?: ManualPaymentMethodInput[];
+  };
   fieldMask?: string;
   revision?: string;
 }

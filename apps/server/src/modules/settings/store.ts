@@ -20,6 +20,7 @@ export interface SettingsTables {
     capture_on_fulfillment: boolean;
     authorization_void_days: number;
     abandoned_checkout_emails: boolean;
+    manual_payment_methods: JSONColumnType<StoreSettings['manualPaymentMethods'], string, string>;
   };
 }
 type Row = Selectable<SettingsTables['store_settings']>;
@@ -38,6 +39,7 @@ const toSettings = (r: Row): StoreSettings => ({
   captureOnFulfillment: r.capture_on_fulfillment,
   authorizationVoidDays: r.authorization_void_days,
   abandonedCheckoutEmails: r.abandoned_checkout_emails,
+  manualPaymentMethods: r.manual_payment_methods,
   updatedDate: r.updated_at.toISOString(),
   revision: String(r.revision),
 });
@@ -69,6 +71,7 @@ export async function writeSettings(
       capture_on_fulfillment: s.captureOnFulfillment,
       authorization_void_days: s.authorizationVoidDays,
       abandoned_checkout_emails: s.abandonedCheckoutEmails,
+      manual_payment_methods: JSON.stringify(s.manualPaymentMethods),
       revision: eb('revision', '+', 1),
       updated_at: now,
     }))

@@ -208,4 +208,19 @@ export const adminOrderMutations = {
     paymentChange('refund', (v: Parameters<typeof adminOrderCalls.refund>[1]) =>
       adminOrderCalls.refund(http, v),
     ),
+  markPaid: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['orders', 'mark-paid'] as const,
+      mutationFn: (v: Parameters<typeof adminOrderCalls.markPaid>[1]) => adminOrderCalls.markPaid(http, v),
+      onSuccess: async (order, v, _r, context) => {
+        withOrder(context.client, order);
+        await refresh(context.client, v.orderId, [
+          transactionsKey(v.orderId),
+          ['orders', 'refundability', v.orderId],
+        ]);
+      },
+      onError: async (e, v, _r, context) => {
+        if (changedElsewhere(e)) await refresh(context.client, v.orderId, [transactionsKey(v.orderId)]);
+      },
+    }),
 };

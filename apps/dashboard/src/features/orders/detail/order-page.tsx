@@ -1,6 +1,8 @@
 /**
  * `/dashboard/orders/:id`: the order, its payments, fulfilments and timeline, and its actions, each
- * a dialog whose state is the URL (`?dialog=capture|void|refund|fulfil|cancel|tags|note`).
+ * a dialog whose state is the URL (`?dialog=capture|void|refund|mark-paid|fulfil|cancel|tags|note`).
+ * An order awaiting an offline payment (a manual payment method chosen at checkout) has "Mark as
+ * paid" as its main action.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminOrderMutations, adminOrderQueries } from '@vitrine/sdk/react';
@@ -27,10 +29,12 @@ import { CancelDialog } from './dialogs/cancel.tsx';
 import { FulfilDialog } from './dialogs/fulfil.tsx';
 import { NoteDialog } from './dialogs/note.tsx';
 import { DeleteShipmentDialog, EditShipmentDialog, ShipmentLinks } from './dialogs/shipment.tsx';
+import { MarkPaidDialog } from './dialogs/mark-paid.tsx';
 import { CaptureDialog, RefundDialog, VoidDialog } from './dialogs/payments.tsx';
 import { TagsDialog } from './dialogs/tags.tsx';
 import { StaffActions } from '../../../app/staff-actions.tsx';
 import { Customer, Fulfillments, LineItems, Payments, Section, Timeline, Totals } from './sections.tsx';
+import { markPaidPlan } from './mark-paid.ts';
 import { OPENED_HERE, useOrderDialog } from './use-dialog.ts';
 
 export function OrderPage() {
@@ -85,6 +89,8 @@ export function OrderPage() {
   const canRefund = views.some((v) => v.refundable > 0);
   const canFulfil = o.status === 'APPROVED' && o.fulfillmentStatus !== 'FULFILLED';
   const canCancel = o.status === 'APPROVED' || o.status === 'INITIALIZED';
+  const markPaid = markPaidPlan(o, txns.data ? views : undefined);
+  const markPaidFirst = markPaid.awaitingOffline && !canCapture;
   const done = (message: string) => {
     setNotice(message);
     close();
@@ -116,9 +122,11 @@ export function OrderPage() {
       <Alert variant="success">{notice}</Alert>
       <Alert>{tags.error ? `The tags were not saved: ${errorMessage(tags.error)}` : undefined}</Alert>
       <div className="mb-6 flex flex-wrap gap-2">
+        {markPaidFirst && action('mark-paid', 'Mark as paid', 'primary')}
         {canCapture && action('capture', 'Capture payment', 'primary')}
         {canCapture && action('void', 'Void authorization')}
-        {canFulfil && action('fulfil', 'Fulfil items', canCapture ? 'secondary' : 'primary')}
+        {canFulfil && action('fulfil', 'Fulfil items', canCapture || markPaidFirst ? 'secondary' : 'primary')}
+        {markPaid.available && !markPaidFirst && action('mark-paid', 'Mark as paid')}
         {canRefund && action('refund', 'Refund')}
         {action('note', 'Add note')}
         {action('tags', 'Edit tags')}
@@ -184,6 +192,9 @@ export function OrderPage() {
       )}
       {dialog === 'refund' && txns.isSuccess && (
         <RefundDialog order={o} views={views} onClose={close} onDone={done} />
+      )}
+      {dialog === 'mark-paid' && txns.isSuccess && (
+        <MarkPaidDialog order={o} views={views} onClose={close} onDone={done} />
       )}
       {dialog === 'fulfil' && fulfillments.isSuccess && (
         <FulfilDialog order={o} fulfillments={shipped} onClose={close} onDone={done} />

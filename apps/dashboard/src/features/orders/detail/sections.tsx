@@ -1,19 +1,11 @@
 /** The order page's read-only parts: items, totals, customer and addresses, payments, fulfilments, timeline. */
 import type { Fulfillment, Order } from '@vitrine/contract';
-import {
-  addressLines,
-  Badge,
-  Card,
-  formatMoney,
-  Table,
-  type AddressLike,
-  type ContactLike,
-} from '@vitrine/ui';
+import { addressLines, Card, formatMoney, Table, type AddressLike, type ContactLike } from '@vitrine/ui';
 import type { ReactNode } from 'react';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { dateTime, discountsByName, fulfilledByLine } from '../format.ts';
 import { showMinor, type PaymentView } from '../money.ts';
-import { StatusBadge, transactionLabels } from '../status.tsx';
+import { paymentViewLabel, StatusBadge } from '../status.tsx';
 import { carrierName } from '../carriers.ts';
 import { activityLabel } from './activity.ts';
 
@@ -208,13 +200,15 @@ export function Payments({ views, currency }: { views: PaymentView[]; currency: 
             <th scope="row" className="font-normal">
               {v.label}
               <span className="block text-xs text-muted">{dateTime(v.payment.createdDate)}</span>
+              {v.status === 'PENDING_MERCHANT' && v.instructions && (
+                <p className="mt-1 max-w-sm text-xs break-words whitespace-pre-wrap text-muted">
+                  <span className="block font-medium">Buyer was told:</span>
+                  {v.instructions}
+                </p>
+              )}
             </th>
             <td>
-              {v.status === 'GIFT_CARD' ? (
-                <Badge tone="success">Gift card</Badge>
-              ) : (
-                <StatusBadge entry={transactionLabels[v.status]} />
-              )}
+              <StatusBadge entry={paymentViewLabel(v)} />
               {v.held > 0 && (
                 <span className="block text-xs text-muted">{showMinor(v.held, currency)} held</span>
               )}
