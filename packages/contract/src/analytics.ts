@@ -23,6 +23,8 @@ export const analyticsOverviewResponse = z.strictObject({
   attention: z.strictObject({
     ordersToFulfil: z.number(),
     paymentsToCapture: z.number(),
+    /** Orders waiting for a payment made outside the store (a manual payment method), to mark paid. */
+    paymentsAwaited: z.number(),
     reviewsToModerate: z.number(),
     lowStock: z.number(),
     failedEmails: z.number(),

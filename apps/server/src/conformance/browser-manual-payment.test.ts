@@ -84,6 +84,7 @@ async function checkoutLink() {
 
 describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and merchant', () => {
   let orderId = '';
+  let orderNumber = '';
   let orderPage = '';
 
   it('the owner adds a bank transfer in Settings → Payments', async () => {
@@ -123,6 +124,7 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
       await expect.poll(() => q.getByLabel('Name on card').count()).toBe(0);
       await expect.poll(() => q.locator('main').innerText()).toContain(IBAN);
       await expectAccessible(q, 'checkout with bank transfer chosen');
+      await q.screenshot({ path: join(ARTIFACTS, 'checkout-bank-transfer-375.png'), fullPage: true });
       await q.getByRole('button', { name: 'Place order' }).click();
       await q.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
       orderId = new URL(q.url()).searchParams.get('orderId')!;
@@ -132,6 +134,7 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
       expect(thanks).toContain('Reference: your order number');
       expect(thanks).toContain('$28.00');
       await expectAccessible(q, 'thank-you page awaiting a bank transfer');
+      await q.screenshot({ path: join(ARTIFACTS, 'thank-you-bank-transfer-375.png'), fullPage: true });
     } finally {
       await phone.close();
     }
@@ -141,6 +144,7 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
       `/ecom/v1/orders/${orderId}`,
     );
     expect(order.body.order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PENDING_MERCHANT' });
+    orderNumber = order.body.order.number;
 
     await s.until(async () => mails().some((m) => m.includes('confirmed')), 20_000);
     const confirmation = mails().find((m) => m.includes('confirmed'))!;
@@ -161,14 +165,23 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
       expect(main).toContain('Awaiting payment');
       expect(main).toContain(IBAN);
       await expectAccessible(q, 'order status awaiting a bank transfer');
+      await q.screenshot({ path: join(ARTIFACTS, 'order-status-bank-transfer-375.png'), fullPage: true });
     } finally {
       await other.close();
     }
   });
 
   it('the owner marks it paid; the shopper is told, and the order page says paid', async () => {
-    await page.goto(`/dashboard/orders/${orderId}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Home says an order waits for its money, and leads to it.
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: 'Needs attention' })
+      .getByRole('link', { name: '1 order awaiting payment' })
+      .click();
+    await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
+    await page.getByRole('link', { name: `#${orderNumber}` }).click();
+    await page.getByRole('heading', { name: `Order #${orderNumber}`, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/orders/${orderId}`);
     const main = page.locator('main');
     await expect.poll(() => main.innerText()).toContain('Awaiting offline payment');
     // The payments section says what the buyer was told.
@@ -184,6 +197,12 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
     await page.getByText('Order marked as paid.').waitFor();
     await expect.poll(() => main.innerText()).not.toContain('Awaiting offline payment');
     expect(await page.getByRole('link', { name: 'Mark as paid' }).count()).toBe(0);
+    // Nothing waits any more.
+    const overview = await s.admin<{ attention: { paymentsAwaited: number } }>(
+      'GET',
+      '/platform/v1/analytics/overview?days=7',
+    );
+    expect(overview.body.attention.paymentsAwaited).toBe(0);
     await checkBothWidths(browser, page, { name: 'order-marked-paid', dir: ARTIFACTS, watch });
 
     await s.until(async () => mails().some((m) => m.includes('payment received')), 20_000);

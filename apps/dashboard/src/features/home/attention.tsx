@@ -28,6 +28,13 @@ const items: { key: keyof Attention; label: string; one: string; href: string }[
     href: ordersUrls.list.href({ authorization: 'held' }),
   },
   {
+    key: 'paymentsAwaited',
+    label: 'orders awaiting payment',
+    one: 'order awaiting payment',
+    // Bank transfers and the like: the orders to mark paid when the money arrives (orders' stats.ts).
+    href: ordersUrls.list.href({ status: ['APPROVED'], payment: ['PENDING_MERCHANT'], archived: 'false' }),
+  },
+  {
     key: 'reviewsToModerate',
     label: 'reviews to moderate',
     one: 'review to moderate',

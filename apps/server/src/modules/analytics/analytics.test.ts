@@ -58,7 +58,12 @@ describe('analytics overview', () => {
     expect(today).toMatchObject({ orders: 1, sales: '40.00', checkouts: 2 });
     expect(now.totals).toMatchObject({ orders: 1, sales: '40.00', averageOrderValue: '40.00', checkouts: 2 });
     expect(now.totals.conversionRate).toBe(0.5);
-    expect(now.attention).toMatchObject({ ordersToFulfil: 1, paymentsToCapture: 0, reviewsToModerate: 0 });
+    expect(now.attention).toMatchObject({
+      ordersToFulfil: 1,
+      paymentsToCapture: 0,
+      paymentsAwaited: 0,
+      reviewsToModerate: 0,
+    });
     // A week later the day has left the 7-day window, and stays in the 30-day one.
     s.clock.advance(8 * 86_400_000);
     expect((await overview(7)).totals.orders).toBe(0);

@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { lowStockCount } from '../catalog/index.ts';
 import { dailyCheckouts } from '../checkout/index.ts';
-import { dailyOrderStats, ordersToFulfil } from '../orders/index.ts';
+import { dailyOrderStats, ordersAwaitingPayment, ordersToFulfil } from '../orders/index.ts';
 import { openAuthorizations } from '../payments/index.ts';
 import { reviewsAwaitingModeration } from '../reviews/index.ts';
 import { getSettings } from '../settings/index.ts';
@@ -38,11 +38,12 @@ export async function overview(ctx: Ctx, days: number): Promise<AnalyticsOvervie
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY);
   const settings = await getSettings(ctx);
-  const [orders, checkouts, toFulfil, toCapture, toModerate, lowStock, failed] = await Promise.all([
+  const [orders, checkouts, toFulfil, toCapture, awaited, toModerate, lowStock, failed] = await Promise.all([
     dailyOrderStats(ctx, since),
     dailyCheckouts(ctx, since),
     ordersToFulfil(ctx),
     openAuthorizations(ctx),
+    ordersAwaitingPayment(ctx),
     reviewsAwaitingModeration(ctx),
     lowStockCount(ctx.db, LOW_STOCK),
     failures(ctx),
@@ -83,6 +84,7 @@ export async function overview(ctx: Ctx, days: number): Promise<AnalyticsOvervie
     attention: {
       ordersToFulfil: toFulfil,
       paymentsToCapture: toCapture,
+      paymentsAwaited: awaited,
       reviewsToModerate: toModerate,
       lowStock,
       ...failed,

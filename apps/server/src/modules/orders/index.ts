@@ -19,7 +19,7 @@ export { type PaidWith } from './mails.ts';
 export { sendOrderNumber } from './place.ts';
 export { hasPurchased, orderedSince, readOrderForSystem } from './purchases.ts';
 export { addOrderSearchField, countOrders } from './search-fields.ts';
-export { dailyOrderStats, ordersToFulfil } from './stats.ts';
+export { dailyOrderStats, ordersAwaitingPayment, ordersToFulfil } from './stats.ts';
 export { type OrdersTables } from './store.ts';
 
 export const ordersModule: ServerModule = {

@@ -29,3 +29,15 @@ export async function ordersToFulfil(ctx: Ctx): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** Approved orders waiting for a payment made outside the store (a manual payment method's), to mark paid. */
+export async function ordersAwaitingPayment(ctx: Ctx): Promise<number> {
+  const r = await ctx.db
+    .selectFrom('ecom_order')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('status', '=', 'APPROVED')
+    .where('payment_status', '=', 'PENDING_MERCHANT')
+    .where('archived', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

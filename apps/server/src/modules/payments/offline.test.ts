@@ -285,6 +285,37 @@ describe('paying with a manual payment method', () => {
   });
 
   it.skipIf(testEngine() !== 'postgres')(
+    'marks an order paid once when two processes mark it together, and e-mails the buyer once',
+    async () => {
+      const other = await startSecondProcess(s);
+      try {
+        const auth = await visitorOf(s);
+        const email = 'twice@example.test';
+        const placed = await placeShopOrder(s, { auth, product: book, email });
+        expect((await offline(auth, placed.paymentGatewayOrderId!, transfer.id)).status).toBe(200);
+        const path = `/ecom/v1/payments-collector/orders/${placed.orderId}/mark-as-paid`;
+        const answers = await Promise.all([
+          ...Array.from({ length: 4 }, () => s.admin('POST', path, {})),
+          ...Array.from({ length: 4 }, () => other.admin('POST', path, {})),
+        ]);
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses).toEqual([200, 428, 428, 428, 428, 428, 428, 428]);
+        expect(answers.filter((a) => a.status === 428).map((a) => appError(a.body).code)).toEqual(
+          Array(7).fill('ORDER_ALREADY_PAID'),
+        );
+        const payments = (await transactions(auth, placed.orderId)).body.orderTransactions.payments;
+        expect(payments.map((p) => [p.amount.amount, p.regularPaymentDetails?.status])).toEqual([
+          ['29.00', 'APPROVED'],
+        ]);
+        await s.until(async () => (await mailsTo(email)).some((m) => /payment received/.test(m.subject)));
+        expect((await mailsTo(email)).filter((m) => /payment received/.test(m.subject))).toHaveLength(1);
+      } finally {
+        await other.stop();
+      }
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
     'lets one of a card and a manual method win a gateway order raced from two processes',
     async () => {
       const other = await startSecondProcess(s);
