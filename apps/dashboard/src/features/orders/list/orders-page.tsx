@@ -3,8 +3,9 @@
  * page of 20 at a time with cursor paging (`?cursor=`). Orders ticked on the page can be fulfilled
  * or tagged together, or their packing slips printed (`SelectionBar`).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminOrderExportPath } from '@vitrine/sdk';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { Order } from '@vitrine/contract';
+import { adminOrderCalls, adminOrderExportPath } from '@vitrine/sdk';
 import { adminOrderQueries } from '@vitrine/sdk/react';
 import {
   Alert,
@@ -31,7 +32,7 @@ import { ordersUrls } from '../urls.ts';
 import { BulkFulfilDialog } from './bulk-fulfil.tsx';
 import { BulkTagsDialog } from './bulk-tags.tsx';
 import { OrderFilters } from './filters.tsx';
-import { SelectionBar } from './selection-bar.tsx';
+import { MAX_SELECTION, SelectionBar } from './selection-bar.tsx';
 import { isFiltered, toOrderSearch, type OrdersListSearch } from './search.ts';
 
 /** The list's filters and sort without its page (the packing slips start from the first order). */
@@ -55,15 +56,35 @@ export function OrdersPage() {
   /** The bulk dialog open over the list. */
   const [bulk, setBulk] = useState<'fulfil' | 'tags'>();
   const [notice, setNotice] = useState<string>();
+  /**
+   * Every order the filters find (the first MAX_SELECTION), once the merchant asked for them all:
+   * for the list's query string it was asked with (filters changed, it no longer counts).
+   */
+  const [matching, setMatching] = useState<{ for: string; orders: Order[]; more: boolean }>();
+  const allMatching = matching?.for === location.search ? matching : undefined;
+  const selectMatching = useMutation({
+    mutationFn: () =>
+      adminOrderCalls.search(http, { ...toOrderSearch(search), cursor: undefined, limit: MAX_SELECTION }),
+    onSuccess: (r) => setMatching({ for: location.search, orders: r.orders, more: r.metadata.hasNext }),
+  });
   // Ticks on another page, or on orders the filters no longer find, do not count.
-  const chosen = (page?.orders ?? []).filter((o) => selected.has(o.id));
-  const tick = (id: string, on: boolean) =>
+  const chosen = allMatching?.orders ?? (page?.orders ?? []).filter((o) => selected.has(o.id));
+  const chosenIds = new Set(chosen.map((o) => o.id));
+  const tick = (id: string, on: boolean) => {
+    // Unticking one of all the matching orders keeps the others on this page ticked.
+    const from = allMatching ? new Set(chosenIds) : undefined;
+    setMatching(undefined);
     setSelected((s) => {
-      const next = new Set(s);
+      const next = new Set(from ?? s);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
+  const clear = () => {
+    setMatching(undefined);
+    setSelected(new Set());
+  };
 
   return (
     <>
@@ -113,7 +134,22 @@ export function OrdersPage() {
             <SelectionBar
               orders={page.orders}
               chosen={chosen}
-              onSelect={(ids) => setSelected(new Set(ids))}
+              onSelect={(ids) => {
+                setMatching(undefined);
+                setSelected(new Set(ids));
+              }}
+              matching={
+                allMatching
+                  ? { state: 'all', more: allMatching.more }
+                  : page.metadata.hasNext
+                    ? {
+                        state: selectMatching.isPending ? 'loading' : 'offer',
+                        error: selectMatching.error ? errorMessage(selectMatching.error) : undefined,
+                      }
+                    : undefined
+              }
+              onSelectMatching={() => selectMatching.mutate()}
+              onClear={clear}
               onFulfil={() => {
                 setNotice(undefined);
                 setBulk('fulfil');
@@ -152,7 +188,7 @@ export function OrdersPage() {
                         type="checkbox"
                         className="size-4 accent-accent"
                         aria-label={`Select order #${o.number}`}
-                        checked={selected.has(o.id)}
+                        checked={chosenIds.has(o.id)}
                         onChange={(e) => tick(o.id, e.target.checked)}
                       />
                     </td>
@@ -219,7 +255,7 @@ export function OrdersPage() {
           onDone={(message, anyDone) => {
             setBulk(undefined);
             setNotice(message);
-            if (anyDone) setSelected(new Set());
+            if (anyDone) clear();
           }}
         />
       )}
