@@ -683,6 +683,10 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
     await fulfil.getByText('Mark 2 items of 1 order as shipped').waitFor();
     await fulfil.getByText(`#${orders.toFulfil.number}: everything in it has shipped`).waitFor();
     await expectAccessible(page, 'bulk fulfil dialog');
+    // The order to ship gets its tracking number; none for the one left as it is.
+    expect(await fulfil.getByLabel(`Tracking number of #${orders.toFulfil.number}`).count()).toBe(0);
+    await fulfil.getByLabel('Carrier').selectOption('ups');
+    await fulfil.getByLabel(`Tracking number of #${orders.toRefund.number}`).fill('1Z000BULK');
     await fulfil.getByRole('button', { name: 'Fulfil 1 order' }).click();
     await fulfil.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'Fulfilled 1 order.' }).waitFor();
@@ -694,12 +698,25 @@ describe.skipIf(!hasChromium || !built)('the merchant dashboard in Chromium', ()
       `/ecom/v1/orders/${orders.toRefund.id}`,
     );
     expect(order.body.order.fulfillmentStatus).toBe('FULFILLED');
+    const parcels = await s.admin<{
+      orderWithFulfillments: {
+        fulfillments: { trackingInfo?: { trackingNumber: string; shippingProvider: string } }[];
+      };
+    }>('GET', `/ecom/v1/fulfillments/orders/${orders.toRefund.id}`);
+    expect(parcels.body.orderWithFulfillments.fulfillments.at(-1)?.trackingInfo).toMatchObject({
+      trackingNumber: '1Z000BULK',
+      shippingProvider: 'ups',
+    });
     await s.until(
       async () =>
         smtp.received.filter((m) => m.to.includes(orders.toRefund.email) && m.raw.includes(' shipped'))
           .length >= 2 || undefined,
       15_000,
     );
+    // The buyer's shipping confirmation carries the number.
+    expect(
+      smtp.received.some((m) => m.to.includes(orders.toRefund.email) && m.raw.includes('1Z000BULK')),
+    ).toBe(true);
 
     // Tagged together; the ticks stay for what comes next.
     await page.getByRole('checkbox', { name: `Select order #${orders.toRefund.number}` }).check();

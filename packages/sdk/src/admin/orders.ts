@@ -277,7 +277,14 @@ export const adminOrderCalls = {
    */
   bulkFulfil: (
     http: HttpClient,
-    v: { orders: { orderId: string; lineItems: { id: string; quantity: number }[] }[] },
+    v: {
+      orders: {
+        orderId: string;
+        lineItems: { id: string; quantity: number }[];
+        /** The shipment's tracking (a listed carrier's code, or another carrier's name). */
+        tracking?: { trackingNumber: string; shippingProvider?: string };
+      }[];
+    },
   ) =>
     http.request<{
       results: {
@@ -290,7 +297,21 @@ export const adminOrderCalls = {
       body: {
         ordersWithFulfillments: v.orders.map((o) => ({
           orderId: o.orderId,
-          fulfillments: [{ lineItems: o.lineItems }],
+          fulfillments: [
+            {
+              lineItems: o.lineItems,
+              ...(o.tracking
+                ? {
+                    trackingInfo: {
+                      trackingNumber: o.tracking.trackingNumber,
+                      ...(o.tracking.shippingProvider
+                        ? { shippingProvider: o.tracking.shippingProvider }
+                        : {}),
+                    },
+                  }
+                : {}),
+            },
+          ],
         })),
       },
     }),
