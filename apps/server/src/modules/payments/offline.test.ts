@@ -109,7 +109,7 @@ describe('manual payment methods in the store settings', () => {
     expect(back.body.settings.manualPaymentMethods[0]).toEqual(bank);
   });
 
-  it('refuses two methods of one name, more than five, an empty name and unknown fields', async () => {
+  it('refuses two methods of one name or one id, more than five, an empty name and unknown fields', async () => {
     const m = (name: string) => ({ name, instructions: '' });
     const same = await settings({ settings: { manualPaymentMethods: [m('Cash'), m('cash')] } });
     expect([same.status, violations(same.body)[0]?.field]).toEqual([
@@ -120,6 +120,18 @@ describe('manual payment methods in the store settings', () => {
       settings: { manualPaymentMethods: ['a', 'b', 'c', 'd', 'e', 'f'].map(m) },
     });
     expect(six.status).toBe(400);
+    const sameId = await settings({
+      settings: {
+        manualPaymentMethods: [
+          { ...m('Cash'), id: 'x' },
+          { ...m('Cheque'), id: 'x' },
+        ],
+      },
+    });
+    expect([sameId.status, violations(sameId.body)[0]?.field]).toEqual([
+      400,
+      'settings.manualPaymentMethods[1].id',
+    ]);
     const empty = await settings({ settings: { manualPaymentMethods: [m('   ')] } });
     expect(empty.status).toBe(400);
     const extra = await settings({ settings: { manualPaymentMethods: [{ ...m('Cheque'), fee: 1 }] } });

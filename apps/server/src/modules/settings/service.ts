@@ -33,21 +33,22 @@ type Editable = Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>;
 
 /**
  * Manual payment methods as stored: a new one (no `id`) gets one; names must differ (the buyer
- * tells them apart by name), ignoring case.
+ * tells them apart by name), ignoring case, and so must the ids given.
  */
 function withMethodIds(settings: SettingsPatch['settings']): Editable {
   const { manualPaymentMethods: methods, ...rest } = settings;
   if (methods === undefined) return rest;
-  const seen = new Set<string>();
+  const names = new Set<string>();
+  const ids = new Set<string>();
   methods.forEach((m, i) => {
-    const key = m.name.toLocaleLowerCase();
-    if (seen.has(key))
-      throw violation(
-        `settings.manualPaymentMethods[${i}].name`,
-        'is already the name of another method',
-        'VALIDATION',
-      );
-    seen.add(key);
+    const at = `settings.manualPaymentMethods[${i}]`;
+    const name = m.name.toLocaleLowerCase();
+    if (names.has(name)) throw violation(`${at}.name`, 'is already the name of another method', 'VALIDATION');
+    // The checkout names a method by its id: one id, one method.
+    if (m.id !== undefined && ids.has(m.id))
+      throw violation(`${at}.id`, 'is already the id of another method', 'VALIDATION');
+    names.add(name);
+    if (m.id !== undefined) ids.add(m.id);
   });
   return { ...rest, manualPaymentMethods: methods.map((m) => ({ ...m, id: m.id ?? newId() })) };
 }
