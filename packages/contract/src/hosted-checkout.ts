@@ -35,3 +35,30 @@ export const hostedCheckoutSessionResponse = z.object({
   manualPaymentMethods: z.array(manualPaymentMethod),
 });
 export type HostedCheckoutSession = z.infer<typeof hostedCheckoutSessionResponse>;
+
+/**
+ * Vitrine's own payment link (`POST /ecom/v1/checkouts/{id}/payment-link`, admins): a link that
+ * opens a checkout on the hosted checkout page for 30 days, for the merchant to send to the buyer
+ * (an order taken by phone, an invoice); e-mailed by the store at once with `sendEmail`.
+ */
+export const paymentLinkRequest = z.strictObject({
+  /** The path's checkout id again (optional; must agree). */
+  id: z.string().max(100).optional(),
+  /** E-mail the link to the checkout's buyer (`buyerInfo.email`) now. */
+  sendEmail: z.boolean().optional(),
+  /** A few words from the merchant, quoted in the e-mail. */
+  message: z.string().max(1000).optional(),
+});
+export const paymentLink = z.object({
+  /** `GET /ecom/v1/checkouts/{id}/pay?token=…`: opens the checkout, on any device, until `expiresDate`. */
+  url: z.string(),
+  expiresDate: z.string(),
+  /** Where the link was e-mailed (with `sendEmail`). */
+  emailedTo: z.string().optional(),
+});
+export const paymentLinkResponse = z.object({ paymentLink });
+export type PaymentLink = z.infer<typeof paymentLink>;
+export type PaymentLinkRequest = z.infer<typeof paymentLinkRequest>;
+export const paymentLinkQuery = z.strictObject({ token: z.string().max(2000).optional() });
+/** The link's checkout id as it arrived (a mangled one is an invalid link, not a malformed request). */
+export const paymentLinkParams = z.object({ id: z.string().min(1).max(200) });

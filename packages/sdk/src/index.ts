@@ -233,6 +233,8 @@ export type {
   MembersPage,
 } from './admin/customers.ts';
 export { productLookupCalls } from './admin/product-lookup.ts';
+export { merchantCheckoutBody, paymentLinkCalls } from './admin/payment-links.ts';
+export type { DraftLine, MerchantCheckoutInput } from './admin/payment-links.ts';
 export type { ProductRef } from './admin/product-lookup.ts';
 export {
   ADMIN_REVIEW_SORTS,

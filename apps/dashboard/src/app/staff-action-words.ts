@@ -22,6 +22,8 @@ const RULES: readonly (readonly [method: string, route: RegExp, phrase: Phrase])
   ['POST', /\/orders\/:[^/]+\/update-status$/, ["change the order's status", "changed the order's status"]],
   ['PATCH', /\/orders\/:[^/]+$/, ['edit the order', 'edited the order']],
   ['POST', /\/ecom\/v1\/orders$/, ['create the order', 'created the order']],
+  ['POST', /\/ecom\/v1\/checkouts$/, ['create an order for a buyer', 'created an order for a buyer']],
+  ['POST', /\/checkouts\/:[^/]+\/payment-link$/, ['make a payment link', 'made a payment link']],
   ['POST', /\/bulk\/orders\/update-tags$/, ['change the tags', 'changed the tags']],
   ['POST', /\/bulk\/orders\/update$/, ['edit the order', 'edited the order']],
   ['POST', /\/create-fulfillment$/, ['fulfil items', 'fulfilled items']],

@@ -20,6 +20,19 @@ export const paragraphs = (text: string): string =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
+/** A line's choices as its description lines name them ("Size: M · Color: Navy Stripe"). */
+export const lineChoices = (
+  lines: readonly {
+    name: { original: string };
+    plainText?: { original: string };
+    colorInfo?: { original: string };
+  }[],
+): string =>
+  lines
+    .map((d) => [d.name.original, d.plainText?.original ?? d.colorInfo?.original].filter(Boolean).join(': '))
+    .filter(Boolean)
+    .join(' · ');
+
 export interface MailDocument {
   /** The store's name (settings): shown above the message and under it. */
   storeName: string;

@@ -35,6 +35,7 @@ export {
 } from './admin/staff.ts';
 export { adminOrderMutations, adminOrderQueries } from './admin/orders.ts';
 export { abandonedCheckoutMutations, abandonedCheckoutQueries } from './admin/abandoned-checkouts.ts';
+export { paymentLinkMutations, paymentLinkQueries } from './admin/payment-links.ts';
 export { analyticsQueries } from './admin/analytics.ts';
 export { adminCatalogMutations, adminCatalogQueries } from './admin/catalog.ts';
 export { mediaMutations, mediaQueries } from './admin/media.ts';

@@ -9,6 +9,10 @@ export const ordersFeature: Feature = {
       lazy: () => import('./list/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
     },
     {
+      path: ordersUrls.create.path.slice(1),
+      lazy: () => import('./new/new-order-page.tsx').then((m) => ({ Component: m.NewOrderPage })),
+    },
+    {
       path: ordersUrls.detail.path.slice(1),
       lazy: () => import('./detail/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
     },

@@ -10,6 +10,7 @@
  *   ordersUrls.abandonedCheckout.href({ id }, { dialog: 'delete' })         →  /orders/abandoned/<id>?dialog=delete
  *   ordersUrls.packingSlips.href({ status: ['APPROVED'] })                  →  /orders/packing-slips?status=APPROVED
  *   ordersUrls.packingSlips.href({ order: [a, b] })                         →  /orders/packing-slips?order=<a>&order=<b>
+ *   ordersUrls.create.href({ checkout: id })                                →  /orders/new?checkout=<id>
  */
 import { ABANDONED_SORTS, ABANDONED_STATUSES, ADMIN_ORDER_SORTS } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
@@ -81,4 +82,6 @@ export const ordersUrls = {
    * first 100).
    */
   packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.list() }),
+  /** An order taken for a buyer: the items and e-mail, then (`checkout`, once priced) its payment link. */
+  create: route('/orders/new', { checkout: param.token() }),
 };

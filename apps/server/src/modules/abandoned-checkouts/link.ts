@@ -5,6 +5,7 @@
  */
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { linkPage } from '../../platform/http/link-page.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedLinks } from '../../platform/signed-links.ts';
 import { linkSecret } from './store.ts';
@@ -35,28 +36,10 @@ export async function checkRecoveryToken(ctx: Ctx, id: string, token: string | u
     );
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * What a person who opens a dead recovery link in a browser sees (expired, tampered, or its record
- * deleted): a page that says so and leads to the shop, not an error envelope.
- */
-export function deadLinkPage(o: { status: number; storeName: string; shopUrl: string }) {
-  const title = 'This link no longer opens a checkout';
-  return {
-    status: o.status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    },
-    html:
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head>` +
-      `<body><main><h1>${escapeHtml(title)}</h1><p>It may have expired after 30 days, or the checkout is gone. Your items may still be in your cart.</p>` +
-      `<p><a href="${escapeHtml(o.shopUrl)}">Continue shopping at ${escapeHtml(o.storeName)}</a></p></main></body></html>`,
-  };
-}
+/** What a person who opens a dead recovery link in a browser sees (platform/http/link-page.ts). */
+export const deadLinkPage = (o: { status: number; storeName: string; shopUrl: string }) =>
+  linkPage({
+    ...o,
+    title: 'This link no longer opens a checkout',
+    text: 'It may have expired after 30 days, or the checkout is gone. Your items may still be in your cart.',
+  });

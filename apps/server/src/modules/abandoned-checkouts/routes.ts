@@ -15,7 +15,7 @@ import {
   searchAbandonedCheckoutsResponse,
 } from '@vitrine/contract';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
+import { followLink } from '../../platform/http/link-page.ts';
 import type { Router } from '../../platform/http/route.ts';
 import { getSettings } from '../settings/index.ts';
 import { deadLinkPage } from './link.ts';
@@ -142,22 +142,16 @@ export function abandonedCheckoutRoutes(r: Router) {
     params: byId,
     query: redirectToCheckoutQuery,
     response: noJsonResponse,
-    async handler(ctx, { params, query }, req, reply) {
-      let url: string;
-      try {
-        url = await recoveryTarget(ctx, params.abandonedCheckoutId, query.token);
-      } catch (e) {
-        // A person in a browser gets a page that leads to the shop; an API caller, the error.
-        if (!(e instanceof AppError) || e.status >= 500 || !req.headers.accept?.includes('text/html'))
-          throw e;
-        const { storeName } = await getSettings(ctx);
-        const page = deadLinkPage({ status: e.status, storeName, shopUrl: `${ctx.config.PUBLIC_URL}/` });
-        return reply.status(page.status).headers(page.headers).send(page.html);
-      }
-      return reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(url, 302);
-    },
+    handler: (ctx, { params, query }, req, reply) =>
+      // A person in a browser gets a page that leads to the shop; an API caller, the error.
+      followLink(
+        req,
+        reply,
+        () => recoveryTarget(ctx, params.abandonedCheckoutId, query.token),
+        async (e) => {
+          const { storeName } = await getSettings(ctx);
+          return deadLinkPage({ status: e.status, storeName, shopUrl: `${ctx.config.PUBLIC_URL}/` });
+        },
+      ),
   });
 }

@@ -13,7 +13,7 @@ import { inTransaction } from '../../platform/db/tx.ts';
 import { violation } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { cursorPage, offsetPage } from '../../platform/query/page.ts';
-import { checkoutLinkToken, linkOwner } from '../hosted-checkout/index.ts';
+import { checkoutPageFor } from '../hosted-checkout/index.ts';
 import { load as loadCheckout } from '../checkout/index.ts';
 import { checkRecoveryToken } from './link.ts';
 import { noteActivity } from './send.ts';
@@ -197,10 +197,6 @@ export async function recoveryTarget(ctx: Ctx, id: string, token: string | undef
   } catch {
     return `${base}/`;
   }
-  const owner = linkOwner({ role: 'anonymous' }, checkout.row.owner_key);
-  if (row.status === 'RECOVERED' || checkout.row.completed || !owner) return `${base}/`;
-  if (owner.memberId)
-    return `${base}/login?returnTo=${encodeURIComponent(`/cart?resume=${row.checkout_id}`)}`;
-  const checkoutToken = await checkoutLinkToken(ctx, row.checkout_id, owner);
-  return `${base}/checkout?${new URLSearchParams({ checkoutId: row.checkout_id, checkoutToken })}`;
+  if (row.status === 'RECOVERED' || checkout.row.completed) return `${base}/`;
+  return (await checkoutPageFor(ctx, row.checkout_id, checkout.row.owner_key)) ?? `${base}/`;
 }

@@ -29,18 +29,22 @@ export function leftCheckouts(
   db: Executor,
   o: { madeSince: Date; after: Date; before: Date; limit: number },
 ) {
-  return db
-    .selectFrom('checkout as c')
-    .select(['c.id', 'c.updated_at'])
-    .where('c.id', '>=', firstIdAt(o.madeSince))
-    .where('c.completed', '=', false)
-    .where('c.updated_at', '>=', o.after)
-    .where('c.updated_at', '<', o.before)
-    .where(sql<boolean>`coalesce(c.buyer->>'email', '') <> '' and jsonb_array_length(c.line_items) > 0`)
-    .where(sql<boolean>`not ${boughtSince}`)
-    .orderBy('c.updated_at')
-    .limit(o.limit)
-    .execute();
+  return (
+    db
+      .selectFrom('checkout as c')
+      .select(['c.id', 'c.updated_at'])
+      .where('c.id', '>=', firstIdAt(o.madeSince))
+      .where('c.completed', '=', false)
+      // The merchant's own (a payment link they sent): theirs to follow up, not a shopper who left.
+      .where('c.channel_type', '<>', 'BACKOFFICE_MERCHANT')
+      .where('c.updated_at', '>=', o.after)
+      .where('c.updated_at', '<', o.before)
+      .where(sql<boolean>`coalesce(c.buyer->>'email', '') <> '' and jsonb_array_length(c.line_items) > 0`)
+      .where(sql<boolean>`not ${boughtSince}`)
+      .orderBy('c.updated_at')
+      .limit(o.limit)
+      .execute()
+  );
 }
 
 /**

@@ -397,9 +397,16 @@ export async function insertNew(
 }
 
 export async function createCheckout(
-  ctx: Ctx,
+  caller: Ctx,
   body: z.infer<typeof createCheckoutRequest>,
 ): Promise<WireCheckout> {
+  // A checkout an app or the dashboard makes for a buyer is made on behalf of a new visitor of its
+  // own: its owner, whom its checkout URL and payment link stand for (hosted-checkout), and the
+  // order's buyer, who can then see and pay the order.
+  const ctx: Ctx =
+    caller.caller.role === 'admin' && !caller.caller.onBehalfOf
+      ? { ...caller, caller: { ...caller.caller, onBehalfOf: { visitorId: newId() } } }
+      : caller;
   const lines = body.lineItems ?? [];
   if (!lines.length && !body.customLineItems?.length)
     throw violation('lineItems', 'a checkout needs at least one line item', 'REQUIRED_FIELD');

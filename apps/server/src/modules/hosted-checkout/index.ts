@@ -4,6 +4,7 @@ import { hostedCheckoutRoutes } from './routes.ts';
 import { checkoutLinkPort } from './port.ts';
 import type { OAuthRuntime } from '../oauth/index.ts';
 export { checkoutLinkToken, linkOwner } from './service.ts';
+export { checkoutPageFor } from './page-for.ts';
 export { type HostedCheckoutTables } from './store.ts';
 
 export const hostedCheckoutModule = (oauth: OAuthRuntime): ServerModule => ({

@@ -8,7 +8,7 @@ import {
   type StoreSettings,
 } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
-import { escapeHtml as esc, mailDocument } from '../../platform/mail-layout.ts';
+import { escapeHtml as esc, lineChoices, mailDocument } from '../../platform/mail-layout.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { dashboardOrderLink, orderLink } from './order-link.ts';
 
@@ -36,16 +36,9 @@ const dueOf = (paidWith: readonly PaidWith[]) =>
     .filter((p) => p.due?.instructions)
     .map((p) => ({ title: `How to pay by ${p.label}`, text: p.due!.instructions }));
 
-/** The choices bought ("Size: M · Color: Navy Stripe"), as the order's lines name them. */
-const choicesOf = (l: Order['lineItems'][number]) =>
-  l.descriptionLines
-    .map((d) => [d.name.original, d.plainText?.original ?? d.colorInfo?.original].filter(Boolean).join(': '))
-    .filter(Boolean)
-    .join(' · ');
-
 function linesOf(o: Order) {
   return o.lineItems.map((l) => {
-    const choices = choicesOf(l);
+    const choices = lineChoices(l.descriptionLines);
     const name = l.productName.original;
     return {
       text: `${l.quantity} × ${name}${choices ? ` (${choices})` : ''}  ${l.lineItemPrice.formattedAmount}`,

@@ -53,6 +53,16 @@ export const productLookupQueries = {
       staleTime: 60_000,
     });
   },
+  /** Up to 10 products the shop shows matching `text` (nothing asked while it is blank). */
+  search: (http: HttpClient, text: string) => {
+    const words = text.trim();
+    return queryOptions({
+      queryKey: ['catalog', 'lookup-search', words] as const,
+      queryFn: () => productLookupCalls.search(http, words),
+      enabled: words.length > 0,
+      staleTime: 30_000,
+    });
+  },
   /** The first 100 products by name, for a product picker. */
   list: (http: HttpClient) =>
     queryOptions({

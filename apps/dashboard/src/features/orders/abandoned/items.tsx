@@ -3,6 +3,7 @@ import type { WireAbandonedCheckout } from '@vitrine/contract';
 import { formatMoney, Table } from '@vitrine/ui';
 import { discountsByName } from '../format.ts';
 import { LineItemsHead, LineName } from '../line-head.tsx';
+import { TotalsList, type TotalRow } from '../totals.tsx';
 import { scaleOf, showMinor, toMinor } from '../money.ts';
 
 export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckout }) {
@@ -33,19 +34,10 @@ export function AbandonedItems({ checkout: c }: { checkout: WireAbandonedCheckou
 /** Subtotal, the discounts applied (by name) and the total. */
 export function AbandonedTotals({ checkout: c }: { checkout: WireAbandonedCheckout }) {
   const discounts = discountsByName(c.appliedDiscounts).map(([label]) => label);
-  const rows: [string, string, boolean?][] = [
+  const rows: TotalRow[] = [
     ['Subtotal', formatMoney(c.subtotalPrice, { currency: c.currency })],
     ...(discounts.length ? [['Discounts', discounts.join(', ')] as [string, string]] : []),
     ['Total', formatMoney(c.totalPrice, { currency: c.currency }), true],
   ];
-  return (
-    <dl className="ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([label, value, strong]) => (
-        <div key={label} className={`contents ${strong ? 'font-semibold' : ''}`}>
-          <dt>{label}</dt>
-          <dd className="text-right tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <TotalsList rows={rows} />;
 }

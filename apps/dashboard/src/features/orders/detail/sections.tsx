@@ -8,6 +8,7 @@ import { showMinor, type PaymentView } from '../money.ts';
 import { paymentViewLabel, StatusBadge } from '../status.tsx';
 import { carrierName } from '../carriers.ts';
 import { activityLabel } from './activity.ts';
+import { TotalsList } from '../totals.tsx';
 
 export function Section({
   title,
@@ -89,17 +90,14 @@ export function Totals({ order }: { order: Order }) {
     ['Balance due', order.balanceSummary.balance],
   ];
   return (
-    <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([label, m, strong, off]) => (
-        <div key={label} className={`contents ${strong ? 'font-semibold' : ''}`}>
-          <dt>{label}</dt>
-          <dd className="text-right tabular-nums">
-            {off ? '−' : ''}
-            {formatMoney(m, { currency: order.currency })}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <TotalsList
+      width="max-w-xs"
+      rows={rows.map(([label, m, strong, off]) => [
+        label,
+        `${off ? '−' : ''}${formatMoney(m, { currency: order.currency })}`,
+        strong,
+      ])}
+    />
   );
 }
 

@@ -90,22 +90,27 @@ export function OrdersPage() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <PageHeading className="">Orders</PageHeading>
-        {!!page?.orders.length && (
-          <div className="flex flex-wrap gap-2">
-            <Link to={ordersUrls.packingSlips.href(filtersOf(search))} className={buttonClass('secondary')}>
-              {filtered ? 'Packing slips of matching orders' : 'Packing slips'}
-            </Link>
-            {/* A download the browser saves as it arrives (the staff cookie goes with it): every
+        <div className="flex flex-wrap gap-2">
+          <Link to={ordersUrls.create.href()} className={buttonClass('primary')}>
+            Create order
+          </Link>
+          {!!page?.orders.length && (
+            <>
+              <Link to={ordersUrls.packingSlips.href(filtersOf(search))} className={buttonClass('secondary')}>
+                {filtered ? 'Packing slips of matching orders' : 'Packing slips'}
+              </Link>
+              {/* A download the browser saves as it arrives (the staff cookie goes with it): every
                 order the filters find, not only this page's. */}
-            <a
-              href={adminOrderExportPath(toOrderSearch(search), timeZone())}
-              download
-              className={buttonClass('secondary')}
-            >
-              {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
-            </a>
-          </div>
-        )}
+              <a
+                href={adminOrderExportPath(toOrderSearch(search), timeZone())}
+                download
+                className={buttonClass('secondary')}
+              >
+                {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
+              </a>
+            </>
+          )}
+        </div>
       </div>
       <OrdersTabs current="orders" />
       <OrderFilters key={location.search} search={search} onApply={setSearch} />

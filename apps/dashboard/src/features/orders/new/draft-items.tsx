@@ -1,0 +1,80 @@
+/** The items picked so far: each with its quantity (editable) and a way to take it out. */
+import { Button, Field, Table, VisuallyHidden } from '@vitrine/ui';
+import { useState } from 'react';
+import { MAX_QUANTITY, quantityOf, type DraftItem } from './draft.ts';
+
+export function DraftItems({
+  items,
+  onChange,
+}: {
+  items: readonly DraftItem[];
+  onChange: (items: DraftItem[]) => void;
+}) {
+  if (items.length === 0) return <p className="text-sm text-muted">No items yet.</p>;
+  const set = (at: number, quantity: number) =>
+    onChange(items.map((i, n) => (n === at ? { ...i, quantity } : i)));
+  return (
+    <Table caption="Items in this order">
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i, n) => (
+          <tr key={`${i.productId}/${i.variantId}`}>
+            <th scope="row" className="font-normal">
+              {i.label}
+            </th>
+            <td className="text-right">
+              <QuantityCell item={i} onChange={(q) => set(n, q)} />
+            </td>
+            <td className="text-right">
+              <Button variant="ghost" size="sm" onClick={() => onChange(items.filter((_, k) => k !== n))}>
+                Remove<VisuallyHidden> {i.label}</VisuallyHidden>
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A line's quantity as typed: kept when it is a whole number from 1 to 999, else said so. */
+function QuantityCell({ item, onChange }: { item: DraftItem; onChange: (quantity: number) => void }) {
+  const [text, setText] = useState(String(item.quantity));
+  const [shown, setShown] = useState(item.quantity);
+  // Another "Add" of the same item raised it: show the new quantity.
+  if (shown !== item.quantity) {
+    setShown(item.quantity);
+    setText(String(item.quantity));
+  }
+  const valid = quantityOf(text) !== undefined;
+  return (
+    <Field
+      label={<VisuallyHidden>Quantity of {item.label}</VisuallyHidden>}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={MAX_QUANTITY}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const q = quantityOf(e.target.value);
+        if (q !== undefined) {
+          setShown(q);
+          onChange(q);
+        }
+      }}
+      error={valid ? undefined : `From 1 to ${MAX_QUANTITY}`}
+      className="mb-0 ml-auto w-24"
+    />
+  );
+}

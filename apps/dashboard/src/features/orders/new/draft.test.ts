@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addItem, draftProblems, itemLabel, quantityOf, type DraftItem } from './draft.ts';
+
+const chair: DraftItem = { productId: 'p1', variantId: 'v1', label: 'Chair', quantity: 2 };
+
+describe('the order being put together', () => {
+  it('adds an item to its line when it is there, else as a new line, never beyond 999', () => {
+    expect(addItem([], chair)).toEqual([chair]);
+    expect(addItem([chair], { ...chair, quantity: 3 })).toEqual([{ ...chair, quantity: 5 }]);
+    const other = { ...chair, variantId: 'v2', label: 'Chair — Size: L' };
+    expect(addItem([chair], other)).toEqual([chair, other]);
+    expect(addItem([chair], { ...chair, quantity: 998 })[0]!.quantity).toBe(999);
+  });
+
+  it('reads a quantity as a whole number from 1 to 999', () => {
+    expect(quantityOf('3')).toBe(3);
+    expect(quantityOf(' 12 ')).toBe(12);
+    for (const bad of ['', '0', '-1', '1.5', '1000', 'two', '1e2'])
+      expect(quantityOf(bad), bad).toBeUndefined();
+  });
+
+  it("names an item by its product and its variant's choices", () => {
+    const variant = {
+      choices: [
+        {
+          optionChoiceIds: { optionId: 'o', choiceId: 'c' },
+          optionChoiceNames: { optionName: 'Size', choiceName: 'M', renderType: 'TEXT_CHOICES' },
+        },
+        {
+          optionChoiceIds: { optionId: 'o2', choiceId: 'c2' },
+          optionChoiceNames: { optionName: 'Color', choiceName: 'Navy', renderType: 'SWATCH_CHOICES' },
+        },
+      ],
+    };
+    expect(itemLabel({ name: 'Chair' }, variant as never)).toBe('Chair — Size: M, Color: Navy');
+    expect(itemLabel({ name: 'Poster' }, { choices: [] } as never)).toBe('Poster');
+  });
+
+  it('needs an e-mail that looks like one and at least one item', () => {
+    expect(draftProblems({ email: '', items: [] })).toEqual({
+      email: "Enter the buyer's e-mail: the payment link is sent there.",
+      items: 'Add at least one item.',
+    });
+    expect(draftProblems({ email: 'ada@', items: [chair] }).email).toMatch(/like name@example.com/);
+    expect(draftProblems({ email: ' ada@example.test ', items: [chair] })).toEqual({});
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * An order taken by phone, the whole journey in real Chromium against a real server: the owner
+ * creates the order in the dashboard (finds the product, picks its size and a quantity, gives the
+ * buyer's e-mail) and e-mails its payment link with a message; the buyer, on a phone, follows the
+ * e-mail's link (through a real SMTP server) to the hosted checkout page, gives an address, chooses
+ * the delivery and pays. The owner then finds the order, and the spent link says the order is
+ * placed. axe and screenshots at 1280 and 375 px.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../platform/http/static.ts';
+import { received, smtpSink, type SmtpSink } from '../test/back-in-stock.ts';
+import { hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
+import type { TestServer } from '../test/server.ts';
+import { usFlatShipping } from '../test/shop.ts';
+import { setUpOwner, staffServer } from '../test/staff.ts';
+import { checkBothWidths, expectAccessible, fillAddress, watchErrors } from '../test/storefront.ts';
+
+const built = existsSync(join(appDist('dashboard'), 'index.html'));
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'dashboard');
+if (!built) console.warn('Payment link browser tests SKIPPED: run "npm run build" first.');
+
+const BUYER = 'phone.buyer@example.test';
+const MESSAGE = 'As agreed on the phone: the large desk, delivered.';
+
+let s: TestServer;
+let sink: SmtpSink;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+const watch = (p: Page) => watchErrors(p, errors, { failedLoads: false });
+/** The element with the focus, as "tag type" (evaluated in the page). */
+const focusedField = (p: Page) =>
+  p.evaluate<string>('`${document.activeElement?.tagName} ${document.activeElement?.getAttribute("type")}`');
+
+beforeAll(async () => {
+  if (!hasChromium || !built) return;
+  sink = await smtpSink();
+  s = await staffServer({ env: { SMTP_URL: sink.url, MAIL_FROM: 'shop@example.test' } });
+  const owner = await setUpOwner(s);
+  await usFlatShipping(s);
+  const desk = await s.admin('POST', '/stores/v3/products', {
+    product: {
+      name: 'Walnut Desk',
+      productType: 'PHYSICAL',
+      options: [{ name: 'Size', choicesSettings: { choices: [{ name: 'Small' }, { name: 'Large' }] } }],
+      variantsInfo: {
+        variants: [
+          ['Small', '240'],
+          ['Large', '320'],
+        ].map(([size, amount]) => ({
+          price: { actualPrice: { amount } },
+          choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: size } }],
+          inventoryItem: { quantity: 5 },
+          physicalProperties: { weight: 20 },
+        })),
+      },
+    },
+  });
+  expect(desk.status, JSON.stringify(desk.body)).toBe(200);
+  browser = await launchBrowser();
+  context = await staffContext(browser, s, owner);
+  page = await context.newPage();
+  watch(page);
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+  await sink?.close();
+});
+
+describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its link', () => {
+  let createPage = '';
+  let link = '';
+
+  it('the owner puts the order together: the product found by name, its size, a quantity, the e-mail', async () => {
+    await page.goto('/dashboard/orders');
+    await page.getByRole('link', { name: 'Create order' }).click();
+    await page.getByRole('heading', { name: 'Create order', level: 1 }).waitFor();
+
+    // Nothing given yet: both problems said, the e-mail field focused.
+    await page.getByRole('button', { name: 'Continue to the payment link' }).click();
+    await page.getByText("Enter the buyer's e-mail: the payment link is sent there.").waitFor();
+    await page.getByText('Add at least one item.').waitFor();
+    expect(await focusedField(page)).toBe('INPUT email');
+
+    await page.getByLabel("Buyer's e-mail").fill(BUYER);
+    await page.getByLabel('Find a product').fill('walnut');
+    const found = page.getByRole('list', { name: 'Products found' });
+    await found.getByLabel('Choice of Walnut Desk').waitFor();
+    const sizes = await found.getByLabel('Choice of Walnut Desk').locator('option').allTextContents();
+    expect(sizes).toEqual(['Size: Small · $240.00', 'Size: Large · $320.00']);
+    await found.getByLabel('Choice of Walnut Desk').selectOption({ label: 'Size: Large · $320.00' });
+    await found.getByLabel('Quantity of Walnut Desk').fill('2');
+    await found.getByRole('button', { name: 'Add Walnut Desk' }).click();
+    const items = page.getByRole('table', { name: 'Items in this order' });
+    await items.getByRole('rowheader', { name: 'Walnut Desk — Size: Large' }).waitFor();
+    expect(await items.getByLabel('Quantity of Walnut Desk — Size: Large').inputValue()).toBe('2');
+    await expectAccessible(page, 'create order form');
+    await checkBothWidths(browser, page, { name: 'create-order', dir: ARTIFACTS, watch });
+
+    await page.getByRole('button', { name: 'Continue to the payment link' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/new\?checkout=/);
+    createPage = page.url();
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toContain(`For ${BUYER}`);
+    const priced = await main.innerText();
+    expect(priced).toContain('$640.00');
+    expect(priced).toContain('Total so far');
+    expect(priced).toContain('Delivery and tax are added when the buyer gives their address.');
+  });
+
+  it('e-mails the payment link with a message, and a reload keeps the order', async () => {
+    await page.getByLabel('Message to the buyer (optional)').fill(MESSAGE);
+    await page.getByRole('button', { name: `E-mail the link to ${BUYER}` }).click();
+    await page.getByText(`Sent to ${BUYER}. The link works until`).waitFor();
+    link = (await page.locator('main p.font-mono').innerText()).trim();
+    expect(link).toMatch(/\/ecom\/v1\/checkouts\/[0-9a-f-]{36}\/pay\?token=/);
+    await expectAccessible(page, 'payment link sent');
+    await checkBothWidths(browser, page, { name: 'create-order-link', dir: ARTIFACTS, watch });
+
+    await s.until(async () => received(sink, BUYER).some((m) => m.includes('Pay now')), 20_000);
+    const mail = received(sink, BUYER).find((m) => m.includes('Pay now'))!;
+    expect(mail).toContain(MESSAGE);
+    expect(mail).toContain('Walnut Desk (Size: Large)  $640.00');
+    expect(/Pay now: (\S+)/.exec(mail)?.[1]).toBe(link);
+
+    await page.reload();
+    await expect.poll(() => page.locator('main').innerText()).toContain('Walnut Desk');
+    expect(page.url()).toBe(createPage);
+  });
+
+  it('the buyer, on a phone, follows the link, gives an address, chooses the delivery and pays', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    try {
+      const q = await phone.newPage();
+      watch(q);
+      await q.goto(link);
+      await q.waitForURL(/\/checkout\?checkoutId=/);
+      await q.getByLabel('E-mail').waitFor();
+      expect(await q.getByLabel('E-mail').inputValue()).toBe(BUYER);
+      // The order summary (folded away on a phone) holds what the merchant put together.
+      await expect.poll(() => q.locator('body').textContent()).toContain('Walnut Desk');
+      await fillAddress(q, BUYER);
+      await q.getByLabel('Name on card').fill('Pat Buyer');
+      await q.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await q.getByLabel('Expiry date (MM/YY)').fill('12/34');
+      await q.getByLabel('Security code (CVC)').fill('123');
+      await expectAccessible(q, 'hosted checkout from a payment link');
+      await q.getByRole('button', { name: /place order/i }).click();
+      await q.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
+      await expect.poll(() => q.locator('main').innerText()).toContain('$645.00');
+      await q.screenshot({ path: join(ARTIFACTS, 'payment-link-paid-375.png'), fullPage: true });
+
+      // The link is spent: opened again, it says the order is placed.
+      await q.goto(link);
+      await q.getByRole('heading', { name: 'This order has been placed' }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('the owner finds the paid order, from the list and from the order being put together', async () => {
+    await page.reload();
+    await page.getByText('The buyer has paid').waitFor();
+    await page.getByRole('link', { name: 'their orders' }).click();
+    await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: '$645.00' });
+    await row.getByRole('link', { name: /^#\d+$/ }).click();
+    await page.getByRole('heading', { name: /^Order #\d+$/, level: 1 }).waitFor();
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toContain('Walnut Desk');
+    const order = await main.innerText();
+    expect(order).toContain(BUYER);
+    expect(order).toContain('Walnut Desk');
+    expect(order).toContain('Paid');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Orders the merchant takes for a buyer (by phone, by e-mail): a checkout made for the buyer's
+ * e-mail with the items chosen (channel `BACKOFFICE_MERCHANT`), then its payment link, e-mailed to
+ * the buyer or copied. The buyer gives their address and pays on the hosted checkout page, and the
+ * order is placed from that checkout (apps/server/src/modules/hosted-checkout README).
+ */
+import type { Checkout, PaymentLink } from '@vitrine/contract';
+import { STORES_APP_ID } from '../catalog.ts';
+import type { HttpClient } from '../http.ts';
+
+/** A variant of a product, and how many. */
+export interface DraftLine {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+export interface MerchantCheckoutInput {
+  email: string;
+  lines: readonly DraftLine[];
+  couponCode?: string;
+}
+
+export const merchantCheckoutBody = (v: MerchantCheckoutInput) => ({
+  channelType: 'BACKOFFICE_MERCHANT',
+  checkoutInfo: { buyerInfo: { email: v.email.trim() } },
+  lineItems: v.lines.map((l) => ({
+    catalogReference: {
+      catalogItemId: l.productId,
+      appId: STORES_APP_ID,
+      options: { variantId: l.variantId },
+    },
+    quantity: l.quantity,
+  })),
+  ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
+});
+
+export const paymentLinkCalls = {
+  /** A checkout for the buyer, priced by the store (400 on an item, quantity or coupon it refuses). */
+  createCheckout: async (http: HttpClient, v: MerchantCheckoutInput): Promise<Checkout> =>
+    (
+      await http.request<{ checkout: Checkout }>({
+        method: 'POST',
+        path: '/ecom/v1/checkouts',
+        body: merchantCheckoutBody(v),
+      })
+    ).checkout,
+  /** The checkout's payment link (30 days); with `sendEmail`, e-mailed to its buyer now. */
+  make: async (
+    http: HttpClient,
+    v: { checkoutId: string; sendEmail: boolean; message?: string },
+  ): Promise<PaymentLink> =>
+    (
+      await http.request<{ paymentLink: PaymentLink }>({
+        method: 'POST',
+        path: '/ecom/v1/checkouts/{id}/payment-link',
+        pathParams: { id: v.checkoutId },
+        body: { sendEmail: v.sendEmail, ...(v.message?.trim() ? { message: v.message.trim() } : {}) },
+      })
+    ).paymentLink,
+};

@@ -1,0 +1,35 @@
+/**
+ * Orders taken for a buyer (../../admin/payment-links.ts) as TanStack Query options. Key:
+ * `['merchant-checkouts', id]`: the checkout as the store prices it. Creating one puts it there at
+ * once; the order it becomes shows in the orders list when the buyer pays.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { checkoutCalls } from '../../checkout.ts';
+import { paymentLinkCalls, type MerchantCheckoutInput } from '../../admin/payment-links.ts';
+import type { HttpClient } from '../../http.ts';
+
+const one = (id: string) => ['merchant-checkouts', id] as const;
+
+export const paymentLinkQueries = {
+  checkout: (http: HttpClient, id: string) =>
+    queryOptions({ queryKey: one(id), queryFn: () => checkoutCalls.get(http, id) }),
+};
+
+export const paymentLinkMutations = {
+  createCheckout: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['merchant-checkouts', 'create'] as const,
+      mutationFn: (v: MerchantCheckoutInput) => paymentLinkCalls.createCheckout(http, v),
+      onSuccess: (checkout, _v, _r, context) => {
+        context.client.setQueryData(one(checkout.id), checkout);
+      },
+    }),
+  make: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['merchant-checkouts', 'payment-link'] as const,
+      mutationFn: (v: { checkoutId: string; sendEmail: boolean; message?: string }) =>
+        paymentLinkCalls.make(http, v),
+      // A refusal (the order was placed meanwhile) reads the checkout again.
+      onError: (_e, v, _r, context) => context.client.invalidateQueries({ queryKey: one(v.checkoutId) }),
+    }),
+};
