@@ -88,29 +88,32 @@ export function OrdersPage() {
 
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <PageHeading className="">Orders</PageHeading>
-        <div className="flex flex-wrap gap-2">
-          <Link to={ordersUrls.create.href()} className={buttonClass('primary')}>
-            Create order
-          </Link>
-          {!!page?.orders.length && (
-            <>
-              <Link to={ordersUrls.packingSlips.href(filtersOf(search))} className={buttonClass('secondary')}>
-                {filtered ? 'Packing slips of matching orders' : 'Packing slips'}
-              </Link>
-              {/* A download the browser saves as it arrives (the staff cookie goes with it): every
+      {/* On a phone, "Create order" stays beside the heading and the other actions take the next
+          row; from the sm breakpoint on, all are on the heading's row, "Create order" last. */}
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <PageHeading className="mr-auto">Orders</PageHeading>
+        <Link to={ordersUrls.create.href()} className={`${buttonClass('primary', 'sm')} sm:order-last`}>
+          Create order
+        </Link>
+        {!!page?.orders.length && (
+          <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
+            <Link
+              to={ordersUrls.packingSlips.href(filtersOf(search))}
+              className={buttonClass('secondary', 'sm')}
+            >
+              {filtered ? 'Packing slips of matching orders' : 'Packing slips'}
+            </Link>
+            {/* A download the browser saves as it arrives (the staff cookie goes with it): every
                 order the filters find, not only this page's. */}
-              <a
-                href={adminOrderExportPath(toOrderSearch(search), timeZone())}
-                download
-                className={buttonClass('secondary')}
-              >
-                {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
-              </a>
-            </>
-          )}
-        </div>
+            <a
+              href={adminOrderExportPath(toOrderSearch(search), timeZone())}
+              download
+              className={buttonClass('secondary', 'sm')}
+            >
+              {filtered ? 'Export matching orders (CSV)' : 'Export all orders (CSV)'}
+            </a>
+          </div>
+        )}
       </div>
       <OrdersTabs current="orders" />
       <OrderFilters key={location.search} search={search} onApply={setSearch} />
