@@ -1,7 +1,7 @@
 /**
  * An order taken by phone, the whole journey in real Chromium against a real server: the owner
- * creates the order in the dashboard (finds the product, picks its size and a quantity, gives the
- * buyer's e-mail) and e-mails its payment link with a message; the buyer, on a phone, follows the
+ * creates the order in the dashboard (finds the product, picks its size and a quantity, adds an
+ * engraving the catalog does not have, gives the buyer's e-mail) and e-mails its payment link with a message; the buyer, on a phone, follows the
  * e-mail's link (through a real SMTP server) to the hosted checkout page, gives an address, chooses
  * the delivery and pays. The owner then finds the order, and the spent link says the order is
  * placed. axe and screenshots at 1280 and 375 px.
@@ -101,6 +101,17 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     const items = page.getByRole('table', { name: 'Items in this order' });
     await items.getByRole('rowheader', { name: 'Walnut Desk — Size: Large' }).waitFor();
     expect(await items.getByLabel('Quantity of Walnut Desk — Size: Large').inputValue()).toBe('2');
+
+    // An item the catalog does not have: an engraving, not delivered.
+    await page.getByText('Add an item not in the catalog').click();
+    await page.getByRole('button', { name: 'Add custom item' }).click();
+    await page.getByText('Name the item as the buyer will read it.').waitFor();
+    await page.getByLabel('Item name').fill('Engraving "For Pat"');
+    await page.getByLabel('Price each').fill('20');
+    await page.getByRole('checkbox', { name: /^Delivered/ }).uncheck();
+    await page.getByRole('button', { name: 'Add custom item' }).click();
+    await items.getByRole('rowheader', { name: /^Engraving "For Pat"/ }).waitFor();
+    expect(await items.innerText()).toContain('Custom item · 20 each');
     await expectAccessible(page, 'create order form');
     await checkBothWidths(browser, page, { name: 'create-order', dir: ARTIFACTS, watch });
 
@@ -111,6 +122,8 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await expect.poll(() => main.innerText()).toContain(`For ${BUYER}`);
     const priced = await main.innerText();
     expect(priced).toContain('$640.00');
+    expect(priced).toContain('Engraving "For Pat"');
+    expect(priced).toContain('$660.00');
     expect(priced).toContain('Total so far');
     expect(priced).toContain('Delivery and tax are added when the buyer gives their address.');
   });
@@ -154,7 +167,8 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
       await expectAccessible(q, 'hosted checkout from a payment link');
       await q.getByRole('button', { name: /place order/i }).click();
       await q.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
-      await expect.poll(() => q.locator('main').innerText()).toContain('$645.00');
+      // 2 desks and the engraving, and the delivery of the desks only.
+      await expect.poll(() => q.locator('main').innerText()).toContain('$665.00');
       await q.screenshot({ path: join(ARTIFACTS, 'payment-link-paid-375.png'), fullPage: true });
 
       // The link is spent: opened again, it says the order is placed.
@@ -170,7 +184,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.getByText('The buyer has paid').waitFor();
     await page.getByRole('link', { name: 'their orders' }).click();
     await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: '$645.00' });
+    const row = page.getByRole('row').filter({ hasText: '$665.00' });
     await row.getByRole('link', { name: /^#\d+$/ }).click();
     await page.getByRole('heading', { name: /^Order #\d+$/, level: 1 }).waitFor();
     const main = page.locator('main');
@@ -178,6 +192,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     const order = await main.innerText();
     expect(order).toContain(BUYER);
     expect(order).toContain('Walnut Desk');
+    expect(order).toContain('Engraving "For Pat"');
     expect(order).toContain('Paid');
     expect(errors).toEqual([]);
   });

@@ -8,12 +8,10 @@ import type { Checkout, PaymentLink } from '@vitrine/contract';
 import { STORES_APP_ID } from '../catalog.ts';
 import type { HttpClient } from '../http.ts';
 
-/** A variant of a product, and how many. */
-export interface DraftLine {
-  productId: string;
-  variantId: string;
-  quantity: number;
-}
+/** A variant of a product, or an item the merchant describes (a name, a price, delivered or not); and how many. */
+export type DraftLine = { quantity: number } & (
+  { productId: string; variantId: string } | { name: string; price: string; shippable: boolean }
+);
 
 export interface MerchantCheckoutInput {
   email: string;
@@ -21,19 +19,39 @@ export interface MerchantCheckoutInput {
   couponCode?: string;
 }
 
-export const merchantCheckoutBody = (v: MerchantCheckoutInput) => ({
-  channelType: 'BACKOFFICE_MERCHANT',
-  checkoutInfo: { buyerInfo: { email: v.email.trim() } },
-  lineItems: v.lines.map((l) => ({
-    catalogReference: {
-      catalogItemId: l.productId,
-      appId: STORES_APP_ID,
-      options: { variantId: l.variantId },
-    },
-    quantity: l.quantity,
-  })),
-  ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
-});
+export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
+  const catalog = v.lines.flatMap((l) => ('productId' in l ? [l] : []));
+  const custom = v.lines.flatMap((l) => ('name' in l ? [l] : []));
+  return {
+    channelType: 'BACKOFFICE_MERCHANT',
+    checkoutInfo: { buyerInfo: { email: v.email.trim() } },
+    ...(catalog.length
+      ? {
+          lineItems: catalog.map((l) => ({
+            catalogReference: {
+              catalogItemId: l.productId,
+              appId: STORES_APP_ID,
+              options: { variantId: l.variantId },
+            },
+            quantity: l.quantity,
+          })),
+        }
+      : {}),
+    // An item the catalog does not have: priced as given, delivered or not, with no stock to take.
+    ...(custom.length
+      ? {
+          customLineItems: custom.map((l) => ({
+            productName: { original: l.name },
+            price: l.price,
+            quantity: l.quantity,
+            itemType: { preset: l.shippable ? 'PHYSICAL' : 'SERVICE' },
+            physicalProperties: { shippable: l.shippable },
+          })),
+        }
+      : {}),
+    ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
+  };
+};
 
 export const paymentLinkCalls = {
   /** A checkout for the buyer, priced by the store (400 on an item, quantity or coupon it refuses). */

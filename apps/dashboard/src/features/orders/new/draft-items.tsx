@@ -1,7 +1,7 @@
 /** The items picked so far: each with its quantity (editable) and a way to take it out. */
 import { Button, Field, Table, VisuallyHidden } from '@vitrine/ui';
 import { useState } from 'react';
-import { MAX_QUANTITY, quantityOf, type DraftItem } from './draft.ts';
+import { draftKey, MAX_QUANTITY, quantityOf, type DraftItem } from './draft.ts';
 
 export function DraftItems({
   items,
@@ -28,9 +28,14 @@ export function DraftItems({
       </thead>
       <tbody>
         {items.map((i, n) => (
-          <tr key={`${i.productId}/${i.variantId}`}>
+          <tr key={draftKey(i)}>
             <th scope="row" className="font-normal">
               {i.label}
+              {'custom' in i && (
+                <span className="block text-sm text-muted">
+                  Custom item · {i.custom.price} each{i.custom.shippable ? ' · delivered' : ''}
+                </span>
+              )}
             </th>
             <td className="text-right">
               <QuantityCell item={i} onChange={(q) => set(n, q)} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, draftProblems, itemLabel, quantityOf, type DraftItem } from './draft.ts';
+import {
+  addItem,
+  customItemProblems,
+  draftProblems,
+  itemLabel,
+  priceOf,
+  quantityOf,
+  type DraftItem,
+} from './draft.ts';
 
 const chair: DraftItem = { productId: 'p1', variantId: 'v1', label: 'Chair', quantity: 2 };
 
@@ -10,6 +18,32 @@ describe('the order being put together', () => {
     const other = { ...chair, variantId: 'v2', label: 'Chair — Size: L' };
     expect(addItem([chair], other)).toEqual([chair, other]);
     expect(addItem([chair], { ...chair, quantity: 998 })[0]!.quantity).toBe(999);
+  });
+
+  it('keeps a custom item on its own line, joined only by the same name, price and delivery', () => {
+    const engraving: DraftItem = {
+      label: 'Engraving',
+      quantity: 1,
+      custom: { price: '20', shippable: false },
+    };
+    expect(addItem([chair, engraving], { ...engraving, quantity: 2 })).toEqual([
+      chair,
+      { ...engraving, quantity: 3 },
+    ]);
+    const dearer = { ...engraving, custom: { price: '25', shippable: false } };
+    expect(addItem([engraving], dearer)).toEqual([engraving, dearer]);
+  });
+
+  it("reads a custom item's price as a plain amount, and names what is missing", () => {
+    expect(priceOf(' 19.90 ')).toBe('19.90');
+    expect(priceOf('0')).toBe('0');
+    for (const bad of ['', '-1', '1,50', '$5', '1.2345', 'ten']) expect(priceOf(bad), bad).toBeUndefined();
+    expect(customItemProblems({ name: ' ', price: 'x', quantity: '0' })).toEqual({
+      name: 'Name the item as the buyer will read it.',
+      price: 'Enter a price like 20 or 19.90.',
+      quantity: 'From 1 to 999',
+    });
+    expect(customItemProblems({ name: 'Engraving', price: '20', quantity: '1' })).toEqual({});
   });
 
   it('reads a quantity as a whole number from 1 to 999', () => {

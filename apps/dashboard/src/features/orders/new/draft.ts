@@ -2,18 +2,24 @@
  * The order a merchant is putting together for a buyer, before the store prices it: the lines
  * picked (a product's variant, how many) and the buyer's e-mail. Pure functions, tested beside.
  */
-import type { ProductRef } from '@vitrine/sdk';
+import type { DraftLine, ProductRef } from '@vitrine/sdk';
 
 /** At most this many of one item in a line (the checkout's own limit is higher; nobody types more). */
 export const MAX_QUANTITY = 999;
 
-export interface DraftItem {
-  productId: string;
-  variantId: string;
-  /** "Oak Chair — Size: M, Color: Navy", as the picker showed it. */
+/** A variant of the catalog, or an item the merchant describes (a custom item: a name and a price). */
+export type DraftItem = {
+  /** "Oak Chair — Size: M, Color: Navy", as the picker showed it; a custom item's name. */
   label: string;
   quantity: number;
-}
+} & ({ productId: string; variantId: string } | { custom: { price: string; shippable: boolean } });
+
+/** One line per catalog variant, and per custom item of the same name, price and delivery. */
+const keyOf = (i: DraftItem) =>
+  'custom' in i
+    ? `custom/${i.label}/${i.custom.price}/${i.custom.shippable}`
+    : `${i.productId}/${i.variantId}`;
+export const draftKey = keyOf;
 
 type Variant = NonNullable<ProductRef['variantsInfo']>['variants'][number];
 
@@ -32,7 +38,7 @@ export const itemLabel = (p: Pick<ProductRef, 'name'>, v: Variant): string => {
 
 /** The draft with `quantity` more of an item: added to its line when it is there, else a new line. */
 export function addItem(items: readonly DraftItem[], item: DraftItem): DraftItem[] {
-  const at = items.findIndex((i) => i.variantId === item.variantId && i.productId === item.productId);
+  const at = items.findIndex((i) => keyOf(i) === keyOf(item));
   if (at < 0) return [...items, { ...item, quantity: Math.min(item.quantity, MAX_QUANTITY) }];
   return items.map((i, n) =>
     n === at ? { ...i, quantity: Math.min(i.quantity + item.quantity, MAX_QUANTITY) } : i,
@@ -63,3 +69,28 @@ export function draftProblems(d: { email: string; items: readonly DraftItem[] })
     ...(d.items.length === 0 ? { items: 'Add at least one item.' } : {}),
   };
 }
+
+/** A custom item's price as typed: a plain amount ("20", "19.90"), else undefined. */
+export function priceOf(text: string): string | undefined {
+  const t = text.trim();
+  return /^\d{1,9}(\.\d{1,3})?$/.test(t) ? t : undefined;
+}
+
+/** What stops a custom item from being added, by field. */
+export function customItemProblems(d: { name: string; price: string; quantity: string }): {
+  name?: string;
+  price?: string;
+  quantity?: string;
+} {
+  return {
+    ...(!d.name.trim() ? { name: 'Name the item as the buyer will read it.' } : {}),
+    ...(priceOf(d.price) === undefined ? { price: 'Enter a price like 20 or 19.90.' } : {}),
+    ...(quantityOf(d.quantity) === undefined ? { quantity: `From 1 to ${MAX_QUANTITY}` } : {}),
+  };
+}
+
+/** The line the store is asked to price for an item. */
+export const lineOf = (i: DraftItem): DraftLine =>
+  'custom' in i
+    ? { name: i.label, price: i.custom.price, shippable: i.custom.shippable, quantity: i.quantity }
+    : { productId: i.productId, variantId: i.variantId, quantity: i.quantity };

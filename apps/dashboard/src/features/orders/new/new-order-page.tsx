@@ -15,7 +15,8 @@ import { useHttp } from '../../../app/http.tsx';
 import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { ordersUrls } from '../urls.ts';
-import { addItem, draftProblems, type DraftItem } from './draft.ts';
+import { addItem, draftProblems, lineOf, type DraftItem } from './draft.ts';
+import { CustomItemForm } from './custom-item.tsx';
 import { DraftItems } from './draft-items.tsx';
 import { ItemPicker } from './item-picker.tsx';
 import { PaymentLinkStep } from './payment-link-step.tsx';
@@ -64,7 +65,7 @@ function DraftForm() {
           setProblems(found);
           if (found.email || found.items) return;
           create.mutate(
-            { email, lines: items, couponCode: coupon },
+            { email, lines: items.map(lineOf), couponCode: coupon },
             { onSuccess: (c) => void navigate(ordersUrls.create.href({ checkout: c.id })) },
           );
         }}
@@ -84,6 +85,12 @@ function DraftForm() {
           <legend className="mb-2 font-medium">Items</legend>
           <ItemPicker
             error={problems.items}
+            onAdd={(item) => {
+              setItems((all) => addItem(all, item));
+              setProblems(({ items: _done, ...rest }) => rest);
+            }}
+          />
+          <CustomItemForm
             onAdd={(item) => {
               setItems((all) => addItem(all, item));
               setProblems(({ items: _done, ...rest }) => rest);
