@@ -62,3 +62,18 @@ export type PaymentLinkRequest = z.infer<typeof paymentLinkRequest>;
 export const paymentLinkQuery = z.strictObject({ token: z.string().max(2000).optional() });
 /** The link's checkout id as it arrived (a mangled one is an invalid link, not a malformed request). */
 export const paymentLinkParams = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * `GET /ecom/v1/checkouts/payment-links` (Vitrine's own, admins): the open checkouts the merchant
+ * made for buyers (payment links not yet paid), newest first, each as `GET /ecom/v1/checkouts/{id}`
+ * answers it; `nextCursor` asks for the next page.
+ */
+export const merchantCheckoutsQuery = z.strictObject({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+export const merchantCheckoutsResponse = z.object({
+  checkouts: z.array(checkout),
+  nextCursor: z.string().optional(),
+});
+export type MerchantCheckoutsPage = z.infer<typeof merchantCheckoutsResponse>;

@@ -146,6 +146,18 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.reload();
     await expect.poll(() => page.locator('main').innerText()).toContain('Walnut Desk');
     expect(page.url()).toBe(createPage);
+
+    // The Orders tab of links not yet paid lists it, and leads back to it.
+    await page.goto('/dashboard/orders');
+    await page.getByRole('link', { name: 'Payment links' }).click();
+    await page.getByRole('status').filter({ hasText: '1 payment link waiting.' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: BUYER });
+    expect(await row.innerText()).toContain('2 × Walnut Desk, Engraving "For Pat"');
+    expect(await row.innerText()).toContain('$660.00');
+    await expectAccessible(page, 'payment links list');
+    await checkBothWidths(browser, page, { name: 'payment-links', dir: ARTIFACTS, watch });
+    await row.getByRole('link', { name: BUYER }).click();
+    await page.waitForURL(createPage);
   });
 
   it('the buyer, on a phone, follows the link, gives an address, chooses the delivery and pays', async () => {
@@ -194,6 +206,9 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     expect(order).toContain('Walnut Desk');
     expect(order).toContain('Engraving "For Pat"');
     expect(order).toContain('Paid');
+    // Paid, it has left the payment links.
+    await page.goto('/dashboard/orders/payment-links');
+    await page.getByRole('status').filter({ hasText: 'No payment link is waiting to be paid.' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

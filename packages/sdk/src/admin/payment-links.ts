@@ -4,7 +4,7 @@
  * the buyer or copied. The buyer gives their address and pays on the hosted checkout page, and the
  * order is placed from that checkout (apps/server/src/modules/hosted-checkout README).
  */
-import type { Checkout, PaymentLink } from '@vitrine/contract';
+import type { Checkout, MerchantCheckoutsPage, PaymentLink } from '@vitrine/contract';
 import { STORES_APP_ID } from '../catalog.ts';
 import type { HttpClient } from '../http.ts';
 
@@ -54,6 +54,13 @@ export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
 };
 
 export const paymentLinkCalls = {
+  /** The open checkouts the merchant made (links not yet paid), newest first, 20 a page. */
+  list: (http: HttpClient, cursor?: string): Promise<MerchantCheckoutsPage> =>
+    http.request<MerchantCheckoutsPage>({
+      method: 'GET',
+      path: '/ecom/v1/checkouts/payment-links',
+      query: { limit: 20, ...(cursor ? { cursor } : {}) },
+    }),
   /** A checkout for the buyer, priced by the store (400 on an item, quantity or coupon it refuses). */
   createCheckout: async (http: HttpClient, v: MerchantCheckoutInput): Promise<Checkout> =>
     (

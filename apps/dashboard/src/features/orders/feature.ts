@@ -9,6 +9,10 @@ export const ordersFeature: Feature = {
       lazy: () => import('./list/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
     },
     {
+      path: ordersUrls.paymentLinks.path.slice(1),
+      lazy: () => import('./new/payment-links-page.tsx').then((m) => ({ Component: m.PaymentLinksPage })),
+    },
+    {
       path: ordersUrls.create.path.slice(1),
       lazy: () => import('./new/new-order-page.tsx').then((m) => ({ Component: m.NewOrderPage })),
     },

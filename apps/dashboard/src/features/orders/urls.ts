@@ -84,4 +84,6 @@ export const ordersUrls = {
   packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.list() }),
   /** An order taken for a buyer: the items and e-mail, then (`checkout`, once priced) its payment link. */
   create: route('/orders/new', { checkout: param.token() }),
+  /** The orders created for buyers whose payment link is not paid yet, newest first. */
+  paymentLinks: route('/orders/payment-links', { cursor: param.token() }),
 };

@@ -9,6 +9,8 @@ import {
   emptyResponse,
   idParams,
   markCompletedRequest,
+  merchantCheckoutsQuery,
+  merchantCheckoutsResponse,
   removeLineItemsRequest,
   updateCheckoutRequest,
   updateQuantityRequest,
@@ -30,6 +32,7 @@ import {
   updateCheckoutLineItemsQuantity,
 } from './service.ts';
 import { createOrderFromCheckout } from './create-order.ts';
+import { openMerchantCheckouts } from './merchant.ts';
 
 const K = '/ecom/v1/checkouts';
 const tags = ['checkout'] as const;
@@ -64,6 +67,18 @@ export function checkoutRoutes(r: Router) {
     async handler(ctx, { params }) {
       return { checkout: await getCheckout(ctx, params.id) };
     },
+  });
+  r.route({
+    method: 'GET',
+    url: `${K}/payment-links`,
+    roles: ['admin'],
+    summary:
+      "Open checkouts the merchant made for buyers (payment links not yet paid), newest first (Vitrine's own)",
+    tags,
+    query: merchantCheckoutsQuery,
+    response: merchantCheckoutsResponse,
+    handler: (ctx, { query }) =>
+      openMerchantCheckouts(ctx, { cursor: query.cursor, limit: query.limit ?? 20 }),
   });
   r.route({
     method: 'GET',

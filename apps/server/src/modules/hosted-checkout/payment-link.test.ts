@@ -182,6 +182,38 @@ describe('payment links', () => {
     expect(unknownField.status).toBe(400);
   });
 
+  it('are listed for the merchant until paid, newest first, a page at a time', async () => {
+    const made = [
+      await merchantCheckout('first@example.test'),
+      await merchantCheckout('second@example.test'),
+      await merchantCheckout('third@example.test'),
+    ];
+    const shoppers = await s.request<{ checkout: { id: string } }>('POST', K, {
+      auth: (await shopCallers(s)).visitor!,
+      body: { channelType: 'WEB', lineItems: [line] },
+    });
+    expect(shoppers.status).toBe(200);
+    type Page = { checkouts: { id: string; buyerInfo: { email?: string } }[]; nextCursor?: string };
+    const first = await s.admin<Page>('GET', `${K}/payment-links?limit=2`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.checkouts.map((c) => c.id)).toEqual([made[2], made[1]]);
+    expect(first.body.checkouts[0]).toMatchObject({
+      buyerInfo: { email: 'third@example.test' },
+      lineItems: [{ quantity: 2 }],
+    });
+    const second = await s.admin<Page>('GET', `${K}/payment-links?limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.checkouts[0]!.id).toBe(made[0]);
+    const all = (await s.admin<Page>('GET', `${K}/payment-links?limit=50`)).body;
+    expect(all.nextCursor).toBeUndefined();
+    const ids = all.checkouts.map((c) => c.id);
+    // The paid one and the shopper's own are not there.
+    expect(ids).not.toContain(checkoutId);
+    expect(ids).not.toContain(shoppers.body.checkout.id);
+    const bad = await s.admin('GET', `${K}/payment-links?cursor=nope`);
+    expect(bad.status).toBe(400);
+    expect(appError(bad.body).code).toBe('INVALID_CURSOR');
+  });
+
   it("are not a shopper's abandoned checkout: the merchant's checkouts get no reminder", async () => {
     const id = await merchantCheckout('no.reminder@example.test');
     s.clock.advance(2 * 3_600_000);
@@ -224,11 +256,12 @@ describe('permission matrix', () => {
       'POST /_api/hosted-checkout/v1/session': 'any',
       'POST /ecom/v1/checkouts/:id/payment-link': ['admin'],
       'GET /ecom/v1/checkouts/:id/pay': 'any',
+      'GET /ecom/v1/checkouts/payment-links': ['admin'],
     };
     const routes = s.app.router.routes.filter((r) => `${r.method} ${r.url}` in table);
-    expect(routes).toHaveLength(3);
+    expect(routes).toHaveLength(4);
     expectTabledRoles(routes, table, (r) => `${r.method} ${r.url}`);
     const seen = await walkRoles(s, routes, table, (r) => `${r.method} ${r.url}`, await shopCallers(s));
-    expect(seen).toHaveLength(12);
+    expect(seen).toHaveLength(16);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Orders taken for a buyer (../../admin/payment-links.ts) as TanStack Query options. Key:
- * `['merchant-checkouts', id]`: the checkout as the store prices it. Creating one puts it there at
+ * Orders taken for a buyer (../../admin/payment-links.ts) as TanStack Query options. Keys:
+ * `['merchant-checkouts', id]`: the checkout as the store prices it; `['merchant-checkouts', 'open',
+ * cursor]`: a page of the links not yet paid. Creating one puts it there at
  * once; the order it becomes shows in the orders list when the buyer pays.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
@@ -11,6 +12,12 @@ import type { HttpClient } from '../../http.ts';
 const one = (id: string) => ['merchant-checkouts', id] as const;
 
 export const paymentLinkQueries = {
+  /** The links not yet paid (`['merchant-checkouts', 'open', cursor]`). */
+  open: (http: HttpClient, cursor?: string) =>
+    queryOptions({
+      queryKey: ['merchant-checkouts', 'open', cursor ?? null] as const,
+      queryFn: () => paymentLinkCalls.list(http, cursor),
+    }),
   checkout: (http: HttpClient, id: string) =>
     queryOptions({ queryKey: one(id), queryFn: () => checkoutCalls.get(http, id) }),
 };
@@ -20,8 +27,9 @@ export const paymentLinkMutations = {
     mutationOptions({
       mutationKey: ['merchant-checkouts', 'create'] as const,
       mutationFn: (v: MerchantCheckoutInput) => paymentLinkCalls.createCheckout(http, v),
-      onSuccess: (checkout, _v, _r, context) => {
+      onSuccess: async (checkout, _v, _r, context) => {
         context.client.setQueryData(one(checkout.id), checkout);
+        await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
       },
     }),
   make: (http: HttpClient) =>
