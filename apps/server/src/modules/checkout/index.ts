@@ -5,7 +5,7 @@ import { checkoutRoutes } from './routes.ts';
 export { dailyCheckouts } from './stats.ts';
 export { leftCheckouts, recoveredCheckouts } from './left.ts';
 export { createCheckoutFromCart, type CartSource } from './from-cart.ts';
-export { getCheckout, load } from './service.ts';
+export { getCheckout, getCheckoutAndOwner, load } from './service.ts';
 export { noteStockMoved as noteStockMovedFor, stockMoving as stockMovingFor } from './kept.ts';
 export { type CheckoutTables } from './store.ts';
 

@@ -183,23 +183,36 @@ async function present(
   return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
 }
 
-export const getCheckout = (ctx: Ctx, id: string): Promise<WireCheckout> => presentRead(ctx, { id });
+export const getCheckout = async (ctx: Ctx, id: string): Promise<WireCheckout> =>
+  (await presentRead(ctx, { id })).wire;
 
-export const getCheckoutByCartId = (ctx: Ctx, cartId: string): Promise<WireCheckout> =>
-  presentRead(ctx, { cartId });
+export const getCheckoutByCartId = async (ctx: Ctx, cartId: string): Promise<WireCheckout> =>
+  (await presentRead(ctx, { cartId })).wire;
+
+/** A checkout as its GET answers it, with who owns it (`visitor:<id>`, `member:<id>` or null), from one read. */
+export async function getCheckoutAndOwner(
+  ctx: Ctx,
+  id: string,
+): Promise<{ checkout: WireCheckout; ownerKey: string | null }> {
+  const { wire, row } = await presentRead(ctx, { id });
+  return { checkout: wire, ownerKey: row.owner_key };
+}
 
 /**
  * The checkout read now (`load`, which keeps it), priced: with the coupon kept with it when the read
  * finds it still so, else read; a coupon read is kept with it.
  */
-async function presentRead(ctx: Ctx, where: { id: string } | { cartId: string }): Promise<WireCheckout> {
+async function presentRead(ctx: Ctx, where: { id: string } | { cartId: string }) {
   const found = await load(ctx, where, { coupon: 'id' in where ? keptCouponOf(where.id) : undefined });
   const { row, configRevision, catalogRows, versions } = found;
   const { resolved } = await resolveStored(ctx.db, row.line_items, catalogRows);
   const priced = await priceCheckout(ctx, row, resolved, configRevision, found.coupon);
   if (priced.couponRead && priced.couponRead !== found.coupon && !ctx.db.isTransaction)
     keepCheckout({ row, catalogRows, configRevision, versions, coupon: priced.couponRead });
-  return checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL));
+  return {
+    row,
+    wire: checkoutWire(row, resolved, priced, wireMoney(priced.config.settings, ctx.config.PUBLIC_URL)),
+  };
 }
 
 /**

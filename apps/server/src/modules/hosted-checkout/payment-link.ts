@@ -9,7 +9,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { signedLinks } from '../../platform/signed-links.ts';
-import { getCheckout, load } from '../checkout/index.ts';
+import { getCheckoutAndOwner, load } from '../checkout/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { checkoutPageFor } from './page-for.ts';
 import { paymentLinkMail } from './payment-link-mail.ts';
@@ -30,10 +30,10 @@ const dayOf = (d: Date) =>
 
 /** A payment link for checkout `id`, e-mailed to its buyer with `sendEmail`. */
 export async function makePaymentLink(ctx: Ctx, id: string, body: PaymentLinkRequest): Promise<PaymentLink> {
-  const [{ row }, checkout] = await Promise.all([load(ctx, { id }), getCheckout(ctx, id)]);
-  if (row.completed)
+  const { checkout, ownerKey } = await getCheckoutAndOwner(ctx, id);
+  if (checkout.completed)
     throw new AppError(409, 'CHECKOUT_COMPLETED', 'The order of this checkout has been placed already.');
-  if (!linkOwner({ role: 'anonymous' }, row.owner_key))
+  if (!linkOwner({ role: 'anonymous' }, ownerKey))
     throw new AppError(
       409,
       'CHECKOUT_HAS_NO_SHOPPER',
@@ -49,7 +49,7 @@ export async function makePaymentLink(ctx: Ctx, id: string, body: PaymentLinkReq
       "The checkout has no buyer e-mail to send the link to: set the checkout's buyerInfo.email first.",
     );
   const expires = new Date(ctx.clock.now().getTime() + PAYMENT_LINK_DAYS * 86_400_000);
-  const url = `${ctx.config.PUBLIC_URL}/ecom/v1/checkouts/${row.id}/pay?token=${await links.sign(ctx, row.id)}`;
+  const url = `${ctx.config.PUBLIC_URL}/ecom/v1/checkouts/${checkout.id}/pay?token=${await links.sign(ctx, checkout.id)}`;
   if (body.sendEmail && email) {
     const { storeName } = await getSettings(ctx);
     await queueMail(
