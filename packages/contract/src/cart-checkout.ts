@@ -112,7 +112,7 @@ export const checkoutAppliedDiscount = z.strictObject({
   discountType: z.string(),
   lineItemIds: z.array(z.string()),
   coupon: z.strictObject({ id: z.string(), code: z.string(), amount: money, name: z.string() }).optional(),
-  merchantDiscount: z.strictObject({ amount: money }).optional(),
+  merchantDiscount: z.strictObject({ amount: money, percentage: z.number().optional() }).optional(),
   discountRule: z.strictObject({ id: z.string(), name: translated, amount: money }).optional(),
 });
 export type CheckoutAppliedDiscount = z.infer<typeof checkoutAppliedDiscount>;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { ruleParams } from './errors.ts';
 import { cursorPagingMetadata, cursorQuery } from './query.ts';
-import { decimalString, id, int64, isoDate } from './scalars.ts';
+import { decimalString, id, int64, isoDate, percentage } from './scalars.ts';
 
 /** A percentage above 0 and at most 100, with up to 4 decimals. */
-export const discountPercentage = z
-  .number()
-  .gt(0)
-  .max(100)
-  .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, {
-    message: 'must have at most 4 decimal places',
-    ...ruleParams('DECIMAL_MAX_SCALE', { maxScale: 4 }),
-  });
+export const discountPercentage = percentage(4);
 /** A money amount in major units as a decimal string; the currency's decimals are checked by the server. */
 const money = decimalString({ scale: 4, max: 1e12 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withAddressLine } from './addresses.ts';
-import { decimalString, id } from './scalars.ts';
+import { ruleParams } from './errors.ts';
+import { decimalString, id, percentage } from './scalars.ts';
 
 /**
  * Current cart and checkout requests (contract/cart-checkout.md). Nested shapes the SDK fills
@@ -151,6 +152,21 @@ export const merchantDiscountInput = z.object({
   amount: decimalString({ max: 1e11 }),
   lineItemIds: z.array(id).max(MAX_LINE_ITEMS).optional(),
 });
+/**
+ * A discount the merchant gives on a checkout they make for a buyer (Create order), on the whole
+ * order before delivery: exactly one of an amount and a percentage (above 0, at most 100, 2 decimals).
+ */
+export const checkoutMerchantDiscountInput = z
+  .strictObject({
+    amount: decimalString({ max: 1e11 }).optional(),
+    percentage: percentage(2).optional(),
+  })
+  .refine((d) => (d.amount === undefined) !== (d.percentage === undefined), {
+    message: 'give exactly one of amount and percentage',
+    ...ruleParams('ONE_OF_ALIGNMENT', {}),
+  });
+export type CheckoutMerchantDiscountInput = z.infer<typeof checkoutMerchantDiscountInput>;
+const checkoutMerchantDiscounts = z.array(checkoutMerchantDiscountInput).max(10);
 const selectedShippingOption = z.object({
   code: z.string().min(1).max(100),
   carrierId: z.string().max(100).optional(),
@@ -239,6 +255,8 @@ export const createCheckoutRequest = z.strictObject({
   customLineItems: customLineItems.optional(),
   channelType,
   overrideCheckoutUrl: overrideCheckoutUrl.optional(),
+  /** Vitrine: the site owner's and apps' own discounts (the dashboard's Create order). */
+  merchantDiscounts: checkoutMerchantDiscounts.optional(),
 });
 export const updateCheckoutRequest = z.strictObject({
   checkout: checkoutInfoInput.extend({ id: id.optional() }).optional(),
@@ -249,6 +267,8 @@ export const updateCheckoutRequest = z.strictObject({
   overrideCheckoutUrl: overrideCheckoutUrl.optional(),
   lineItems: lineItems.optional(),
   customLineItems: customLineItems.optional(),
+  /** Vitrine: replaces the merchant discounts (site owner and apps; `[]` takes them off). */
+  merchantDiscounts: checkoutMerchantDiscounts.optional(),
 });
 export const checkoutIdBody = z.strictObject({ id: id.optional() });
 export const addToCheckoutRequest = z.strictObject({

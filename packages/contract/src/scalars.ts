@@ -57,3 +57,14 @@ export const qs = {
   array: <T extends z.ZodType>(item: T) =>
     z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)),
 };
+
+/** A percentage above 0 and at most 100, with up to `maxScale` decimals. */
+export const percentage = (maxScale: number) =>
+  z
+    .number()
+    .gt(0)
+    .max(100)
+    .refine((n) => Math.abs(n * 10 ** maxScale - Math.round(n * 10 ** maxScale)) < 1e-6, {
+      message: `must have at most ${maxScale} decimal places`,
+      ...ruleParams('DECIMAL_MAX_SCALE', { maxScale }),
+    });

@@ -37,6 +37,12 @@ export function CheckoutSummary({
         `−${formatMoney(d.discountRule.amount)}`,
         true,
       ]);
+    else if (d.merchantDiscount)
+      rows.push([
+        d.merchantDiscount.percentage ? `Discount (${d.merchantDiscount.percentage}%)` : 'Discount',
+        `−${formatMoney(d.merchantDiscount.amount)}`,
+        true,
+      ]);
   }
   // "Free" only for a chosen option that costs nothing; pickup is called pickup.
   const selected = checkout.shippingInfo?.selectedCarrierServiceOption;

@@ -1,7 +1,8 @@
 /**
  * An order taken by phone, the whole journey in real Chromium against a real server: the owner
  * creates the order in the dashboard (finds the product, picks its size and a quantity, adds an
- * engraving the catalog does not have, gives the buyer's e-mail) and e-mails its payment link with a message; the buyer, on a phone, follows the
+ * engraving the catalog does not have, gives the buyer's e-mail and 10% off, then makes it $60 off) and
+ * e-mails its payment link with a message; the buyer, on a phone, follows the
  * e-mail's link (through a real SMTP server) to the hosted checkout page, gives an address, chooses
  * the delivery and pays. The owner then finds the order, and the spent link says the order is
  * placed. axe and screenshots at 1280 and 375 px.
@@ -112,6 +113,14 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.getByRole('button', { name: 'Add custom item' }).click();
     await items.getByRole('rowheader', { name: /^Engraving "For Pat"/ }).waitFor();
     expect(await items.innerText()).toContain('Custom item · 20 each');
+    // The merchant's own discount: a percentage past 100 is refused and focused, then 10% off.
+    await page.getByLabel('Percent off').fill('150');
+    await page.getByRole('button', { name: 'Continue to the payment link' }).click();
+    await page.getByText('Enter a percentage from 0.01 to 100, like 10 or 12.5.').waitFor();
+    expect(await page.evaluate('document.activeElement?.id')).toBe(
+      await page.getByLabel('Percent off').getAttribute('id'),
+    );
+    await page.getByLabel('Percent off').fill('10');
     await expectAccessible(page, 'create order form');
     await checkBothWidths(browser, page, { name: 'create-order', dir: ARTIFACTS, watch });
 
@@ -124,8 +133,19 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     expect(priced).toContain('$640.00');
     expect(priced).toContain('Engraving "For Pat"');
     expect(priced).toContain('$660.00');
-    expect(priced).toContain('Total so far');
+    expect(priced).toMatch(/Merchant discount \(10%\)\s+−\$66\.00/);
+    expect(priced).toMatch(/Total so far\s+\$594\.00/);
     expect(priced).toContain('Delivery and tax are added when the buyer gives their address.');
+
+    // Changed before the link goes out: $60 off instead.
+    await page.getByText('Change the discount').click();
+    expect(await page.getByLabel('Percent off').inputValue()).toBe('10');
+    await page.getByLabel('Discount', { exact: true }).selectOption({ label: 'Amount off' });
+    await page.getByLabel('Amount off').fill('60');
+    await page.getByRole('button', { name: 'Apply discount' }).click();
+    await page.getByText('The discount is applied.').waitFor();
+    await expect.poll(() => main.innerText()).toMatch(/Total so far\s+\$600\.00/);
+    expect(await main.innerText()).toMatch(/Merchant discount\s+−\$60\.00/);
   });
 
   it('e-mails the payment link with a message, and a reload keeps the order', async () => {
@@ -141,6 +161,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     const mail = received(sink, BUYER).find((m) => m.includes('Pay now'))!;
     expect(mail).toContain(MESSAGE);
     expect(mail).toContain('Walnut Desk (Size: Large)  $640.00');
+    expect(mail).toMatch(/Discount: \S+\$60\.00/); // the minus sign is quoted-printable
     expect(/Pay now: (\S+)/.exec(mail)?.[1]).toBe(link);
 
     await page.reload();
@@ -153,7 +174,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.getByRole('status').filter({ hasText: '1 payment link waiting.' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: BUYER });
     expect(await row.innerText()).toContain('2 × Walnut Desk, Engraving "For Pat"');
-    expect(await row.innerText()).toContain('$660.00');
+    expect(await row.innerText()).toContain('$600.00');
     await expectAccessible(page, 'payment links list');
     await checkBothWidths(browser, page, { name: 'payment-links', dir: ARTIFACTS, watch });
     await row.getByRole('link', { name: BUYER }).click();
@@ -171,6 +192,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
       expect(await q.getByLabel('E-mail').inputValue()).toBe(BUYER);
       // The order summary (folded away on a phone) holds what the merchant put together.
       await expect.poll(() => q.locator('body').textContent()).toContain('Walnut Desk');
+      expect(await q.locator('body').textContent()).toMatch(/Discount\s*−\$60\.00/);
       await fillAddress(q, BUYER);
       await q.getByLabel('Name on card').fill('Pat Buyer');
       await q.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -179,8 +201,8 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
       await expectAccessible(q, 'hosted checkout from a payment link');
       await q.getByRole('button', { name: /place order/i }).click();
       await q.waitForURL(/\/checkout\/thank-you\?/, { timeout: 15_000 });
-      // 2 desks and the engraving, and the delivery of the desks only.
-      await expect.poll(() => q.locator('main').innerText()).toContain('$665.00');
+      // 2 desks and the engraving, $60 off, and the delivery of the desks only.
+      await expect.poll(() => q.locator('main').innerText()).toContain('$605.00');
       await q.screenshot({ path: join(ARTIFACTS, 'payment-link-paid-375.png'), fullPage: true });
 
       // The link is spent: opened again, it says the order is placed.
@@ -196,7 +218,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.getByText('The buyer has paid').waitFor();
     await page.getByRole('link', { name: 'their orders' }).click();
     await page.getByRole('status').filter({ hasText: 'Showing 1 order matching the filters' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: '$665.00' });
+    const row = page.getByRole('row').filter({ hasText: '$605.00' });
     await row.getByRole('link', { name: /^#\d+$/ }).click();
     await page.getByRole('heading', { name: /^Order #\d+$/, level: 1 }).waitFor();
     const main = page.locator('main');
@@ -206,6 +228,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     expect(order).toContain('Walnut Desk');
     expect(order).toContain('Engraving "For Pat"');
     expect(order).toContain('Paid');
+    expect(order).toMatch(/Merchant discount\s+−\$60\.00/);
     // Paid, it has left the payment links.
     await page.goto('/dashboard/orders/payment-links');
     await page.getByRole('status').filter({ hasText: 'No payment link is waiting to be paid.' }).waitFor();

@@ -174,6 +174,38 @@ export async function placeShopOrder(
 }
 
 /** Pays a gateway order with the test card, as the buyer. */
+/**
+ * The buyer on the hosted checkout page: gives a New York address and the standard delivery
+ * (usFlatShipping) to their checkout, and places the order (its ids).
+ */
+export async function shipToNyAndPlace(
+  s: TestServer,
+  auth: string,
+  checkoutId: string,
+  contactDetails = { firstName: 'Pat', lastName: 'Buyer' },
+) {
+  const K = '/ecom/v1/checkouts';
+  const patched = await s.request('PATCH', `${K}/${checkoutId}`, {
+    auth,
+    body: {
+      checkout: {
+        shippingInfo: {
+          shippingDestination: { address: NY_ADDRESS, contactDetails },
+          selectedCarrierServiceOption: { code: 'standard' },
+        },
+      },
+    },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  const placed = await s.request<{ orderId: string; paymentGatewayOrderId: string }>(
+    'POST',
+    `${K}/${checkoutId}/create-order`,
+    { auth, body: { id: checkoutId } },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body;
+}
+
 export async function payAsBuyer(s: TestServer, auth: string, paymentGatewayOrderId: string) {
   const r = await s.request<{ status: string; paymentId: string }>('POST', '/payments/v1/test-gateway/pay', {
     auth,

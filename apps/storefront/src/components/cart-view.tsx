@@ -107,7 +107,9 @@ function discountRows(e: EstimateTotals | undefined): [string, string][] {
       ? [[`Coupon ${d.coupon.code}`, d.coupon.amount]]
       : d.discountRule
         ? [[d.discountRule.name.original, d.discountRule.amount]]
-        : [],
+        : d.merchantDiscount
+          ? [['Discount', d.merchantDiscount.amount]]
+          : [],
   );
   const named = rows.map(([label, m]): [string, string] => [label, formatMoney(m)]);
   if (!named.length) return [['Discount', formatMoney(e.priceSummary.discount)]];

@@ -13,10 +13,14 @@ export type DraftLine = { quantity: number } & (
   { productId: string; variantId: string } | { name: string; price: string; shippable: boolean }
 );
 
+/** The merchant's own discount on the whole order: an amount ("20.00") or a percentage (10 for 10%). */
+export type MerchantDiscount = { amount: string } | { percentage: number };
+
 export interface MerchantCheckoutInput {
   email: string;
   lines: readonly DraftLine[];
   couponCode?: string;
+  discount?: MerchantDiscount;
 }
 
 export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
@@ -50,6 +54,7 @@ export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
         }
       : {}),
     ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
+    ...(v.discount ? { merchantDiscounts: [v.discount] } : {}),
   };
 };
 
@@ -68,6 +73,19 @@ export const paymentLinkCalls = {
         method: 'POST',
         path: '/ecom/v1/checkouts',
         body: merchantCheckoutBody(v),
+      })
+    ).checkout,
+  /** Gives the order the merchant's discount instead of the one it had (none: takes it off). */
+  setDiscount: async (
+    http: HttpClient,
+    v: { checkoutId: string; discount: MerchantDiscount | null },
+  ): Promise<Checkout> =>
+    (
+      await http.request<{ checkout: Checkout }>({
+        method: 'PATCH',
+        path: '/ecom/v1/checkouts/{id}',
+        pathParams: { id: v.checkoutId },
+        body: { merchantDiscounts: v.discount ? [v.discount] : [] },
       })
     ).checkout,
   /** The checkout's payment link (30 days); with `sendEmail`, e-mailed to its buyer now. */

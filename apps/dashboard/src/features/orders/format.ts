@@ -15,12 +15,12 @@ type Amount = { amount: string; formattedAmount?: string };
 type Applied = {
   coupon?: { code?: string; amount?: Amount };
   discountRule?: { name?: { original?: string }; amount?: Amount };
-  merchantDiscount?: { amount?: Amount };
+  merchantDiscount?: { amount?: Amount; percentage?: number };
 };
 
 /**
  * Each discount an order or checkout got, by name with what it took off: "Coupon SAVE10", the
- * automatic discount's name, "Merchant discount". Those without an amount are left out.
+ * automatic discount's name, "Merchant discount (10%)". Those without an amount are left out.
  */
 export function discountsByName(applied: readonly unknown[] | undefined): [string, Amount][] {
   return (applied ?? []).flatMap((raw): [string, Amount][] => {
@@ -28,7 +28,10 @@ export function discountsByName(applied: readonly unknown[] | undefined): [strin
     if (d.coupon?.amount) return [[`Coupon ${d.coupon.code ?? ''}`.trim(), d.coupon.amount]];
     if (d.discountRule?.amount)
       return [[d.discountRule.name?.original ?? 'Automatic discount', d.discountRule.amount]];
-    if (d.merchantDiscount?.amount) return [['Merchant discount', d.merchantDiscount.amount]];
+    if (d.merchantDiscount?.amount) {
+      const pct = d.merchantDiscount.percentage;
+      return [[pct ? `Merchant discount (${pct}%)` : 'Merchant discount', d.merchantDiscount.amount]];
+    }
     return [];
   });
 }

@@ -725,7 +725,7 @@ export async function estimateCurrentCartTotals(ctx: Ctx, body: z.infer<typeof e
     resolved,
     couponCode: cart.coupon?.code,
     customerKey: customerKeyOf(ctx),
-    merchantDiscountsMinor: cart.merchant_discounts.map((d) => d.amountMinor),
+    merchantDiscounts: cart.merchant_discounts,
     ...(address?.country
       ? {
           destination: {

@@ -38,6 +38,7 @@ import {
   noteStockMoved,
   type KeptCheckout,
 } from './kept.ts';
+import { merchantDiscountsOf } from './merchant-discounts.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
   sendNewCheckout,
@@ -166,7 +167,7 @@ export async function priceCheckout(
     customerKey: customerKey(row),
     ...(coupon ? { couponRead: coupon } : {}),
     giftCard: row.gift_card,
-    merchantDiscountsMinor: row.merchant_discounts.map((d) => d.amountMinor),
+    merchantDiscounts: row.merchant_discounts,
     destination: destinationOf(row.shipping_destination),
     selectedShippingCode: row.selected_shipping?.code,
     now: ctx.clock.now(),
@@ -441,6 +442,8 @@ export async function createCheckout(
   if (body.couponCode) w.coupon = { id: '', code: body.couponCode };
   if (body.giftCardCode) w.gift_card = giftCardOf(body.giftCardCode, body.giftCardRedeemAmount, currency);
   if (body.overrideCheckoutUrl) w.override_checkout_url = body.overrideCheckoutUrl;
+  if (body.merchantDiscounts)
+    w.merchant_discounts = merchantDiscountsOf(caller, body.merchantDiscounts, currency);
   return insertNew(ctx, w, resolved, configRevision, null, {
     coupon: !!body.couponCode,
     giftCard: !!body.giftCardCode,
@@ -606,6 +609,10 @@ export async function updateCheckout(
     if (body.overrideCheckoutUrl) {
       w.override_checkout_url = body.overrideCheckoutUrl;
       modified.push('overrideCheckoutUrl');
+    }
+    if (body.merchantDiscounts) {
+      w.merchant_discounts = merchantDiscountsOf(ctx, body.merchantDiscounts, currency);
+      modified.push('appliedDiscounts');
     }
     const shipping = modified.includes('shippingInfo') && !!w.selected_shipping;
     return {

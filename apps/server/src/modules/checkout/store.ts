@@ -8,7 +8,7 @@ import {
   updateIfRevision,
 } from '../../platform/db/statement.ts';
 import { writeUnanswered, type Executor } from '../../platform/db/tx.ts';
-import { stillReadAt, type ExtraIds, type StoredLine } from '../lines/index.ts';
+import { stillReadAt, type ExtraIds, type MerchantDiscount, type StoredLine } from '../lines/index.ts';
 import {
   catalogRevision,
   catalogRowsFor,
@@ -38,7 +38,7 @@ export interface CheckoutTables {
     buyer_note: string | null;
     coupon: { id: string; code: string } | null;
     gift_card: { code: string; requestedAmountMinor?: number } | null;
-    merchant_discounts: { amountMinor: number }[];
+    merchant_discounts: MerchantDiscount[];
     override_checkout_url: string | null;
     channel_type: string;
     custom_fields: unknown[];

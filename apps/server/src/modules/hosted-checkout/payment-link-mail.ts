@@ -17,7 +17,8 @@ export function paymentLinkMail(o: {
     const choices = lineChoices(l.descriptionLines);
     const name = l.productName.original;
     return {
-      text: `${l.quantity} × ${name}${choices ? ` (${choices})` : ''}  ${l.totalPriceAfterTax.formattedAmount}`,
+      // Before discounts, as the subtotal counts it (a discount is its own line below).
+      text: `${l.quantity} × ${name}${choices ? ` (${choices})` : ''}  ${(l.lineItemPrice ?? l.totalPriceAfterTax).formattedAmount}`,
       image: l.media?.url,
       name,
     };

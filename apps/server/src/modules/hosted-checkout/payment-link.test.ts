@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, mailsTo } from '../../test/identity.ts';
 import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { NY_ADDRESS, payAsBuyer, shopLine, shopProduct, usFlatShipping } from '../../test/shop.ts';
+import { payAsBuyer, shipToNyAndPlace, shopLine, shopProduct, usFlatShipping } from '../../test/shop.ts';
 
 const K = '/ecom/v1/checkouts';
 const DAY = 86_400_000;
@@ -97,31 +97,10 @@ describe('payment links', () => {
       lineItems: [{ quantity: 2 }],
     });
     const auth = session.body.accessToken;
-    const patched = await s.request('PATCH', `${K}/${checkoutId}`, {
-      auth,
-      body: {
-        checkout: {
-          shippingInfo: {
-            shippingDestination: {
-              address: NY_ADDRESS,
-              contactDetails: { firstName: 'Pat', lastName: 'Buyer' },
-            },
-            selectedCarrierServiceOption: { code: 'standard' },
-          },
-        },
-      },
-    });
-    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    const placed = await s.request<{ orderId: string; paymentGatewayOrderId: string }>(
-      'POST',
-      `${K}/${checkoutId}/create-order`,
-      { auth, body: { id: checkoutId } },
-    );
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    await payAsBuyer(s, auth, placed.body.paymentGatewayOrderId);
+    const placed = await shipToNyAndPlace(s, auth, checkoutId);
+    await payAsBuyer(s, auth, placed.paymentGatewayOrderId);
 
-    const order = (await s.admin<{ order: Order }>('GET', `/ecom/v1/orders/${placed.body.orderId}`)).body
-      .order;
+    const order = (await s.admin<{ order: Order }>('GET', `/ecom/v1/orders/${placed.orderId}`)).body.order;
     expect(order).toMatchObject({
       channelInfo: { type: 'BACKOFFICE_MERCHANT' },
       buyerInfo: { email: 'phone.buyer@example.test' },

@@ -48,7 +48,8 @@ export interface PriceRequest {
    */
   couponRead?: CouponRead;
   giftCard?: { code: string; requestedAmountMinor?: number } | null;
-  merchantDiscountsMinor?: readonly number[];
+  /** The merchant's own discounts on the whole order (a cart's, a checkout's made for a buyer). */
+  merchantDiscounts?: readonly MerchantDiscount[];
   destination?: Destination;
   selectedShippingCode?: string | null;
   calculateShipping?: boolean;
@@ -56,6 +57,18 @@ export interface PriceRequest {
   calculateFees?: boolean;
   now: Date;
 }
+
+/** A discount the merchant gives on the whole order: an amount (minor units) or a percentage. */
+export type MerchantDiscount = { amountMinor: number } | { percentage: number };
+
+const merchantRule = (d: MerchantDiscount, i: number): DiscountRule => ({
+  id: `merchant-${i + 1}`,
+  name: 'Merchant discount',
+  scope: 'GLOBAL',
+  ...('percentage' in d
+    ? { type: 'PERCENTAGE', value: d.percentage }
+    : { type: 'FIXED_AMOUNT', value: d.amountMinor }),
+});
 
 export interface Priced {
   config: PricingConfig;
@@ -147,13 +160,7 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
   const priced = req.resolved.filter(isPriced);
   let lines = priced.map((r) => lineInput(r, settings));
   const rulesNeed = rulesNeedCollections(config.rules);
-  const merchant: DiscountRule[] = (req.merchantDiscountsMinor ?? []).map((amountMinor, i) => ({
-    id: `merchant-${i + 1}`,
-    name: 'Merchant discount',
-    type: 'FIXED_AMOUNT',
-    scope: 'GLOBAL',
-    value: amountMinor,
-  }));
+  const merchant = (req.merchantDiscounts ?? []).map(merchantRule);
   const code = req.couponCode;
   const [couponRead, giftCard, linesWithCollections] = await Promise.all([
     !code
@@ -204,6 +211,10 @@ export async function priceLines(db: Executor, configRevision: number, req: Pric
     },
   };
   const output = calculate(input, req.now);
+  for (const d of output.appliedDiscounts) {
+    const rule = d.id.startsWith('merchant-') ? merchant.find((r) => r.id === d.id) : undefined;
+    if (rule?.type === 'PERCENTAGE') d.percentage = rule.value;
+  }
   if (req.giftCard && !giftCard) {
     output.messages.push({
       severity: 'WARNING',

@@ -6,6 +6,7 @@ export {
   priceLines,
   pricingConfig,
   type PricingConfig,
+  type MerchantDiscount,
 } from './calculate.ts';
 export {
   type AddItems,

@@ -181,7 +181,14 @@ export function appliedDiscountsWire(list: readonly AppliedDiscount[], m: WireMo
     };
     if (d.source === 'COUPON')
       return { ...base, coupon: { id: d.id, code: d.code ?? '', amount: m(d.amountMinor), name: d.name } };
-    if (d.id.startsWith('merchant-')) return { ...base, merchantDiscount: { amount: m(d.amountMinor) } };
+    if (d.id.startsWith('merchant-'))
+      return {
+        ...base,
+        merchantDiscount: {
+          amount: m(d.amountMinor),
+          ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
+        },
+      };
     return { ...base, discountRule: { id: d.id, name: tr(d.name), amount: m(d.amountMinor) } };
   });
 }

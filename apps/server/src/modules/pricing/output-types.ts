@@ -38,6 +38,8 @@ export interface AppliedDiscount {
   lineItemIds: string[];
   /** Per line, summing exactly to amountMinor (empty for SHIPPING). */
   allocations: { lineItemId: string; amountMinor: number }[];
+  /** A merchant discount given as a percentage (lines' pricing sets it): that percentage. */
+  percentage?: number;
 }
 
 export interface ShippingOptionOutput {

@@ -6,7 +6,11 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { checkoutCalls } from '../../checkout.ts';
-import { paymentLinkCalls, type MerchantCheckoutInput } from '../../admin/payment-links.ts';
+import {
+  paymentLinkCalls,
+  type MerchantCheckoutInput,
+  type MerchantDiscount,
+} from '../../admin/payment-links.ts';
 import type { HttpClient } from '../../http.ts';
 
 const one = (id: string) => ['merchant-checkouts', id] as const;
@@ -31,6 +35,17 @@ export const paymentLinkMutations = {
         context.client.setQueryData(one(checkout.id), checkout);
         await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
       },
+    }),
+  setDiscount: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['merchant-checkouts', 'discount'] as const,
+      mutationFn: (v: { checkoutId: string; discount: MerchantDiscount | null }) =>
+        paymentLinkCalls.setDiscount(http, v),
+      onSuccess: async (checkout, _v, _r, context) => {
+        context.client.setQueryData(one(checkout.id), checkout);
+        await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
+      },
+      onError: (_e, v, _r, context) => context.client.invalidateQueries({ queryKey: one(v.checkoutId) }),
     }),
   make: (http: HttpClient) =>
     mutationOptions({

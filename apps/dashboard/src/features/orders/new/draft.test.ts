@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addItem,
   customItemProblems,
+  discountOf,
   draftProblems,
   itemLabel,
   priceOf,
@@ -77,5 +78,28 @@ describe('the order being put together', () => {
     });
     expect(draftProblems({ email: 'ada@', items: [chair] }).email).toMatch(/like name@example.com/);
     expect(draftProblems({ email: ' ada@example.test ', items: [chair] })).toEqual({});
+  });
+
+  it('reads the merchant discount as typed: empty is none, a percentage to 100, an amount above 0', () => {
+    expect(discountOf('percentage', ' ')).toBeNull();
+    expect(discountOf('percentage', '10')).toEqual({ percentage: 10 });
+    expect(discountOf('percentage', '12.5 %')).toEqual({ percentage: 12.5 });
+    expect(discountOf('percentage', '100')).toEqual({ percentage: 100 });
+    for (const bad of ['0', '100.01', '150', '12.345', '-5', 'ten'])
+      expect(discountOf('percentage', bad), bad).toBeUndefined();
+    expect(discountOf('amount', '19.90')).toEqual({ amount: '19.90' });
+    for (const bad of ['0', '0.00', '-1', '1,5', 'abc'])
+      expect(discountOf('amount', bad), bad).toBeUndefined();
+    const discount = { kind: 'amount', text: 'abc' } as const;
+    expect(draftProblems({ email: 'ada@example.test', items: [chair], discount })).toEqual({
+      discount: 'Enter an amount above 0, like 20 or 19.90.',
+    });
+    expect(
+      draftProblems({
+        email: 'ada@example.test',
+        items: [chair],
+        discount: { kind: 'percentage', text: '' },
+      }),
+    ).toEqual({});
   });
 });

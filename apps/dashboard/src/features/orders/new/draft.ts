@@ -2,7 +2,7 @@
  * The order a merchant is putting together for a buyer, before the store prices it: the lines
  * picked (a product's variant, how many) and the buyer's e-mail. Pure functions, tested beside.
  */
-import type { DraftLine, ProductRef } from '@vitrine/sdk';
+import type { DraftLine, MerchantDiscount, ProductRef } from '@vitrine/sdk';
 
 /** At most this many of one item in a line (the checkout's own limit is higher; nobody types more). */
 export const MAX_QUANTITY = 999;
@@ -55,11 +55,17 @@ export function quantityOf(text: string): number | undefined {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What stops the draft from being priced, by field (empty when nothing does). */
-export function draftProblems(d: { email: string; items: readonly DraftItem[] }): {
+export function draftProblems(d: {
+  email: string;
+  items: readonly DraftItem[];
+  discount?: { kind: DiscountKind; text: string };
+}): {
   email?: string;
   items?: string;
+  discount?: string;
 } {
   const email = d.email.trim();
+  const discount = d.discount && discountProblem(d.discount.kind, d.discount.text);
   return {
     ...(!email
       ? { email: "Enter the buyer's e-mail: the payment link is sent there." }
@@ -67,6 +73,7 @@ export function draftProblems(d: { email: string; items: readonly DraftItem[] })
         ? { email: 'Enter an e-mail address like name@example.com.' }
         : {}),
     ...(d.items.length === 0 ? { items: 'Add at least one item.' } : {}),
+    ...(discount ? { discount } : {}),
   };
 }
 
@@ -88,6 +95,33 @@ export function customItemProblems(d: { name: string; price: string; quantity: s
     ...(quantityOf(d.quantity) === undefined ? { quantity: `From 1 to ${MAX_QUANTITY}` } : {}),
   };
 }
+
+/** How the merchant's discount is given: a share of the items, or an amount off them. */
+export type DiscountKind = 'percentage' | 'amount';
+
+/**
+ * The merchant's discount as typed: null when left empty, undefined when it is not one (a
+ * percentage from 0.01 to 100 with up to 2 decimals, or an amount above 0 like 20 or 19.90).
+ */
+export function discountOf(kind: DiscountKind, text: string): MerchantDiscount | null | undefined {
+  const t = text.trim().replace(/%$/, '').trim();
+  if (!t) return null;
+  if (kind === 'percentage') {
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(t)) return undefined;
+    const n = Number(t);
+    return n > 0 && n <= 100 ? { percentage: n } : undefined;
+  }
+  const amount = priceOf(t);
+  return amount !== undefined && Number(amount) > 0 ? { amount } : undefined;
+}
+
+/** Why a typed discount is refused (undefined when it is a discount or left empty). */
+export const discountProblem = (kind: DiscountKind, text: string): string | undefined =>
+  discountOf(kind, text) !== undefined
+    ? undefined
+    : kind === 'percentage'
+      ? 'Enter a percentage from 0.01 to 100, like 10 or 12.5.'
+      : 'Enter an amount above 0, like 20 or 19.90.';
 
 /** The line the store is asked to price for an item. */
 export const lineOf = (i: DraftItem): DraftLine =>

@@ -15,8 +15,9 @@ import { useHttp } from '../../../app/http.tsx';
 import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { ordersUrls } from '../urls.ts';
-import { addItem, draftProblems, lineOf, type DraftItem } from './draft.ts';
+import { addItem, discountOf, draftProblems, lineOf, type DiscountKind, type DraftItem } from './draft.ts';
 import { CustomItemForm } from './custom-item.tsx';
+import { DiscountField } from './discount-field.tsx';
 import { DraftItems } from './draft-items.tsx';
 import { ItemPicker } from './item-picker.tsx';
 import { PaymentLinkStep } from './payment-link-step.tsx';
@@ -44,6 +45,8 @@ function DraftForm() {
   const [email, setEmail] = useState('');
   const [items, setItems] = useState<DraftItem[]>([]);
   const [coupon, setCoupon] = useState('');
+  const [discountKind, setDiscountKind] = useState<DiscountKind>('percentage');
+  const [discountText, setDiscountText] = useState('');
   // What stopped the last "Continue" (the first field named is focused).
   const [problems, setProblems] = useState<ReturnType<typeof draftProblems>>({});
   const form = useFocusFirstInvalid(problems);
@@ -61,11 +64,18 @@ function DraftForm() {
         className="max-w-3xl"
         onSubmit={(e) => {
           e.preventDefault();
-          const found = draftProblems({ email, items });
+          const discount = { kind: discountKind, text: discountText };
+          const found = draftProblems({ email, items, discount });
           setProblems(found);
-          if (found.email || found.items) return;
+          if (found.email || found.items || found.discount) return;
+          const off = discountOf(discountKind, discountText);
           create.mutate(
-            { email, lines: items.map(lineOf), couponCode: coupon },
+            {
+              email,
+              lines: items.map(lineOf),
+              couponCode: coupon,
+              ...(off ? { discount: off } : {}),
+            },
             { onSuccess: (c) => void navigate(ordersUrls.create.href({ checkout: c.id })) },
           );
         }}
@@ -104,6 +114,19 @@ function DraftForm() {
           onChange={(e) => setCoupon(e.target.value)}
           autoComplete="off"
           className="mb-4 max-w-xs"
+        />
+        <DiscountField
+          kind={discountKind}
+          text={discountText}
+          onKind={(k) => {
+            setDiscountKind(k);
+            setProblems(({ discount: _edited, ...rest }) => rest);
+          }}
+          onText={(t) => {
+            setDiscountText(t);
+            setProblems(({ discount: _edited, ...rest }) => rest);
+          }}
+          error={problems.discount}
         />
         <Alert>
           {create.error ? `The order could not be priced: ${errorMessage(create.error)}` : undefined}

@@ -14,10 +14,11 @@ import { useHttp } from '../../../app/http.tsx';
 import { CopyButton } from '../../../kit/copy.tsx';
 import { QueryState } from '../../../kit/query-state.tsx';
 import { Section } from '../../../kit/section.tsx';
-import { dateTime } from '../format.ts';
+import { dateTime, discountsByName } from '../format.ts';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { TotalsList, type TotalRow } from '../totals.tsx';
 import { ordersUrls } from '../urls.ts';
+import { ChangeDiscount } from './discount-change.tsx';
 
 export function PaymentLinkStep({ checkoutId }: { checkoutId: string }) {
   const http = useHttp();
@@ -79,7 +80,7 @@ function Items({ checkout: c }: { checkout: Checkout }) {
   const s = c.priceSummary;
   const rows: TotalRow[] = [
     ['Subtotal', money(s.subtotal)],
-    ...(Number(s.discount.amount) > 0 ? [['Discount', `−${money(s.discount)}`] as [string, string]] : []),
+    ...discountsByName(c.appliedDiscounts).map(([label, amount]): TotalRow => [label, `−${money(amount)}`]),
     [c.completed ? 'Total' : 'Total so far', money(s.total), true],
   ];
   return (
@@ -94,7 +95,9 @@ function Items({ checkout: c }: { checkout: Checkout }) {
                 {money(l.price ?? l.fullPrice ?? s.subtotal)}
               </td>
               <td className="text-right tabular-nums">{l.quantity}</td>
-              <td className="text-right whitespace-nowrap tabular-nums">{money(l.totalPriceAfterTax)}</td>
+              <td className="text-right whitespace-nowrap tabular-nums">
+                {money(l.lineItemPrice ?? l.totalPriceAfterTax)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -105,6 +108,7 @@ function Items({ checkout: c }: { checkout: Checkout }) {
           Delivery and tax are added when the buyer gives their address.
         </p>
       )}
+      {!c.completed && <ChangeDiscount key={c.id} checkout={c} />}
     </>
   );
 }
