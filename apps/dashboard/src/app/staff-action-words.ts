@@ -24,6 +24,16 @@ const RULES: readonly (readonly [method: string, route: RegExp, phrase: Phrase])
   ['POST', /\/ecom\/v1\/orders$/, ['create the order', 'created the order']],
   ['POST', /\/ecom\/v1\/checkouts$/, ['create an order for a buyer', 'created an order for a buyer']],
   ['POST', /\/checkouts\/:[^/]+\/payment-link$/, ['make a payment link', 'made a payment link']],
+  [
+    'PATCH',
+    /\/ecom\/v1\/checkouts\/:[^/]+$/,
+    ['change an order for a buyer', 'changed an order for a buyer'],
+  ],
+  [
+    'DELETE',
+    /\/ecom\/v1\/checkouts\/:[^/]+$/,
+    ['delete an order for a buyer', 'deleted an order for a buyer'],
+  ],
   ['POST', /\/bulk\/orders\/update-tags$/, ['change the tags', 'changed the tags']],
   ['POST', /\/bulk\/orders\/update$/, ['edit the order', 'edited the order']],
   ['POST', /\/create-fulfillment$/, ['fulfil items', 'fulfilled items']],

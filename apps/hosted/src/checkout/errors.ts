@@ -32,7 +32,8 @@ const messages: Record<string, string> = {
   CARD_DECLINED: 'Your card was declined. Check the card details or use another card.',
   INSUFFICIENT_FUNDS: 'The card has insufficient funds. Please use another card.',
   PAYMENT_METHOD_NOT_FOUND: 'The store no longer offers this way to pay; choose another.',
-  CHECKOUT_NOT_FOUND: 'We could not find this checkout.',
+  CHECKOUT_NOT_FOUND:
+    'We could not find this checkout: the store may have withdrawn it. Ask the store for a new link if you meant to buy.',
   UNAUTHENTICATED:
     'Your checkout session has ended. Please go back to the shop and start the checkout again.',
 };

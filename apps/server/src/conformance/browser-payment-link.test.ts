@@ -234,4 +234,37 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     await page.getByRole('status').filter({ hasText: 'No payment link is waiting to be paid.' }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('the owner deletes an order the buyer no longer wants: its link then opens nothing', async () => {
+    await page.goto('/dashboard/orders/new');
+    await page.getByLabel("Buyer's e-mail").fill('changed.mind@example.test');
+    await page.getByLabel('Find a product').fill('walnut');
+    const found = page.getByRole('list', { name: 'Products found' });
+    await found.getByRole('button', { name: 'Add Walnut Desk' }).click();
+    await page.getByRole('button', { name: 'Continue to the payment link' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/new\?checkout=/);
+    await page.getByRole('button', { name: 'Show the link to copy' }).click();
+    await page.getByText('The link works until').waitFor();
+    const spare = (await page.locator('main p.font-mono').innerText()).trim();
+
+    await page.getByRole('link', { name: 'Delete this order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this order?' });
+    expect(await dialog.innerText()).toContain(
+      'The order for changed.mind@example.test is deleted for good.',
+    );
+    await expectAccessible(page, 'delete order dialog');
+    await dialog.getByRole('button', { name: 'Delete order' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/payment-links$/);
+    await page
+      .getByText('The order for changed.mind@example.test was deleted: its payment link opens nothing now.')
+      .waitFor();
+    await page.getByRole('status').filter({ hasText: 'No payment link is waiting to be paid.' }).waitFor();
+    // Back leads to the deleted order's page, which says so.
+    await page.goBack();
+    await page.getByText('This order is not here: it was deleted, or the address is wrong.').waitFor();
+
+    await page.goto(spare);
+    await page.getByRole('heading', { name: 'This payment link no longer opens a checkout' }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { HostedCheckoutSession, PaymentLink } from '@vitrine/contract';
 import { anonymousTokens, bundledClientId, shopClient } from './oauth.ts';
 import { testEngine } from './database.ts';
 import { startSecondProcess, startTestServer, type TestServer } from './server.ts';
@@ -174,6 +175,22 @@ export async function placeShopOrder(
 }
 
 /** Pays a gateway order with the test card, as the buyer. */
+/**
+ * The buyer's token for a checkout made for them, as the hosted checkout page gets it: from a
+ * payment link the merchant makes, opened and exchanged for a session.
+ */
+export async function buyerOf(s: TestServer, checkoutId: string): Promise<string> {
+  const K = '/ecom/v1/checkouts';
+  const link = await s.admin<{ paymentLink: PaymentLink }>('POST', `${K}/${checkoutId}/payment-link`, {});
+  expect(link.status, JSON.stringify(link.body)).toBe(200);
+  const to = (await fetch(link.body.paymentLink.url, { redirect: 'manual' })).headers.get('location')!;
+  const session = await s.request<HostedCheckoutSession>('POST', '/_api/hosted-checkout/v1/session', {
+    body: { checkoutToken: new URL(to).searchParams.get('checkoutToken'), checkoutId },
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  return session.body.accessToken;
+}
+
 /**
  * The buyer on the hosted checkout page: gives a New York address and the standard delivery
  * (usFlatShipping) to their checkout, and places the order (its ids).

@@ -88,6 +88,13 @@ export const paymentLinkCalls = {
         body: { merchantDiscounts: v.discount ? [v.discount] : [] },
       })
     ).checkout,
+  /** Deletes an order made for a buyer that is not paid: its payment link then opens nothing. */
+  remove: (http: HttpClient, checkoutId: string): Promise<object> =>
+    http.request<object>({
+      method: 'DELETE',
+      path: '/ecom/v1/checkouts/{id}',
+      pathParams: { id: checkoutId },
+    }),
   /** The checkout's payment link (30 days); with `sendEmail`, e-mailed to its buyer now. */
   make: async (
     http: HttpClient,

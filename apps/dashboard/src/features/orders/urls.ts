@@ -11,6 +11,7 @@
  *   ordersUrls.packingSlips.href({ status: ['APPROVED'] })                  →  /orders/packing-slips?status=APPROVED
  *   ordersUrls.packingSlips.href({ order: [a, b] })                         →  /orders/packing-slips?order=<a>&order=<b>
  *   ordersUrls.create.href({ checkout: id })                                →  /orders/new?checkout=<id>
+ *   ordersUrls.create.href({ checkout: id, dialog: 'delete' })              →  /orders/new?checkout=<id>&dialog=delete
  */
 import { ABANDONED_SORTS, ABANDONED_STATUSES, ADMIN_ORDER_SORTS } from '@vitrine/sdk';
 import { param, route } from '../../app/url.ts';
@@ -83,7 +84,7 @@ export const ordersUrls = {
    */
   packingSlips: route('/orders/packing-slips', { ...listFilters, order: param.list() }),
   /** An order taken for a buyer: the items and e-mail, then (`checkout`, once priced) its payment link. */
-  create: route('/orders/new', { checkout: param.token() }),
+  create: route('/orders/new', { checkout: param.token(), dialog: param.oneOf(['delete']) }),
   /** The orders created for buyers whose payment link is not paid yet, newest first. */
   paymentLinks: route('/orders/payment-links', { cursor: param.token() }),
 };

@@ -3,11 +3,12 @@
  * percentage or an amount off the whole order, given when the checkout is made and changed or taken
  * off until the buyer pays; carried into the order and its payment. Shoppers cannot give one.
  */
-import type { Checkout, HostedCheckoutSession, Order, PaymentLink } from '@vitrine/contract';
+import type { Checkout, Order, PaymentLink } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../test/identity.ts';
 import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
 import {
+  buyerOf,
   payAsBuyer,
   shipToNyAndPlace,
   shopLine,
@@ -142,7 +143,7 @@ describe('a merchant discount on a checkout made for a buyer', () => {
 
     const made = await create([{ percentage: 5 }]);
     const id = made.body.checkout.id;
-    const auth = await buyerOf(id);
+    const auth = await buyerOf(s, id);
     const r = await setDiscounts(id, [{ percentage: 90 }], auth);
     expect(r.status).toBe(403);
     expect(appError(r.body).code).toBe('PERMISSION_DENIED');
@@ -162,7 +163,7 @@ describe('a merchant discount on a checkout made for a buyer', () => {
     const [mail] = await mailsTo(s, 'discounted.buyer@example.test');
     expect(mail!.text).toContain('Discount: −$48.00');
 
-    const auth = await buyerOf(id);
+    const auth = await buyerOf(s, id);
     const placed = await shipToNyAndPlace(s, auth, id, { firstName: 'Dee', lastName: 'Buyer' });
     await payAsBuyer(s, auth, placed.paymentGatewayOrderId);
     const order = (await s.admin<{ order: Order }>('GET', `/ecom/v1/orders/${placed.orderId}`)).body.order;
@@ -185,14 +186,3 @@ describe('a merchant discount on a checkout made for a buyer', () => {
     expect(appError(late.body).code).toBe('CHECKOUT_IS_COMPLETE');
   });
 });
-
-/** The buyer's token, as the payment link's hosted checkout page gets it. */
-async function buyerOf(checkoutId: string): Promise<string> {
-  const link = await s.admin<{ paymentLink: PaymentLink }>('POST', `${K}/${checkoutId}/payment-link`, {});
-  const to = (await fetch(link.body.paymentLink.url, { redirect: 'manual' })).headers.get('location')!;
-  const session = await s.request<HostedCheckoutSession>('POST', '/_api/hosted-checkout/v1/session', {
-    body: { checkoutToken: new URL(to).searchParams.get('checkoutToken'), checkoutId },
-  });
-  expect(session.status, JSON.stringify(session.body)).toBe(200);
-  return session.body.accessToken;
-}

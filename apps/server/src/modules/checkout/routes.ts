@@ -32,7 +32,7 @@ import {
   updateCheckoutLineItemsQuantity,
 } from './service.ts';
 import { createOrderFromCheckout } from './create-order.ts';
-import { openMerchantCheckouts } from './merchant.ts';
+import { deleteMerchantCheckout, openMerchantCheckouts } from './merchant.ts';
 
 const K = '/ecom/v1/checkouts';
 const tags = ['checkout'] as const;
@@ -79,6 +79,20 @@ export function checkoutRoutes(r: Router) {
     response: merchantCheckoutsResponse,
     handler: (ctx, { query }) =>
       openMerchantCheckouts(ctx, { cursor: query.cursor, limit: query.limit ?? 20 }),
+  });
+  r.route({
+    method: 'DELETE',
+    url: `${K}/:id`,
+    roles: ['admin'],
+    summary:
+      "Delete a checkout made for a buyer that was not paid (its payment link then opens nothing; Vitrine's own)",
+    tags,
+    params: idParams,
+    response: emptyResponse,
+    async handler(ctx, { params }) {
+      await deleteMerchantCheckout(ctx, params.id);
+      return {};
+    },
   });
   r.route({
     method: 'GET',

@@ -5,6 +5,7 @@
  * once; the order it becomes shows in the orders list when the buyer pays.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { MerchantCheckoutsPage } from '@vitrine/contract';
 import { checkoutCalls } from '../../checkout.ts';
 import {
   paymentLinkCalls,
@@ -46,6 +47,20 @@ export const paymentLinkMutations = {
         await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
       },
       onError: (_e, v, _r, context) => context.client.invalidateQueries({ queryKey: one(v.checkoutId) }),
+    }),
+  remove: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['merchant-checkouts', 'delete'] as const,
+      mutationFn: (checkoutId: string) => paymentLinkCalls.remove(http, checkoutId),
+      onSuccess: async (_d, id, _r, context) => {
+        context.client.removeQueries({ queryKey: one(id) });
+        // Gone from the pages kept, so that the list never shows it again while it is read anew.
+        context.client.setQueriesData<MerchantCheckoutsPage>(
+          { queryKey: ['merchant-checkouts', 'open'] },
+          (page) => (page ? { ...page, checkouts: page.checkouts.filter((c) => c.id !== id) } : page),
+        );
+        await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
+      },
     }),
   make: (http: HttpClient) =>
     mutationOptions({

@@ -5,12 +5,15 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Checkout, PaymentLink } from '@vitrine/contract';
+import { errorCode } from '@vitrine/sdk';
 import { paymentLinkMutations, paymentLinkQueries } from '@vitrine/sdk/react';
 import { Alert, Button, buttonClass, formatMoney, linkClass, Table, TextArea } from '@vitrine/ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/errors.ts';
 import { useHttp } from '../../../app/http.tsx';
+import { useRouteSearch } from '../../../app/url.ts';
+import { OPENED_HERE, useCloseDialog } from '../../../app/url-dialog.ts';
 import { CopyButton } from '../../../kit/copy.tsx';
 import { QueryState } from '../../../kit/query-state.tsx';
 import { Section } from '../../../kit/section.tsx';
@@ -18,11 +21,32 @@ import { dateTime, discountsByName } from '../format.ts';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { TotalsList, type TotalRow } from '../totals.tsx';
 import { ordersUrls } from '../urls.ts';
+import { DeleteOrderDialog } from './delete-order.tsx';
 import { ChangeDiscount } from './discount-change.tsx';
 
 export function PaymentLinkStep({ checkoutId }: { checkoutId: string }) {
   const http = useHttp();
   const checkout = useQuery(paymentLinkQueries.checkout(http, checkoutId));
+  const navigate = useNavigate();
+  // Here, not in the dialog: deleting drops the checkout from the cache, and the dialog with it.
+  const remove = useMutation(paymentLinkMutations.remove(http));
+  const [{ dialog }] = useRouteSearch(ordersUrls.create);
+  const close = useCloseDialog(ordersUrls.create.href({ checkout: checkoutId }));
+  // Deleted (Back after "Delete this order", a stale tab), or an address that never named one.
+  if (checkout.isError && errorCode(checkout.error) === 'CHECKOUT_NOT_FOUND')
+    return (
+      <Alert variant="warning">
+        This order is not here: it was deleted, or the address is wrong. See the{' '}
+        <Link to={ordersUrls.paymentLinks.href()} className={linkClass}>
+          payment links
+        </Link>{' '}
+        not paid yet, or{' '}
+        <Link to={ordersUrls.create.href()} className={linkClass}>
+          create an order
+        </Link>
+        .
+      </Alert>
+    );
   return (
     <QueryState query={checkout} label="Loading the order…">
       {(c) => (
@@ -53,9 +77,36 @@ export function PaymentLinkStep({ checkoutId }: { checkoutId: string }) {
               </div>
             )}
           </div>
-          <Link to={ordersUrls.create.href()} className={buttonClass('secondary')}>
-            Create another order
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={ordersUrls.create.href()} className={buttonClass('secondary')}>
+              Create another order
+            </Link>
+            {!c.completed && (
+              <Link
+                to={ordersUrls.create.href({ checkout: c.id, dialog: 'delete' })}
+                state={OPENED_HERE}
+                preventScrollReset
+                className={buttonClass('ghost')}
+              >
+                Delete this order
+              </Link>
+            )}
+          </div>
+          {dialog === 'delete' && !c.completed && (
+            <DeleteOrderDialog
+              checkout={c}
+              remove={remove}
+              onClose={close}
+              onDone={() =>
+                void navigate(ordersUrls.paymentLinks.href(), {
+                  replace: true,
+                  state: {
+                    notice: `The order for ${c.buyerInfo.email ?? 'the buyer'} was deleted: its payment link opens nothing now.`,
+                  },
+                })
+              }
+            />
+          )}
         </>
       )}
     </QueryState>

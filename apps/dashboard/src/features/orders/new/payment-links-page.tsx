@@ -6,8 +6,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@vitrine/contract';
 import { paymentLinkQueries } from '@vitrine/sdk/react';
-import { buttonClass, formatMoney, linkClass, PageHeading, Table } from '@vitrine/ui';
-import { Link } from 'react-router';
+import { Alert, buttonClass, formatMoney, linkClass, PageHeading, Table } from '@vitrine/ui';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useHttp } from '../../../app/http.tsx';
 import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
@@ -24,6 +25,9 @@ export function PaymentLinksPage() {
     ...paymentLinkQueries.open(http, search.cursor),
     placeholderData: keepPreviousData,
   });
+  // What was just done elsewhere (an order deleted), said once.
+  const location = useLocation();
+  const [notice] = useState((location.state as { notice?: string } | null)?.notice);
   useTitle('Payment links');
   return (
     <>
@@ -34,6 +38,7 @@ export function PaymentLinksPage() {
         </Link>
       </div>
       <OrdersTabs current="payment-links" />
+      <Alert variant="success">{notice}</Alert>
       <p className="mb-4 max-w-prose text-sm text-muted">
         Orders created for buyers that are not paid yet. Once a buyer pays, the order is in Orders and leaves
         this list.
