@@ -233,7 +233,17 @@ const shippingInfoInput = z.object({
 export const checkoutInfoInput = z.object({
   billingInfo: addressWithContact.optional(),
   shippingInfo: shippingInfoInput.optional(),
-  buyerInfo: z.object({ email: z.email().max(254).optional() }).optional(),
+  buyerInfo: z
+    .object({
+      email: z.email().max(254).optional(),
+      /**
+       * Vitrine: on a checkout the site owner or an app makes (`POST /ecom/v1/checkouts`), the member
+       * it is for: the checkout is theirs (they sign in to pay) and so is its order. Ignored from
+       * shoppers and on updates, where front ends echo the checkout's read-only `memberId` back.
+       */
+      memberId: id.nullish(),
+    })
+    .optional(),
   buyerNote: text(1000).optional(),
   customFields: z
     .array(z.object({ value: z.unknown(), title: text(200), translatedTitle: text(200).optional() }))

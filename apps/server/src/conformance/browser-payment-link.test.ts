@@ -16,6 +16,7 @@ import { received, smtpSink, type SmtpSink } from '../test/back-in-stock.ts';
 import { hasChromium, launchBrowser, staffContext } from '../test/browser.ts';
 import type { TestServer } from '../test/server.ts';
 import { usFlatShipping } from '../test/shop.ts';
+import { member } from '../test/oauth.ts';
 import { setUpOwner, staffServer } from '../test/staff.ts';
 import { checkBothWidths, expectAccessible, fillAddress, watchErrors } from '../test/storefront.ts';
 
@@ -235,14 +236,26 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
     expect(errors).toEqual([]);
   });
 
-  it('the owner deletes an order the buyer no longer wants: its link then opens nothing', async () => {
+  it('the owner makes an order for a member, then deletes it as they no longer want it: its link opens nothing', async () => {
+    // The e-mail is a member's: the order is to be theirs, unless the owner unticks it.
+    await member(s, 'changed.mind@example.test');
     await page.goto('/dashboard/orders/new');
     await page.getByLabel("Buyer's e-mail").fill('changed.mind@example.test');
+    const join = page.getByRole('checkbox', {
+      name: "Put the order in Ada Lovelace's account (they sign in to pay)",
+    });
+    await join.waitFor();
+    expect(await join.isChecked()).toBe(true);
     await page.getByLabel('Find a product').fill('walnut');
     const found = page.getByRole('list', { name: 'Products found' });
     await found.getByRole('button', { name: 'Add Walnut Desk' }).click();
     await page.getByRole('button', { name: 'Continue to the payment link' }).click();
     await page.waitForURL(/\/dashboard\/orders\/new\?checkout=/);
+    await page
+      .getByText(
+        'For changed.mind@example.test, a member: they sign in to pay, and the order is in their account',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Show the link to copy' }).click();
     await page.getByText('The link works until').waitFor();
     const spare = (await page.locator('main p.font-mono').innerText()).trim();
@@ -265,6 +278,7 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
 
     await page.goto(spare);
     await page.getByRole('heading', { name: 'This payment link no longer opens a checkout' }).waitFor();
+    await expectAccessible(page, "a deleted order's payment link");
     expect(errors).toEqual([]);
   });
 });

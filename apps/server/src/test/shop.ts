@@ -85,6 +85,20 @@ export async function usFlatShipping(s: TestServer) {
   expect(region.status, JSON.stringify(region.body)).toBe(200);
 }
 
+/**
+ * A store that ships to the US at a flat 5 (usFlatShipping) and sells a "Walnut Desk" at 240: the
+ * server and a line of `quantity` desks (the payment link and Create order tests' shop).
+ */
+export async function deskStore(quantity: number) {
+  const s = await startTestServer();
+  await usFlatShipping(s);
+  const line = shopLine(
+    await shopProduct(s, { name: 'Walnut Desk', price: '240', physical: true }),
+    quantity,
+  );
+  return { s, line };
+}
+
 /** A line item of `quantity` of a shopProduct. */
 export const shopLine = (p: { productId: string; variantId: string }, quantity = 1) => ({
   catalogReference: { catalogItemId: p.productId, appId: STORES_APP, options: { variantId: p.variantId } },

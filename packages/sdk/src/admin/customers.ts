@@ -79,6 +79,18 @@ export const adminMemberCalls = {
   query: (http: HttpClient, s: MemberSearch): Promise<MembersPage> =>
     http.request<MembersPage>({ method: 'POST', path: `${MEMBERS}/query`, body: memberQueryBody(s) }),
   /** One member, every field. */
+  /** The member whose login e-mail this is (e-mails are compared trimmed and lower-cased), if any. */
+  byEmail: async (http: HttpClient, email: string): Promise<MemberView | undefined> =>
+    (
+      await http.request<MembersPage>({
+        method: 'POST',
+        path: `${MEMBERS}/query`,
+        body: {
+          query: { filter: { loginEmail: { $eq: email.trim().toLowerCase() } }, paging: { limit: 1 } },
+          fieldsets: ['FULL'],
+        },
+      })
+    ).members[0],
   get: async (http: HttpClient, id: string): Promise<MemberView> =>
     (
       await http.request<{ member: MemberView }>({

@@ -18,6 +18,8 @@ export type MerchantDiscount = { amount: string } | { percentage: number };
 
 export interface MerchantCheckoutInput {
   email: string;
+  /** A member's: the checkout and its order are theirs (they sign in to pay). */
+  memberId?: string;
   lines: readonly DraftLine[];
   couponCode?: string;
   discount?: MerchantDiscount;
@@ -28,7 +30,7 @@ export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
   const custom = v.lines.flatMap((l) => ('name' in l ? [l] : []));
   return {
     channelType: 'BACKOFFICE_MERCHANT',
-    checkoutInfo: { buyerInfo: { email: v.email.trim() } },
+    checkoutInfo: { buyerInfo: { email: v.email.trim(), ...(v.memberId ? { memberId: v.memberId } : {}) } },
     ...(catalog.length
       ? {
           lineItems: catalog.map((l) => ({

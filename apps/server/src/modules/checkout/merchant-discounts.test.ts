@@ -6,25 +6,16 @@
 import type { Checkout, Order, PaymentLink } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../test/identity.ts';
-import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import {
-  buyerOf,
-  payAsBuyer,
-  shipToNyAndPlace,
-  shopLine,
-  shopProduct,
-  usFlatShipping,
-  visitorOf,
-} from '../../test/shop.ts';
+import { appError, violations, type TestServer } from '../../test/server.ts';
+import type { shopLine } from '../../test/shop.ts';
+import { buyerOf, deskStore, payAsBuyer, shipToNyAndPlace, visitorOf } from '../../test/shop.ts';
 
 const K = '/ecom/v1/checkouts';
 let s: TestServer;
 let line: ReturnType<typeof shopLine>;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  await usFlatShipping(s);
-  line = shopLine(await shopProduct(s, { name: 'Walnut Desk', price: '240', physical: true }), 2);
+  ({ s, line } = await deskStore(2));
 });
 afterAll(async () => {
   await s?.stop();

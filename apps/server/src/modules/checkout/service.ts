@@ -38,6 +38,7 @@ import {
   noteStockMoved,
   type KeptCheckout,
 } from './kept.ts';
+import { forBuyer } from './for-buyer.ts';
 import { merchantDiscountsOf } from './merchant-discounts.ts';
 import { checkoutWire, type WireCheckout } from './present.ts';
 import {
@@ -417,9 +418,16 @@ export async function createCheckout(
   // A checkout an app or the dashboard makes for a buyer is made on behalf of a new visitor of its
   // own: its owner, whom its checkout URL and payment link stand for (hosted-checkout), and the
   // order's buyer, who can then see and pay the order.
+  // A member named by the site owner or an app (Create order for a member): the checkout is theirs.
   const ctx: Ctx =
     caller.caller.role === 'admin' && !caller.caller.onBehalfOf
-      ? { ...caller, caller: { ...caller.caller, onBehalfOf: { visitorId: newId() } } }
+      ? {
+          ...caller,
+          caller: {
+            ...caller.caller,
+            onBehalfOf: await forBuyer(caller, body.checkoutInfo?.buyerInfo?.memberId ?? undefined),
+          },
+        }
       : caller;
   const lines = body.lineItems ?? [];
   if (!lines.length && !body.customLineItems?.length)

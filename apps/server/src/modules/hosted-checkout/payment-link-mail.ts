@@ -6,7 +6,7 @@ import type { MailInput } from '../../platform/mail.ts';
 export function paymentLinkMail(o: {
   to: string;
   storeName: string;
-  checkout: Pick<Checkout, 'lineItems' | 'priceSummary' | 'taxIncludedInPrice'>;
+  checkout: Pick<Checkout, 'lineItems' | 'priceSummary' | 'taxIncludedInPrice' | 'buyerInfo'>;
   link: string;
   /** The link's last day, as the e-mail writes it. */
   until: string;
@@ -39,7 +39,11 @@ export function paymentLinkMail(o: {
   const subject = `Your order from ${storeName}: pay online`;
   const intro = `${storeName} prepared this order for you:`;
   const message = o.message?.trim();
-  const expiry = `The link works until ${o.until}. If it has expired, ask ${storeName} for a new one.`;
+  // A member's checkout opens after they sign in (page-for.ts), and the order joins their account.
+  const signIn = c.buyerInfo.memberId
+    ? `You sign in to your account to pay, and the order is with your other orders there. `
+    : '';
+  const expiry = `${signIn}The link works until ${o.until}. If it has expired, ask ${storeName} for a new one.`;
   return {
     to: o.to,
     senderName: storeName,

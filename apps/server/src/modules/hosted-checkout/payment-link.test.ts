@@ -8,8 +8,9 @@ import type { HostedCheckoutSession, Order, PaymentLink } from '@vitrine/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, mailsTo } from '../../test/identity.ts';
 import { expectTabledRoles, shopCallers, walkRoles, type Expected } from '../../test/permissions.ts';
-import { appError, startTestServer, violations, type TestServer } from '../../test/server.ts';
-import { payAsBuyer, shipToNyAndPlace, shopLine, shopProduct, usFlatShipping } from '../../test/shop.ts';
+import { appError, violations, type TestServer } from '../../test/server.ts';
+import type { shopLine } from '../../test/shop.ts';
+import { deskStore, payAsBuyer, shipToNyAndPlace } from '../../test/shop.ts';
 
 const K = '/ecom/v1/checkouts';
 const DAY = 86_400_000;
@@ -17,9 +18,7 @@ let s: TestServer;
 let line: ReturnType<typeof shopLine>;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  await usFlatShipping(s);
-  line = shopLine(await shopProduct(s, { name: 'Walnut Desk', price: '240', physical: true }), 2);
+  ({ s, line } = await deskStore(2));
 });
 afterAll(async () => {
   await s?.stop();

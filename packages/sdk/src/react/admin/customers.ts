@@ -37,6 +37,12 @@ export const adminMemberQueries = {
     }),
   one: (http: HttpClient, id: string) =>
     queryOptions({ queryKey: one(id), queryFn: () => adminMemberCalls.get(http, id) }),
+  /** The member with this login e-mail (`null`: none), for Create order. */
+  byEmail: (http: HttpClient, email: string) =>
+    queryOptions({
+      queryKey: [...LIST, 'by-email', email.trim().toLowerCase()] as const,
+      queryFn: async () => (await adminMemberCalls.byEmail(http, email)) ?? null,
+    }),
   /** Where the member is signed in (read again after any action on them). */
   sessions: (http: HttpClient, id: string) =>
     queryOptions({

@@ -53,6 +53,8 @@ export function quantityOf(text: string): number | undefined {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Whether the text has the shape of an e-mail address (name@example.com). */
+export const looksLikeEmail = (text: string) => EMAIL.test(text.trim());
 
 /** What stops the draft from being priced, by field (empty when nothing does). */
 export function draftProblems(d: {

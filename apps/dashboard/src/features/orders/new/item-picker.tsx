@@ -7,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductRef } from '@vitrine/sdk';
 import { productLookupQueries } from '@vitrine/sdk/react';
 import { Button, Field, formatMoney, Select, VisuallyHidden } from '@vitrine/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useHttp } from '../../../app/http.tsx';
+import { usePaused } from '../../../kit/paused.ts';
 import { choicesLabel, itemLabel, MAX_QUANTITY, quantityOf, type DraftItem } from './draft.ts';
 
 export function ItemPicker({
@@ -21,12 +22,8 @@ export function ItemPicker({
 }) {
   const http = useHttp();
   const [text, setText] = useState('');
-  const [words, setWords] = useState('');
   // Asks once the typing pauses, not at every key.
-  useEffect(() => {
-    const t = setTimeout(() => setWords(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
+  const words = usePaused(text.trim());
   const found = useQuery(productLookupQueries.search(http, words));
   return (
     <div className="mb-4">

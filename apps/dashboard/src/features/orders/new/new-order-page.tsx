@@ -16,6 +16,7 @@ import { useTitle } from '../../../app/title.ts';
 import { useRouteSearch } from '../../../app/url.ts';
 import { ordersUrls } from '../urls.ts';
 import { addItem, discountOf, draftProblems, lineOf, type DiscountKind, type DraftItem } from './draft.ts';
+import { BuyerAccount, useBuyerAccount } from './buyer-account.tsx';
 import { CustomItemForm } from './custom-item.tsx';
 import { DiscountField } from './discount-field.tsx';
 import { DraftItems } from './draft-items.tsx';
@@ -47,6 +48,9 @@ function DraftForm() {
   const [coupon, setCoupon] = useState('');
   const [discountKind, setDiscountKind] = useState<DiscountKind>('percentage');
   const [discountText, setDiscountText] = useState('');
+  // The e-mail's member, and whether the order is to be theirs (it is unless the merchant says no).
+  const member = useBuyerAccount(email);
+  const [joinAccount, setJoinAccount] = useState(true);
   // What stopped the last "Continue" (the first field named is focused).
   const [problems, setProblems] = useState<ReturnType<typeof draftProblems>>({});
   const form = useFocusFirstInvalid(problems);
@@ -72,6 +76,7 @@ function DraftForm() {
           create.mutate(
             {
               email,
+              ...(member?.status === 'APPROVED' && joinAccount ? { memberId: member.id } : {}),
               lines: items.map(lineOf),
               couponCode: coupon,
               ...(off ? { discount: off } : {}),
@@ -91,6 +96,7 @@ function DraftForm() {
           }}
           error={problems.email}
         />
+        <BuyerAccount member={member} join={joinAccount} onJoin={setJoinAccount} />
         <fieldset className="mb-4">
           <legend className="mb-2 font-medium">Items</legend>
           <ItemPicker

@@ -51,7 +51,10 @@ export function PaymentLinkStep({ checkoutId }: { checkoutId: string }) {
     <QueryState query={checkout} label="Loading the order…">
       {(c) => (
         <>
-          <p className="mb-4 text-sm text-muted">For {c.buyerInfo.email ?? 'a buyer without an e-mail'}</p>
+          <p className="mb-4 text-sm text-muted">
+            For {c.buyerInfo.email ?? 'a buyer without an e-mail'}
+            {c.buyerInfo.memberId && ', a member: they sign in to pay, and the order is in their account'}
+          </p>
           {c.completed ? (
             <Alert variant="success">
               The buyer has paid: the order is in{' '}
