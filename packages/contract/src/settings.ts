@@ -82,6 +82,11 @@ export const storeSettings = z.object({
   abandonedCheckoutEmails: z.boolean(),
   /** Ways to pay outside Vitrine the hosted checkout offers beside the card, in this order (none: card only). */
   manualPaymentMethods: z.array(manualPaymentMethod).max(MAX_MANUAL_PAYMENT_METHODS),
+  /**
+   * An order awaiting a manual payment is canceled (its stock returned, the buyer e-mailed) this
+   * many days after the buyer chose the method, unless marked paid or shipped first; null: never.
+   */
+  manualPaymentCancelDays: z.number().int().min(1).max(90).nullable(),
   updatedDate: isoDate,
   revision: z.string(),
 });

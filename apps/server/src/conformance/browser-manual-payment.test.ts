@@ -105,6 +105,25 @@ describe.skipIf(!hasChromium || !built)('paying by bank transfer, shopper and me
     expect(stored.body.settings.manualPaymentMethods).toEqual([
       { id: expect.any(String), name: 'Bank transfer', instructions: INSTRUCTIONS },
     ]);
+
+    // Days to pay: orders whose money has not arrived by then are canceled.
+    await page
+      .getByRole('checkbox', { name: 'Cancel an order when its payment has not arrived in time' })
+      .check();
+    await page.getByLabel('Days to pay').fill('0');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter a number of days from 1 to 90.').waitFor();
+    await page.getByLabel('Days to pay').fill('5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved: an order not paid within 5 days is canceled.').waitFor();
+    const days = await s.admin<{ settings: { manualPaymentCancelDays: number | null } }>(
+      'GET',
+      '/platform/v1/store-settings',
+    );
+    expect(days.body.settings.manualPaymentCancelDays).toBe(5);
+    await page.reload();
+    expect(await page.getByLabel('Days to pay').inputValue()).toBe('5');
+    await expectAccessible(page, 'payments settings with days to pay');
     await checkBothWidths(browser, page, { name: 'settings-payments', dir: ARTIFACTS, watch });
   });
 

@@ -1,7 +1,7 @@
 import type { StoreSettings } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/tx.ts';
-import type { JobHandler } from '../../platform/jobs.ts';
+import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { incrementStock } from '../catalog/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { addActivity, emitAction, emitUpdated, lockOrder, touch, wireOf } from './core.ts';
@@ -85,6 +85,50 @@ export const cancelUnpaidOrderJob: JobHandler<{ orderId: string }> = {
         restock: true,
         sendEmail: false,
         customMessage: 'Canceled automatically: not paid within 24 hours',
+      });
+    });
+  },
+};
+
+const CANCEL_UNPAID_MANUAL_JOB = 'orders.cancel-unpaid-manual';
+const DAY_MS = 86_400_000;
+
+/**
+ * When the store cancels orders whose manual payment does not arrive (settings'
+ * `manualPaymentCancelDays`): schedules order `orderId`'s cancel that many days from `now`, in the
+ * caller's transaction (the buyer just chose the method). Answers the day it falls due, if any.
+ */
+export async function scheduleManualPaymentDeadline(
+  tx: Ctx,
+  settings: StoreSettings,
+  orderId: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const days = settings.manualPaymentCancelDays;
+  if (!days) return undefined;
+  const due = new Date(now.getTime() + days * DAY_MS);
+  await enqueueJob(tx, CANCEL_UNPAID_MANUAL_JOB, { orderId, days }, { runAt: due });
+  return due;
+}
+
+/**
+ * Cancels an order still awaiting its manual payment when its days are up: its stock returns and
+ * the buyer is e-mailed why. Not when it was marked paid, canceled, or shipped (in part) meanwhile
+ * (the merchant trusted the buyer), nor when the store has since stopped such cancels.
+ */
+export const cancelUnpaidManualOrderJob: JobHandler<{ orderId: string; days: number }> = {
+  name: CANCEL_UNPAID_MANUAL_JOB,
+  async run(ctx, { orderId, days }) {
+    const settings = await getSettings(ctx);
+    if (!settings.manualPaymentCancelDays) return;
+    await inTransaction(ctx, async (tx) => {
+      const row = await readOrder(tx.db, { id: orderId }, true);
+      if (!row || row.status !== 'APPROVED' || row.payment_status !== 'PENDING_MERCHANT') return;
+      if (row.fulfillment_status !== 'NOT_FULFILLED') return;
+      await cancelInTransaction(tx, settings, row, {
+        restock: true,
+        sendEmail: true,
+        customMessage: `Canceled automatically: the payment did not arrive within ${days} day${days === 1 ? '' : 's'}.`,
       });
     });
   },

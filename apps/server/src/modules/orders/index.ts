@@ -1,7 +1,7 @@
 /** The orders module's face: all that app.ts and other modules may use of it (modules/README.md). */
 import type { ServerModule } from '../../platform/module.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import { cancelUnpaidOrderJob } from './cancel.ts';
+import { cancelUnpaidManualOrderJob, cancelUnpaidOrderJob } from './cancel.ts';
 import { ordersRoutes } from './routes.ts';
 export {
   applyPaymentUpdate,
@@ -15,6 +15,7 @@ export {
   sendKeptOrderLock,
   type OrderDraft,
 } from './service.ts';
+export { scheduleManualPaymentDeadline } from './cancel.ts';
 export { type PaidWith } from './mails.ts';
 export { sendOrderNumber } from './place.ts';
 export { hasPurchased, orderedSince, readOrderForSystem } from './purchases.ts';
@@ -25,5 +26,5 @@ export { type OrdersTables } from './store.ts';
 export const ordersModule: ServerModule = {
   name: 'orders',
   routes: ({ router }) => ordersRoutes(router),
-  jobs: [cancelUnpaidOrderJob as JobHandler<never>],
+  jobs: [cancelUnpaidOrderJob as JobHandler<never>, cancelUnpaidManualOrderJob as JobHandler<never>],
 };

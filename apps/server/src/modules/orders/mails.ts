@@ -138,13 +138,20 @@ const addressesHtml = (o: Order) =>
     .map((b) => `<p><strong>${esc(b.title)}</strong><br>${b.lines.map(esc).join('<br>')}</p>`)
     .join('');
 
-/** What happens next, in words: delivery or pickup, once a payment still due (a manual method's) is in. */
-function nextStep(o: Order, paidWith: readonly PaidWith[] = []): string {
+/**
+ * What happens next, in words: delivery or pickup, once a payment still due (a manual method's) is
+ * in; by `payBy` when the store cancels orders whose payment does not arrive.
+ */
+function nextStep(o: Order, paidWith: readonly PaidWith[] = [], payBy?: string): string {
   const pickup = pickupOf(o);
-  if (paidWith.some((p) => p.due))
+  if (paidWith.some((p) => p.due)) {
+    const deadline = payBy
+      ? ` Please pay by ${payBy}: the order is canceled if your payment has not arrived by then.`
+      : '';
     return pickup
-      ? `Your order waits for your payment (how to pay is below); we will let you know when it is ready for pickup at ${pickup.place}.`
-      : 'Your order waits for your payment (how to pay is below); we will let you know when it ships.';
+      ? `Your order waits for your payment (how to pay is below); we will let you know when it is ready for pickup at ${pickup.place}.${deadline}`
+      : `Your order waits for your payment (how to pay is below); we will let you know when it ships.${deadline}`;
+  }
   return pickup
     ? `We will let you know when it is ready for pickup at ${pickup.place}.`
     : 'We received your order and will let you know when it ships.';
@@ -182,16 +189,27 @@ export async function mailOrderConfirmation(
   const title = `Thank you for your order #${o.number}`;
   const view = await viewOrder(ctx, o);
   const subject = `${s.storeName}: order #${o.number} confirmed`;
+  // The store cancels it when the payment has not arrived in time (orders' cancel.ts, due from now).
+  const days = paidWith.some((p) => p.due) ? s.manualPaymentCancelDays : null;
+  const payBy = days
+    ? new Date(ctx.clock.now().getTime() + days * 86_400_000).toLocaleDateString(s.locale, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : undefined;
+  const next = nextStep(o, paidWith, payBy);
   await queueMail(ctx, {
     to,
     senderName: s.storeName,
     subject,
-    text: `${title}.\n\n${nextStep(o, paidWith)}\n\n${summaryText(o, paidWith)}${addressesText(o)}\n\n${view.text}\n\n${s.storeName}`,
+    text: `${title}.\n\n${next}\n\n${summaryText(o, paidWith)}${addressesText(o)}\n\n${view.text}\n\n${s.storeName}`,
     html: page(
       s,
       subject,
       title,
-      `<p>${esc(nextStep(o, paidWith))}</p>${summaryHtml(o, paidWith)}${addressesHtml(o)}`,
+      `<p>${esc(next)}</p>${summaryHtml(o, paidWith)}${addressesHtml(o)}`,
       view.action,
     ),
   });

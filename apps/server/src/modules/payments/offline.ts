@@ -2,12 +2,14 @@
  * The store's manual payment methods at checkout ("Bank transfer", "Cash on delivery"): the buyer
  * chooses one for the gateway order create-order opened, instead of a card. The order is placed at
  * once (approved, its confirmation e-mailed with the method's instructions) and waits for the
- * merchant to mark it paid (refunds.ts `markAsPaid`).
+ * merchant to mark it paid (refunds.ts `markAsPaid`), or, when the store says so
+ * (`manualPaymentCancelDays`), is canceled once that many days pass without the payment.
  */
 import type { OfflinePayment } from '@vitrine/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { price } from '../../platform/money.ts';
+import { scheduleManualPaymentDeadline } from '../orders/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { syncOrder } from './ledger.ts';
 import { payGatewayOrder } from './pay.ts';
@@ -24,7 +26,8 @@ export async function payOffline(
   paymentGatewayOrderId: string,
   methodId: string,
 ): Promise<OfflinePayment> {
-  const method = (await getSettings(ctx)).manualPaymentMethods.find((m) => m.id === methodId);
+  const settings = await getSettings(ctx);
+  const method = settings.manualPaymentMethods.find((m) => m.id === methodId);
   if (!method)
     throw new AppError(
       404,
@@ -51,6 +54,8 @@ export async function payOffline(
         true,
         [...payments, payment],
       );
+      // Canceled, its stock returned, if the payment has not arrived in the days the store gives.
+      await scheduleManualPaymentDeadline(tx, settings, order.id, now);
       return {
         orderId: order.id,
         paymentId: payment.id,

@@ -26,9 +26,15 @@ const EDITABLE = [
   'authorizationVoidDays',
   'abandonedCheckoutEmails',
   'manualPaymentMethods',
+  'manualPaymentCancelDays',
 ] as const;
 
-const NULLABLE: ReadonlySet<string> = new Set(['contactEmail', 'businessAddress', 'taxOrigin']);
+const NULLABLE: ReadonlySet<string> = new Set([
+  'contactEmail',
+  'businessAddress',
+  'taxOrigin',
+  'manualPaymentCancelDays',
+]);
 type Editable = Partial<Omit<StoreSettings, 'updatedDate' | 'revision'>>;
 
 /**

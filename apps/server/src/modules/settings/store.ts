@@ -21,6 +21,7 @@ export interface SettingsTables {
     authorization_void_days: number;
     abandoned_checkout_emails: boolean;
     manual_payment_methods: JSONColumnType<StoreSettings['manualPaymentMethods'], string, string>;
+    manual_payment_cancel_days: number | null;
   };
 }
 type Row = Selectable<SettingsTables['store_settings']>;
@@ -40,6 +41,7 @@ const toSettings = (r: Row): StoreSettings => ({
   authorizationVoidDays: r.authorization_void_days,
   abandonedCheckoutEmails: r.abandoned_checkout_emails,
   manualPaymentMethods: r.manual_payment_methods,
+  manualPaymentCancelDays: r.manual_payment_cancel_days,
   updatedDate: r.updated_at.toISOString(),
   revision: String(r.revision),
 });
@@ -72,6 +74,7 @@ export async function writeSettings(
       authorization_void_days: s.authorizationVoidDays,
       abandoned_checkout_emails: s.abandonedCheckoutEmails,
       manual_payment_methods: JSON.stringify(s.manualPaymentMethods),
+      manual_payment_cancel_days: s.manualPaymentCancelDays,
       revision: eb('revision', '+', 1),
       updated_at: now,
     }))

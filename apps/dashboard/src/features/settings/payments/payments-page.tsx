@@ -20,6 +20,7 @@ import { Section } from '../../../kit/section.tsx';
 import { SettingsTabs } from '../tabs.tsx';
 import { settingsUrls, type PAYMENTS_DIALOGS } from '../urls.ts';
 import { MethodDialog } from './method-dialog.tsx';
+import { PaymentDeadline } from './payment-deadline.tsx';
 import { instructionsPreview, MAX_METHODS, without, withMoved } from './methods.ts';
 import { useSaveMethods } from './use-save-methods.ts';
 
@@ -36,7 +37,12 @@ export function PaymentsPage() {
       <SettingsTabs current="payments" />
       <Alert variant="success">{notice}</Alert>
       <QueryState query={settings} label="Loading the payment methods…">
-        {(s) => <Methods settings={s} onNotice={setNotice} />}
+        {(s) => (
+          <>
+            <Methods settings={s} onNotice={setNotice} />
+            <PaymentDeadline key={s.revision} settings={s} onNotice={setNotice} />
+          </>
+        )}
       </QueryState>
     </>
   );
