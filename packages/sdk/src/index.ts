@@ -234,7 +234,12 @@ export type {
 } from './admin/customers.ts';
 export { productLookupCalls } from './admin/product-lookup.ts';
 export { merchantCheckoutBody, paymentLinkCalls } from './admin/payment-links.ts';
-export type { DraftLine, MerchantCheckoutInput, MerchantDiscount } from './admin/payment-links.ts';
+export type {
+  DraftLine,
+  ItemsChange,
+  MerchantCheckoutInput,
+  MerchantDiscount,
+} from './admin/payment-links.ts';
 export type { ProductRef } from './admin/product-lookup.ts';
 export {
   ADMIN_REVIEW_SORTS,

@@ -256,6 +256,26 @@ describe.skipIf(!hasChromium || !built)('an order taken by phone, paid from its 
         'For changed.mind@example.test, a member: they sign in to pay, and the order is in their account',
       )
       .waitFor();
+    // The buyer asks for two, then a gift wrap, then not the wrap after all.
+    await page.getByText('Change the items').click();
+    const changes = page.getByRole('table', { name: 'Items to change' });
+    expect(await changes.getByRole('button', { name: 'Remove Walnut Desk' }).isDisabled()).toBe(true);
+    await changes.getByLabel('Quantity of Walnut Desk').fill('2');
+    await changes.getByRole('button', { name: 'Update the quantity of Walnut Desk' }).click();
+    await page.getByText('Walnut Desk: 2 now.').waitFor();
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toMatch(/Total so far\s+\$480\.00/);
+    await page.getByText('Add an item not in the catalog').click();
+    await page.getByLabel('Item name').fill('Gift wrap');
+    await page.getByLabel('Price each').fill('5');
+    await page.getByRole('button', { name: 'Add custom item' }).click();
+    await page.getByText('Gift wrap added.').waitFor();
+    await expect.poll(() => main.innerText()).toMatch(/Total so far\s+\$485\.00/);
+    await expectAccessible(page, 'changing the items of an order for a buyer');
+    await changes.getByRole('button', { name: 'Remove Gift wrap' }).click();
+    await page.getByText('Gift wrap taken out.').waitFor();
+    await expect.poll(() => main.innerText()).toMatch(/Total so far\s+\$480\.00/);
+
     await page.getByRole('button', { name: 'Show the link to copy' }).click();
     await page.getByText('The link works until').waitFor();
     const spare = (await page.locator('main p.font-mono').innerText()).trim();

@@ -25,12 +25,11 @@ export interface MerchantCheckoutInput {
   discount?: MerchantDiscount;
 }
 
-export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
-  const catalog = v.lines.flatMap((l) => ('productId' in l ? [l] : []));
-  const custom = v.lines.flatMap((l) => ('name' in l ? [l] : []));
+/** The lines to price, as the checkout takes them: catalog variants and custom items apart. */
+export const draftLinesBody = (lines: readonly DraftLine[]) => {
+  const catalog = lines.flatMap((l) => ('productId' in l ? [l] : []));
+  const custom = lines.flatMap((l) => ('name' in l ? [l] : []));
   return {
-    channelType: 'BACKOFFICE_MERCHANT',
-    checkoutInfo: { buyerInfo: { email: v.email.trim(), ...(v.memberId ? { memberId: v.memberId } : {}) } },
     ...(catalog.length
       ? {
           lineItems: catalog.map((l) => ({
@@ -55,10 +54,20 @@ export const merchantCheckoutBody = (v: MerchantCheckoutInput) => {
           })),
         }
       : {}),
-    ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
-    ...(v.discount ? { merchantDiscounts: [v.discount] } : {}),
   };
 };
+
+export const merchantCheckoutBody = (v: MerchantCheckoutInput) => ({
+  channelType: 'BACKOFFICE_MERCHANT',
+  checkoutInfo: { buyerInfo: { email: v.email.trim(), ...(v.memberId ? { memberId: v.memberId } : {}) } },
+  ...draftLinesBody(v.lines),
+  ...(v.couponCode?.trim() ? { couponCode: v.couponCode.trim() } : {}),
+  ...(v.discount ? { merchantDiscounts: [v.discount] } : {}),
+});
+
+/** A change to the items of an order made for a buyer, before they pay. */
+export type ItemsChange =
+  { add: readonly DraftLine[] } | { lineId: string; quantity: number } | { remove: string };
 
 export const paymentLinkCalls = {
   /** The open checkouts the merchant made (links not yet paid), newest first, 20 a page. */
@@ -90,6 +99,23 @@ export const paymentLinkCalls = {
         body: { merchantDiscounts: v.discount ? [v.discount] : [] },
       })
     ).checkout,
+  /** Adds items, sets a line's quantity or takes a line out; the store prices the order again. */
+  changeItems: (http: HttpClient, checkoutId: string, change: ItemsChange): Promise<Checkout> => {
+    const [action, body] =
+      'add' in change
+        ? ['add-to-checkout', draftLinesBody(change.add)]
+        : 'remove' in change
+          ? ['remove-line-items', { lineItemIds: [change.remove] }]
+          : ['update-line-items-quantity', { lineItems: [{ id: change.lineId, quantity: change.quantity }] }];
+    return http
+      .request<{ checkout: Checkout }>({
+        method: 'POST',
+        path: `/ecom/v1/checkouts/{id}/${action}`,
+        pathParams: { id: checkoutId },
+        body: { id: checkoutId, ...body },
+      })
+      .then((r) => r.checkout);
+  },
   /** Deletes an order made for a buyer that is not paid: its payment link then opens nothing. */
   remove: (http: HttpClient, checkoutId: string): Promise<object> =>
     http.request<object>({

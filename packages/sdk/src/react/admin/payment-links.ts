@@ -9,6 +9,7 @@ import type { MerchantCheckoutsPage } from '@vitrine/contract';
 import { checkoutCalls } from '../../checkout.ts';
 import {
   paymentLinkCalls,
+  type ItemsChange,
   type MerchantCheckoutInput,
   type MerchantDiscount,
 } from '../../admin/payment-links.ts';
@@ -42,6 +43,17 @@ export const paymentLinkMutations = {
       mutationKey: ['merchant-checkouts', 'discount'] as const,
       mutationFn: (v: { checkoutId: string; discount: MerchantDiscount | null }) =>
         paymentLinkCalls.setDiscount(http, v),
+      onSuccess: async (checkout, _v, _r, context) => {
+        context.client.setQueryData(one(checkout.id), checkout);
+        await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });
+      },
+      onError: (_e, v, _r, context) => context.client.invalidateQueries({ queryKey: one(v.checkoutId) }),
+    }),
+  changeItems: (http: HttpClient) =>
+    mutationOptions({
+      mutationKey: ['merchant-checkouts', 'items'] as const,
+      mutationFn: (v: { checkoutId: string; change: ItemsChange }) =>
+        paymentLinkCalls.changeItems(http, v.checkoutId, v.change),
       onSuccess: async (checkout, _v, _r, context) => {
         context.client.setQueryData(one(checkout.id), checkout);
         await context.client.invalidateQueries({ queryKey: ['merchant-checkouts', 'open'] });

@@ -15,17 +15,7 @@ export function DraftItems({
     onChange(items.map((i, n) => (n === at ? { ...i, quantity } : i)));
   return (
     <Table caption="Items in this order">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </th>
-        </tr>
-      </thead>
+      <EditItemsHead />
       <tbody>
         {items.map((i, n) => (
           <tr key={draftKey(i)}>
@@ -49,6 +39,23 @@ export function DraftItems({
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** The head of a table of items whose quantities are edited: item, quantity, actions. */
+export function EditItemsHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Item</th>
+        <th scope="col" className="text-right">
+          Quantity
+        </th>
+        <th scope="col">
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </th>
+      </tr>
+    </thead>
   );
 }
 

@@ -21,6 +21,7 @@ import { dateTime, discountsByName } from '../format.ts';
 import { LineItemsHead, LineName } from '../line-head.tsx';
 import { TotalsList, type TotalRow } from '../totals.tsx';
 import { ordersUrls } from '../urls.ts';
+import { ChangeItems } from './change-items.tsx';
 import { DeleteOrderDialog } from './delete-order.tsx';
 import { ChangeDiscount } from './discount-change.tsx';
 
@@ -162,6 +163,7 @@ function Items({ checkout: c }: { checkout: Checkout }) {
           Delivery and tax are added when the buyer gives their address.
         </p>
       )}
+      {!c.completed && <ChangeItems checkout={c} />}
       {!c.completed && <ChangeDiscount key={c.id} checkout={c} />}
     </>
   );
