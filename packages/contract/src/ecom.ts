@@ -96,6 +96,12 @@ export const lineItemInput = z.object({
   catalogReference,
   quantity,
   id: id.optional(),
+  /**
+   * The platform's overrides of a catalog line (price, name…), for apps. Vitrine prices catalog
+   * items as the catalog does and refuses these with a clear error rather than drop them (lines'
+   * README); a price of the merchant's own is a custom line item or a merchant discount.
+   */
+  catalogOverrideFields: z.unknown().optional(),
 });
 
 const translatable = z.object({ original: text(200), translated: text(200).optional() });

@@ -5,7 +5,7 @@
  */
 import type { Checkout, Order, PaymentLink } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../test/server.ts';
+import { violations, type TestServer } from '../../test/server.ts';
 import { buyerOf, deskStore, payAsBuyer, shipToNyAndPlace, type shopLine } from '../../test/shop.ts';
 
 const K = '/ecom/v1/checkouts';
@@ -76,5 +76,32 @@ describe('the items of an order made for a buyer', () => {
     // Paid: the items no longer change.
     const late = await change(id, 'remove-line-items', { lineItemIds: [desk] });
     expect(late.status).toBe(400);
+  });
+
+  it('refuse overrides of a catalog line (price, name) with a clear error instead of dropping them', async () => {
+    const made = await s.admin<{ checkout: Checkout }>('POST', K, {
+      channelType: 'BACKOFFICE_MERCHANT',
+      lineItems: [line],
+    });
+    const id = made.body.checkout.id;
+    const priced = await change(id, 'add-to-checkout', {
+      lineItems: [
+        { ...line, catalogOverrideFields: { price: '1.00', productName: { original: 'Cheap desk' } } },
+      ],
+    });
+    expect(priced.status).toBe(400);
+    expect(violations(priced.body).map((v) => [v.field, v.violatedRule])).toEqual([
+      ['lineItems.0.catalogOverrideFields', 'FIELD_NOT_ALLOWED'],
+    ]);
+    expect(violations(priced.body)[0]!.description).toContain('custom line item');
+    // Nothing to override: taken as absent, as a front end may send it.
+    for (const none of [null, {}]) {
+      const r = await change(id, 'add-to-checkout', {
+        lineItems: [{ ...line, catalogOverrideFields: none }],
+      });
+      expect(r.status, JSON.stringify(none)).toBe(200);
+    }
+    const now = await s.admin<{ checkout: Checkout }>('GET', `${K}/${id}`);
+    expect(now.body.checkout.lineItems.map((l) => l.quantity)).toEqual([3]);
   });
 });

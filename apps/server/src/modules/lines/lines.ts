@@ -183,7 +183,12 @@ function inPlace(extra: readonly CatalogReference[], items: readonly (CatalogIte
 }
 
 export interface AddItems {
-  lineItems?: { catalogReference: CatalogReference; quantity: number; id?: string }[];
+  lineItems?: {
+    catalogReference: CatalogReference;
+    quantity: number;
+    id?: string;
+    catalogOverrideFields?: unknown;
+  }[];
   customLineItems?: CustomLineItemInput[];
 }
 
@@ -234,6 +239,19 @@ export function addLines(
     throw new AppError(403, 'PERMISSION_DENIED', 'Only the site owner and apps may add custom line items.');
   }
   const refs = add.lineItems ?? [];
+  // `null` and `{}` override nothing, and are taken as absent.
+  const overridden = refs.findIndex(
+    (r) =>
+      r.catalogOverrideFields != null &&
+      !(typeof r.catalogOverrideFields === 'object' && Object.keys(r.catalogOverrideFields).length === 0),
+  );
+  if (overridden >= 0) {
+    throw violation(
+      `lineItems.${overridden}.catalogOverrideFields`,
+      'is not supported: a catalog item is priced and named as the catalog has it; for a price of your own, add a custom line item or give a merchant discount',
+      'FIELD_NOT_ALLOWED',
+    );
+  }
   const unknownApp = refs.findIndex((r) => r.catalogReference.appId !== STORES_APP_ID);
   if (unknownApp >= 0) {
     throw violation(
