@@ -106,6 +106,7 @@ describe('a merchant discount on a checkout made for a buyer', () => {
       [[{ amount: '-5' }], 'merchantDiscounts.0.amount'],
       [[{ amount: '5', reason: 'x' }], 'merchantDiscounts.0.reason'],
       [[{ amount: '1.234' }], 'merchantDiscounts.0.amount'],
+      [[{ amount: '0.00' }], 'merchantDiscounts.0.amount'],
     ];
     for (const [body, field] of cases) {
       const r = await create(body);

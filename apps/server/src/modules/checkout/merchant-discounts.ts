@@ -18,8 +18,9 @@ export function merchantDiscountsOf(
     throw forbidden('Only the site owner and apps may give merchant discounts.');
   return list.map((d, i) => {
     if (d.percentage !== undefined) return { percentage: d.percentage };
+    let amountMinor: number;
     try {
-      return { amountMinor: toMinor(d.amount ?? '', currency) };
+      amountMinor = toMinor(d.amount ?? '', currency);
     } catch {
       throw violation(
         `merchantDiscounts.${i}.amount`,
@@ -27,5 +28,8 @@ export function merchantDiscountsOf(
         'DECIMAL_MAX_SCALE',
       );
     }
+    // A discount of nothing is a mistake (a field left at 0), not a discount.
+    if (amountMinor <= 0) throw violation(`merchantDiscounts.${i}.amount`, 'must be above 0', 'DECIMAL_GT');
+    return { amountMinor };
   });
 }
