@@ -89,6 +89,8 @@ const lineItemBase = z.strictObject({
   customLineItem: z.boolean(),
   priceUndetermined: z.boolean(),
   fixedQuantity: z.boolean(),
+  /** An app's own price, name, description lines or image for a catalog line, as it gave them. */
+  catalogOverrideFields: looseObject.optional(),
 });
 
 export const cartLineItem = lineItemBase.extend({ image: lineImage.optional() });

@@ -92,19 +92,50 @@ export const catalogReference = z.object({
 });
 export type CatalogReference = z.infer<typeof catalogReference>;
 
+const translatable = z.object({ original: text(200), translated: text(200).optional() });
+const descriptionLinesInput = z
+  .array(
+    z.object({
+      name: translatable,
+      plainText: translatable.optional(),
+      colorInfo: z
+        .object({ original: text(100), translated: text(100).optional(), code: text(20).optional() })
+        .optional(),
+    }),
+  )
+  .max(20);
+const imageInput = z.object({
+  id: text(200).optional(),
+  url: z.string().max(2000),
+  height: z.number().int().optional(),
+  width: z.number().int().optional(),
+  altText: text(200).optional(),
+});
+/**
+ * An app's own price, name, description lines or image for a catalog line (the site owner and
+ * apps only). The line keeps its catalog item (stock, delivery); the rest of the platform's
+ * overrides (physical properties, payment option, deposit, saving the payment method) are refused
+ * (lines' README).
+ */
+export const catalogOverrideFieldsInput = z.object({
+  productName: translatable.optional(),
+  price: decimalString({ max: 1e11 }).optional(),
+  fullPrice: decimalString({ max: 1e11 }).optional(),
+  descriptionLines: descriptionLinesInput.optional(),
+  image: imageInput.optional(),
+  physicalProperties: z.unknown().optional(),
+  paymentOption: z.unknown().optional(),
+  depositAmount: z.unknown().optional(),
+  savePaymentMethod: z.unknown().optional(),
+});
+export type CatalogOverrideFieldsInput = z.infer<typeof catalogOverrideFieldsInput>;
 export const lineItemInput = z.object({
   catalogReference,
   quantity,
   id: id.optional(),
-  /**
-   * The platform's overrides of a catalog line (price, name…), for apps. Vitrine prices catalog
-   * items as the catalog does and refuses these with a clear error rather than drop them (lines'
-   * README); a price of the merchant's own is a custom line item or a merchant discount.
-   */
-  catalogOverrideFields: z.unknown().optional(),
+  catalogOverrideFields: catalogOverrideFieldsInput.nullish(),
 });
 
-const translatable = z.object({ original: text(200), translated: text(200).optional() });
 export const customLineItemInput = z.object({
   id: id.optional(),
   quantity,
@@ -112,27 +143,8 @@ export const customLineItemInput = z.object({
   fullPrice: decimalString({ max: 1e11 }).optional(),
   productName: translatable,
   priceDescription: translatable.optional(),
-  descriptionLines: z
-    .array(
-      z.object({
-        name: translatable,
-        plainText: translatable.optional(),
-        colorInfo: z
-          .object({ original: text(100), translated: text(100).optional(), code: text(20).optional() })
-          .optional(),
-      }),
-    )
-    .max(20)
-    .optional(),
-  media: z
-    .object({
-      id: text(200).optional(),
-      url: z.string().max(2000),
-      height: z.number().int().optional(),
-      width: z.number().int().optional(),
-      altText: text(200).optional(),
-    })
-    .optional(),
+  descriptionLines: descriptionLinesInput.optional(),
+  media: imageInput.optional(),
   url: z.object({ relativePath: text(500).optional(), url: z.string().max(2000).optional() }).optional(),
   itemType: z.object({ preset: z.enum(ITEM_TYPES).optional(), custom: text(100).optional() }).optional(),
   physicalProperties: z

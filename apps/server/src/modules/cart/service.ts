@@ -488,7 +488,7 @@ export async function addToCurrentCart(ctx: Ctx, body: z.infer<typeof addToCartR
     ctx,
     true,
     async (cart, rev, extraRows) => {
-      checkCustomPrices(body.customLineItems, await currency(ctx, rev));
+      checkCustomPrices(body, await currency(ctx, rev));
       const { resolved, extraItems } = await resolveCart(ctx, cart, refs, extraRows);
       const added = addLines(resolved, body, extraItems, isApp(ctx));
       const write = {
@@ -530,7 +530,7 @@ export async function updateCurrentCart(
     );
   return mutate(ctx, true, async (cart, rev) => {
     const cur = await currency(ctx, rev);
-    checkCustomPrices(body.customLineItems, cur);
+    checkCustomPrices(body, cur);
     const { resolved: current, extraItems } = await resolveCart(
       ctx,
       cart,

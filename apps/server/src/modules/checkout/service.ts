@@ -439,7 +439,7 @@ export async function createCheckout(
     ? await readConfigWith(ctx.db, extra)
     : { configRevision: await readConfigRevision(ctx.db), extraRows: undefined };
   const { currency } = (await pricingConfig.get(ctx.db, configRevision)).settings;
-  checkCustomPrices(body.customLineItems, currency);
+  checkCustomPrices(body as AddItems, currency);
   const extraItems = await resolveExtra(ctx.db, refs, extraRows);
   const { resolved } = addLines([], body as AddItems, extraItems, isApp(ctx));
   const w = emptyWrite();
@@ -572,7 +572,7 @@ function mutateAdding(
     ctx,
     id,
     async (row, current, currency, extraRows) => {
-      checkCustomPrices(add.customLineItems, currency);
+      checkCustomPrices(add, currency);
       return change(row, current, currency, await resolveExtra(ctx.db, refs, extraRows));
     },
     { extra: extraRowsFor(refs), adds: refs.length > 0 || !!add.customLineItems?.length },

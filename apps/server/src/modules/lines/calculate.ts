@@ -115,7 +115,9 @@ function lineInput(r: ResolvedLine, s: { weightUnit: 'KG' | 'LB'; currency: stri
     id: line.id,
     catalogItemId: it.productId,
     quantity: line.quantity,
-    unitPriceMinor: it.priceMinor,
+    // An app's own price for the line (checked against the currency when it was added).
+    unitPriceMinor:
+      line.overrides?.price !== undefined ? toMinor(line.overrides.price, s.currency) : it.priceMinor,
     itemType: it.itemType,
     ...(it.weightGrams !== undefined
       ? { weight: { value: it.weightGrams / 1000, unit: 'KG' as const } }

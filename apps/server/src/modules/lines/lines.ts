@@ -1,6 +1,7 @@
 import {
   MAX_LINE_ITEMS,
   MAX_LINE_QUANTITY,
+  type CatalogOverrideFieldsInput,
   type CatalogReference,
   type CustomLineItemInput,
 } from '@vitrine/contract';
@@ -31,7 +32,52 @@ export interface StoredLine {
   quantity: number;
   catalogReference?: CatalogReference;
   custom?: Omit<CustomLineItemInput, 'id' | 'quantity'>;
+  /** An app's own price, name, description lines or image for this catalog line (`catalogOverrideFields`). */
+  overrides?: CatalogOverrides;
   name?: string;
+}
+
+/** The overrides of a catalog line Vitrine applies (`catalogOverrideFields`, contract). */
+export type CatalogOverrides = Pick<
+  CatalogOverrideFieldsInput,
+  'productName' | 'price' | 'fullPrice' | 'descriptionLines' | 'image'
+>;
+const UNSUPPORTED_OVERRIDES = [
+  'physicalProperties',
+  'paymentOption',
+  'depositAmount',
+  'savePaymentMethod',
+] as const;
+
+/**
+ * The overrides asked for line `i`: undefined for none (`null`, `{}`); a refusal for those Vitrine
+ * does not apply, or when the caller may not override (only the site owner and apps may).
+ */
+function overridesOf(
+  asked: CatalogOverrideFieldsInput | null | undefined,
+  i: number,
+  allowed: boolean,
+): CatalogOverrides | undefined {
+  if (!asked) return undefined;
+  const unsupported = UNSUPPORTED_OVERRIDES.find((k) => asked[k] !== undefined && asked[k] !== null);
+  if (unsupported)
+    throw violation(
+      `lineItems.${i}.catalogOverrideFields.${unsupported}`,
+      "is not supported: a catalog line keeps its item's delivery and payment; only productName, price, fullPrice, descriptionLines and image are overridden",
+      'FIELD_NOT_ALLOWED',
+    );
+  const { productName, price, fullPrice, descriptionLines, image } = asked;
+  const o: CatalogOverrides = {
+    ...(productName ? { productName } : {}),
+    ...(price !== undefined ? { price } : {}),
+    ...(fullPrice !== undefined ? { fullPrice } : {}),
+    ...(descriptionLines ? { descriptionLines } : {}),
+    ...(image ? { image } : {}),
+  };
+  if (Object.keys(o).length === 0) return undefined;
+  if (!allowed)
+    throw new AppError(403, 'PERMISSION_DENIED', 'Only the site owner and apps may override catalog fields.');
+  return o;
 }
 
 export type Availability = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
@@ -187,7 +233,7 @@ export interface AddItems {
     catalogReference: CatalogReference;
     quantity: number;
     id?: string;
-    catalogOverrideFields?: unknown;
+    catalogOverrideFields?: CatalogOverrideFieldsInput | null | undefined;
   }[];
   customLineItems?: CustomLineItemInput[];
 }
@@ -197,27 +243,27 @@ const tooMany = (field: string, have: number) =>
     max: MAX_LINE_QUANTITY,
   });
 
-/** Custom prices must fit the store currency's decimals. */
-export function checkCustomPrices(
-  items: readonly CustomLineItemInput[] | undefined,
-  currency: string,
-  field = 'customLineItems',
-): void {
-  (items ?? []).forEach((c, i) => {
-    for (const key of ['price', 'fullPrice'] as const) {
-      const v = c[key];
-      if (v === undefined) continue;
-      try {
-        toMinor(v, currency);
-      } catch {
-        throw violation(
-          `${field}.${i}.${key}`,
-          `must have at most ${currencyExponent(currency)} decimals in ${currency}`,
-          'DECIMAL_MAX_SCALE',
-          { maxScale: currencyExponent(currency) },
-        );
-      }
+/** Custom prices, and the prices catalog lines are given (`catalogOverrideFields`), must fit the store currency's decimals. */
+export function checkCustomPrices(add: AddItems, currency: string): void {
+  const check = (v: string | undefined, field: string) => {
+    if (v === undefined) return;
+    try {
+      toMinor(v, currency);
+    } catch {
+      throw violation(
+        field,
+        `must have at most ${currencyExponent(currency)} decimals in ${currency}`,
+        'DECIMAL_MAX_SCALE',
+        { maxScale: currencyExponent(currency) },
+      );
     }
+  };
+  (add.customLineItems ?? []).forEach((c, i) => {
+    for (const key of ['price', 'fullPrice'] as const) check(c[key], `customLineItems.${i}.${key}`);
+  });
+  (add.lineItems ?? []).forEach((l, i) => {
+    for (const key of ['price', 'fullPrice'] as const)
+      check(l.catalogOverrideFields?.[key], `lineItems.${i}.catalogOverrideFields.${key}`);
   });
 }
 
@@ -239,19 +285,6 @@ export function addLines(
     throw new AppError(403, 'PERMISSION_DENIED', 'Only the site owner and apps may add custom line items.');
   }
   const refs = add.lineItems ?? [];
-  // `null` and `{}` override nothing, and are taken as absent.
-  const overridden = refs.findIndex(
-    (r) =>
-      r.catalogOverrideFields != null &&
-      !(typeof r.catalogOverrideFields === 'object' && Object.keys(r.catalogOverrideFields).length === 0),
-  );
-  if (overridden >= 0) {
-    throw violation(
-      `lineItems.${overridden}.catalogOverrideFields`,
-      'is not supported: a catalog item is priced and named as the catalog has it; for a price of your own, add a custom line item or give a merchant discount',
-      'FIELD_NOT_ALLOWED',
-    );
-  }
   const unknownApp = refs.findIndex((r) => r.catalogReference.appId !== STORES_APP_ID);
   if (unknownApp >= 0) {
     throw violation(
@@ -285,7 +318,13 @@ export function addLines(
       catalogItemId: item.productId,
       options: { ...(r.catalogReference.options ?? {}), variantId: item.variantId },
     };
-    let entry = lines.find((l) => sameReference(l.line.catalogReference, reference));
+    const overrides = overridesOf(r.catalogOverrideFields, i, allowCustom);
+    // The same item with other overrides (another price) is a line of its own.
+    let entry = lines.find(
+      (l) =>
+        sameReference(l.line.catalogReference, reference) &&
+        isDeepStrictEqual(l.line.overrides ?? null, overrides ?? null),
+    );
     if (entry) {
       if (entry.line.quantity + r.quantity > MAX_LINE_QUANTITY)
         throw tooMany(`${field}.quantity`, entry.line.quantity);
@@ -293,7 +332,13 @@ export function addLines(
       entry.item = item;
     } else {
       entry = {
-        line: { id: r.id ?? newId(), quantity: r.quantity, catalogReference: reference, name: item.name },
+        line: {
+          id: r.id ?? newId(),
+          quantity: r.quantity,
+          catalogReference: reference,
+          ...(overrides ? { overrides } : {}),
+          name: overrides?.productName?.original ?? item.name,
+        },
         item,
       };
       lines.push(entry);

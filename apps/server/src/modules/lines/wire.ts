@@ -7,7 +7,7 @@ import type {
   ShippingOptionOutput,
 } from '../pricing/index.ts';
 import type { PricingConfig } from './calculate.ts';
-import type { ResolvedLine } from './lines.ts';
+import type { CatalogOverrides, ResolvedLine } from './lines.ts';
 
 /**
  * Maps stored lines and the calculator's output to the contract's REST shapes
@@ -41,7 +41,8 @@ export const rateString = (percent: number) => String(Number((percent / 100).toF
 
 export function unitPriceMinor(r: ResolvedLine, m: WireMoney): number | undefined {
   if (r.line.custom) return toMinorSafe(r.line.custom.price, m);
-  return r.item?.priceMinor;
+  const own = r.line.overrides?.price;
+  return own !== undefined && r.item ? toMinorSafe(own, m) : r.item?.priceMinor;
 }
 /** Custom prices were checked against the currency when the line was added. */
 const toMinorSafe = (amount: string, m: WireMoney) => toMinor(amount, m.currency);
@@ -51,8 +52,17 @@ function baseLine(r: ResolvedLine, m: WireMoney) {
   const { line, item } = r;
   const c = line.custom;
   const unit = unitPriceMinor(r, m);
-  const full = c?.fullPrice !== undefined ? toMinorSafe(c.fullPrice, m) : (item?.compareAtPriceMinor ?? unit);
-  const name = c?.productName.original ?? item?.name ?? line.name ?? '';
+  // An app's own price for a catalog line replaces the catalog's sale too: its full price is its own.
+  const o = item ? line.overrides : undefined;
+  const full =
+    c?.fullPrice !== undefined
+      ? toMinorSafe(c.fullPrice, m)
+      : o?.fullPrice !== undefined
+        ? toMinorSafe(o.fullPrice, m)
+        : o?.price !== undefined
+          ? unit
+          : (item?.compareAtPriceMinor ?? unit);
+  const name = c?.productName.original ?? o?.productName?.original ?? item?.name ?? line.name ?? '';
   const preset = c ? (c.itemType?.preset ?? (c.itemType?.custom ? undefined : 'PHYSICAL')) : item?.itemType;
   const weight = c
     ? c.physicalProperties?.weight
@@ -82,25 +92,26 @@ function baseLine(r: ResolvedLine, m: WireMoney) {
           lineItemPrice: m(unit * line.quantity),
         }
       : {}),
-    descriptionLines: c
-      ? (c.descriptionLines ?? []).map((d) => ({
-          name: tr(d.name.original),
-          ...(d.colorInfo
-            ? {
-                colorInfo: {
-                  original: d.colorInfo.original,
-                  translated: d.colorInfo.original,
-                  ...(d.colorInfo.code ? { code: d.colorInfo.code } : {}),
-                },
-              }
-            : { plainText: tr(d.plainText?.original ?? '') }),
-        }))
-      : (item?.descriptionLines ?? []).map((d) => ({
-          name: tr(d.name),
-          ...(d.colorCode
-            ? { colorInfo: { original: d.value, translated: d.value, code: d.colorCode } }
-            : { plainText: tr(d.value) }),
-        })),
+    descriptionLines:
+      (c ?? o?.descriptionLines)
+        ? ((c ? c.descriptionLines : o?.descriptionLines) ?? []).map((d) => ({
+            name: tr(d.name.original),
+            ...(d.colorInfo
+              ? {
+                  colorInfo: {
+                    original: d.colorInfo.original,
+                    translated: d.colorInfo.original,
+                    ...(d.colorInfo.code ? { code: d.colorInfo.code } : {}),
+                  },
+                }
+              : { plainText: tr(d.plainText?.original ?? '') }),
+          }))
+        : (item?.descriptionLines ?? []).map((d) => ({
+            name: tr(d.name),
+            ...(d.colorCode
+              ? { colorInfo: { original: d.value, translated: d.value, code: d.colorCode } }
+              : { plainText: tr(d.value) }),
+          })),
     availability: {
       status: r.availability,
       ...(r.quantityAvailable !== undefined ? { quantityAvailable: r.quantityAvailable } : {}),
@@ -117,11 +128,22 @@ function baseLine(r: ResolvedLine, m: WireMoney) {
     customLineItem: !!c,
     priceUndetermined: false,
     fixedQuantity: false,
+    ...(o ? { catalogOverrideFields: overridesWire(o) } : {}),
   };
 }
 
+/** The overrides as the platform answers them (its own price and full price as money strings). */
+const overridesWire = (o: CatalogOverrides) => ({
+  ...(o.productName ? { productName: tr(o.productName.original) } : {}),
+  ...(o.price !== undefined ? { price: o.price } : {}),
+  ...(o.fullPrice !== undefined ? { fullPrice: o.fullPrice } : {}),
+  ...(o.descriptionLines ? { descriptionLines: o.descriptionLines } : {}),
+  ...(o.image ? { image: o.image } : {}),
+});
+
 function image(r: ResolvedLine) {
   if (r.line.custom?.media) return r.line.custom.media;
+  if (r.item && r.line.overrides?.image) return r.line.overrides.image;
   const img = r.item?.image;
   return img ? { ...img, ...(img.id ? {} : { id: img.url }) } : undefined;
 }
