@@ -9,9 +9,12 @@ import { STORES_APP_ID } from '../catalog.ts';
 import type { HttpClient } from '../http.ts';
 
 /** A variant of a product, or an item the merchant describes (a name, a price, delivered or not); and how many. */
-export type DraftLine = { quantity: number } & (
-  { productId: string; variantId: string } | { name: string; price: string; shippable: boolean }
-);
+export type DraftLine = { quantity: number } &
+  /** `price`: the merchant's own price each for this variant (else the catalog's). */
+  (
+    | { productId: string; variantId: string; price?: string }
+    | { name: string; price: string; shippable: boolean }
+  );
 
 /** The merchant's own discount on the whole order: an amount ("20.00") or a percentage (10 for 10%). */
 export type MerchantDiscount = { amount: string } | { percentage: number };
@@ -39,6 +42,7 @@ export const draftLinesBody = (lines: readonly DraftLine[]) => {
               options: { variantId: l.variantId },
             },
             quantity: l.quantity,
+            ...(l.price ? { catalogOverrideFields: { price: l.price } } : {}),
           })),
         }
       : {}),

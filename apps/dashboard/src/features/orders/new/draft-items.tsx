@@ -1,7 +1,10 @@
-/** The items picked so far: each with its quantity (editable) and a way to take it out. */
+/**
+ * The items picked so far: each with its quantity (editable), a catalog item's price each for this
+ * order (empty: the catalog's), and a way to take it out.
+ */
 import { Button, Field, Table, VisuallyHidden } from '@vitrine/ui';
 import { useState } from 'react';
-import { draftKey, MAX_QUANTITY, quantityOf, type DraftItem } from './draft.ts';
+import { draftKey, MAX_QUANTITY, priceOf, quantityOf, type DraftItem } from './draft.ts';
 
 export function DraftItems({
   items,
@@ -15,7 +18,7 @@ export function DraftItems({
     onChange(items.map((i, n) => (n === at ? { ...i, quantity } : i)));
   return (
     <Table caption="Items in this order">
-      <EditItemsHead />
+      <EditItemsHead price />
       <tbody>
         {items.map((i, n) => (
           <tr key={draftKey(i)}>
@@ -27,6 +30,18 @@ export function DraftItems({
                 </span>
               )}
             </th>
+            <td className="text-right">
+              {'custom' in i ? (
+                i.custom.price
+              ) : (
+                <PriceCell
+                  item={i}
+                  onChange={(price) =>
+                    onChange(items.map((x, k) => (k === n && !('custom' in x) ? { ...x, price } : x)))
+                  }
+                />
+              )}
+            </td>
             <td className="text-right">
               <QuantityCell item={i} onChange={(q) => set(n, q)} />
             </td>
@@ -42,12 +57,17 @@ export function DraftItems({
   );
 }
 
-/** The head of a table of items whose quantities are edited: item, quantity, actions. */
-export function EditItemsHead() {
+/** The head of a table of items whose quantities are edited: item, (price each,) quantity, actions. */
+export function EditItemsHead({ price = false }: { price?: boolean }) {
   return (
     <thead>
       <tr>
         <th scope="col">Item</th>
+        {price && (
+          <th scope="col" className="text-right">
+            Price each
+          </th>
+        )}
         <th scope="col" className="text-right">
           Quantity
         </th>
@@ -87,6 +107,29 @@ function QuantityCell({ item, onChange }: { item: DraftItem; onChange: (quantity
       }}
       error={valid ? undefined : `From 1 to ${MAX_QUANTITY}`}
       className="mb-0 ml-auto w-24"
+    />
+  );
+}
+
+type CatalogItem = Exclude<DraftItem, { custom: unknown }>;
+
+/** A catalog item's price each for this order: empty is the catalog's (shown as the hint). */
+function PriceCell({ item, onChange }: { item: CatalogItem; onChange: (price: string | undefined) => void }) {
+  const [text, setText] = useState(item.price ?? '');
+  const valid = !text.trim() || priceOf(text) !== undefined;
+  return (
+    <Field
+      label={<VisuallyHidden>Price each of {item.label}</VisuallyHidden>}
+      inputMode="decimal"
+      placeholder={item.catalogPrice}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        // As typed: a price that is not one stops "Continue" (draftProblems).
+        onChange(e.target.value.trim() || undefined);
+      }}
+      error={valid ? undefined : 'A price like 20 or 19.90, or empty for the catalog’s'}
+      className="mb-0 ml-auto w-28"
     />
   );
 }

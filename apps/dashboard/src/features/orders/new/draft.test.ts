@@ -5,6 +5,7 @@ import {
   discountOf,
   draftProblems,
   itemLabel,
+  lineOf,
   priceOf,
   quantityOf,
   type DraftItem,
@@ -101,5 +102,19 @@ describe('the order being put together', () => {
         discount: { kind: 'percentage', text: '' },
       }),
     ).toEqual({});
+  });
+
+  it("sends a catalog item's own price each only when it is one, and stops on one that is not", () => {
+    expect(lineOf({ ...chair, price: '19.90' })).toEqual({
+      productId: 'p1',
+      variantId: 'v1',
+      quantity: 2,
+      price: '19.90',
+    });
+    expect(lineOf({ ...chair, price: undefined })).toEqual({ productId: 'p1', variantId: 'v1', quantity: 2 });
+    expect(draftProblems({ email: 'ada@example.test', items: [{ ...chair, price: '19,90' }] }).items).toMatch(
+      /is not a price/,
+    );
+    expect(draftProblems({ email: 'ada@example.test', items: [{ ...chair, price: '19.90' }] })).toEqual({});
   });
 });

@@ -12,7 +12,17 @@ export type DraftItem = {
   /** "Oak Chair — Size: M, Color: Navy", as the picker showed it; a custom item's name. */
   label: string;
   quantity: number;
-} & ({ productId: string; variantId: string } | { custom: { price: string; shippable: boolean } });
+} & (
+  | {
+      productId: string;
+      variantId: string;
+      /** The catalog's price each, as the picker showed it ("320.00"). */
+      catalogPrice?: string;
+      /** The merchant's own price each for this order, as typed (draftProblems checks it). */
+      price?: string;
+    }
+  | { custom: { price: string; shippable: boolean } }
+);
 
 /** One line per catalog variant, and per custom item of the same name, price and delivery. */
 const keyOf = (i: DraftItem) =>
@@ -74,7 +84,11 @@ export function draftProblems(d: {
       : !EMAIL.test(email)
         ? { email: 'Enter an e-mail address like name@example.com.' }
         : {}),
-    ...(d.items.length === 0 ? { items: 'Add at least one item.' } : {}),
+    ...(d.items.length === 0
+      ? { items: 'Add at least one item.' }
+      : d.items.some((i) => !('custom' in i) && i.price !== undefined && priceOf(i.price) === undefined)
+        ? { items: 'A price each is not a price: correct it, or empty it for the catalog’s.' }
+        : {}),
     ...(discount ? { discount } : {}),
   };
 }
@@ -129,4 +143,9 @@ export const discountProblem = (kind: DiscountKind, text: string): string | unde
 export const lineOf = (i: DraftItem): DraftLine =>
   'custom' in i
     ? { name: i.label, price: i.custom.price, shippable: i.custom.shippable, quantity: i.quantity }
-    : { productId: i.productId, variantId: i.variantId, quantity: i.quantity };
+    : {
+        productId: i.productId,
+        variantId: i.variantId,
+        quantity: i.quantity,
+        ...(i.price && priceOf(i.price) ? { price: priceOf(i.price)! } : {}),
+      };

@@ -124,6 +124,7 @@ function ProductRow({ product, onAdd }: { product: ProductRef; onAdd: (item: Dra
             productId: product.id,
             variantId: variant.id,
             label: itemLabel(product, variant),
+            catalogPrice: variant.price.actualPrice.amount,
             quantity,
           });
           setQty('1');
