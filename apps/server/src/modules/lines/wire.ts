@@ -63,6 +63,8 @@ function baseLine(r: ResolvedLine, m: WireMoney) {
           ? unit
           : (item?.compareAtPriceMinor ?? unit);
   const name = c?.productName.original ?? o?.productName?.original ?? item?.name ?? line.name ?? '';
+  // The lines a custom item or an override gives, else the catalog's.
+  const own = c ? (c.descriptionLines ?? []) : o?.descriptionLines;
   const preset = c ? (c.itemType?.preset ?? (c.itemType?.custom ? undefined : 'PHYSICAL')) : item?.itemType;
   const weight = c
     ? c.physicalProperties?.weight
@@ -92,26 +94,25 @@ function baseLine(r: ResolvedLine, m: WireMoney) {
           lineItemPrice: m(unit * line.quantity),
         }
       : {}),
-    descriptionLines:
-      (c ?? o?.descriptionLines)
-        ? ((c ? c.descriptionLines : o?.descriptionLines) ?? []).map((d) => ({
-            name: tr(d.name.original),
-            ...(d.colorInfo
-              ? {
-                  colorInfo: {
-                    original: d.colorInfo.original,
-                    translated: d.colorInfo.original,
-                    ...(d.colorInfo.code ? { code: d.colorInfo.code } : {}),
-                  },
-                }
-              : { plainText: tr(d.plainText?.original ?? '') }),
-          }))
-        : (item?.descriptionLines ?? []).map((d) => ({
-            name: tr(d.name),
-            ...(d.colorCode
-              ? { colorInfo: { original: d.value, translated: d.value, code: d.colorCode } }
-              : { plainText: tr(d.value) }),
-          })),
+    descriptionLines: own
+      ? own.map((d) => ({
+          name: tr(d.name.original),
+          ...(d.colorInfo
+            ? {
+                colorInfo: {
+                  original: d.colorInfo.original,
+                  translated: d.colorInfo.original,
+                  ...(d.colorInfo.code ? { code: d.colorInfo.code } : {}),
+                },
+              }
+            : { plainText: tr(d.plainText?.original ?? '') }),
+        }))
+      : (item?.descriptionLines ?? []).map((d) => ({
+          name: tr(d.name),
+          ...(d.colorCode
+            ? { colorInfo: { original: d.value, translated: d.value, code: d.colorCode } }
+            : { plainText: tr(d.value) }),
+        })),
     availability: {
       status: r.availability,
       ...(r.quantityAvailable !== undefined ? { quantityAvailable: r.quantityAvailable } : {}),

@@ -5,7 +5,7 @@ import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { incrementStock } from '../catalog/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { addActivity, emitAction, emitUpdated, lockOrder, touch, wireOf } from './core.ts';
-import { mailOrderCanceled } from './mails.ts';
+import { mailOrderCanceled, manualPaymentDue } from './mails.ts';
 import { readOrder, type OrderWithActivities } from './store.ts';
 import { CANCEL_UNPAID_JOB } from './service.ts';
 import { transitionOrder } from './transitions.ts';
@@ -91,7 +91,6 @@ export const cancelUnpaidOrderJob: JobHandler<{ orderId: string }> = {
 };
 
 const CANCEL_UNPAID_MANUAL_JOB = 'orders.cancel-unpaid-manual';
-const DAY_MS = 86_400_000;
 
 /**
  * When the store cancels orders whose manual payment does not arrive (settings'
@@ -104,10 +103,14 @@ export async function scheduleManualPaymentDeadline(
   orderId: string,
   now: Date,
 ): Promise<Date | undefined> {
-  const days = settings.manualPaymentCancelDays;
-  if (!days) return undefined;
-  const due = new Date(now.getTime() + days * DAY_MS);
-  await enqueueJob(tx, CANCEL_UNPAID_MANUAL_JOB, { orderId, days }, { runAt: due });
+  const due = manualPaymentDue(settings, now);
+  if (due)
+    await enqueueJob(
+      tx,
+      CANCEL_UNPAID_MANUAL_JOB,
+      { orderId, days: settings.manualPaymentCancelDays },
+      { runAt: due },
+    );
   return due;
 }
 

@@ -138,6 +138,10 @@ const addressesHtml = (o: Order) =>
     .map((b) => `<p><strong>${esc(b.title)}</strong><br>${b.lines.map(esc).join('<br>')}</p>`)
     .join('');
 
+/** When an order awaiting a manual payment chosen at `chosen` is canceled (settings' days), if ever. */
+export const manualPaymentDue = (s: StoreSettings, chosen: Date): Date | undefined =>
+  s.manualPaymentCancelDays ? new Date(chosen.getTime() + s.manualPaymentCancelDays * 86_400_000) : undefined;
+
 /**
  * What happens next, in words: delivery or pickup, once a payment still due (a manual method's) is
  * in; by `payBy` when the store cancels orders whose payment does not arrive.
@@ -189,10 +193,10 @@ export async function mailOrderConfirmation(
   const title = `Thank you for your order #${o.number}`;
   const view = await viewOrder(ctx, o);
   const subject = `${s.storeName}: order #${o.number} confirmed`;
-  // The store cancels it when the payment has not arrived in time (orders' cancel.ts, due from now).
-  const days = paidWith.some((p) => p.due) ? s.manualPaymentCancelDays : null;
-  const payBy = days
-    ? new Date(ctx.clock.now().getTime() + days * 86_400_000).toLocaleDateString(s.locale, {
+  // The store cancels it when the payment has not arrived in time (cancel.ts schedules that day).
+  const due = paidWith.some((p) => p.due) ? manualPaymentDue(s, ctx.clock.now()) : undefined;
+  const payBy = due
+    ? due.toLocaleDateString(s.locale, {
         day: 'numeric',
         month: 'long',
         year: 'numeric',
